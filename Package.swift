@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The arrows point one way: executables -> adapters (Store, Server, CLI) -> LarderCore.
+let package = Package(
+  name: "Larder",
+  products: [
+    .executable(name: "larder", targets: ["larder"]),
+    .executable(name: "larder-bench", targets: ["larder-bench"]),
+    .library(name: "LarderCore", targets: ["LarderCore"]),
+  ],
+  targets: [
+    // Pure domain: models, formats, parsing. Foundation only.
+    .target(name: "LarderCore"),
+
+    // SQLite persistence behind LarderCore's store protocols.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "LarderStore", dependencies: ["LarderCore", "CSQLite"]),
+
+    // HTTP transport (libmicrohttpd), router, JSON API and server-rendered pages.
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .target(name: "LarderHTTP", dependencies: ["CMicroHTTPD"]),
+    .target(
+      name: "LarderServer",
+      dependencies: ["LarderCore", "LarderStore", "LarderHTTP"],
+      resources: [.copy("Resources/starter-recipes")]
+    ),
+
+    // Command line: argument parsing and commands; `larder` is a thin main over it.
+    .target(name: "LarderCLI", dependencies: ["LarderCore", "LarderStore", "LarderServer"]),
+    .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
+    .executableTarget(name: "larder-bench", dependencies: ["LarderCore", "LarderStore"]),
+
+    // An in-memory RecipeStore and fixtures shared by the test targets.
+    .target(
+      name: "LarderTestSupport", dependencies: ["LarderCore"], path: "Tests/LarderTestSupport"),
+
+    .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore", "LarderTestSupport"]),
+    .testTarget(
+      name: "LarderStoreTests", dependencies: ["LarderStore", "LarderTestSupport"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(name: "LarderHTTPTests", dependencies: ["LarderHTTP"]),
+    .testTarget(name: "LarderServerTests", dependencies: ["LarderServer", "LarderTestSupport"]),
+    .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "LarderTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,426 @@
+import Foundation
+
+/// One recipe found in a schema.org document: the recipe or why it could not be read, and
+/// warnings about fields that were left empty because their value made no sense.
+public struct SchemaOrgItem: Sendable {
+  /// The recipe's position among the recipes found in the document, from 0.
+  public var index: Int
+  /// The recipe's name, when it has one, to identify it in a report.
+  public var name: String?
+  /// The recipe, or the error that stopped it being read.
+  public var result: Result<Recipe, LarderCoreError>
+  /// Fields that were ignored, each naming the field and the value.
+  public var warnings: [String]
+}
+
+/// Reads and writes schema.org/Recipe in JSON-LD.
+///
+/// Reading accepts what real sites publish: a single object, arrays, `@graph`, recipes nested
+/// inside other objects, types given as arrays or full URLs, `HowToSection`/`HowToStep`,
+/// ISO-8601 and free-form durations, image objects, every `recipeYield` shape, ratings,
+/// nutrition, and HTML inside strings.
+public enum SchemaOrg {
+  /// How deep the reader looks for recipes inside nested JSON before giving up.
+  public static let maximumDepth = 64
+
+  /// Finds and reads every Recipe in a JSON-LD document.
+  ///
+  /// Throws ``LarderCoreError/invalidJSON(detail:)`` for a document that is not JSON and
+  /// ``LarderCoreError/noRecipeFound`` when it holds no Recipe; a recipe that cannot be read is
+  /// reported in its item without affecting the others.
+  public static func readRecipes(from data: Data) throws -> [SchemaOrgItem] {
+    let json: Any
+    do {
+      json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      throw LarderCoreError.invalidJSON(detail: describe(jsonError: error, data: data))
+    }
+    var objects: [[String: Any]] = []
+    collectRecipes(in: json, depth: 0, into: &objects)
+    guard !objects.isEmpty else { throw LarderCoreError.noRecipeFound }
+    return objects.enumerated().map { index, object in
+      let name = (object["name"] as? String).map { PlainText.clean($0) }
+      var warnings: [String] = []
+      do {
+        let recipe = try readRecipe(object, warnings: &warnings)
+        return SchemaOrgItem(index: index, name: name, result: .success(recipe), warnings: warnings)
+      } catch let error as LarderCoreError {
+        return SchemaOrgItem(index: index, name: name, result: .failure(error), warnings: warnings)
+      } catch {
+        let failure = LarderCoreError.invalidJSON(detail: String(describing: error))
+        return SchemaOrgItem(
+          index: index, name: name, result: .failure(failure), warnings: warnings)
+      }
+    }
+  }
+
+  /// Reads one schema.org Recipe object; `warnings` collects fields that were left empty.
+  public static func readRecipe(_ object: [String: Any], warnings: inout [String]) throws -> Recipe
+  {
+    guard let rawName = string(object["name"] ?? object["headline"]),
+      !PlainText.clean(rawName).isEmpty
+    else { throw LarderCoreError.missingField(field: "name") }
+    var recipe = Recipe(name: PlainText.clean(rawName))
+    recipe.description = string(object["description"]).map { PlainText.clean($0) }
+    recipe.author = names(object["author"])
+    recipe.sourceURL = string(object["url"]).flatMap { $0.hasPrefix("http") ? $0 : nil }
+    recipe.sourceID = string(object["@id"])
+    recipe.images = images(object["image"] ?? object["thumbnailUrl"])
+    recipe.yield = RecipeYield(texts: texts(object["recipeYield"] ?? object["yield"]))
+    for (key, path) in [
+      ("prepTime", \Recipe.prepTime), ("cookTime", \Recipe.cookTime),
+      ("totalTime", \Recipe.totalTime),
+    ] {
+      guard let value = object[key], !(value is NSNull) else { continue }
+      if let minutes = value as? NSNumber, !isBoolean(minutes) {
+        recipe[keyPath: path] = RecipeDuration(seconds: Int(minutes.doubleValue * 60))
+      } else if let text = string(value), !text.isEmpty {
+        if let duration = RecipeDuration.parse(text) {
+          recipe[keyPath: path] = duration
+        } else {
+          warnings.append("field '\(key)': '\(text.prefix(60))' is not a duration; left empty")
+        }
+      }
+    }
+    recipe.ingredientSections = ingredientSections(
+      texts(object["recipeIngredient"] ?? object["ingredients"], splitLines: true))
+    recipe.instructionSections = instructionSections(object["recipeInstructions"])
+    recipe.keywords = texts(object["keywords"], splitCommas: true)
+    recipe.courses = texts(object["recipeCategory"], splitCommas: true)
+    recipe.cuisines = texts(object["recipeCuisine"], splitCommas: true)
+    recipe.diets = texts(object["suitableForDiet"]).compactMap(DietLabel.init(parsing:))
+    recipe.nutrition = nutrition(object["nutrition"])
+    recipe.sourceRating = rating(object["aggregateRating"])
+    if let larder = object["larder"] as? [String: Any] {
+      readLarderExtension(larder, into: &recipe, warnings: &warnings)
+    }
+    return try recipe.validated()
+  }
+
+  // MARK: - Finding recipes
+
+  private static func collectRecipes(in value: Any, depth: Int, into found: inout [[String: Any]]) {
+    guard depth < maximumDepth else { return }
+    if let array = value as? [Any] {
+      for element in array { collectRecipes(in: element, depth: depth + 1, into: &found) }
+    } else if let object = value as? [String: Any] {
+      if types(of: object).contains("Recipe") {
+        found.append(object)
+        return
+      }
+      // Look in @graph first, then in any other value (mainEntity, itemListElement, ...).
+      if let graph = object["@graph"] {
+        collectRecipes(in: graph, depth: depth + 1, into: &found)
+      }
+      for (key, child) in object.sorted(by: { $0.key < $1.key }) where key != "@graph" {
+        if child is [Any] || child is [String: Any] {
+          collectRecipes(in: child, depth: depth + 1, into: &found)
+        }
+      }
+    }
+  }
+
+  /// The object's `@type` values with any schema.org prefix removed.
+  static func types(of object: [String: Any]) -> [String] {
+    texts(object["@type"]).map { type in
+      var name = type
+      for prefix in ["http://schema.org/", "https://schema.org/", "schema:"]
+      where name.hasPrefix(prefix) {
+        name = String(name.dropFirst(prefix.count))
+      }
+      return name
+    }
+  }
+
+  // MARK: - Field readers
+
+  private static func isBoolean(_ number: NSNumber) -> Bool {
+    // CFBoolean and Swift Bool bridge to NSNumber; their objCType is "c".
+    String(cString: number.objCType) == "c"
+      && (number == true as NSNumber || number == false as NSNumber)
+  }
+
+  static func string(_ value: Any?) -> String? {
+    switch value {
+    case let text as String: return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    case let number as NSNumber where !isBoolean(number): return number.stringValue
+    case let array as [Any]: return array.lazy.compactMap { string($0) }.first
+    case let object as [String: Any]: return string(object["@value"] ?? object["name"])
+    default: return nil
+    }
+  }
+
+  /// Reads a value that may be a string, a number, an array of them or objects with a name.
+  static func texts(_ value: Any?, splitCommas: Bool = false, splitLines: Bool = false) -> [String]
+  {
+    var result: [String] = []
+    func add(_ text: String) {
+      var pieces = [PlainText.clean(text, keepLines: splitLines)]
+      if splitLines { pieces = pieces.flatMap { $0.components(separatedBy: "\n") } }
+      if splitCommas { pieces = pieces.flatMap { $0.components(separatedBy: ",") } }
+      result += pieces.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    switch value {
+    case let text as String: add(text)
+    case let number as NSNumber where !isBoolean(number): add(number.stringValue)
+    case let array as [Any]:
+      for element in array {
+        result += texts(element, splitCommas: splitCommas, splitLines: splitLines)
+      }
+    case let object as [String: Any]:
+      if let text = string(object["@value"] ?? object["name"] ?? object["text"]) { add(text) }
+    default: break
+    }
+    return result
+  }
+
+  private static func names(_ value: Any?) -> String? {
+    let all = texts(value)
+    return all.isEmpty ? nil : all.joined(separator: ", ")
+  }
+
+  private static func images(_ value: Any?) -> [String] {
+    switch value {
+    case let text as String:
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      return trimmed.isEmpty ? [] : [trimmed]
+    case let array as [Any]: return array.flatMap { images($0) }
+    case let object as [String: Any]:
+      return images(object["url"] ?? object["contentUrl"] ?? object["@id"])
+    default: return []
+    }
+  }
+
+  /// Splits ingredient lines into sections at header lines such as "For the sauce:".
+  static func ingredientSections(_ lines: [String]) -> [IngredientSection] {
+    var sections: [IngredientSection] = []
+    var current = IngredientSection(lines: [])
+    for line in lines {
+      if isSectionHeader(line) {
+        if !current.lines.isEmpty || current.title != nil { sections.append(current) }
+        current = IngredientSection(
+          title: String(line.dropLast()).trimmingCharacters(in: .whitespaces), lines: [])
+      } else {
+        current.lines.append(IngredientLine(text: line))
+      }
+    }
+    if !current.lines.isEmpty { sections.append(current) }
+    return sections.filter { !$0.lines.isEmpty }
+  }
+
+  private static func isSectionHeader(_ line: String) -> Bool {
+    line.hasSuffix(":") && line.count <= 60 && !line.contains { $0.isNumber }
+      && !"½⅓⅔¼¾⅛".contains(where: line.contains)
+  }
+
+  static func instructionSections(_ value: Any?) -> [InstructionSection] {
+    var sections: [InstructionSection] = []
+    var loose = InstructionSection(steps: [])
+    func flushLoose() {
+      if !loose.steps.isEmpty { sections.append(loose) }
+      loose = InstructionSection(steps: [])
+    }
+    func visit(_ value: Any?, depth: Int) {
+      guard depth < 16 else { return }
+      switch value {
+      case let text as String:
+        for paragraph in PlainText.clean(text, keepLines: true).components(separatedBy: "\n") {
+          let step = stripNumbering(paragraph)
+          if !step.isEmpty { loose.steps.append(InstructionStep(text: step)) }
+        }
+      case let array as [Any]:
+        for element in array { visit(element, depth: depth + 1) }
+      case let object as [String: Any]:
+        let types = types(of: object)
+        if types.contains("HowToSection") {
+          flushLoose()
+          let title = string(object["name"]).map { PlainText.clean($0) }
+          visit(object["itemListElement"] ?? object["steps"], depth: depth + 1)
+          loose.title = title
+          if loose.steps.isEmpty && title != nil {
+            loose.steps = []
+          }
+          flushLoose()
+        } else if let text = string(object["text"]), !text.isEmpty {
+          let name = string(object["name"]).map { PlainText.clean($0) }
+          let cleaned = stripNumbering(PlainText.clean(text))
+          if !cleaned.isEmpty {
+            // Many sites repeat the text as the name; keep a name only when it adds something.
+            let usefulName = name.flatMap {
+              cleaned.hasPrefix($0) || $0.hasSuffix("...") ? nil : $0
+            }
+            loose.steps.append(InstructionStep(text: cleaned, name: usefulName))
+          }
+        } else if let list = object["itemListElement"] {
+          visit(list, depth: depth + 1)
+        } else if let name = string(object["name"]) {
+          visit(name, depth: depth + 1)
+        }
+      default:
+        break
+      }
+    }
+    visit(value, depth: 0)
+    flushLoose()
+    return sections
+  }
+
+  private static func stripNumbering(_ text: String) -> String {
+    var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+    if trimmed.lowercased().hasPrefix("step ") {
+      let rest = trimmed.dropFirst(5)
+      let digits = rest.prefix { $0.isNumber }
+      if !digits.isEmpty { trimmed = rest.dropFirst(digits.count) }
+      trimmed = trimmed.drop { $0 == ":" || $0 == "." || $0 == " " || $0 == ")" }
+    } else {
+      let digits = trimmed.prefix { $0.isNumber }
+      let after = trimmed.dropFirst(digits.count)
+      if !digits.isEmpty, digits.count <= 2, let mark = after.first, mark == "." || mark == ")",
+        after.dropFirst().first == " "
+      {
+        trimmed = after.dropFirst(2)
+      }
+    }
+    return trimmed.trimmingCharacters(in: .whitespaces)
+  }
+
+  private static func nutrition(_ value: Any?) -> Nutrition? {
+    guard let object = value as? [String: Any] else { return nil }
+    var nutrition = Nutrition()
+    for (key, value) in object where !key.hasPrefix("@") {
+      if let text = string(value), !text.isEmpty { nutrition.set(key, to: PlainText.clean(text)) }
+    }
+    return nutrition.isEmpty ? nil : nutrition
+  }
+
+  private static func number(_ value: Any?) -> Double? {
+    if let number = value as? NSNumber, !isBoolean(number) { return number.doubleValue }
+    if let text = string(value) { return Double(text.replacingOccurrences(of: ",", with: ".")) }
+    return nil
+  }
+
+  private static func rating(_ value: Any?) -> AggregateRating? {
+    guard let object = value as? [String: Any], let average = number(object["ratingValue"]),
+      average.isFinite, average >= 0
+    else { return nil }
+    let count = number(object["ratingCount"] ?? object["reviewCount"]).map { Int($0) }
+    let best = number(object["bestRating"]) ?? 5
+    return AggregateRating(value: average, count: count, best: best > 0 ? best : 5)
+  }
+
+  private static func readLarderExtension(
+    _ object: [String: Any], into recipe: inout Recipe, warnings: inout [String]
+  ) {
+    if let rating = number(object["rating"]) {
+      if (1...5).contains(rating) {
+        recipe.rating = Int(rating)
+      } else {
+        warnings.append("field 'larder.rating': '\(rating)' is not from 1 to 5; left empty")
+      }
+    }
+    if let favorite = object["isFavorite"] as? Bool { recipe.isFavorite = favorite }
+    recipe.notes = string(object["notes"])
+  }
+
+  // MARK: - Writing
+
+  /// The recipe as a schema.org JSON-LD object. The user's rating, favourite flag and notes go
+  /// under a `larder` key, which schema.org readers ignore and Larder reads back.
+  public static func jsonLD(for recipe: Recipe) -> [String: Any] {
+    var object: [String: Any] = [
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      "name": recipe.name,
+    ]
+    object["@id"] = recipe.sourceID
+    object["url"] = recipe.sourceURL
+    object["description"] = recipe.description
+    if let author = recipe.author { object["author"] = ["@type": "Person", "name": author] }
+    if !recipe.images.isEmpty { object["image"] = recipe.images }
+    if let yield = recipe.yield {
+      var values: [String] = []
+      if let servings = yield.servings {
+        values.append(servings.rounded() == servings ? String(Int(servings)) : String(servings))
+      }
+      if let text = yield.text, !values.contains(text) { values.append(text) }
+      object["recipeYield"] = values
+    }
+    object["prepTime"] = recipe.prepTime?.iso8601
+    object["cookTime"] = recipe.cookTime?.iso8601
+    object["totalTime"] = recipe.totalTime?.iso8601
+    object["recipeIngredient"] = recipe.ingredientSections.flatMap { section in
+      (section.title.map { ["\($0):"] } ?? []) + section.lines.map(\.text)
+    }
+    let titled = recipe.instructionSections.contains { $0.title != nil }
+    func step(_ step: InstructionStep) -> [String: Any] {
+      var value: [String: Any] = ["@type": "HowToStep", "text": step.text]
+      value["name"] = step.name
+      return value
+    }
+    object["recipeInstructions"] =
+      titled
+      ? recipe.instructionSections.map { section -> [String: Any] in
+        [
+          "@type": "HowToSection", "name": section.title ?? "Method",
+          "itemListElement": section.steps.map(step),
+        ]
+      }
+      : recipe.steps.map(step)
+    if !recipe.keywords.isEmpty { object["keywords"] = recipe.keywords.joined(separator: ", ") }
+    if !recipe.courses.isEmpty { object["recipeCategory"] = recipe.courses }
+    if !recipe.cuisines.isEmpty { object["recipeCuisine"] = recipe.cuisines }
+    if !recipe.diets.isEmpty { object["suitableForDiet"] = recipe.diets.map(\.schemaOrgValue) }
+    if let nutrition = recipe.nutrition, !nutrition.isEmpty {
+      var value: [String: Any] = ["@type": "NutritionInformation"]
+      for entry in nutrition.entries { value[entry.name] = entry.value }
+      object["nutrition"] = value
+    }
+    if let rating = recipe.sourceRating {
+      var value: [String: Any] = [
+        "@type": "AggregateRating", "ratingValue": rating.value, "bestRating": rating.best,
+      ]
+      value["ratingCount"] = rating.count
+      object["aggregateRating"] = value
+    }
+    var larder: [String: Any] = ["id": recipe.id.rawValue, "isFavorite": recipe.isFavorite]
+    larder["rating"] = recipe.rating
+    larder["notes"] = recipe.notes
+    object["larder"] = larder
+    let formatter = ISO8601DateFormatter()
+    if recipe.createdAt.timeIntervalSince1970 > 0 {
+      object["dateCreated"] = formatter.string(from: recipe.createdAt)
+      object["dateModified"] = formatter.string(from: recipe.updatedAt)
+    }
+    return object
+  }
+
+  /// JSON-LD text for one recipe (an object) or several (an `@graph`), pretty-printed with
+  /// sorted keys so exports diff cleanly.
+  public static func encode(_ recipes: [Recipe]) -> Data {
+    let value: Any
+    if recipes.count == 1 {
+      value = jsonLD(for: recipes[0])
+    } else {
+      value = [
+        "@context": "https://schema.org",
+        "@graph": recipes.map { recipe -> [String: Any] in
+          var object = jsonLD(for: recipe)
+          object["@context"] = nil
+          return object
+        },
+      ]
+    }
+    // Every value built above is a string, number, bool, array or dictionary: always valid.
+    return
+      (try? JSONSerialization.data(
+        withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+      ?? Data("{}".utf8)
+  }
+
+  private static func describe(jsonError error: Error, data: Data) -> String {
+    if String(data: data, encoding: .utf8) == nil { return "the file is not UTF-8 text" }
+    let nsError = error as NSError
+    if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
+    return nsError.localizedDescription
+  }
+}

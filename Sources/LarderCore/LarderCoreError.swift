@@ -1,0 +1,35 @@
+import Foundation
+
+/// Everything that can go wrong in Larder's pure core, each with a message a user can act on.
+public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A field holds a value that cannot be understood; `item` is the position in a batch, if any.
+  case invalidField(field: String, value: String, reason: String, item: Int? = nil)
+  /// A required field is missing or empty.
+  case missingField(field: String, item: Int? = nil)
+  /// A document is not valid JSON (or not UTF-8); `detail` says where.
+  case invalidJSON(detail: String)
+  /// A document is valid JSON but holds no schema.org Recipe.
+  case noRecipeFound
+  /// No recipe with this ID exists in the household.
+  case recipeNotFound(RecipeID)
+
+  /// A sentence naming what is wrong and where.
+  public var description: String {
+    switch self {
+    case .invalidField(let field, let value, let reason, let item):
+      return "\(Self.prefix(item))field '\(field)': \(reason) (got '\(value.prefix(80))')"
+    case .missingField(let field, let item):
+      return "\(Self.prefix(item))field '\(field)' is required"
+    case .invalidJSON(let detail):
+      return "not valid JSON: \(detail)"
+    case .noRecipeFound:
+      return "no schema.org Recipe found in the document"
+    case .recipeNotFound(let id):
+      return "no recipe with id '\(id)'"
+    }
+  }
+
+  private static func prefix(_ item: Int?) -> String {
+    item.map { "item \($0 + 1): " } ?? ""
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+extension Recipe: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, householdID, name, description, author, sourceURL, sourceID, images, yield
+    case prepTime, cookTime, totalTime, ingredientSections, instructionSections, keywords
+    case courses, cuisines, diets, nutrition, sourceRating, rating, isFavorite, notes
+    case createdAt, updatedAt
+    // Shorthand accepted on input: flat lists of ingredient lines and steps.
+    case ingredients, steps
+  }
+
+  /// Decodes a recipe; only `name` is required, and `ingredients` / `steps` may be given as
+  /// flat lists of strings instead of sections.
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let epoch = Date(timeIntervalSince1970: 0)
+    var sections =
+      try container.decodeIfPresent([IngredientSection].self, forKey: .ingredientSections) ?? []
+    if sections.isEmpty,
+      let lines = try container.decodeIfPresent([String].self, forKey: .ingredients)
+    {
+      sections = [IngredientSection(lines: lines.map(IngredientLine.init(text:)))]
+    }
+    var method =
+      try container.decodeIfPresent([InstructionSection].self, forKey: .instructionSections) ?? []
+    if method.isEmpty, let steps = try container.decodeIfPresent([String].self, forKey: .steps) {
+      method = [InstructionSection(steps: steps.map { InstructionStep(text: $0) })]
+    }
+    self.init(
+      id: try container.decodeIfPresent(RecipeID.self, forKey: .id) ?? .unassigned,
+      householdID: try container.decodeIfPresent(HouseholdID.self, forKey: .householdID)
+        ?? .default,
+      name: try container.decode(String.self, forKey: .name),
+      description: try container.decodeIfPresent(String.self, forKey: .description),
+      author: try container.decodeIfPresent(String.self, forKey: .author),
+      sourceURL: try container.decodeIfPresent(String.self, forKey: .sourceURL),
+      sourceID: try container.decodeIfPresent(String.self, forKey: .sourceID),
+      images: try container.decodeIfPresent([String].self, forKey: .images) ?? [],
+      yield: try container.decodeIfPresent(RecipeYield.self, forKey: .yield),
+      prepTime: try container.decodeIfPresent(RecipeDuration.self, forKey: .prepTime),
+      cookTime: try container.decodeIfPresent(RecipeDuration.self, forKey: .cookTime),
+      totalTime: try container.decodeIfPresent(RecipeDuration.self, forKey: .totalTime),
+      ingredientSections: sections,
+      instructionSections: method,
+      keywords: try container.decodeIfPresent([String].self, forKey: .keywords) ?? [],
+      courses: try container.decodeIfPresent([String].self, forKey: .courses) ?? [],
+      cuisines: try container.decodeIfPresent([String].self, forKey: .cuisines) ?? [],
+      diets: try container.decodeIfPresent([DietLabel].self, forKey: .diets) ?? [],
+      nutrition: try container.decodeIfPresent(Nutrition.self, forKey: .nutrition),
+      sourceRating: try container.decodeIfPresent(AggregateRating.self, forKey: .sourceRating),
+      rating: try container.decodeIfPresent(Int.self, forKey: .rating),
+      isFavorite: try container.decodeIfPresent(Bool.self, forKey: .isFavorite) ?? false,
+      notes: try container.decodeIfPresent(String.self, forKey: .notes),
+      createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt) ?? epoch,
+      updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt) ?? epoch
+    )
+  }
+
+  /// Encodes every field; absent optionals are left out.
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(householdID, forKey: .householdID)
+    try container.encode(name, forKey: .name)
+    try container.encodeIfPresent(description, forKey: .description)
+    try container.encodeIfPresent(author, forKey: .author)
+    try container.encodeIfPresent(sourceURL, forKey: .sourceURL)
+    try container.encodeIfPresent(sourceID, forKey: .sourceID)
+    try container.encode(images, forKey: .images)
+    try container.encodeIfPresent(yield, forKey: .yield)
+    try container.encodeIfPresent(prepTime, forKey: .prepTime)
+    try container.encodeIfPresent(cookTime, forKey: .cookTime)
+    try container.encodeIfPresent(totalTime, forKey: .totalTime)
+    try container.encode(ingredientSections, forKey: .ingredientSections)
+    try container.encode(instructionSections, forKey: .instructionSections)
+    try container.encode(keywords, forKey: .keywords)
+    try container.encode(courses, forKey: .courses)
+    try container.encode(cuisines, forKey: .cuisines)
+    try container.encode(diets, forKey: .diets)
+    try container.encodeIfPresent(nutrition, forKey: .nutrition)
+    try container.encodeIfPresent(sourceRating, forKey: .sourceRating)
+    try container.encodeIfPresent(rating, forKey: .rating)
+    try container.encode(isFavorite, forKey: .isFavorite)
+    try container.encodeIfPresent(notes, forKey: .notes)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(updatedAt, forKey: .updatedAt)
+  }
+}
+
+/// Larder's JSON conventions in one place: ISO-8601 dates, sorted keys, errors that name the
+/// field.
+public enum LarderJSON {
+  /// An encoder with Larder's conventions; `pretty` indents for people.
+  public static func encoder(pretty: Bool = false) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting =
+      pretty
+      ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+      : [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  /// A decoder with Larder's conventions.
+  public static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }
+
+  /// Encodes a value; Larder's own types always encode.
+  public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
+    try encoder(pretty: pretty).encode(value)
+  }
+
+  /// Decodes a value, turning decoding failures into a ``LarderCoreError`` that names the field.
+  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    do {
+      return try decoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw describe(error)
+    }
+  }
+
+  /// Turns a `DecodingError` into a message naming the field path and the problem.
+  public static func describe(_ error: DecodingError) -> LarderCoreError {
+    func path(_ codingPath: [CodingKey]) -> String {
+      let parts = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+      return parts.reduce(into: "") { result, part in
+        result += part.hasPrefix("[") || result.isEmpty ? part : "." + part
+      }
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      let field = path(context.codingPath + [key])
+      return .missingField(field: field)
+    case .typeMismatch(let type, let context):
+      return .invalidField(
+        field: path(context.codingPath), value: "",
+        reason: "expected \(describe(type: type))")
+    case .valueNotFound(let type, let context):
+      return .invalidField(
+        field: path(context.codingPath), value: "null",
+        reason: "expected \(describe(type: type))")
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        let underlying = (context.underlyingError as NSError?)?.localizedDescription
+        return .invalidJSON(detail: underlying ?? context.debugDescription)
+      }
+      return .invalidField(
+        field: path(context.codingPath), value: "", reason: context.debugDescription)
+    @unknown default:
+      return .invalidJSON(detail: String(describing: error))
+    }
+  }
+
+  private static func describe(type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Int.Type: return "a whole number"
+    case is Double.Type: return "a number"
+    case is Bool.Type: return "true or false"
+    case is [Any].Type: return "an array"
+    default:
+      let name = String(describing: type)
+      if name.hasPrefix("Array") { return "an array" }
+      if name.hasPrefix("Dictionary") { return "an object" }
+      return "a \(name) value"
+    }
+  }
+}

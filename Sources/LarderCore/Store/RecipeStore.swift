@@ -1,0 +1,206 @@
+import Foundation
+
+/// Where recipes are kept. SQLite implements it in LarderStore; a PostgreSQL backend and the
+/// in-memory test double implement the same contract and pass the same tests.
+///
+/// Calls are synchronous and thread-safe: the server calls them from its worker threads.
+/// Time comes in as a parameter so that behaviour is reproducible in tests.
+public protocol RecipeStore: Sendable {
+  /// The recipe with this ID in the household, or nil.
+  func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe?
+
+  /// A page of recipe summaries matching the query, with the total number of matches.
+  func recipes(matching query: RecipeQuery, household: HouseholdID) throws -> Page<RecipeSummary>
+
+  /// How many recipes the household has.
+  func recipeCount(household: HouseholdID) throws -> Int
+
+  /// Stores a new recipe with a fresh ID and `now` as its dates; returns it as stored.
+  func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe
+
+  /// Replaces a stored recipe's content, keeping its ID, household and creation date.
+  /// Throws ``LarderCoreError/recipeNotFound(_:)`` when there is none.
+  func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe
+
+  /// Deletes a recipe; throws ``LarderCoreError/recipeNotFound(_:)`` when there is none.
+  func deleteRecipe(id: RecipeID, household: HouseholdID) throws
+
+  /// Imports recipes in one transaction, recognising ones imported before by
+  /// ``Recipe/identityKey``: new ones are created, changed ones updated (keeping the user's
+  /// rating, favourite flag and notes), identical ones left alone. One outcome per input, in
+  /// order.
+  func importRecipes(
+    _ recipes: [Recipe], household: HouseholdID, now: Date
+  ) throws
+    -> [ImportOutcome]
+}
+
+/// What happened to one recipe in an import.
+public enum ImportOutcome: Hashable, Sendable {
+  /// Stored as a new recipe.
+  case created(RecipeID)
+  /// An earlier import of the same recipe was updated.
+  case updated(RecipeID)
+  /// An earlier import was identical; nothing changed.
+  case unchanged(RecipeID)
+
+  /// The ID of the recipe the outcome concerns.
+  public var recipeID: RecipeID {
+    switch self {
+    case .created(let id), .updated(let id), .unchanged(let id): return id
+    }
+  }
+
+  /// "created", "updated" or "unchanged".
+  public var label: String {
+    switch self {
+    case .created: return "created"
+    case .updated: return "updated"
+    case .unchanged: return "unchanged"
+    }
+  }
+}
+
+/// How a list of recipes is ordered.
+public enum RecipeSort: String, Sendable, CaseIterable, Codable {
+  /// Best text match first; only meaningful with a search text (otherwise by name).
+  case relevance
+  /// Alphabetical by name.
+  case name
+  /// Most recently added first.
+  case newest
+  /// Most recently changed first.
+  case updated
+  /// Highest user rating first, unrated last.
+  case rating
+  /// Quickest first, recipes without a time last.
+  case time
+}
+
+/// What to list: an optional full-text search, filters, order and page.
+public struct RecipeQuery: Hashable, Sendable {
+  /// Words to search for in title, description, ingredients, tags and steps; each word matches
+  /// as a prefix ("tom" finds "tomato"), accents are ignored. Nil or blank lists everything.
+  public var text: String?
+  /// Only favourites.
+  public var favoritesOnly: Bool
+  /// The order; defaults to relevance when searching and name otherwise.
+  public var sort: RecipeSort?
+  /// How many matches to skip.
+  public var offset: Int
+  /// How many to return, 1 to ``RecipeQuery/maximumLimit``.
+  public var limit: Int
+
+  /// The largest page size a caller may ask for.
+  public static let maximumLimit = 200
+
+  /// Makes a query; the limit is clamped to 1...``maximumLimit`` and the offset to ≥ 0.
+  public init(
+    text: String? = nil, favoritesOnly: Bool = false, sort: RecipeSort? = nil, offset: Int = 0,
+    limit: Int = 24
+  ) {
+    self.text = text
+    self.favoritesOnly = favoritesOnly
+    self.sort = sort
+    self.offset = max(0, offset)
+    self.limit = min(max(1, limit), Self.maximumLimit)
+  }
+
+  /// The search text trimmed, or nil when blank.
+  public var searchText: String? {
+    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
+    else { return nil }
+    return trimmed
+  }
+
+  /// The order in effect.
+  public var effectiveSort: RecipeSort {
+    let sort = self.sort ?? (searchText == nil ? .name : .relevance)
+    return sort == .relevance && searchText == nil ? .name : sort
+  }
+
+  /// The words of the search text: runs of letters and digits, lowercased.
+  public var searchTerms: [String] {
+    guard let text = searchText else { return [] }
+    return text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+  }
+}
+
+/// One page of results and where it sits in the whole.
+public struct Page<Item: Sendable>: Sendable {
+  /// The items on this page.
+  public var items: [Item]
+  /// How many items match in all.
+  public var total: Int
+  /// How many were skipped before this page.
+  public var offset: Int
+  /// The page size asked for.
+  public var limit: Int
+
+  /// Makes a page.
+  public init(items: [Item], total: Int, offset: Int, limit: Int) {
+    self.items = items
+    self.total = total
+    self.offset = offset
+    self.limit = limit
+  }
+
+  /// Whether more items follow this page.
+  public var hasMore: Bool { offset + items.count < total }
+}
+
+extension Page: Encodable where Item: Encodable {}
+extension Page: Equatable where Item: Equatable {}
+
+/// What a list of recipes shows of each: enough for a card, without the ingredients and steps.
+public struct RecipeSummary: Hashable, Sendable, Codable, Identifiable {
+  /// The recipe's ID.
+  public var id: RecipeID
+  /// The title.
+  public var name: String
+  /// The summary text.
+  public var description: String?
+  /// The main image.
+  public var image: String?
+  /// Total time (given, or prep plus cook).
+  public var totalTime: RecipeDuration?
+  /// How much it makes.
+  public var yield: RecipeYield?
+  /// Courses or meal types.
+  public var courses: [String]
+  /// Cuisines.
+  public var cuisines: [String]
+  /// Diets it suits.
+  public var diets: [DietLabel]
+  /// Keywords and tags.
+  public var keywords: [String]
+  /// How many ingredient lines it has.
+  public var ingredientCount: Int
+  /// Whether the user marked it a favourite.
+  public var isFavorite: Bool
+  /// The user's rating.
+  public var rating: Int?
+  /// When it was added.
+  public var createdAt: Date
+  /// When it last changed.
+  public var updatedAt: Date
+
+  /// Summarises a recipe.
+  public init(_ recipe: Recipe) {
+    id = recipe.id
+    name = recipe.name
+    description = recipe.description
+    image = recipe.images.first
+    totalTime = recipe.effectiveTotalTime
+    yield = recipe.yield
+    courses = recipe.courses
+    cuisines = recipe.cuisines
+    diets = recipe.diets
+    keywords = recipe.keywords
+    ingredientCount = recipe.ingredientLines.count
+    isFavorite = recipe.isFavorite
+    rating = recipe.rating
+    createdAt = recipe.createdAt
+    updatedAt = recipe.updatedAt
+  }
+}

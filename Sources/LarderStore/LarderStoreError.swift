@@ -1,0 +1,33 @@
+import Foundation
+
+/// What can go wrong in the SQLite store, each with a message that names the operation.
+public enum LarderStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The database file cannot be opened or created.
+  case cannotOpen(path: String, reason: String)
+  /// SQLite reported an error while doing `operation`.
+  case sqlite(code: Int32, message: String, operation: String)
+  /// The database was written by a newer Larder with a schema this binary does not know.
+  case schemaTooNew(found: Int, supported: Int)
+  /// A migration failed; the database was left at the version before it.
+  case migrationFailed(version: Int, reason: String)
+  /// A stored recipe document cannot be decoded.
+  case corruptDocument(id: String, reason: String)
+
+  /// A sentence naming what failed and how to act on it.
+  public var description: String {
+    switch self {
+    case .cannotOpen(let path, let reason):
+      return "cannot open database '\(path)': \(reason)"
+    case .sqlite(let code, let message, let operation):
+      return "database error while \(operation): \(message) (SQLite code \(code))"
+    case .schemaTooNew(let found, let supported):
+      return "the database has schema version \(found), but this Larder supports up to "
+        + "\(supported): upgrade Larder to open it"
+    case .migrationFailed(let version, let reason):
+      return "upgrading the database to schema version \(version) failed: \(reason); "
+        + "the database was left unchanged"
+    case .corruptDocument(let id, let reason):
+      return "stored recipe '\(id)' cannot be read: \(reason)"
+    }
+  }
+}

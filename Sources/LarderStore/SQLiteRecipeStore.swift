@@ -1,0 +1,244 @@
+import Foundation
+import LarderCore
+
+/// Recipes in a SQLite database file: Larder's embedded store.
+///
+/// Opening a database upgrades its schema in place; see ``open(path:maximumReaders:)``.
+public final class SQLiteRecipeStore: RecipeStore {
+  private let database: SQLiteDatabase
+  /// Whether this process created the database (it had no schema before opening), which is
+  /// when starter recipes are loaded.
+  public let isNewDatabase: Bool
+  /// The schema version the database had before opening (0 for a new file).
+  public let previousSchemaVersion: Int
+
+  /// The newest schema version this binary writes.
+  public static var schemaVersion: Int { Migrations.latestVersion }
+
+  /// Opens or creates the database at `path` (":memory:" for a private in-memory one),
+  /// upgrading an older schema in place.
+  public static func open(path: String, maximumReaders: Int = 4) throws -> SQLiteRecipeStore {
+    let database = try SQLiteDatabase(path: path, maximumReaders: maximumReaders)
+    let previous = try Migrations.migrate(database)
+    return SQLiteRecipeStore(database: database, previousVersion: previous)
+  }
+
+  init(database: SQLiteDatabase, previousVersion: Int) {
+    self.database = database
+    self.previousSchemaVersion = previousVersion
+    self.isNewDatabase = previousVersion == 0
+  }
+
+  /// The database file's path.
+  public var path: String { database.path }
+
+  // MARK: - Reading
+
+  /// The recipe with this ID in the household, or nil.
+  public func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe? {
+    try database.read("reading a recipe") { connection in
+      try connection.query(
+        "SELECT id, document FROM recipes WHERE id = ? AND household_id = ?",
+        [.text(id.rawValue), .text(household.rawValue)], operation: "reading a recipe"
+      ) { row in try RecipeDocument.decode(row.string(1) ?? "", id: row.string(0) ?? "") }.first
+    }
+  }
+
+  /// How many recipes the household has.
+  public func recipeCount(household: HouseholdID) throws -> Int {
+    try database.read("counting recipes") { connection in
+      try connection.query(
+        "SELECT count(*) FROM recipes WHERE household_id = ?", [.text(household.rawValue)],
+        operation: "counting recipes"
+      ) { Int($0.int(0)) }.first ?? 0
+    }
+  }
+
+  /// A page of summaries: full-text matches ranked by bm25 when the query has text, otherwise
+  /// every recipe in the requested order.
+  public func recipes(
+    matching query: RecipeQuery, household: HouseholdID
+  ) throws
+    -> Page<RecipeSummary>
+  {
+    let terms = query.searchTerms
+    var filters = ["r.household_id = ?"]
+    var parameters: [SQLiteValue] = [.text(household.rawValue)]
+    var from = "recipes r"
+    if !terms.isEmpty {
+      from = "recipe_search JOIN recipes r ON r.seq = recipe_search.rowid"
+      filters.insert("recipe_search MATCH ?", at: 0)
+      parameters.insert(.text(SearchIndex.matchExpression(for: terms)), at: 0)
+    }
+    if query.favoritesOnly { filters.append("r.is_favorite = 1") }
+    let whereClause = filters.joined(separator: " AND ")
+    let order: String
+    switch query.effectiveSort {
+    case .relevance: order = "bm25(recipe_search, \(SearchIndex.bm25Weights)), r.seq"
+    case .name: order = "r.name COLLATE NOCASE, r.seq"
+    case .newest: order = "r.created_at DESC, r.seq DESC"
+    case .updated: order = "r.updated_at DESC, r.seq DESC"
+    case .rating: order = "r.rating DESC NULLS LAST, r.name COLLATE NOCASE, r.seq"
+    case .time: order = "r.total_seconds ASC NULLS LAST, r.name COLLATE NOCASE, r.seq"
+    }
+    let operation = terms.isEmpty ? "listing recipes" : "searching recipes"
+    return try database.read(operation) { connection in
+      let total =
+        try connection.query(
+          "SELECT count(*) FROM \(from) WHERE \(whereClause)", parameters, operation: operation
+        ) { Int($0.int(0)) }.first ?? 0
+      let items = try connection.query(
+        """
+        SELECT r.id, r.document FROM \(from) WHERE \(whereClause)
+        ORDER BY \(order) LIMIT ? OFFSET ?
+        """,
+        parameters + [.integer(Int64(query.limit)), .integer(Int64(query.offset))],
+        operation: operation
+      ) { row in
+        RecipeSummary(try RecipeDocument.decode(row.string(1) ?? "", id: row.string(0) ?? ""))
+      }
+      return Page(items: items, total: total, offset: query.offset, limit: query.limit)
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Stores a new recipe with a fresh ID; `now` becomes its creation and update time.
+  public func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
+    try database.write("saving a new recipe") { connection in
+      try insert(recipe.validated(), household: household, now: now, connection: connection)
+    }
+  }
+
+  /// Replaces a recipe's content and user fields, keeping its ID, household and creation date.
+  public func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
+    let valid = try recipe.validated()
+    return try database.write("updating a recipe") { connection in
+      guard let existing = try stored(id: recipe.id, household: household, connection) else {
+        throw LarderCoreError.recipeNotFound(recipe.id)
+      }
+      return try replace(existing, with: valid, now: now, connection: connection)
+    }
+  }
+
+  /// Deletes a recipe and its search entry.
+  public func deleteRecipe(id: RecipeID, household: HouseholdID) throws {
+    try database.write("deleting a recipe") { connection in
+      guard let existing = try stored(id: id, household: household, connection) else {
+        throw LarderCoreError.recipeNotFound(id)
+      }
+      try connection.run(
+        "DELETE FROM recipes WHERE seq = ?", [.integer(existing.seq)],
+        operation: "deleting a recipe")
+      try SearchIndex.delete(seq: existing.seq, connection: connection)
+    }
+  }
+
+  /// Imports recipes in one transaction; see ``RecipeStore/importRecipes(_:household:now:)``.
+  public func importRecipes(
+    _ recipes: [Recipe], household: HouseholdID, now: Date
+  ) throws
+    -> [ImportOutcome]
+  {
+    let valid = try recipes.map { try $0.validated() }
+    return try database.write("importing recipes") { connection in
+      try valid.map { recipe in
+        let key = recipe.identityKey
+        let match = try connection.query(
+          "SELECT seq, id, document FROM recipes WHERE household_id = ? AND source_key = ? "
+            + "ORDER BY seq LIMIT 1",
+          [.text(household.rawValue), .text(key)], operation: "finding an earlier import"
+        ) { row in
+          StoredRecipe(
+            seq: row.int(0),
+            recipe: try RecipeDocument.decode(row.string(2) ?? "", id: row.string(1) ?? ""))
+        }.first
+        guard let existing = match else {
+          return .created(
+            try insert(recipe, household: household, now: now, connection: connection).id)
+        }
+        if existing.recipe.importedContent == recipe.importedContent {
+          return .unchanged(existing.recipe.id)
+        }
+        // The user's own rating, favourite flag and notes survive a re-import.
+        var merged = recipe
+        merged.rating = existing.recipe.rating ?? recipe.rating
+        merged.isFavorite = existing.recipe.isFavorite || recipe.isFavorite
+        merged.notes = existing.recipe.notes ?? recipe.notes
+        if existing.recipe.importedContent == merged.importedContent {
+          return .unchanged(existing.recipe.id)
+        }
+        return .updated(try replace(existing, with: merged, now: now, connection: connection).id)
+      }
+    }
+  }
+
+  // MARK: - Helpers
+
+  private struct StoredRecipe {
+    let seq: Int64
+    let recipe: Recipe
+  }
+
+  private func stored(
+    id: RecipeID, household: HouseholdID, _ connection: SQLiteConnection
+  ) throws
+    -> StoredRecipe?
+  {
+    try connection.query(
+      "SELECT seq, document FROM recipes WHERE id = ? AND household_id = ?",
+      [.text(id.rawValue), .text(household.rawValue)], operation: "finding a recipe"
+    ) { row in
+      StoredRecipe(
+        seq: row.int(0), recipe: try RecipeDocument.decode(row.string(1) ?? "", id: id.rawValue))
+    }.first
+  }
+
+  private func insert(
+    _ recipe: Recipe, household: HouseholdID, now: Date, connection: SQLiteConnection
+  ) throws -> Recipe {
+    var stored = recipe
+    stored.id = RecipeID(UUID())
+    stored.householdID = household
+    stored.createdAt = now
+    stored.updatedAt = now
+    try connection.run(
+      """
+      INSERT INTO recipes (id, household_id, name, source_key, is_favorite, rating,
+        total_seconds, created_at, updated_at, document)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, columns(stored), operation: "saving a recipe")
+    try SearchIndex.insert(stored, seq: connection.lastInsertRowID, connection: connection)
+    return stored
+  }
+
+  private func replace(
+    _ existing: StoredRecipe, with recipe: Recipe, now: Date, connection: SQLiteConnection
+  ) throws -> Recipe {
+    var stored = recipe
+    stored.id = existing.recipe.id
+    stored.householdID = existing.recipe.householdID
+    stored.createdAt = existing.recipe.createdAt
+    stored.updatedAt = now
+    try connection.run(
+      """
+      UPDATE recipes SET id = ?, household_id = ?, name = ?, source_key = ?, is_favorite = ?,
+        rating = ?, total_seconds = ?, created_at = ?, updated_at = ?, document = ?
+      WHERE seq = ?
+      """, columns(stored) + [.integer(existing.seq)], operation: "updating a recipe")
+    try SearchIndex.delete(seq: existing.seq, connection: connection)
+    try SearchIndex.insert(stored, seq: existing.seq, connection: connection)
+    return stored
+  }
+
+  private func columns(_ recipe: Recipe) throws -> [SQLiteValue] {
+    [
+      .text(recipe.id.rawValue), .text(recipe.householdID.rawValue), .text(recipe.name),
+      .text(recipe.identityKey), .integer(recipe.isFavorite ? 1 : 0),
+      recipe.rating.map { .integer(Int64($0)) } ?? .null,
+      recipe.effectiveTotalTime.map { .integer(Int64($0.seconds)) } ?? .null,
+      .real(recipe.createdAt.timeIntervalSince1970), .real(recipe.updatedAt.timeIntervalSince1970),
+      .text(try RecipeDocument.encode(recipe)),
+    ]
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import LarderCore
+import LarderTestSupport
+import Testing
+
+@testable import LarderStore
+
+/// What only the SQLite store has: files, schema versions and concurrent connections.
+@Suite struct SQLiteRecipeStoreTests {
+  @Test func recipesSurviveClosingAndReopening() throws {
+    let path = try TemporaryFolder.make().appending("larder.sqlite")
+    let created: Recipe
+    do {
+      let store = try SQLiteRecipeStore.open(path: path)
+      #expect(store.isNewDatabase)
+      created = try store.createRecipe(Fixtures.pancakes(), household: .default, now: Fixtures.now)
+    }
+    let reopened = try SQLiteRecipeStore.open(path: path)
+    #expect(!reopened.isNewDatabase)
+    #expect(reopened.previousSchemaVersion == SQLiteRecipeStore.schemaVersion)
+    #expect(try reopened.recipe(id: created.id, household: .default) == created)
+  }
+
+  @Test func createsTheFolderOfANewDatabase() throws {
+    let path = try TemporaryFolder.make().appending("nested/deeper/larder.sqlite")
+    _ = try SQLiteRecipeStore.open(path: path)
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func upgradesADatabaseMadeBySchemaVersionOne() throws {
+    let fixture = try #require(
+      Bundle.module.url(forResource: "schema-v1", withExtension: "sql", subdirectory: "Fixtures"))
+    let path = try TemporaryFolder.make().appending("old.sqlite")
+    do {
+      let old = try SQLiteConnection(path: path)
+      try old.execute(String(contentsOf: fixture, encoding: .utf8), operation: "loading fixture")
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 1)
+    #expect(!store.isNewDatabase)
+    #expect(try store.recipeCount(household: .default) == 2)
+    let shortbread = try #require(
+      try store.recipe(
+        id: RecipeID(rawValue: "0b7a3c1e-5d7f-4a43-9a51-3f0e8a1f2b11"), household: .default))
+    #expect(shortbread.isFavorite)
+    #expect(shortbread.notes == "Granny's tin")
+    #expect(shortbread.effectiveTotalTime == RecipeDuration(minutes: 60))
+    // Recipes stored before the search index existed are found by it.
+    let hits = try store.recipes(matching: RecipeQuery(text: "jalapeno"), household: .default)
+    #expect(hits.items.map(\.name) == ["Jalapeño Cornbread"])
+    let flour = try store.recipes(matching: RecipeQuery(text: "flour"), household: .default)
+    #expect(flour.items.map(\.name) == ["Old-Fashioned Shortbread"])
+    // Importing the same source again recognises the old row.
+    var again = Recipe(name: "Jalapeño Cornbread", sourceURL: "https://example.org/cornbread")
+    again.ingredientSections = shortbread.ingredientSections
+    let outcome = try store.importRecipes([again], household: .default, now: Fixtures.now)
+    #expect(outcome == [.updated(RecipeID(rawValue: "9c2d4e6f-1a3b-4c5d-8e7f-0a1b2c3d4e5f"))])
+  }
+
+  @Test func refusesADatabaseFromANewerLarder() throws {
+    let path = try TemporaryFolder.make().appending("future.sqlite")
+    do {
+      let future = try SQLiteConnection(path: path)
+      try future.execute("PRAGMA user_version = 99", operation: "faking a future schema")
+    }
+    #expect(
+      throws: LarderStoreError.schemaTooNew(found: 99, supported: SQLiteRecipeStore.schemaVersion)
+    ) {
+      try SQLiteRecipeStore.open(path: path)
+    }
+  }
+
+  @Test func reportsAnUnopenableFile() throws {
+    let folder = try TemporaryFolder.make()
+    // A directory where the database file should be.
+    let path = folder.appending("dir.sqlite")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    #expect {
+      try SQLiteRecipeStore.open(path: path)
+    } throws: { error in
+      "\(error)".contains("dir.sqlite")
+    }
+  }
+
+  @Test func concurrentReadersAndWritersSeeConsistentData() throws {
+    let store = try SQLiteRecipeStore.open(path: TemporaryFolder.make().appending("busy.sqlite"))
+    let failures = Counter()
+    DispatchQueue.concurrentPerform(iterations: 8) { worker in
+      for round in 0..<20 {
+        do {
+          if worker % 2 == 0 {
+            var recipe = Fixtures.tomatoSoup()
+            recipe.name = "Soup \(worker)-\(round)"
+            _ = try store.createRecipe(recipe, household: .default, now: Fixtures.now)
+          } else {
+            let page = try store.recipes(
+              matching: RecipeQuery(text: "soup", limit: 5), household: .default)
+            if page.items.count > page.total { failures.increment() }
+          }
+        } catch {
+          failures.increment()
+        }
+      }
+    }
+    #expect(failures.value == 0)
+    #expect(try store.recipeCount(household: .default) == 80)
+    #expect(try store.recipes(matching: RecipeQuery(text: "soup"), household: .default).total == 80)
+  }
+
+  @Test func inMemoryDatabaseWorksWithoutAFile() throws {
+    let store = try SQLiteRecipeStore.open(path: ":memory:")
+    _ = try store.createRecipe(Fixtures.pancakes(), household: .default, now: Fixtures.now)
+    #expect(
+      try store.recipes(matching: RecipeQuery(text: "pancake"), household: .default).total == 1)
+  }
+}
+
+/// A thread-safe counter for concurrency tests.
+final class Counter: @unchecked Sendable {
+  // Safe: `count` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var count = 0
+  func increment() {
+    lock.lock()
+    count += 1
+    lock.unlock()
+  }
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+}
