@@ -1,0 +1,76 @@
+/// How an `HTTPServer` listens and what it tolerates from clients.
+///
+/// Every field has a working default; `HTTPServer.start()` validates the values and throws
+/// `HTTPError.invalidConfiguration` naming the first field that is out of range.
+public struct HTTPServerConfiguration: Sendable {
+  /// The address to listen on: an IPv4 or IPv6 literal, or a name such as `"localhost"`.
+  ///
+  /// A name is resolved with `getaddrinfo`; when it has both IPv4 and IPv6 addresses the IPv4
+  /// one is used, because one listening socket serves one family.
+  public var host: String = "127.0.0.1"
+  /// The TCP port; 0 asks the system for a free one, readable afterwards from
+  /// `HTTPServer.boundPort`.
+  public var port: UInt16 = 8080
+  /// How many threads serve connections; handlers run on them, so a slow handler holds one.
+  public var threadCount: Int = 4
+  /// The largest request body accepted; larger ones are answered 413 without being buffered.
+  public var maxBodyBytes: Int = 1 << 20
+  /// How long an idle connection, including an idle keep-alive connection, is kept open.
+  public var connectionTimeoutSeconds: Int = 30
+  /// How many connections are served at once; further clients wait in the listen backlog.
+  public var maxConnections: Int = 256
+  /// The memory each connection may use for the request line, headers and I/O buffers.
+  ///
+  /// Requests whose headers do not fit are refused by libmicrohttpd (431 or a closed
+  /// connection). The body is not counted here: it has `maxBodyBytes`.
+  public var connectionMemoryLimitBytes: Int = 64 << 10
+  /// How long `HTTPServer.stop()` waits for requests in flight before closing connections.
+  public var shutdownGracePeriodSeconds: Double = 10
+
+  /// Creates a configuration; every argument has the default documented on its property.
+  public init(
+    host: String = "127.0.0.1",
+    port: UInt16 = 8080,
+    threadCount: Int = 4,
+    maxBodyBytes: Int = 1 << 20,
+    connectionTimeoutSeconds: Int = 30,
+    maxConnections: Int = 256,
+    connectionMemoryLimitBytes: Int = 64 << 10,
+    shutdownGracePeriodSeconds: Double = 10
+  ) {
+    self.host = host
+    self.port = port
+    self.threadCount = threadCount
+    self.maxBodyBytes = maxBodyBytes
+    self.connectionTimeoutSeconds = connectionTimeoutSeconds
+    self.maxConnections = maxConnections
+    self.connectionMemoryLimitBytes = connectionMemoryLimitBytes
+    self.shutdownGracePeriodSeconds = shutdownGracePeriodSeconds
+  }
+
+  /// Throws `HTTPError.invalidConfiguration` for the first value libmicrohttpd cannot take.
+  func validate() throws(HTTPError) {
+    func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(HTTPError) {
+      if !condition { throw .invalidConfiguration(message()) }
+    }
+    try require(!host.isEmpty, "host must not be empty")
+    try require(
+      (1...1024).contains(threadCount), "threadCount must be between 1 and 1024, not \(threadCount)"
+    )
+    try require(maxBodyBytes >= 0, "maxBodyBytes must not be negative, not \(maxBodyBytes)")
+    try require(
+      (0...86_400).contains(connectionTimeoutSeconds),
+      "connectionTimeoutSeconds must be between 0 (no timeout) and 86400,"
+        + " not \(connectionTimeoutSeconds)")
+    try require(
+      (1...1_000_000).contains(maxConnections),
+      "maxConnections must be between 1 and 1000000, not \(maxConnections)")
+    try require(
+      (4096...(64 << 20)).contains(connectionMemoryLimitBytes),
+      "connectionMemoryLimitBytes must be between 4096 and 67108864,"
+        + " not \(connectionMemoryLimitBytes)")
+    try require(
+      shutdownGracePeriodSeconds >= 0 && shutdownGracePeriodSeconds <= 3600,
+      "shutdownGracePeriodSeconds must be between 0 and 3600, not \(shutdownGracePeriodSeconds)")
+  }
+}

@@ -1,0 +1,526 @@
+import CMicroHTTPD
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// libmicrohttpd calls back into Swift from its own threads through plain C function pointers.
+// The callbacks below are global functions, not closures: a closure written in a `main.swift`
+// inherits the main actor and traps (SIGILL) on its isolation check when a foreign thread calls
+// it. Their Swift state comes through the `cls` and `con_cls` pointers, as `Unmanaged`
+// references whose owners are documented where they are created.
+
+/// What one running daemon needs in its callbacks.
+///
+/// Ownership: `startDaemon` passes the daemon one retained reference as `cls` of every
+/// callback; `DaemonHandle.stop()` releases it after `MHD_stop_daemon` has joined all threads,
+/// so no callback can outlive it.
+final class DaemonContext: Sendable {
+  let configuration: HTTPServerConfiguration
+  let log: @Sendable (String) -> Void
+  let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  let requestsInFlight: InFlightCounter
+  private let phase = Locked(Phase.starting(messages: []))
+  /// The threads running the handler right now, so that `HTTPServer.stop()` can tell when a
+  /// handler calls it, and must not wait for that very thread.
+  private let handlerThreads = Locked(Set<ObjectIdentifier>())
+
+  /// Error messages are held back while starting: if the start fails they explain the error,
+  /// and logging them too would say the same thing twice.
+  private enum Phase: Sendable {
+    case starting(messages: [String])
+    case serving
+    case stopping
+  }
+
+  init(
+    configuration: HTTPServerConfiguration,
+    log: @escaping @Sendable (String) -> Void,
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    requestsInFlight: InFlightCounter
+  ) {
+    self.configuration = configuration
+    self.log = log
+    self.handler = handler
+    self.requestsInFlight = requestsInFlight
+  }
+
+  /// Whether responses should close their connection so that keep-alive clients let go.
+  var isStopping: Bool {
+    phase.withLock {
+      if case .stopping = $0 { return true }
+      return false
+    }
+  }
+
+  func beginStopping() {
+    phase.withLock { $0 = .stopping }
+  }
+
+  /// Whether the calling thread is inside the handler.
+  var isRunningHandlerOnCurrentThread: Bool {
+    let current = ObjectIdentifier(Thread.current)
+    return handlerThreads.withLock { $0.contains(current) }
+  }
+
+  /// Calls the handler, marking the thread for `isRunningHandlerOnCurrentThread`.
+  func callHandler(_ request: HTTPRequest) -> HTTPResponse {
+    let current = ObjectIdentifier(Thread.current)
+    handlerThreads.withLock { _ = $0.insert(current) }
+    defer { handlerThreads.withLock { _ = $0.remove(current) } }
+    return handler(request)
+  }
+
+  /// Routes one libmicrohttpd error message.
+  func record(errorMessage: String) {
+    let held = phase.withLock { phase -> Bool in
+      guard case .starting(var messages) = phase else { return false }
+      messages.append(errorMessage)
+      phase = .starting(messages: messages)
+      return true
+    }
+    if !held { log("libmicrohttpd: \(errorMessage)") }
+  }
+
+  /// Starts libmicrohttpd on `address`.
+  func startDaemon(listeningOn address: ListenAddress) throws(HTTPError) -> DaemonHandle {
+    var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
+    // Required by MHD_quiesce_daemon, which the graceful stop relies on.
+    flags |= MHD_USE_ITC.rawValue
+    if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+
+    let retained = Unmanaged.passRetained(self).toOpaque()
+    var settings = larder_mhd_settings()
+    settings.flags = flags
+    settings.port = configuration.port
+    settings.thread_pool_size = UInt32(configuration.threadCount)
+    settings.connection_timeout = UInt32(configuration.connectionTimeoutSeconds)
+    settings.connection_limit = UInt32(configuration.maxConnections)
+    settings.connection_memory_limit = configuration.connectionMemoryLimitBytes
+    settings.access_handler = larderAccessHandler
+    settings.access_handler_cls = retained
+    settings.completed = larderRequestCompleted
+    settings.completed_cls = retained
+    settings.uri_logger = larderRequestLineReceived
+    settings.uri_logger_cls = retained
+    settings.error_logger = larderErrorLogger
+    settings.error_logger_cls = retained
+
+    var errorNumber: Int32 = 0
+    let daemon = address.bytes.withUnsafeBytes { bytes -> OpaquePointer? in
+      settings.address = bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self)
+      return larder_mhd_start(&settings, &errorNumber)
+    }
+    let messages = phase.withLock { phase -> [String] in
+      defer { phase = .serving }
+      if case .starting(let messages) = phase { return messages }
+      return []
+    }
+    if daemon != nil {
+      for message in messages { log("libmicrohttpd: \(message)") }
+    }
+    guard let daemon else {
+      Unmanaged<DaemonContext>.fromOpaque(retained).release()
+      let listenAddress = address.description(port: configuration.port)
+      if errorNumber == EADDRINUSE { throw .addressInUse(address: listenAddress) }
+      throw .cannotListen(address: listenAddress, reason: Self.reason(errorNumber, messages))
+    }
+    return DaemonHandle(pointer: daemon, context: retained)
+  }
+
+  private static func reason(_ errorNumber: Int32, _ messages: [String]) -> String {
+    switch errorNumber {
+    case EACCES:
+      return "permission denied (ports below 1024 need privileges; choose a port above 1023)"
+    case EADDRNOTAVAIL:
+      return "the address does not belong to this machine"
+    case EAFNOSUPPORT:
+      return "this machine does not support that address family (is IPv6 disabled?)"
+    default:
+      if let last = messages.last { return last }
+      if errorNumber != 0 { return String(cString: strerror(errorNumber)) }
+      return "libmicrohttpd could not start (unsupported options for this build?)"
+    }
+  }
+}
+
+/// A running libmicrohttpd daemon.
+///
+/// `@unchecked Sendable` is safe because the pointer is only used by `HTTPServer` under its
+/// lifecycle lock, and `MHD_quiesce_daemon` and `MHD_stop_daemon` may be called from any thread.
+final class DaemonHandle: @unchecked Sendable {
+  let pointer: OpaquePointer
+  private var context: UnsafeMutableRawPointer?
+
+  init(pointer: OpaquePointer, context: UnsafeMutableRawPointer) {
+    self.pointer = pointer
+    self.context = context
+  }
+
+  /// Stops the daemon, joining its threads, then releases the context the callbacks used.
+  func stop() {
+    guard let context else { return }
+    self.context = nil
+    MHD_stop_daemon(pointer)
+    Unmanaged<DaemonContext>.fromOpaque(context).release()
+  }
+
+  deinit {
+    stop()
+  }
+}
+
+/// The state of one request, from its request line to its completion.
+///
+/// Ownership: created in `larderRequestLineReceived`, whose result libmicrohttpd stores in the
+/// request's `con_cls` slot; that slot holds one retained reference, which
+/// `larderRequestCompleted` takes back. libmicrohttpd serves a connection on one thread at a
+/// time, so the mutable fields need no lock.
+final class RequestContext {
+  let rawTarget: String
+  let startedAt = ContinuousClock.now
+  var method = "-"
+  var remoteAddress: String?
+  var hasSeenHeaders = false
+  var body = Data()
+  var bodyTooLarge = false
+  var status: Int?
+  var bytesSent = 0
+
+  init(rawTarget: String) {
+    self.rawTarget = rawTarget
+  }
+}
+
+// MARK: - Callbacks
+
+/// Called with the raw request target before anything is parsed: the one place that sees the
+/// query as the client sent it, which the access log wants.
+private func larderRequestLineReceived(
+  _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+  guard let cls else { return nil }
+  let server = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+  return server.makeRequestContext(target: uri, connection: connection)
+}
+
+/// libmicrohttpd's access handler: called once when the headers are in, once per piece of body,
+/// and once more with no data, when the request is complete.
+private func larderAccessHandler(
+  _ cls: UnsafeMutableRawPointer?,
+  _ connection: OpaquePointer?,
+  _ url: UnsafePointer<CChar>?,
+  _ method: UnsafePointer<CChar>?,
+  _ version: UnsafePointer<CChar>?,
+  _ uploadData: UnsafePointer<CChar>?,
+  _ uploadDataSize: UnsafeMutablePointer<Int>?,
+  _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+  guard let cls, let connection, let uploadDataSize, let requestSlot else { return .NO }
+  let server = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+  let request: RequestContext
+  if let existing = requestSlot.pointee {
+    request = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+  } else {
+    // The request-line callback always runs first; this only guards against a future MHD
+    // that skips it.
+    let created = server.makeRequestContext(target: url, connection: connection)
+    requestSlot.pointee = created
+    request = Unmanaged<RequestContext>.fromOpaque(created).takeUnretainedValue()
+  }
+
+  if !request.hasSeenHeaders {
+    // First call: the headers are in, the body is not. Only set up (unless the declared body
+    // is already too large): answering now makes MHD skip the body and close the connection,
+    // which would break keep-alive.
+    request.hasSeenHeaders = true
+    request.method = method.map { String(cString: $0) } ?? "-"
+    return server.checkDeclaredLength(of: request, on: connection)
+  }
+
+  let pending = uploadDataSize.pointee
+  if pending > 0 {
+    if let uploadData { server.receive(uploadData, count: pending, into: request) }
+    uploadDataSize.pointee = 0
+    return .YES
+  }
+  return server.respond(to: request, on: connection)
+}
+
+/// Frees the request's state and writes its access-log line.
+private func larderRequestCompleted(
+  _ cls: UnsafeMutableRawPointer?,
+  _ connection: OpaquePointer?,
+  _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ termination: MHD_RequestTerminationCode
+) {
+  guard let cls, let requestSlot, let raw = requestSlot.pointee else { return }
+  requestSlot.pointee = nil
+  let server = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+  let request = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+  if request.status == nil, let connection {
+    // MHD refused the request itself (malformed header, chunk too large...): log its status.
+    let status = larder_mhd_queued_status(connection)
+    if status != 0 { request.status = Int(status) }
+  }
+  server.log(accessLogLine(for: request, termination: termination.rawValue))
+  server.requestsInFlight.decrement()
+}
+
+/// Receives libmicrohttpd's printf-style error messages.
+private func larderErrorLogger(
+  _ cls: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?
+) {
+  guard let cls, let format, let arguments else { return }
+  let server = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+  var buffer = [CChar](repeating: 0, count: 1024)
+  let written = vsnprintf(&buffer, buffer.count, format, arguments)
+  guard written >= 0 else { return }
+  let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+  let message = String(decoding: bytes, as: UTF8.self)
+    .trimmingCharacters(in: .whitespacesAndNewlines)
+  if !message.isEmpty { server.record(errorMessage: message) }
+}
+
+/// Copies one request header or query argument into a `KeyValueCollector`.
+private func larderCollectKeyValue(
+  _ cls: UnsafeMutableRawPointer?,
+  _ kind: MHD_ValueKind,
+  _ key: UnsafePointer<CChar>?,
+  _ keySize: Int,
+  _ value: UnsafePointer<CChar>?,
+  _ valueSize: Int
+) -> MHD_Result {
+  guard let cls, let key else { return .YES }
+  let collector = Unmanaged<KeyValueCollector>.fromOpaque(cls).takeUnretainedValue()
+  collector.add(
+    key: decodeUTF8(key, count: keySize), value: value.map { decodeUTF8($0, count: valueSize) })
+  return .YES
+}
+
+private func decodeUTF8(_ pointer: UnsafePointer<CChar>, count: Int) -> String {
+  String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
+}
+
+/// Gathers the values libmicrohttpd iterates over.
+///
+/// Ownership: lives on the stack of `collect(_:from:)`, which passes it unretained and keeps
+/// it alive for the whole synchronous iteration.
+private final class KeyValueCollector {
+  let isHeaders: Bool
+  var values: [String: String] = [:]
+
+  init(isHeaders: Bool) {
+    self.isHeaders = isHeaders
+  }
+
+  func add(key: String, value: String?) {
+    let value = value ?? ""
+    guard isHeaders else {
+      values[key] = value  // query: the last value wins
+      return
+    }
+    let name = key.lowercased()
+    if let earlier = values[name] {
+      values[name] = earlier + (name == "cookie" ? "; " : ", ") + value
+    } else {
+      values[name] = value
+    }
+  }
+
+  static func collect(_ kind: MHD_ValueKind, from connection: OpaquePointer) -> [String: String] {
+    let collector = KeyValueCollector(isHeaders: kind == .HEADER_KIND)
+    withExtendedLifetime(collector) {
+      _ = MHD_get_connection_values_n(
+        connection, kind, larderCollectKeyValue, Unmanaged.passUnretained(collector).toOpaque())
+    }
+    return collector.values
+  }
+}
+
+// MARK: - Request handling
+
+extension DaemonContext {
+  /// Creates the state of a new request and returns it retained, for the `con_cls` slot.
+  fileprivate func makeRequestContext(
+    target: UnsafePointer<CChar>?, connection: OpaquePointer?
+  ) -> UnsafeMutableRawPointer {
+    let request = RequestContext(rawTarget: target.map { String(cString: $0) } ?? "")
+    if let connection {
+      request.remoteAddress = larder_mhd_client_address(connection).flatMap {
+        numericHostString(of: $0)
+      }
+    }
+    requestsInFlight.increment()
+    return Unmanaged.passRetained(request).toOpaque()
+  }
+
+  /// Rejects a body announced larger than the limit before any of it is read.
+  ///
+  /// Answering on the first call makes MHD skip `100 Continue` and close the connection after
+  /// the response; a client that sends its body without waiting may see the connection reset.
+  fileprivate func checkDeclaredLength(
+    of request: RequestContext, on connection: OpaquePointer
+  ) -> MHD_Result {
+    guard let header = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+      let declared = UInt64(String(cString: header).trimmingCharacters(in: .whitespaces))
+    else { return .YES }
+    if declared > UInt64(configuration.maxBodyBytes) {
+      request.bodyTooLarge = true
+      return queue(payloadTooLarge(), for: request, on: connection)
+    }
+    // Capped so that clients announcing large bodies they never send cannot reserve much.
+    request.body.reserveCapacity(min(Int(declared), 64 << 10))
+    return .YES
+  }
+
+  /// Appends a piece of body, or drops it once the body is known to be too large.
+  fileprivate func receive(
+    _ data: UnsafePointer<CChar>, count: Int, into request: RequestContext
+  ) {
+    guard !request.bodyTooLarge else { return }
+    if request.body.count + count > configuration.maxBodyBytes {
+      request.bodyTooLarge = true
+      request.body = Data()
+      return
+    }
+    request.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  /// Builds the `HTTPRequest`, calls the handler and queues its response.
+  fileprivate func respond(to request: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+    if request.bodyTooLarge { return queue(payloadTooLarge(), for: request, on: connection) }
+
+    // The path is decoded here from the raw target rather than taken from MHD's `url`, which
+    // MHD decodes into a C string that silently ends at an encoded NUL.
+    let path: String
+    switch decodePath(ofTarget: request.rawTarget) {
+    case .some(let decoded):
+      path = decoded
+    case .none:
+      let response = errorResponse(
+        400, code: "bad_request", message: "the request path contains an encoded NUL byte (%00)")
+      return queue(response, for: request, on: connection)
+    }
+
+    var httpRequest = HTTPRequest(
+      method: request.method, path: path,
+      query: KeyValueCollector.collect(.GET_ARGUMENT_KIND, from: connection),
+      headers: KeyValueCollector.collect(.HEADER_KIND, from: connection),
+      body: request.body)
+    httpRequest.remoteAddress = request.remoteAddress
+    request.body = Data()
+
+    var response = callHandler(httpRequest)
+    if !(200...599).contains(response.status) {
+      log("HTTP server: the handler returned status \(response.status); answering 500")
+      response = errorResponse(500, code: "internal_error", message: "internal server error")
+    }
+    return queue(response, for: request, on: connection)
+  }
+
+  private func payloadTooLarge() -> HTTPResponse {
+    errorResponse(
+      413, code: "payload_too_large",
+      message: "request body exceeds \(configuration.maxBodyBytes) bytes")
+  }
+
+  private func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {
+    let json = #"{"error":{"code":"\#(code)","message":"\#(message)"}}"#
+    return .json(Data(json.utf8), status: status)
+  }
+
+  /// Hands a response to libmicrohttpd, which copies the body and sends it (without the body
+  /// for `HEAD`).
+  private func queue(
+    _ response: HTTPResponse, for request: RequestContext, on connection: OpaquePointer
+  ) -> MHD_Result {
+    let hasNoBody = response.status == 204 || response.status == 304
+    let body = hasNoBody ? Data() : response.body
+    let created = body.withUnsafeBytes { larder_mhd_response_copying($0.baseAddress, $0.count) }
+    guard let mhdResponse = created else {
+      log("HTTP server: libmicrohttpd could not allocate a response; closing the connection")
+      return .NO
+    }
+    defer { MHD_destroy_response(mhdResponse) }
+
+    var hasContentType = false
+    for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
+      let lowered = name.lowercased()
+      // MHD writes these itself from the body it holds; a second copy would corrupt framing.
+      if lowered == "content-length" || lowered == "transfer-encoding" { continue }
+      guard isValidHeader(name: name, value: value),
+        MHD_add_response_header(mhdResponse, name, value) == .YES
+      else {
+        log("HTTP server: dropped response header '\(escapedForLog(name))': invalid name or value")
+        continue
+      }
+      if lowered == "content-type" { hasContentType = true }
+    }
+    if !hasContentType && !body.isEmpty {
+      _ = MHD_add_response_header(mhdResponse, "Content-Type", "application/octet-stream")
+    }
+    if isStopping {
+      _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+    }
+
+    request.status = response.status
+    request.bytesSent = request.method == "HEAD" ? 0 : body.count
+    return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+  }
+}
+
+/// Whether a header can be sent as is: the name an RFC 9110 token, the value free of the CR, LF
+/// and NUL bytes that would end it early or inject another header.
+func isValidHeader(name: String, value: String) -> Bool {
+  let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
+  let nameIsToken =
+    !name.isEmpty
+    && name.utf8.allSatisfy { byte in
+      (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || tokenSymbols.contains(byte)
+    }
+  return nameIsToken && !value.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
+}
+
+/// Percent-decodes the path part of a request target; `nil` when it decodes to a NUL byte,
+/// which C code downstream would silently cut the path at.
+func decodePath(ofTarget target: String) -> String? {
+  let path = target.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(path.count)
+  var index = path.startIndex
+  while index != path.endIndex {
+    let byte = path[index]
+    if byte == UInt8(ascii: "%"),
+      let high = path.index(index, offsetBy: 1, limitedBy: path.endIndex),
+      high != path.endIndex,
+      let low = path.index(high, offsetBy: 1, limitedBy: path.endIndex),
+      low != path.endIndex,
+      let value = hexValue(path[high]).flatMap({ h in hexValue(path[low]).map { h << 4 | $0 } })
+    {
+      if value == 0 { return nil }
+      bytes.append(value)
+      index = path.index(after: low)
+    } else {
+      if byte == 0 { return nil }
+      bytes.append(byte)
+      index = path.index(after: index)
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+  default: nil
+  }
+}
