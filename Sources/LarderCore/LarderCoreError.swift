@@ -17,7 +17,8 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
   public var description: String {
     switch self {
     case .invalidField(let field, let value, let reason, let item):
-      return "\(Self.prefix(item))field '\(field)': \(reason) (got '\(value.prefix(80))')"
+      let got = value.isEmpty ? "" : " (got '\(value.prefix(80))')"
+      return "\(Self.prefix(item))field '\(field)': \(reason)\(got)"
     case .missingField(let field, let item):
       return "\(Self.prefix(item))field '\(field)' is required"
     case .invalidJSON(let detail):

@@ -54,6 +54,18 @@ public final class SQLiteRecipeStore: RecipeStore {
     }
   }
 
+  /// Up to ten IDs that start with `prefix`, so people can type a short ID.
+  public func recipeIDs(startingWith prefix: String, household: HouseholdID) throws -> [RecipeID] {
+    try database.read("finding recipes by ID prefix") { connection in
+      // IDs are lowercase hex and dashes, all below "~": a range scan on the unique index.
+      try connection.query(
+        "SELECT id FROM recipes WHERE household_id = ? AND id >= ? AND id < ? ORDER BY id LIMIT 10",
+        [.text(household.rawValue), .text(prefix), .text(prefix + "~")],
+        operation: "finding recipes by ID prefix"
+      ) { RecipeID(rawValue: $0.string(0) ?? "") }
+    }
+  }
+
   /// A page of summaries: full-text matches ranked by bm25 when the query has text, otherwise
   /// every recipe in the requested order.
   public func recipes(
@@ -62,40 +74,59 @@ public final class SQLiteRecipeStore: RecipeStore {
     -> Page<RecipeSummary>
   {
     let terms = query.searchTerms
-    var filters = ["r.household_id = ?"]
-    var parameters: [SQLiteValue] = [.text(household.rawValue)]
-    var from = "recipes r"
-    if !terms.isEmpty {
-      from = "recipe_search JOIN recipes r ON r.seq = recipe_search.rowid"
-      filters.insert("recipe_search MATCH ?", at: 0)
-      parameters.insert(.text(SearchIndex.matchExpression(for: terms)), at: 0)
-    }
-    if query.favoritesOnly { filters.append("r.is_favorite = 1") }
-    let whereClause = filters.joined(separator: " AND ")
+    let sort = query.effectiveSort
     let order: String
-    switch query.effectiveSort {
-    case .relevance: order = "bm25(recipe_search, \(SearchIndex.bm25Weights)), r.seq"
-    case .name: order = "r.name COLLATE NOCASE, r.seq"
+    switch sort {
+    case .relevance, .name: order = "r.name COLLATE NOCASE, r.seq"
     case .newest: order = "r.created_at DESC, r.seq DESC"
     case .updated: order = "r.updated_at DESC, r.seq DESC"
     case .rating: order = "r.rating DESC NULLS LAST, r.name COLLATE NOCASE, r.seq"
     case .time: order = "r.total_seconds ASC NULLS LAST, r.name COLLATE NOCASE, r.seq"
     }
+    let page: [SQLiteValue] = [.integer(Int64(query.limit)), .integer(Int64(query.offset))]
+    let countSQL: String
+    let pageSQL: String
+    let parameters: [SQLiteValue]
+    if terms.isEmpty {
+      let filter = "r.household_id = ?" + (query.favoritesOnly ? " AND r.is_favorite = 1" : "")
+      parameters = [.text(household.rawValue)]
+      countSQL = "SELECT count(*) FROM recipes r WHERE \(filter)"
+      pageSQL =
+        "SELECT r.id, r.summary FROM recipes r WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?"
+    } else {
+      // The household and favourite filters are part of the match, so counting and ranking
+      // stay inside the full-text index; only the page's rows are joined.
+      parameters = [
+        .text(
+          SearchIndex.matchExpression(
+            for: terms, household: household, favoritesOnly: query.favoritesOnly))
+      ]
+      countSQL = "SELECT count(*) FROM recipe_search WHERE recipe_search MATCH ?"
+      if sort == .relevance {
+        pageSQL = """
+          SELECT r.id, r.summary FROM (
+            SELECT rowid AS seq, bm25(recipe_search, \(SearchIndex.bm25Weights)) AS score
+            FROM recipe_search WHERE recipe_search MATCH ? ORDER BY score, rowid LIMIT ? OFFSET ?
+          ) AS hits CROSS JOIN recipes r ON r.seq = hits.seq
+          ORDER BY hits.score, hits.seq
+          """
+      } else {
+        // CROSS JOIN makes the match drive the loop; a plain JOIN may let the planner scan
+        // recipes and re-run the match for every row.
+        pageSQL = """
+          SELECT r.id, r.summary FROM recipe_search CROSS JOIN recipes r
+            ON r.seq = recipe_search.rowid
+          WHERE recipe_search MATCH ? ORDER BY \(order) LIMIT ? OFFSET ?
+          """
+      }
+    }
     let operation = terms.isEmpty ? "listing recipes" : "searching recipes"
     return try database.read(operation) { connection in
       let total =
-        try connection.query(
-          "SELECT count(*) FROM \(from) WHERE \(whereClause)", parameters, operation: operation
-        ) { Int($0.int(0)) }.first ?? 0
-      let items = try connection.query(
-        """
-        SELECT r.id, r.document FROM \(from) WHERE \(whereClause)
-        ORDER BY \(order) LIMIT ? OFFSET ?
-        """,
-        parameters + [.integer(Int64(query.limit)), .integer(Int64(query.offset))],
-        operation: operation
-      ) { row in
-        RecipeSummary(try RecipeDocument.decode(row.string(1) ?? "", id: row.string(0) ?? ""))
+        try connection.query(countSQL, parameters, operation: operation) { Int($0.int(0)) }.first
+        ?? 0
+      let items = try connection.query(pageSQL, parameters + page, operation: operation) { row in
+        try RecipeDocument.decodeSummary(row.string(1) ?? "", id: row.string(0) ?? "")
       }
       return Page(items: items, total: total, offset: query.offset, limit: query.limit)
     }
@@ -205,8 +236,8 @@ public final class SQLiteRecipeStore: RecipeStore {
     try connection.run(
       """
       INSERT INTO recipes (id, household_id, name, source_key, is_favorite, rating,
-        total_seconds, created_at, updated_at, document)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        total_seconds, created_at, updated_at, document, summary)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, columns(stored), operation: "saving a recipe")
     try SearchIndex.insert(stored, seq: connection.lastInsertRowID, connection: connection)
     return stored
@@ -223,7 +254,7 @@ public final class SQLiteRecipeStore: RecipeStore {
     try connection.run(
       """
       UPDATE recipes SET id = ?, household_id = ?, name = ?, source_key = ?, is_favorite = ?,
-        rating = ?, total_seconds = ?, created_at = ?, updated_at = ?, document = ?
+        rating = ?, total_seconds = ?, created_at = ?, updated_at = ?, document = ?, summary = ?
       WHERE seq = ?
       """, columns(stored) + [.integer(existing.seq)], operation: "updating a recipe")
     try SearchIndex.delete(seq: existing.seq, connection: connection)
@@ -238,7 +269,7 @@ public final class SQLiteRecipeStore: RecipeStore {
       recipe.rating.map { .integer(Int64($0)) } ?? .null,
       recipe.effectiveTotalTime.map { .integer(Int64($0.seconds)) } ?? .null,
       .real(recipe.createdAt.timeIntervalSince1970), .real(recipe.updatedAt.timeIntervalSince1970),
-      .text(try RecipeDocument.encode(recipe)),
+      .text(try RecipeDocument.encode(recipe)), .text(try RecipeDocument.encodeSummary(recipe)),
     ]
   }
 }

@@ -64,7 +64,11 @@ public enum SchemaOrg {
     recipe.description = string(object["description"]).map { PlainText.clean($0) }
     recipe.author = names(object["author"])
     recipe.sourceURL = string(object["url"]).flatMap { $0.hasPrefix("http") ? $0 : nil }
-    recipe.sourceID = string(object["@id"])
+    // Only an absolute @id identifies a recipe beyond its document: "#recipe" or a blank node
+    // "_:b0" on two different sites would otherwise make one import overwrite the other.
+    recipe.sourceID = string(object["@id"]).flatMap {
+      $0.contains(":") && !$0.hasPrefix("_:") ? $0 : nil
+    }
     recipe.images = images(object["image"] ?? object["thumbnailUrl"])
     recipe.yield = RecipeYield(texts: texts(object["recipeYield"] ?? object["yield"]))
     for (key, path) in [

@@ -41,10 +41,12 @@ public struct DietLabel: RawRepresentable, Hashable, Codable, Sendable, Comparab
     if word.hasPrefix("schema:") { word = String(word.dropFirst("schema:".count)) }
     if word.hasSuffix("Diet"), word.count > 4 { word = String(word.dropLast(4)) }
     // Split CamelCase ("GlutenFree") and separators into words joined by hyphens.
+    // Only a lowercase-to-uppercase step starts a word, so "VEGAN" and "FODMAP" stay whole.
     var words: [String] = []
     var current = ""
+    var previous: Character?
     for character in word {
-      if character.isUppercase, !current.isEmpty, current.last?.isLowercase == true {
+      if character.isUppercase, !current.isEmpty, previous?.isLowercase == true {
         words.append(current)
         current = ""
       }
@@ -54,6 +56,7 @@ public struct DietLabel: RawRepresentable, Hashable, Codable, Sendable, Comparab
         words.append(current)
         current = ""
       }
+      previous = character
     }
     if !current.isEmpty { words.append(current) }
     if words.last == "diet", words.count > 1 { words.removeLast() }

@@ -16,44 +16,44 @@ extension Recipe: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let epoch = Date(timeIntervalSince1970: 0)
     var sections =
-      try container.decodeIfPresent([IngredientSection].self, forKey: .ingredientSections) ?? []
+      try container.decodeField([IngredientSection].self, forKey: .ingredientSections) ?? []
     if sections.isEmpty,
-      let lines = try container.decodeIfPresent([String].self, forKey: .ingredients)
+      let lines = try container.decodeField([String].self, forKey: .ingredients)
     {
       sections = [IngredientSection(lines: lines.map(IngredientLine.init(text:)))]
     }
     var method =
-      try container.decodeIfPresent([InstructionSection].self, forKey: .instructionSections) ?? []
-    if method.isEmpty, let steps = try container.decodeIfPresent([String].self, forKey: .steps) {
+      try container.decodeField([InstructionSection].self, forKey: .instructionSections) ?? []
+    if method.isEmpty, let steps = try container.decodeField([String].self, forKey: .steps) {
       method = [InstructionSection(steps: steps.map { InstructionStep(text: $0) })]
     }
     self.init(
-      id: try container.decodeIfPresent(RecipeID.self, forKey: .id) ?? .unassigned,
-      householdID: try container.decodeIfPresent(HouseholdID.self, forKey: .householdID)
+      id: try container.decodeField(RecipeID.self, forKey: .id) ?? .unassigned,
+      householdID: try container.decodeField(HouseholdID.self, forKey: .householdID)
         ?? .default,
       name: try container.decode(String.self, forKey: .name),
-      description: try container.decodeIfPresent(String.self, forKey: .description),
-      author: try container.decodeIfPresent(String.self, forKey: .author),
-      sourceURL: try container.decodeIfPresent(String.self, forKey: .sourceURL),
-      sourceID: try container.decodeIfPresent(String.self, forKey: .sourceID),
-      images: try container.decodeIfPresent([String].self, forKey: .images) ?? [],
-      yield: try container.decodeIfPresent(RecipeYield.self, forKey: .yield),
-      prepTime: try container.decodeIfPresent(RecipeDuration.self, forKey: .prepTime),
-      cookTime: try container.decodeIfPresent(RecipeDuration.self, forKey: .cookTime),
-      totalTime: try container.decodeIfPresent(RecipeDuration.self, forKey: .totalTime),
+      description: try container.decodeField(String.self, forKey: .description),
+      author: try container.decodeField(String.self, forKey: .author),
+      sourceURL: try container.decodeField(String.self, forKey: .sourceURL),
+      sourceID: try container.decodeField(String.self, forKey: .sourceID),
+      images: try container.decodeField([String].self, forKey: .images) ?? [],
+      yield: try container.decodeField(RecipeYield.self, forKey: .yield),
+      prepTime: try container.decodeField(RecipeDuration.self, forKey: .prepTime),
+      cookTime: try container.decodeField(RecipeDuration.self, forKey: .cookTime),
+      totalTime: try container.decodeField(RecipeDuration.self, forKey: .totalTime),
       ingredientSections: sections,
       instructionSections: method,
-      keywords: try container.decodeIfPresent([String].self, forKey: .keywords) ?? [],
-      courses: try container.decodeIfPresent([String].self, forKey: .courses) ?? [],
-      cuisines: try container.decodeIfPresent([String].self, forKey: .cuisines) ?? [],
-      diets: try container.decodeIfPresent([DietLabel].self, forKey: .diets) ?? [],
-      nutrition: try container.decodeIfPresent(Nutrition.self, forKey: .nutrition),
-      sourceRating: try container.decodeIfPresent(AggregateRating.self, forKey: .sourceRating),
-      rating: try container.decodeIfPresent(Int.self, forKey: .rating),
-      isFavorite: try container.decodeIfPresent(Bool.self, forKey: .isFavorite) ?? false,
-      notes: try container.decodeIfPresent(String.self, forKey: .notes),
-      createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt) ?? epoch,
-      updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt) ?? epoch
+      keywords: try container.decodeField([String].self, forKey: .keywords) ?? [],
+      courses: try container.decodeField([String].self, forKey: .courses) ?? [],
+      cuisines: try container.decodeField([String].self, forKey: .cuisines) ?? [],
+      diets: try container.decodeField([DietLabel].self, forKey: .diets) ?? [],
+      nutrition: try container.decodeField(Nutrition.self, forKey: .nutrition),
+      sourceRating: try container.decodeField(AggregateRating.self, forKey: .sourceRating),
+      rating: try container.decodeField(Int.self, forKey: .rating),
+      isFavorite: try container.decodeField(Bool.self, forKey: .isFavorite) ?? false,
+      notes: try container.decodeField(String.self, forKey: .notes),
+      createdAt: try container.decodeField(Date.self, forKey: .createdAt) ?? epoch,
+      updatedAt: try container.decodeField(Date.self, forKey: .updatedAt) ?? epoch
     )
   }
 
@@ -85,6 +85,35 @@ extension Recipe: Codable {
     try container.encodeIfPresent(notes, forKey: .notes)
     try container.encode(createdAt, forKey: .createdAt)
     try container.encode(updatedAt, forKey: .updatedAt)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// `decodeIfPresent` whose errors always name the key.
+  ///
+  /// Foundation's JSONDecoder on Linux reports some wrong values without a coding path: a
+  /// fraction where a whole number belongs escapes as an internal error, a date in another
+  /// format as corrupted data. ``LarderJSON`` could only call those invalid JSON; this puts the
+  /// key back.
+  fileprivate func decodeField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    do {
+      return try decodeIfPresent(type, forKey: key)
+    } catch let error as DecodingError {
+      guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty else {
+        throw error
+      }
+      throw DecodingError.typeMismatch(
+        type,
+        DecodingError.Context(
+          codingPath: codingPath + [key], debugDescription: context.debugDescription,
+          underlyingError: error))
+    } catch {
+      throw DecodingError.typeMismatch(
+        type,
+        DecodingError.Context(
+          codingPath: codingPath + [key], debugDescription: String(describing: error),
+          underlyingError: error))
+    }
   }
 }
 
@@ -135,6 +164,8 @@ public enum LarderJSON {
     case .keyNotFound(let key, let context):
       let field = path(context.codingPath + [key])
       return .missingField(field: field)
+    case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+      return .invalidJSON(detail: "expected a JSON object")
     case .typeMismatch(let type, let context):
       return .invalidField(
         field: path(context.codingPath), value: "",
@@ -161,6 +192,7 @@ public enum LarderJSON {
     case is Int.Type: return "a whole number"
     case is Double.Type: return "a number"
     case is Bool.Type: return "true or false"
+    case is Date.Type: return "an ISO-8601 date such as 2025-01-31T18:00:00Z"
     case is [Any].Type: return "an array"
     default:
       let name = String(describing: type)

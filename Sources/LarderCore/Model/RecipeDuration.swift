@@ -37,9 +37,11 @@ public struct RecipeDuration: Hashable, Sendable, Comparable, Codable, CustomStr
 
   /// How a cook would say it: "1 hr 20 min", "45 min", "2 days".
   public var description: String {
-    let days = seconds / 86_400
-    let hours = seconds % 86_400 / 3600
-    let mins = (seconds % 3600 + 59) / 60
+    // Round up to whole minutes before splitting, so 59 min 30 s reads "1 hr", not "60 min".
+    let rounded = minutes * 60
+    let days = rounded / 86_400
+    let hours = rounded % 86_400 / 3600
+    let mins = rounded % 3600 / 60
     var parts: [String] = []
     if days > 0 { parts.append(days == 1 ? "1 day" : "\(days) days") }
     if hours > 0 { parts.append("\(hours) hr") }
@@ -138,6 +140,7 @@ public struct RecipeDuration: Hashable, Sendable, Comparable, Codable, CustomStr
     case range
     case unit(Double)  // seconds per unit
     case colonTime(Double)  // seconds
+    case article  // "a" or "an": one of the unit that follows, or nothing before "half"
   }
 
   private static let unitSeconds: [String: Double] = {
@@ -157,7 +160,7 @@ public struct RecipeDuration: Hashable, Sendable, Comparable, Codable, CustomStr
   ]
 
   private static let wordNumbers: [String: Double] = [
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20,
     "thirty": 30, "forty": 40, "forty-five": 45, "sixty": 60, "half": 0.5,
   ]
@@ -242,6 +245,8 @@ public struct RecipeDuration: Hashable, Sendable, Comparable, Codable, CustomStr
           tokens.append(.unit(seconds))
         } else if word == "to" {
           tokens.append(.range)
+        } else if word == "a" || word == "an" {
+          tokens.append(.article)
         } else if let number = wordNumbers[word] {
           tokens.append(.number(number))
         } else if fillerWords.contains(word) {
@@ -259,6 +264,7 @@ public struct RecipeDuration: Hashable, Sendable, Comparable, Codable, CustomStr
   private static func parseFreeForm(_ text: String) -> RecipeDuration? {
     guard let tokens = tokenize(text), !tokens.isEmpty else { return nil }
     var total = 0.0
+    var lowerBound = 0.0
     var pending: Double?
     var lastUnit: Double?
     var sawUnit = false
@@ -266,20 +272,23 @@ public struct RecipeDuration: Hashable, Sendable, Comparable, Codable, CustomStr
     while index < tokens.count {
       switch tokens[index] {
       case .number(let value):
-        // "half an hour": a fraction word followed by a count word multiplies.
-        if let previous = pending, previous < 1 {
-          pending = previous * value
-        } else if pending != nil, lastUnit == nil, case .unit = tokens[safe: index + 1] {
-          // "20 - 30 minutes" after a range token; keep the larger bound.
-          pending = max(pending ?? 0, value)
-        } else if let previous = pending {
-          // Two numbers in a row without a unit: "1 hour 20" handled below; otherwise keep max.
-          pending = max(previous, value)
+        if let previous = pending {
+          // A fraction after a whole number completes it ("one and a half", "1-1/2"); otherwise
+          // two numbers are a range ("20-30", "½-1") and the larger is its upper bound.
+          pending = value < 1 && previous >= 1 ? previous + value : max(previous, value)
         } else {
           pending = value
         }
+      case .article:
+        // "an hour" is one hour; in "half an hour" and "a half hour" the number says how much.
+        if pending == nil, case .unit = tokens[safe: index + 1] { pending = 1 }
       case .range:
-        break
+        // "45 minutes to 1 hour": a whole duration before the range is only its lower bound.
+        if pending == nil, sawUnit {
+          lowerBound = max(lowerBound, total)
+          total = 0
+          lastUnit = nil
+        }
       case .unit(let seconds):
         guard let value = pending else {
           // "hour" alone, as in "an hour" already consumed, is an error.
@@ -296,8 +305,10 @@ public struct RecipeDuration: Hashable, Sendable, Comparable, Codable, CustomStr
       index += 1
     }
     if let value = pending {
-      // A trailing bare number takes the next smaller unit ("1h 20"), or minutes when alone.
+      // A trailing fraction is of the last unit ("an hour and a half"); a trailing whole number
+      // takes the next smaller unit ("1h 20"), or minutes when alone.
       switch lastUnit {
+      case .some(let unit) where value < 1: total += value * unit
       case .some(86_400): total += value * 3600
       case .some(3600): total += value * 60
       case .some(60): total += value
@@ -306,6 +317,7 @@ public struct RecipeDuration: Hashable, Sendable, Comparable, Codable, CustomStr
       }
       sawUnit = true
     }
+    total = max(total, lowerBound)
     guard sawUnit, total.isFinite, total < 1e9 else { return nil }
     return RecipeDuration(seconds: Int(total.rounded()))
   }

@@ -87,21 +87,28 @@ enum Migrations {
 
   private static func createSearchIndex(_ connection: SQLiteConnection) throws {
     // unicode61 with remove_diacritics 2 folds "crème brûlée" to "creme brulee" on both sides;
-    // the prefix index keeps search-as-you-type prefixes fast.
+    // the prefix index keeps search-as-you-type prefixes fast. The `scope` column holds tokens
+    // for the household and the favourite flag, so filtering happens inside the index and a
+    // search never has to join the recipes table to count or rank its matches.
     try connection.execute(
       """
       CREATE VIRTUAL TABLE recipe_search USING fts5(
-        title, description, ingredients, tags, instructions,
+        title, description, ingredients, tags, instructions, scope,
         tokenize = 'unicode61 remove_diacritics 2',
         prefix = '2 3'
       );
+      ALTER TABLE recipes ADD COLUMN summary TEXT NOT NULL DEFAULT '';
       """, operation: "creating the search index")
-    // Index the recipes an earlier version stored.
+    // Index and summarise the recipes an earlier version stored.
     let rows = try connection.query(
       "SELECT seq, id, document FROM recipes", operation: "reading recipes to index"
     ) { row in (row.int(0), row.string(1) ?? "", row.string(2) ?? "") }
     for (seq, id, document) in rows {
       let recipe = try RecipeDocument.decode(document, id: id)
+      try connection.run(
+        "UPDATE recipes SET summary = ? WHERE seq = ?",
+        [.text(try RecipeDocument.encodeSummary(recipe)), .integer(seq)],
+        operation: "summarising recipes")
       try SearchIndex.insert(recipe, seq: seq, connection: connection)
     }
   }
@@ -113,6 +120,19 @@ enum RecipeDocument {
     String(decoding: try LarderJSON.encode(recipe), as: UTF8.self)
   }
 
+  /// The summary lists show, stored beside the document so a page of results decodes little.
+  static func encodeSummary(_ recipe: Recipe) throws -> String {
+    String(decoding: try LarderJSON.encode(RecipeSummary(recipe)), as: UTF8.self)
+  }
+
+  static func decodeSummary(_ text: String, id: String) throws -> RecipeSummary {
+    do {
+      return try LarderJSON.decode(RecipeSummary.self, from: Data(text.utf8))
+    } catch {
+      throw LarderStoreError.corruptDocument(id: id, reason: "summary: \(error)")
+    }
+  }
+
   static func decode(_ text: String, id: String) throws -> Recipe {
     do {
       return try LarderJSON.decode(Recipe.self, from: Data(text.utf8))
@@ -122,23 +142,36 @@ enum RecipeDocument {
   }
 }
 
-/// The FTS5 index over title, description, ingredients, tags and instructions.
+/// The FTS5 index over title, description, ingredients, tags and instructions, plus a `scope`
+/// column of filter tokens (household, favourite).
 enum SearchIndex {
-  /// Column weights for bm25: a hit in the title counts most, one in the steps least.
-  static let bm25Weights = "10.0, 2.0, 4.0, 3.0, 1.0"
+  /// Column weights for bm25: a hit in the title counts most, one in the steps least, and the
+  /// scope tokens not at all.
+  static let bm25Weights = "10.0, 2.0, 4.0, 3.0, 1.0, 0.0"
+
+  /// The token standing for a household: "h" and the ID's UTF-8 in hex, so any ID is one token.
+  static func householdToken(_ household: HouseholdID) -> String {
+    "h" + household.rawValue.utf8.map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// The token standing for the favourite flag.
+  static let favoriteToken = "favourite"
 
   static func insert(_ recipe: Recipe, seq: Int64, connection: SQLiteConnection) throws {
     let tags = recipe.keywords + recipe.courses + recipe.cuisines + recipe.diets.map(\.rawValue)
+    var scope = [householdToken(recipe.householdID)]
+    if recipe.isFavorite { scope.append(favoriteToken) }
     try connection.run(
       """
-      INSERT INTO recipe_search (rowid, title, description, ingredients, tags, instructions)
-      VALUES (?, ?, ?, ?, ?, ?)
+      INSERT INTO recipe_search (rowid, title, description, ingredients, tags, instructions, scope)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .integer(seq), .text(recipe.name), .text(recipe.description ?? ""),
         .text(recipe.ingredientLines.map(\.text).joined(separator: "\n")),
         .text(tags.joined(separator: ", ")),
         .text(recipe.steps.map(\.text).joined(separator: "\n")),
+        .text(scope.joined(separator: " ")),
       ], operation: "indexing recipe for search")
   }
 
@@ -148,9 +181,15 @@ enum SearchIndex {
       operation: "removing recipe from search index")
   }
 
-  /// An FTS5 query that matches every term as a prefix. Terms hold only letters and digits, so
-  /// quoting them cannot break the query syntax.
-  static func matchExpression(for terms: [String]) -> String {
-    terms.map { "\"\($0)\"*" }.joined(separator: " ")
+  /// An FTS5 query matching every term as a prefix in the text columns, within the household
+  /// (and among favourites when asked). Terms hold only letters and digits, so quoting them
+  /// cannot break the query syntax.
+  static func matchExpression(
+    for terms: [String], household: HouseholdID, favoritesOnly: Bool
+  ) -> String {
+    let text = terms.map { "\"\($0)\"*" }.joined(separator: " ")
+    var scope = "scope : \(householdToken(household))"
+    if favoritesOnly { scope += " AND scope : \(favoriteToken)" }
+    return "{title description ingredients tags instructions} : (\(text)) AND \(scope)"
   }
 }

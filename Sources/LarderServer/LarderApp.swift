@@ -1,0 +1,75 @@
+import Foundation
+import LarderCore
+import LarderHTTP
+
+/// Larder's web application: every route of the JSON API and the pages, as a total function
+/// from request to response that tests call directly, with no socket.
+public struct LarderApp: Sendable {
+  /// Where recipes are kept.
+  public let store: any RecipeStore
+  /// The household requests act for (one until accounts arrive).
+  public let household: HouseholdID
+  /// The current time; a parameter so tests control it.
+  public let clock: @Sendable () -> Date
+  /// Where server-side failures are written, with details the client never sees.
+  public let log: @Sendable (String) -> Void
+  private let router: Router
+
+  /// Makes the application over a store.
+  public init(
+    store: any RecipeStore, household: HouseholdID = .default,
+    clock: @escaping @Sendable () -> Date = { Date() },
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.store = store
+    self.household = household
+    self.clock = clock
+    self.log = log
+    var router = Router()
+    RecipeAPI(store: store, household: household, clock: clock).register(in: &router)
+    Pages(store: store, household: household).register(in: &router)
+    StaticAssets.register(in: &router)
+    self.router = router
+  }
+
+  /// Answers a request; never throws. Errors become JSON (API) or HTML (pages) error responses,
+  /// and failures that are the server's fault are logged and answered with a 500 that leaks
+  /// nothing.
+  public func respond(to request: HTTPRequest) -> HTTPResponse {
+    let isAPI = request.path.hasPrefix("/api/")
+    switch router.match(request) {
+    case .notFound:
+      return errorResponse(
+        LarderServerError(
+          status: 404, code: "not_found", message: "no such endpoint: \(request.path)"),
+        api: isAPI)
+    case .methodNotAllowed(let allowed):
+      var response = errorResponse(
+        LarderServerError(
+          status: 405, code: "method_not_allowed",
+          message: "\(request.method) is not allowed on \(request.path); use "
+            + allowed.joined(separator: ", ")),
+        api: isAPI)
+      response.headers["Allow"] = allowed.joined(separator: ", ")
+      return response
+    case .found(let handler, let routed):
+      do {
+        return try handler(routed)
+      } catch {
+        if let known = ErrorResponses.classify(error) { return errorResponse(known, api: isAPI) }
+        log("error: \(request.method) \(request.path) failed: \(error)")
+        return errorResponse(
+          LarderServerError(
+            status: 500, code: "internal_error",
+            message: "Something went wrong on the server; the server log has the details."),
+          api: isAPI)
+      }
+    }
+  }
+
+  private func errorResponse(_ error: LarderServerError, api: Bool) -> HTTPResponse {
+    if api { return .json(ErrorResponses.json(error), status: error.status) }
+    return .html(
+      PageLayout.errorPage(status: error.status, message: error.message), status: error.status)
+  }
+}

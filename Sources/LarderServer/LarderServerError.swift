@@ -1,0 +1,72 @@
+import Foundation
+import LarderCore
+
+/// A request the server refuses, with the HTTP status and the stable code clients match on.
+public struct LarderServerError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The HTTP status to answer with.
+  public var status: Int
+  /// A stable, machine-readable code such as "invalid_parameter".
+  public var code: String
+  /// What is wrong, for a person.
+  public var message: String
+
+  /// Makes an error.
+  public init(status: Int, code: String, message: String) {
+    self.status = status
+    self.code = code
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  /// A query parameter that cannot be understood.
+  static func invalidParameter(_ name: String, _ value: String, _ expected: String) -> Self {
+    Self(
+      status: 400, code: "invalid_parameter",
+      message: "query parameter '\(name)': '\(value.prefix(80))' is not \(expected)")
+  }
+
+  /// A body in a media type the endpoint does not read.
+  static func unsupportedMediaType(_ type: String) -> Self {
+    Self(
+      status: 415, code: "unsupported_media_type",
+      message: "expected a JSON body (Content-Type: application/json), got '\(type)'")
+  }
+
+  /// An endpoint that needs a body got none.
+  static let emptyBody = Self(
+    status: 400, code: "empty_body", message: "the request needs a JSON body")
+}
+
+/// Turns any error into the response a client gets. The one place errors meet HTTP statuses.
+enum ErrorResponses {
+  /// The status, code and message for an error; nil for errors that are the server's fault.
+  static func classify(_ error: Error) -> LarderServerError? {
+    switch error {
+    case let error as LarderServerError:
+      return error
+    case let error as LarderCoreError:
+      switch error {
+      case .recipeNotFound:
+        return LarderServerError(status: 404, code: "not_found", message: error.description)
+      case .invalidJSON:
+        return LarderServerError(status: 400, code: "invalid_json", message: error.description)
+      case .invalidField, .missingField:
+        return LarderServerError(status: 422, code: "invalid_field", message: error.description)
+      case .noRecipeFound:
+        return LarderServerError(status: 422, code: "no_recipe", message: error.description)
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// A JSON error body: `{"error": {"code": ..., "message": ...}}`.
+  static func json(_ error: LarderServerError) -> Data {
+    let body = ["error": ["code": error.code, "message": error.message]]
+    return
+      (try? JSONSerialization.data(
+        withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import LarderCore
+import LarderTestSupport
+import Testing
+
+@testable import LarderServer
+
+/// The server-rendered library and recipe pages.
+@Suite struct PagesTests {
+  @Test func libraryListsRecipesWithASearchBox() throws {
+    let (client, stored) = try TestClient.make(recipes: [
+      Fixtures.pancakes(), Fixtures.tomatoSoup(),
+    ])
+    let response = client.send("GET", "/")
+    #expect(response.status == 200)
+    #expect(response.headers["Content-Type"]?.hasPrefix("text/html") == true)
+    #expect(response.text.contains(#"<input id="q" name="q" type="search""#))
+    #expect(response.text.contains("2 recipes"))
+    #expect(response.text.contains(#"href="/recipes/\#(stored[0].id)""#))
+    #expect(response.text.contains("Tomato Soup"))
+  }
+
+  @Test func librarySearchShowsOnlyMatchesAndKeepsTheQuery() throws {
+    let (client, _) = try TestClient.make(recipes: [Fixtures.pancakes(), Fixtures.tomatoSoup()])
+    let response = client.send("GET", "/", query: ["q": "garlic"])
+    #expect(response.text.contains("Tomato Soup"))
+    #expect(!response.text.contains("Buttermilk Pancakes"))
+    #expect(response.text.contains(#"value="garlic""#))
+    let none = client.send("GET", "/", query: ["q": "anchovy"])
+    #expect(none.text.contains("Nothing matches"))
+  }
+
+  @Test func libraryPaginatesWithLinks() throws {
+    let recipes = (0..<30).map { index -> Recipe in
+      var recipe = Fixtures.tomatoSoup()
+      recipe.name = String(format: "Soup %02d", index)
+      return recipe
+    }
+    let (client, _) = try TestClient.make(recipes: recipes)
+    let first = client.send("GET", "/")
+    #expect(first.text.contains("Page 1 of 2"))
+    #expect(first.text.contains(#"href="/?offset=24""#))
+    let second = client.send("GET", "/", query: ["offset": "24"])
+    #expect(second.text.contains("Soup 29"))
+    #expect(!second.text.contains("Soup 00"))
+  }
+
+  @Test func recipePageShowsSectionsStepsAndFacts() throws {
+    let (client, stored) = try TestClient.make(recipes: [Fixtures.pancakes()])
+    let response = client.send("GET", "/recipes/\(stored[0].id)")
+    #expect(response.status == 200)
+    let html = response.text
+    #expect(html.contains("<h1>Buttermilk Pancakes</h1>"))
+    #expect(html.contains("<h3>To serve</h3>"))
+    #expect(html.contains("<li>1 1/2 cups buttermilk</li>"))
+    #expect(html.contains("<li>Whisk the flour, eggs and buttermilk into a smooth batter.</li>"))
+    #expect(html.contains("<dt>Total</dt><dd>30 min</dd>"))
+    #expect(html.contains("8 pancakes"))
+    #expect(html.contains("example.com"))
+  }
+
+  @Test func textFromRecipesIsEscaped() throws {
+    var hostile = Fixtures.tomatoSoup()
+    hostile.name = "<script>alert(1)</script> Soup"
+    hostile.ingredientSections = [
+      IngredientSection(lines: [IngredientLine(text: "1 \"quoted\" <b>onion</b>")])
+    ]
+    hostile.sourceURL = "javascript:alert(1)"
+    let (client, stored) = try TestClient.make(recipes: [hostile])
+    for path in ["/", "/recipes/\(stored[0].id)"] {
+      let html = client.send("GET", path).text
+      #expect(!html.contains("<script>"), "\(path)")
+      #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; Soup"), "\(path)")
+    }
+    let page = client.send("GET", "/recipes/\(stored[0].id)").text
+    #expect(page.contains("1 &quot;quoted&quot; &lt;b&gt;onion&lt;/b&gt;"))
+    #expect(!page.contains("href=\"javascript:"))
+  }
+
+  @Test func unknownRecipePageIsAFriendly404() throws {
+    let (client, _) = try TestClient.make()
+    let response = client.send("GET", "/recipes/nope")
+    #expect(response.status == 404)
+    #expect(response.headers["Content-Type"]?.hasPrefix("text/html") == true)
+    #expect(response.text.contains("Not found"))
+    #expect(client.send("GET", "/no/such/page").status == 404)
+  }
+
+  @Test func badPageParameterIsA400Page() throws {
+    let (client, _) = try TestClient.make()
+    let response = client.send("GET", "/", query: ["limit": "lots"])
+    #expect(response.status == 400)
+    #expect(response.text.contains("query parameter &#39;limit&#39;"))
+  }
+
+  @Test func stylesheetAndIconAreServed() throws {
+    let (client, _) = try TestClient.make()
+    let css = client.send("GET", "/static/larder.css")
+    #expect(css.status == 200)
+    #expect(css.headers["Content-Type"] == "text/css; charset=utf-8")
+    #expect(css.text.contains(".cards"))
+    #expect(client.send("GET", "/static/icon.svg").text.hasPrefix("<svg"))
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LarderCore
+import LarderHTTP
+import LarderServer
+import LarderTestSupport
+
+/// Calls a LarderApp in-process, the way the HTTP server does, and decodes answers.
+struct TestClient {
+  let app: LarderApp
+  let logged: LogRecorder
+
+  /// An app over an in-memory store holding the given recipes.
+  static func make(
+    store: any RecipeStore = InMemoryRecipeStore(), recipes: [Recipe] = []
+  ) throws -> (TestClient, [Recipe]) {
+    let stored = try recipes.map {
+      try store.createRecipe($0, household: .default, now: Fixtures.now)
+    }
+    let log = LogRecorder()
+    let app = LarderApp(store: store, clock: { Fixtures.now }, log: { log.append($0) })
+    return (TestClient(app: app, logged: log), stored)
+  }
+
+  func send(
+    _ method: String, _ path: String, query: [String: String] = [:], json: String? = nil,
+    headers: [String: String] = [:]
+  ) -> HTTPResponse {
+    var allHeaders = headers
+    if json != nil && allHeaders["content-type"] == nil {
+      allHeaders["content-type"] = "application/json"
+    }
+    return app.respond(
+      to: HTTPRequest(
+        method: method, path: path, query: query, headers: allHeaders,
+        body: Data((json ?? "").utf8)))
+  }
+}
+
+extension HTTPResponse {
+  /// The body as text.
+  var text: String { String(decoding: body, as: UTF8.self) }
+
+  /// The body as a JSON object (empty when it is not one).
+  var object: [String: Any] {
+    (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+  }
+
+  /// The error code of a JSON error body.
+  var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
+
+  /// The error message of a JSON error body.
+  var errorMessage: String? { (object["error"] as? [String: Any])?["message"] as? String }
+
+  /// Decodes the body.
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try LarderJSON.decode(type, from: body)
+  }
+}
+
+/// Collects log lines from the app for assertions.
+final class LogRecorder: @unchecked Sendable {
+  // Safe: `lines` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func append(_ line: String) {
+    lock.lock()
+    lines.append(line)
+    lock.unlock()
+  }
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return lines
+  }
+}
+
+/// A page of summaries as the API returns it.
+struct SummaryPage: Decodable {
+  let items: [RecipeSummary]
+  let total: Int
+  let offset: Int
+  let limit: Int
+}
