@@ -212,9 +212,13 @@ public enum SchemaOrg {
     return sections.filter { !$0.lines.isEmpty }
   }
 
+  /// "For the sauce:" or "For 2 layers:": a short line ending in a colon that does not start
+  /// with an amount.
   private static func isSectionHeader(_ line: String) -> Bool {
-    line.hasSuffix(":") && line.count <= 60 && !line.contains { $0.isNumber }
-      && !"½⅓⅔¼¾⅛".contains(where: line.contains)
+    guard line.hasSuffix(":"), line.count > 1, line.count <= 60, let first = line.first else {
+      return false
+    }
+    return !first.isNumber && !"½⅓⅔¼¾⅛".contains(first)
   }
 
   static func instructionSections(_ value: Any?) -> [InstructionSection] {
@@ -355,21 +359,19 @@ public enum SchemaOrg {
     object["recipeIngredient"] = recipe.ingredientSections.flatMap { section in
       (section.title.map { ["\($0):"] } ?? []) + section.lines.map(\.text)
     }
-    let titled = recipe.instructionSections.contains { $0.title != nil }
     func step(_ step: InstructionStep) -> [String: Any] {
       var value: [String: Any] = ["@type": "HowToStep", "text": step.text]
       value["name"] = step.name
       return value
     }
-    object["recipeInstructions"] =
-      titled
-      ? recipe.instructionSections.map { section -> [String: Any] in
-        [
-          "@type": "HowToSection", "name": section.title ?? "Method",
-          "itemListElement": section.steps.map(step),
-        ]
-      }
-      : recipe.steps.map(step)
+    // Untitled sections are written as loose steps, titled ones as HowToSection; readers
+    // (Larder's among them) take loose steps between sections as an untitled section.
+    object["recipeInstructions"] = recipe.instructionSections.flatMap { section -> [Any] in
+      guard let title = section.title else { return section.steps.map(step) }
+      return [
+        ["@type": "HowToSection", "name": title, "itemListElement": section.steps.map(step)]
+      ]
+    }
     if !recipe.keywords.isEmpty { object["keywords"] = recipe.keywords.joined(separator: ", ") }
     if !recipe.courses.isEmpty { object["recipeCategory"] = recipe.courses }
     if !recipe.cuisines.isEmpty { object["recipeCuisine"] = recipe.cuisines }

@@ -226,6 +226,12 @@ public struct Recipe: Hashable, Sendable, Identifiable {
     components.scheme = components.scheme?.lowercased()
     components.host = host.lowercased()
     components.fragment = nil
+    // Tracking parameters do not change the page, so they must not make a second recipe.
+    let tracking: Set<String> = ["fbclid", "gclid", "mc_cid", "mc_eid", "ref", "igshid"]
+    components.queryItems = components.queryItems?.filter { item in
+      !item.name.lowercased().hasPrefix("utm_") && !tracking.contains(item.name.lowercased())
+    }
+    if components.queryItems?.isEmpty == true { components.queryItems = nil }
     if components.path.hasSuffix("/") && components.path.count > 1 {
       components.path.removeLast()
     }

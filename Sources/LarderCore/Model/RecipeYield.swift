@@ -16,7 +16,8 @@ public struct RecipeYield: Hashable, Sendable, Codable {
   /// Reads the texts schema.org allows (a number, "Serves 4-6", ["4", "4 servings"]).
   ///
   /// The servings are the first number found (the lower bound of a range, as printed first);
-  /// the text is the most descriptive wording, falling back to the number itself.
+  /// the text is the most descriptive wording, and nil when the source gave only numbers (so a
+  /// yield written back as a number reads back the same).
   public init?(texts: [String]) {
     let cleaned = texts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty }
@@ -24,7 +25,7 @@ public struct RecipeYield: Hashable, Sendable, Codable {
     let number = cleaned.lazy.compactMap(RecipeYield.firstNumber(in:)).first
     let descriptive = cleaned.filter { Double($0) == nil }.max { $0.count < $1.count }
     self.servings = number
-    self.text = descriptive ?? cleaned.first
+    self.text = descriptive ?? (number == nil ? cleaned.first : nil)
   }
 
   /// The wording to show: the text, or the servings as "4 servings".
