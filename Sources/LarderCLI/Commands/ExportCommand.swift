@@ -1,0 +1,92 @@
+import Foundation
+import LarderCore
+import LarderStore
+
+/// `larder export`: recipes as schema.org JSON-LD, to standard output, one file or a folder.
+enum ExportCommand {
+  static func run(_ context: CommandContext) throws -> Int32 {
+    let command = context.command
+    let output = command.value("output")
+    let folder = command.value("dir")
+    if output != nil && folder != nil {
+      throw command.usageError(
+        .invalidValue(for: "--dir", value: folder ?? "", expected: "not combined with --output"))
+    }
+    let store = try context.openStore()
+    let ids = command.arguments("id")
+    var recipes: [Recipe] = []
+    if ids.isEmpty {
+      var query = RecipeQuery(sort: .name, limit: RecipeQuery.maximumLimit)
+      while true {
+        let page = try store.recipes(matching: query, household: .default)
+        for summary in page.items {
+          if let recipe = try store.recipe(id: summary.id, household: .default) {
+            recipes.append(recipe)
+          }
+        }
+        guard page.hasMore else { break }
+        query.offset += page.limit
+      }
+    } else {
+      recipes = try ids.map { try context.resolveRecipe($0, in: store) }
+    }
+    if let folder {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw CLIError("cannot create the folder '\(folder)': \(reason(error))")
+      }
+      var used: Set<String> = []
+      for recipe in recipes {
+        var name = slug(recipe.name)
+        if !used.insert(name).inserted {
+          name += "-" + recipe.id.rawValue.prefix(8)
+          used.insert(name)
+        }
+        let path = (folder as NSString).appendingPathComponent(name + ".jsonld")
+        try write(SchemaOrg.encode([recipe]), to: path)
+      }
+      context.console.printError("Exported \(recipes.count) recipes to \(folder)")
+    } else if let output {
+      try write(SchemaOrg.encode(recipes), to: output)
+      context.console.printError("Exported \(recipes.count) recipes to \(output)")
+    } else {
+      context.console.print(String(decoding: SchemaOrg.encode(recipes), as: UTF8.self))
+    }
+    return LarderCommandLine.exitSuccess
+  }
+
+  /// Writes a file, with an error that names it rather than Foundation's.
+  private static func write(_ data: Data, to path: String) throws {
+    do {
+      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw CLIError("cannot write '\(path)': \(reason(error))")
+    }
+  }
+
+  /// Why a file operation failed, in words: the system's reason when there is one.
+  private static func reason(_ error: Error) -> String {
+    if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error,
+      (underlying as NSError).domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32((underlying as NSError).code)))
+    }
+    return error.localizedDescription
+  }
+
+  /// A file name from a recipe name: lowercase ASCII letters, digits and hyphens.
+  static func slug(_ name: String) -> String {
+    let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+    var result = ""
+    for scalar in folded.unicodeScalars {
+      if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+        result.unicodeScalars.append(scalar)
+      } else if !result.hasSuffix("-") && !result.isEmpty {
+        result += "-"
+      }
+    }
+    while result.hasSuffix("-") { result.removeLast() }
+    return result.isEmpty ? "recipe" : String(result.prefix(80))
+  }
+}

@@ -1,0 +1,68 @@
+import Dispatch
+import Foundation
+import LarderCore
+import LarderHTTP
+import LarderServer
+
+/// `larder serve`: the web app and the API until SIGINT or SIGTERM.
+enum ServeCommand {
+  static func run(_ context: CommandContext) throws -> Int32 {
+    let config = context.config
+    let store = try context.openStore()
+    let console = context.console
+    let app = LarderApp(store: store, log: { console.printError($0) })
+    var server = HTTPServerConfiguration()
+    server.host = config.host
+    server.port = UInt16(config.port)
+    server.threadCount = config.threads
+    server.maxBodyBytes = config.maxBodyBytes
+    server.connectionTimeoutSeconds = config.timeoutSeconds
+    let http = HTTPServer(
+      configuration: server, log: { console.printError($0) },
+      handler: { request in app.respond(to: request) })
+
+    // Signals are turned into events on a queue, so shutdown runs as ordinary code.
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    let stopped = DispatchSemaphore(value: 0)
+    let queue = DispatchQueue(label: "larder.signals")
+    let signals = SignalCounter()
+    let sources = [SIGINT, SIGTERM].map { number in
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      // The first signal stops gracefully; a second one, while waiting, quits at once.
+      source.setEventHandler {
+        if signals.next() == 0 {
+          stopped.signal()
+        } else {
+          console.printError("Second interrupt: quitting without waiting.")
+          exit(130)
+        }
+      }
+      source.resume()
+      return source
+    }
+    try http.start()
+    let count = try store.recipeCount(household: .default)
+    let shownHost = config.host.contains(":") ? "[\(config.host)]" : config.host
+    console.printError(
+      "Larder \(LarderCommandLine.version) is serving \(count) recipes at "
+        + "http://\(shownHost):\(http.boundPort)/ (database: \(config.databasePath))")
+    console.printError("Press Ctrl-C to stop.")
+    stopped.wait()
+    console.printError("Shutting down: finishing requests in progress…")
+    http.stop()
+    sources.forEach { $0.cancel() }
+    console.printError("Stopped.")
+    return LarderCommandLine.exitSuccess
+  }
+}
+
+/// Counts signals; touched only on the serial signal queue.
+private final class SignalCounter: @unchecked Sendable {
+  // Safe: every call happens on the one serial queue the signal sources use.
+  private var count = 0
+  func next() -> Int {
+    defer { count += 1 }
+    return count
+  }
+}

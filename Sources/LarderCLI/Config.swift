@@ -1,0 +1,133 @@
+import Foundation
+
+/// Larder's settings, read once at start-up: flags win over environment variables, which win
+/// over the config file, which wins over the defaults. Validated before anything runs.
+public struct Config: Equatable, Sendable {
+  /// The SQLite database file.
+  public var databasePath: String
+  /// The address to listen on; loopback unless the user says otherwise.
+  public var host: String = "127.0.0.1"
+  /// The TCP port (0 picks a free one).
+  public var port: Int = 8080
+  /// HTTP worker threads.
+  public var threads: Int = 4
+  /// The largest request body accepted, in bytes.
+  public var maxBodyBytes: Int = 1 << 20
+  /// Seconds an idle connection is kept.
+  public var timeoutSeconds: Int = 30
+  /// Whether a new, empty database gets the starter recipes.
+  public var starterRecipes: Bool = true
+
+  /// The settings' names as written in the config file and, upper-cased with a `LARDER_`
+  /// prefix, in the environment.
+  static let keys = [
+    "db", "host", "port", "threads", "max_body_bytes", "timeout", "starter_recipes",
+  ]
+
+  /// The default database path: `$XDG_DATA_HOME/larder/larder.sqlite`, falling back to
+  /// `~/.local/share/larder/larder.sqlite`.
+  static func defaultDatabasePath(environment: [String: String]) -> String {
+    let data =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(
+        ".local/share")
+    return (data as NSString).appendingPathComponent("larder/larder.sqlite")
+  }
+
+  /// The default config file: `$XDG_CONFIG_HOME/larder/config`, or `~/.config/larder/config`.
+  static func defaultConfigPath(environment: [String: String]) -> String {
+    let config =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
+    return (config as NSString).appendingPathComponent("larder/config")
+  }
+
+  /// Resolves the settings from flags (`flags`, keyed like the config file), the environment
+  /// and the config file at `configPath` (an explicit path must exist; the default may not).
+  static func resolve(
+    flags: [String: String], environment: [String: String], configPath: String?,
+    readFile: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }
+  ) throws(ConfigError) -> Config {
+    var values: [String: (value: String, source: String)] = [:]
+    let filePath = configPath ?? defaultConfigPath(environment: environment)
+    if let text = readFile(filePath) {
+      for (key, entry) in try parseFile(text, path: filePath) { values[key] = entry }
+    } else if configPath != nil {
+      throw ConfigError(message: "config file '\(filePath)' cannot be read")
+    }
+    for key in keys {
+      if let value = environment["LARDER_" + key.uppercased()], !value.isEmpty {
+        values[key] = (value, "environment variable LARDER_\(key.uppercased())")
+      }
+    }
+    for (key, value) in flags {
+      values[key] = (value, "option --\(key.replacingOccurrences(of: "_", with: "-"))")
+    }
+
+    var config = Config(databasePath: defaultDatabasePath(environment: environment))
+    func integer(_ key: String, _ range: ClosedRange<Int>) throws(ConfigError) -> Int? {
+      guard let entry = values[key] else { return nil }
+      guard let number = Int(entry.value), range.contains(number) else {
+        throw ConfigError(
+          message: "\(entry.source): '\(entry.value)' is not a whole number from "
+            + "\(range.lowerBound) to \(range.upperBound)")
+      }
+      return number
+    }
+    if let path = values["db"]?.value { config.databasePath = path }
+    if let entry = values["host"] {
+      guard !entry.value.isEmpty, !entry.value.contains(where: \.isWhitespace) else {
+        throw ConfigError(message: "\(entry.source): '\(entry.value)' is not a host address")
+      }
+      config.host = entry.value
+    }
+    config.port = try integer("port", 0...65535) ?? config.port
+    config.threads = try integer("threads", 1...64) ?? config.threads
+    config.maxBodyBytes = try integer("max_body_bytes", 1024...(1 << 30)) ?? config.maxBodyBytes
+    config.timeoutSeconds = try integer("timeout", 1...3600) ?? config.timeoutSeconds
+    if let entry = values["starter_recipes"] {
+      switch entry.value.lowercased() {
+      case "1", "true", "yes", "on": config.starterRecipes = true
+      case "0", "false", "no", "off": config.starterRecipes = false
+      default:
+        throw ConfigError(message: "\(entry.source): '\(entry.value)' is not true or false")
+      }
+    }
+    return config
+  }
+
+  /// Reads `key = value` lines; `#` starts a comment. Unknown keys are errors naming the line.
+  static func parseFile(
+    _ text: String, path: String
+  ) throws(ConfigError) -> [String: (
+    value: String, source: String
+  )] {
+    var values: [String: (value: String, source: String)] = [:]
+    for (offset, rawLine) in text.components(separatedBy: .newlines).enumerated() {
+      let line =
+        rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        .first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+      guard !line.isEmpty else { continue }
+      let location = "\(path):\(offset + 1)"
+      guard let equals = line.firstIndex(of: "=") else {
+        throw ConfigError(message: "\(location): expected 'key = value', got '\(line)'")
+      }
+      let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      guard keys.contains(key) else {
+        throw ConfigError(
+          message: "\(location): unknown setting '\(key)'; known: \(keys.joined(separator: ", "))")
+      }
+      values[key] = (value, location)
+    }
+    return values
+  }
+}
+
+/// A setting that cannot be used, naming where it came from.
+public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong and where.
+  public var message: String
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import LarderCore
+import LarderServer
+import LarderStore
+
+/// The `larder` command line: parses arguments, resolves the configuration and runs a command.
+/// The executable's `main` only calls ``run(arguments:environment:console:)``.
+public enum LarderCommandLine {
+  /// Larder's version.
+  public static let version = "0.1.0"
+
+  /// Exit status: success.
+  public static let exitSuccess: Int32 = 0
+  /// Exit status: the command failed (a missing recipe, a file that could not be imported).
+  public static let exitFailure: Int32 = 1
+  /// Exit status: the command line was wrong.
+  public static let exitUsage: Int32 = 2
+
+  /// Every command and option.
+  public static let spec = CommandSpec(
+    "larder", abstract: "Larder: a self-hosted recipe manager.",
+    discussion: """
+      Settings come from options, then LARDER_* environment variables (LARDER_DB, LARDER_HOST, \
+      LARDER_PORT, ...), then the config file ($XDG_CONFIG_HOME/larder/config, lines of \
+      'key = value'). Exit status: 0 success, 1 failure, 2 usage error.
+      """,
+    options: [
+      .option(
+        "db", valueName: "PATH", help: "The database file.",
+        default: "$XDG_DATA_HOME/larder/larder.sqlite"),
+      .option("config", valueName: "PATH", help: "A config file of 'key = value' lines."),
+      .flag("json", help: "Print JSON for scripts instead of text for people."),
+      .flag("version", help: "Print Larder's version."),
+    ],
+    subcommands: [
+      CommandSpec(
+        "serve", abstract: "Serve the web app and the JSON API.",
+        discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.",
+        options: [
+          .option(
+            "host", valueName: "ADDRESS", help: "The address to listen on.", default: "127.0.0.1"),
+          .option(
+            "port", short: "p", valueName: "PORT", help: "The port to listen on.", default: "8080"),
+          .option("threads", valueName: "N", help: "HTTP worker threads.", default: "4"),
+        ]),
+      CommandSpec(
+        "import", abstract: "Import schema.org Recipe JSON / JSON-LD files or folders.",
+        discussion: """
+          Reads objects, arrays and @graph documents; folders are searched for .json and \
+          .jsonld files. Recipes imported before are recognised and updated, not duplicated.
+          """,
+        arguments: [
+          ArgumentSpec(
+            "path", help: "Files or folders ('-' reads standard input).", arity: .oneOrMore)
+        ]),
+      CommandSpec(
+        "export", abstract: "Export recipes as schema.org JSON-LD.",
+        discussion: "Without --output or --dir, prints to standard output.",
+        options: [
+          .option(
+            "output", short: "o", valueName: "FILE", help: "Write one file with every recipe."),
+          .option("dir", valueName: "FOLDER", help: "Write one file per recipe into a folder."),
+        ],
+        arguments: [
+          ArgumentSpec(
+            "id", help: "Recipes to export (all when none are given).", arity: .zeroOrMore)
+        ]),
+      CommandSpec(
+        "list", abstract: "List recipes.",
+        options: listOptions),
+      CommandSpec(
+        "search", abstract: "Search recipes by title, ingredients, tags and steps.",
+        options: listOptions,
+        arguments: [ArgumentSpec("words", help: "What to search for.", arity: .oneOrMore)]),
+      CommandSpec(
+        "show", abstract: "Show one recipe.",
+        arguments: [ArgumentSpec("id", help: "The recipe's ID (or a unique start of it).")]),
+      CommandSpec(
+        "delete", abstract: "Delete recipes.",
+        arguments: [ArgumentSpec("id", help: "The recipes' IDs.", arity: .oneOrMore)]),
+    ])
+
+  static let listOptions: [OptionSpec] = [
+    .option("limit", short: "n", valueName: "N", help: "How many to show.", default: "24"),
+    .option("offset", valueName: "N", help: "How many to skip.", default: "0"),
+    .option(
+      "sort", valueName: "ORDER",
+      help: "One of " + RecipeSort.allCases.map(\.rawValue).joined(separator: ", ") + "."),
+    .flag("favorites", help: "Only favourites."),
+  ]
+
+  /// Runs the command line (without the program name) and returns the exit status.
+  public static func run(
+    arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    console: Console = Console()
+  ) -> Int32 {
+    let parsed: ParsedCommand
+    do {
+      switch try spec.parse(arguments) {
+      case .help(let path):
+        console.print(HelpFormatter().help(for: spec, subcommandPath: path))
+        return exitSuccess
+      case .run(let command):
+        parsed = command
+      }
+    } catch {
+      console.printError(error.message)
+      console.printError(HelpFormatter().usage(for: spec, subcommandPath: error.subcommandPath))
+      console.printError(
+        "Run 'larder \((error.subcommandPath + ["--help"]).joined(separator: " "))' for more.")
+      return exitUsage
+    }
+    // `--version` is global, so `larder serve --version` prints it too rather than serving.
+    if parsed.flag("version") {
+      console.print("larder \(version)")
+      return exitSuccess
+    }
+    if parsed.subcommandPath.isEmpty {
+      console.printError(HelpFormatter().help(for: spec, subcommandPath: []))
+      return exitUsage
+    }
+    do {
+      var flags: [String: String] = [:]
+      for key in ["db", "host", "port", "threads"] { flags[key] = parsed.value(key) }
+      let config = try Config.resolve(
+        flags: flags, environment: environment, configPath: parsed.value("config"))
+      let context = CommandContext(
+        command: parsed, config: config, console: console, json: parsed.flag("json"))
+      switch parsed.subcommandPath[0] {
+      case "serve": return try ServeCommand.run(context)
+      case "import": return try ImportCommand.run(context)
+      case "export": return try ExportCommand.run(context)
+      case "list", "search": return try ListCommand.run(context)
+      case "show": return try ShowCommand.run(context)
+      case "delete": return try DeleteCommand.run(context)
+      default: return exitUsage
+      }
+    } catch let error as UsageError {
+      console.printError(error.message)
+      return exitUsage
+    } catch let error as ConfigError {
+      console.printError("larder: \(error.message)")
+      return exitUsage
+    } catch {
+      console.printError("larder: \(error)")
+      return exitFailure
+    }
+  }
+}
+
+/// What a command needs: its parsed arguments, the configuration and the console.
+struct CommandContext {
+  let command: ParsedCommand
+  let config: Config
+  let console: Console
+  let json: Bool
+
+  /// Opens the database, loading the starter recipes into a new one when configured to.
+  func openStore() throws -> SQLiteRecipeStore {
+    let store = try SQLiteRecipeStore.open(path: config.databasePath)
+    if store.isNewDatabase && config.starterRecipes {
+      let count = try StarterRecipes.seed(into: store, now: Date())
+      if !json {
+        console.printError("Created \(config.databasePath) with \(count) starter recipes.")
+      }
+    }
+    return store
+  }
+
+  /// Prints a value as pretty JSON on standard output.
+  func printJSON<T: Encodable>(_ value: T) throws {
+    console.print(String(decoding: try LarderJSON.encode(value, pretty: true), as: UTF8.self))
+  }
+
+  /// Prints a JSON-serialisable dictionary or array.
+  func printJSONObject(_ value: Any) throws {
+    let data = try JSONSerialization.data(
+      withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    console.print(String(decoding: data, as: UTF8.self))
+  }
+
+  /// Finds a recipe by full ID or a unique prefix of at least 4 characters.
+  func resolveRecipe(_ text: String, in store: SQLiteRecipeStore) throws -> Recipe {
+    if let recipe = try store.recipe(id: RecipeID(rawValue: text), household: .default) {
+      return recipe
+    }
+    if text.count >= 4 {
+      let matches = try store.recipeIDs(startingWith: text.lowercased(), household: .default)
+      if matches.count == 1, let recipe = try store.recipe(id: matches[0], household: .default) {
+        return recipe
+      }
+      if matches.count > 1 {
+        throw CLIError("'\(text)' matches \(matches.count) recipes; give more of the ID")
+      }
+    }
+    throw LarderCoreError.recipeNotFound(RecipeID(rawValue: text))
+  }
+}
+
+/// A command failed for a reason worth telling the user as is.
+struct CLIError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

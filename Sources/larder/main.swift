@@ -1,0 +1,4 @@
+import Foundation
+import LarderCLI
+
+exit(LarderCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import LarderCLI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `larder serve` as a user runs it: on a free port, answering HTTP, logging each request and
+/// stopping cleanly on a signal.
+@Suite struct ServeCommandTests {
+  /// A running server and where it listens.
+  struct RunningServer {
+    let process: LarderProcess
+    let port: Int
+    /// The "is serving" line.
+    let banner: String
+
+    /// The server's address for `path`.
+    func url(_ path: String) -> URL {
+      URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+  }
+
+  /// Starts `serve` with `arguments` and waits for it to say where it is serving.
+  private func startServer(
+    in sandbox: Sandbox, _ arguments: [String] = ["--port", "0"],
+    environment: [String: String] = [:], withDatabase: Bool = true
+  ) async throws -> RunningServer {
+    let process = try sandbox.start(
+      ["serve"] + arguments, environment: environment, withDatabase: withDatabase)
+    guard
+      let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(20))
+    else {
+      let run = process.killed()
+      throw ServeTestError(description: "serve did not start:\n\(run)")
+    }
+    let serving = #/is serving \d+ recipes at http://127\.0\.0\.1:(\d+)/ /#
+    guard let banner = stderr.split(separator: "\n").first(where: { $0.contains("is serving") }),
+      let match = banner.firstMatch(of: serving), let port = Int(match.1)
+    else {
+      let run = process.killed()
+      throw ServeTestError(description: "no port in serve's banner:\n\(run)")
+    }
+    return RunningServer(process: process, port: port, banner: String(banner))
+  }
+
+  /// Fetches `url`, returning the status and body.
+  private func get(_ url: URL) async throws -> (status: Int, body: String) {
+    let request = URLRequest(
+      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 5)
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let status = try #require(response as? HTTPURLResponse).statusCode
+    return (status, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func serveAnswersLogsAndStopsCleanlyOnASignal(signal: Int32) async throws {
+    let sandbox = try Sandbox(starterRecipes: true)
+    let server = try await startServer(in: sandbox)
+    defer { server.process.killed() }
+    #expect(server.port > 0)
+    #expect(
+      server.banner
+        == "Larder \(LarderCommandLine.version) is serving 64 recipes at "
+        + "http://127.0.0.1:\(server.port)/ (database: \(sandbox.database))")
+
+    let health = try await get(server.url("/api/v1/health"))
+    #expect(health.status == 200)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(health.body.utf8)) as? [String: Any])
+    #expect(json["status"] as? String == "ok")
+    #expect(json["recipes"] as? Int == 64)
+
+    let home = try await get(server.url("/"))
+    #expect(home.status == 200)
+    #expect(home.body.contains("<title>Recipes · Larder</title>"), "\(home.body.prefix(300))")
+
+    let missing = try await get(server.url("/api/v1/no-such-thing"))
+    #expect(missing.status == 404)
+
+    for line in [
+      #"127.0.0.1 "GET /api/v1/health" 200 "#, #"127.0.0.1 "GET /" 200 "#,
+      #"127.0.0.1 "GET /api/v1/no-such-thing" 404 "#,
+    ] {
+      let logged = await server.process.stderr(containing: "\n" + line, within: .seconds(5))
+      #expect(logged != nil, "no access-log line '\(line)':\n\(server.process.stderr)")
+    }
+
+    server.process.send(signal)
+    let run = try #require(
+      await server.process.exited(within: .seconds(5)),
+      "still running 5 s after signal \(signal):\n\(server.process.stderr)")
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderrLines.last == "Stopped.", "\(run)")
+    #expect(run.stderr.contains("Shutting down"), "\(run)")
+    await #expect(throws: (any Error).self, "the port is closed") {
+      try await get(server.url("/api/v1/health"))
+    }
+  }
+
+  @Test func aSecondServerOnTheSamePortFailsWithExitOne() async throws {
+    let sandbox = try Sandbox()
+    let first = try await startServer(in: sandbox)
+    defer { first.process.killed() }
+
+    let second = try sandbox.larder(
+      "--db", sandbox.path("second.sqlite"), "serve", "--port", String(first.port),
+      withDatabase: false, timeout: .seconds(10))
+    #expect(second.status == 1, "\(second)")
+    #expect(
+      second.stderr.contains("cannot listen on 127.0.0.1:\(first.port): address in use"),
+      "\(second)")
+    #expect(!second.stderr.contains("is serving"), "\(second)")
+
+    #expect(try await get(first.url("/api/v1/health")).status == 200, "the first one still serves")
+    first.process.send(SIGTERM)
+    let run = await first.process.exited(within: .seconds(5))
+    #expect(run?.status == 0, "\(String(describing: run))")
+  }
+
+  @Test func serveTakesItsAddressFromTheConfigFileAndEnvironment() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("host = 127.0.0.1\nport = 8\nthreads = 2\n", to: "config/larder/config")
+    let server = try await startServer(in: sandbox, [], environment: ["LARDER_PORT": "0"])
+    defer { server.process.killed() }
+    #expect(server.port > 0, "LARDER_PORT=0 beat port = 8: \(server.banner)")
+    #expect(server.banner.contains("serving 0 recipes"), "\(server.banner)")
+    #expect(try await get(server.url("/api/v1/health")).status == 200)
+    server.process.send(SIGTERM)
+    let run = await server.process.exited(within: .seconds(5))
+    #expect(run?.status == 0, "\(String(describing: run))")
+  }
+}
+
+/// The server could not be started for a test.
+struct ServeTestError: Error, CustomStringConvertible {
+  /// What happened, with the server's output.
+  let description: String
+}
