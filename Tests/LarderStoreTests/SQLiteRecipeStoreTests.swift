@@ -82,6 +82,28 @@ import Testing
     }
   }
 
+  @Test func saysSoWhenTheFileIsNotADatabase() throws {
+    let path = try TemporaryFolder.make().appending("notes.sqlite")
+    try Data(String(repeating: "not a database at all ", count: 100).utf8)
+      .write(to: URL(fileURLWithPath: path))
+    #expect(
+      throws: LarderStoreError.cannotOpen(path: path, reason: "the file is not a SQLite database")
+    ) {
+      try SQLiteRecipeStore.open(path: path)
+    }
+  }
+
+  @Test func saysSoWhenTheFolderIsAFile() throws {
+    let folder = try TemporaryFolder.make()
+    let file = folder.appending("plain")
+    try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+    #expect {
+      try SQLiteRecipeStore.open(path: file.appending("larder.sqlite"))
+    } throws: { error in
+      "\(error)".hasSuffix("('\(file)' is a file)")
+    }
+  }
+
   @Test func concurrentReadersAndWritersSeeConsistentData() throws {
     let store = try SQLiteRecipeStore.open(path: TemporaryFolder.make().appending("busy.sqlite"))
     let failures = Counter()

@@ -29,16 +29,46 @@ final class SQLiteDatabase: @unchecked Sendable {
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       } catch {
-        throw LarderStoreError.cannotOpen(path: path, reason: "cannot create its folder: \(error)")
+        throw LarderStoreError.cannotOpen(
+          path: path,
+          reason: "cannot create the folder '\(folder.path)' (\(Self.reason(for: error)))")
       }
     }
     writer = try SQLiteConnection(path: inMemory ? ":memory:" : path)
     // An in-memory database is private to its connection: the writer serves reads too.
     self.maximumReaders = inMemory ? 0 : max(1, maximumReaders)
     if !inMemory {
-      try writer.execute("PRAGMA journal_mode = WAL", operation: "enabling WAL")
+      do {
+        try writer.execute("PRAGMA journal_mode = WAL", operation: "enabling WAL")
+      } catch LarderStoreError.sqlite(let code, let message, _) {
+        // The first statement is where SQLite notices a file that is not a database.
+        throw LarderStoreError.cannotOpen(
+          path: path,
+          reason: code & 0xff == 26 ? "the file is not a SQLite database" : message)
+      }
       try writer.execute("PRAGMA synchronous = NORMAL", operation: "setting synchronous mode")
     }
+  }
+
+  /// A short reason for a file-system error, without Foundation's domain and code dump.
+  private static func reason(for error: Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if let posix = underlying, posix.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(posix.code))
+    {
+      return String(cString: strerror(code.rawValue))
+    }
+    var isDirectory: ObjCBool = false
+    var ancestor = URL(
+      fileURLWithPath: (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? "")
+    while ancestor.path != "/" && !ancestor.path.isEmpty {
+      if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+        return isDirectory.boolValue
+          ? "permission denied or read-only" : "'\(ancestor.path)' is a file"
+      }
+      ancestor.deleteLastPathComponent()
+    }
+    return (error as NSError).localizedDescription
   }
 
   /// Runs `body` on the writer connection inside an immediate transaction, committing when it
