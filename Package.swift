@@ -30,7 +30,8 @@ let package = Package(
     // Command line: argument parsing and commands; `larder` is a thin main over it.
     .target(name: "LarderCLI", dependencies: ["LarderCore", "LarderStore", "LarderServer"]),
     .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
-    .executableTarget(name: "larder-bench", dependencies: ["LarderCore", "LarderStore"]),
+    .executableTarget(
+      name: "larder-bench", dependencies: ["LarderCore", "LarderStore", "LarderServer", "CSQLite"]),
 
     // An in-memory RecipeStore and fixtures shared by the test targets.
     .target(

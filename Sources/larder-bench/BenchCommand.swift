@@ -1,0 +1,119 @@
+import Foundation
+
+/// A bad command line or a failed run, with the exit status to use.
+struct BenchError: Error {
+  let message: String
+  var exitCode: Int32 = 2
+}
+
+/// Parses `larder-bench SUITE [--option value]...` and runs the suite.
+enum BenchCommand {
+  static let usage = """
+    usage: larder-bench store [--recipes N] [--queries N] [--seed N] [--db PATH]
+
+    store   import, list, get and full-text search on SQLite, against a LIKE scan peer
+    """
+
+  static func run(_ arguments: [String]) throws -> String {
+    guard let suite = arguments.first, !suite.hasPrefix("-") else {
+      throw BenchError(message: "name a suite\n" + usage)
+    }
+    var options: [String: String] = [:]
+    var index = 1
+    while index < arguments.count {
+      let word = arguments[index]
+      guard word.hasPrefix("--"), index + 1 < arguments.count else {
+        throw BenchError(message: "unexpected '\(word)'\n" + usage)
+      }
+      options[String(word.dropFirst(2))] = arguments[index + 1]
+      index += 2
+    }
+    func integer(_ name: String, _ fallback: Int) throws -> Int {
+      guard let text = options[name] else { return fallback }
+      guard let value = Int(text), value > 0 else {
+        throw BenchError(message: "--\(name): '\(text)' is not a positive whole number")
+      }
+      return value
+    }
+    switch suite {
+    case "store":
+      let report = try StoreBenchmark(
+        recipeCount: integer("recipes", 10_000), queryCount: integer("queries", 200),
+        seed: UInt64(integer("seed", 42)), databasePath: options["db"]
+      ).run()
+      return report
+    default:
+      throw BenchError(message: "unknown suite '\(suite)'\n" + usage)
+    }
+  }
+}
+
+/// A small deterministic random number generator (SplitMix64), so corpora are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Latency samples in nanoseconds, summarised as percentiles in milliseconds.
+struct Latencies {
+  private(set) var samples: [UInt64] = []
+
+  mutating func measure<T>(_ body: () throws -> T) rethrows -> T {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = try body()
+    samples.append(DispatchTime.now().uptimeNanoseconds - start)
+    return result
+  }
+
+  func percentile(_ fraction: Double) -> Double {
+    guard !samples.isEmpty else { return 0 }
+    let sorted = samples.sorted()
+    let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
+    return Double(sorted[index]) / 1e6
+  }
+
+  var totalSeconds: Double { Double(samples.reduce(0, +)) / 1e9 }
+
+  func summary(engine: String, operation: String) -> [String: Any] {
+    [
+      "engine": engine, "operation": operation, "count": samples.count,
+      "p50Ms": round3(percentile(0.5)), "p99Ms": round3(percentile(0.99)),
+      "qps": round3(Double(samples.count) / max(totalSeconds, 1e-9)),
+    ]
+  }
+}
+
+func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+/// Facts about the machine, printed with every result.
+enum Machine {
+  static var description: [String: Any] {
+    var memoryKB = 0
+    if let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") })
+    {
+      memoryKB = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return [
+      "cores": ProcessInfo.processInfo.activeProcessorCount,
+      "memoryGB": round3(Double(memoryKB) / 1_048_576),
+      "os": ProcessInfo.processInfo.operatingSystemVersionString,
+    ]
+  }
+
+  /// The process's peak resident memory in megabytes.
+  static var peakMemoryMB: Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
+    return round3(kilobytes / 1024)
+  }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Larder needs to build and test, only when something is missing.
+# Runs 'apt-get update' at most once. Used by 'make run' and 'make test'.
+set -euo pipefail
+
+packages=(pkg-config libsqlite3-dev libmicrohttpd-dev)
+# Extra packages a target needs (for example the browser tests) come as arguments.
+packages+=("$@")
+
+missing=()
+for package in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  echo "Installing missing packages: ${missing[*]}"
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "error: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null; then
+  cat >&2 <<'MSG'
+error: the Swift 6 toolchain is not on PATH.
+Larder needs Swift 6.0 or newer (https://www.swift.org/install/linux/); Debian 12 does not
+package it. Install it (for example to /opt/swift) and put its usr/bin on PATH.
+MSG
+  exit 1
+fi
