@@ -1,0 +1,110 @@
+import Foundation
+
+/// Where a part of an ingredient line came from: a half-open range of UTF-16 offsets into the
+/// original text (the unit JavaScript and NSString use, so a web page can highlight it).
+public struct TextSpan: Hashable, Sendable, Codable {
+  /// The first UTF-16 offset.
+  public var start: Int
+  /// One past the last UTF-16 offset.
+  public var end: Int
+
+  /// Makes a span.
+  public init(start: Int, end: Int) {
+    self.start = start
+    self.end = end
+  }
+}
+
+/// An amount: a quantity (or range) and a unit, as in "150 g" or "2-3 cups".
+public struct IngredientAmount: Hashable, Sendable, Codable {
+  /// The quantity, or its lower bound for a range; nil for "a pinch of" style amounts.
+  public var quantity: Double?
+  /// The upper bound of a range ("2-3" → 3), else nil.
+  public var quantityMax: Double?
+  /// The canonical unit (``IngredientUnit/id``), nil for a bare count ("2 eggs").
+  public var unit: String?
+  /// The unit as written ("tablespoons").
+  public var unitText: String?
+  /// Where the amount is in the line.
+  public var span: TextSpan?
+
+  /// Makes an amount.
+  public init(
+    quantity: Double? = nil, quantityMax: Double? = nil, unit: String? = nil,
+    unitText: String? = nil, span: TextSpan? = nil
+  ) {
+    self.quantity = quantity
+    self.quantityMax = quantityMax
+    self.unit = unit
+    self.unitText = unitText
+    self.span = span
+  }
+}
+
+/// An ingredient line understood: amount, unit, food name and the rest, each with its span.
+///
+/// The original text is kept in ``input``; nothing is thrown away: words that are not amount,
+/// unit, size, name, preparation or purpose end up in ``comment``.
+public struct ParsedIngredient: Hashable, Sendable, Codable {
+  /// The line exactly as given.
+  public var input: String
+  /// Whether the line is a section header such as "For the sauce:" rather than an ingredient.
+  public var isSectionHeader: Bool
+  /// The main quantity, or the lower bound of a range.
+  public var quantity: Double?
+  /// The upper bound of a range, else nil.
+  public var quantityMax: Double?
+  /// The canonical unit ("g", "cup", "tbsp", "can"), nil for a bare count or no amount.
+  public var unit: String?
+  /// The unit as written.
+  public var unitText: String?
+  /// Other amounts for the same ingredient ("150g/5½oz" → the 5½ oz).
+  public var alternativeAmounts: [IngredientAmount]
+  /// The size of a container ("1 (14 oz) can" → 14 oz), when given.
+  public var containerSize: IngredientAmount?
+  /// A size word: "small", "medium", "large".
+  public var size: String?
+  /// The food as written, without amount, preparation or comment ("chickpeas").
+  public var name: String?
+  /// Other foods that may stand in ("butter or margarine" → ["margarine"]).
+  public var alternatives: [String]
+  /// How it is prepared ("finely chopped", "drained and rinsed").
+  public var preparation: String?
+  /// Everything else worth keeping ("about", "leaves only").
+  public var comment: String?
+  /// What it is for ("for garnish", "for frying").
+  public var purpose: String?
+  /// Whether the recipe works without it: "(optional)", "to taste", "for serving", "for
+  /// garnish" and the like.
+  public var isOptional: Bool
+  /// Where each part came from: keys "quantity", "unit", "size", "name", "preparation",
+  /// "comment", "purpose".
+  public var spans: [String: TextSpan]
+
+  /// Makes a parse result; only the input is required.
+  public init(
+    input: String, isSectionHeader: Bool = false, quantity: Double? = nil,
+    quantityMax: Double? = nil, unit: String? = nil, unitText: String? = nil,
+    alternativeAmounts: [IngredientAmount] = [], containerSize: IngredientAmount? = nil,
+    size: String? = nil, name: String? = nil, alternatives: [String] = [],
+    preparation: String? = nil, comment: String? = nil, purpose: String? = nil,
+    isOptional: Bool = false, spans: [String: TextSpan] = [:]
+  ) {
+    self.input = input
+    self.isSectionHeader = isSectionHeader
+    self.quantity = quantity
+    self.quantityMax = quantityMax
+    self.unit = unit
+    self.unitText = unitText
+    self.alternativeAmounts = alternativeAmounts
+    self.containerSize = containerSize
+    self.size = size
+    self.name = name
+    self.alternatives = alternatives
+    self.preparation = preparation
+    self.comment = comment
+    self.purpose = purpose
+    self.isOptional = isOptional
+    self.spans = spans
+  }
+}
