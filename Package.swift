@@ -11,7 +11,7 @@ let package = Package(
   ],
   targets: [
     // Pure domain: models, formats, parsing. Foundation only.
-    .target(name: "LarderCore"),
+    .target(name: "LarderCore", resources: [.copy("Resources")]),
 
     // SQLite persistence behind LarderCore's store protocols.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
