@@ -76,6 +76,20 @@ public enum LarderCommandLine {
         "show", abstract: "Show one recipe.",
         arguments: [ArgumentSpec("id", help: "The recipe's ID (or a unique start of it).")]),
       CommandSpec(
+        "ingredients", abstract: "Parse ingredient lines and match them to foods.",
+        subcommands: [
+          CommandSpec(
+            "parse", abstract: "Parse lines from standard input, one JSON object per line.",
+            discussion: """
+              Each output line has input, quantity, quantityMax, unit (canonical), unitText, \
+              size, name, preparation, comment, purpose, optional, alternatives, sectionHeader \
+              and food (the matched catalog food, or null).
+              """),
+          CommandSpec(
+            "reparse",
+            abstract: "Parse and match every recipe's lines again (after an update)."),
+        ]),
+      CommandSpec(
         "delete", abstract: "Delete recipes.",
         arguments: [ArgumentSpec("id", help: "The recipes' IDs.", arity: .oneOrMore)]),
     ])
@@ -133,6 +147,7 @@ public enum LarderCommandLine {
       case "list", "search": return try ListCommand.run(context)
       case "show": return try ShowCommand.run(context)
       case "delete": return try DeleteCommand.run(context)
+      case "ingredients": return try IngredientsCommand.run(context)
       default: return exitUsage
       }
     } catch let error as UsageError {
@@ -159,12 +174,19 @@ struct CommandContext {
   func openStore() throws -> SQLiteRecipeStore {
     let store = try SQLiteRecipeStore.open(path: config.databasePath)
     if store.isNewDatabase && config.starterRecipes {
-      let count = try StarterRecipes.seed(into: store, now: Date())
+      let analyzing = AnalyzingRecipeStore(base: store, analyzer: Foods.analyzer())
+      let count = try StarterRecipes.seed(into: analyzing, now: Date())
       if !json {
         console.printError("Created \(config.databasePath) with \(count) starter recipes.")
       }
     }
     return store
+  }
+
+  /// Opens the database behind a store that parses and matches ingredient lines on every
+  /// write.
+  func openAnalyzingStore() throws -> AnalyzingRecipeStore {
+    AnalyzingRecipeStore(base: try openStore(), analyzer: Foods.analyzer())
   }
 
   /// Prints a value as pretty JSON on standard output.

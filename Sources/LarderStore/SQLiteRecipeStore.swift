@@ -132,6 +132,39 @@ public final class SQLiteRecipeStore: RecipeStore {
     }
   }
 
+  /// Every recipe's food profile, read from the `recipe_foods` table and the summaries, so
+  /// the finder loads without decoding documents.
+  public func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] {
+    try database.read("loading recipe foods") { connection in
+      var foods: [Int64: (required: [String], optional: [String])] = [:]
+      _ = try connection.query(
+        """
+        SELECT f.recipe_seq, f.food_id, f.is_optional FROM recipe_foods f
+        JOIN recipes r ON r.seq = f.recipe_seq WHERE r.household_id = ?
+        ORDER BY f.recipe_seq, f.food_id
+        """, [.text(household.rawValue)], operation: "loading recipe foods"
+      ) { row in
+        let seq = row.int(0)
+        let food = row.string(1) ?? ""
+        if row.int(2) == 1 {
+          foods[seq, default: ([], [])].optional.append(food)
+        } else {
+          foods[seq, default: ([], [])].required.append(food)
+        }
+      }
+      return try connection.query(
+        "SELECT seq, id, summary, unmatched_lines FROM recipes WHERE household_id = ? ORDER BY seq",
+        [.text(household.rawValue)], operation: "loading recipe foods"
+      ) { row in
+        let entry = foods[row.int(0)] ?? ([], [])
+        return RecipeFoodProfile(
+          summary: try RecipeDocument.decodeSummary(row.string(2) ?? "", id: row.string(1) ?? ""),
+          requiredFoods: entry.required, optionalFoods: entry.optional,
+          unmatchedLines: Int(row.int(3)))
+      }
+    }
+  }
+
   // MARK: - Writing
 
   /// Stores a new recipe with a fresh ID; `now` becomes its creation and update time.
@@ -239,7 +272,9 @@ public final class SQLiteRecipeStore: RecipeStore {
         total_seconds, created_at, updated_at, document, summary)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, columns(stored), operation: "saving a recipe")
-    try SearchIndex.insert(stored, seq: connection.lastInsertRowID, connection: connection)
+    let seq = connection.lastInsertRowID
+    try SearchIndex.insert(stored, seq: seq, connection: connection)
+    try RecipeFoods.write(stored, seq: seq, connection: connection)
     return stored
   }
 
@@ -259,6 +294,7 @@ public final class SQLiteRecipeStore: RecipeStore {
       """, columns(stored) + [.integer(existing.seq)], operation: "updating a recipe")
     try SearchIndex.delete(seq: existing.seq, connection: connection)
     try SearchIndex.insert(stored, seq: existing.seq, connection: connection)
+    try RecipeFoods.write(stored, seq: existing.seq, connection: connection)
     return stored
   }
 

@@ -245,6 +245,7 @@ struct FailingStore: RecipeStore {
     throw Failure()
   }
   func deleteRecipe(id: RecipeID, household: HouseholdID) throws { throw Failure() }
+  func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] { throw Failure() }
   func importRecipes(
     _ recipes: [Recipe], household: HouseholdID, now: Date
   ) throws -> [ImportOutcome] {

@@ -211,4 +211,43 @@ import Testing
     }
     #expect(try store.recipeCount(household: household) == 0)
   }
+
+  @Test(arguments: StoreKind.allCases)
+  func foodProfilesFollowTheAnalysedLines(kind: StoreKind) throws {
+    let store = try kind.makeStore()
+    var recipe = Fixtures.tomatoSoup()
+    recipe.ingredientSections = [
+      IngredientSection(lines: [
+        IngredientLine(
+          text: "800 g canned tomatoes",
+          facts: IngredientFacts(
+            quantity: 800, unit: "g", name: "canned tomatoes", foodID: "tomato")),
+        IngredientLine(
+          text: "Salt, to taste",
+          facts: IngredientFacts(name: "salt", isOptional: true, foodID: "salt")),
+        IngredientLine(
+          text: "1 mystery thing", facts: IngredientFacts(quantity: 1, name: "mystery thing")),
+        IngredientLine(text: "2 cloves garlic"),
+        IngredientLine(
+          text: "Tomato, to garnish",
+          facts: IngredientFacts(name: "tomato", isOptional: true, foodID: "tomato")),
+        IngredientLine(
+          text: "Basil, to serve", facts: IngredientFacts(name: "basil", isOptional: true)),
+      ])
+    ]
+    let created = try store.createRecipe(recipe, household: .default, now: Fixtures.now)
+    let profile = try #require(try store.foodProfiles(household: .default).first)
+    #expect(profile.summary.id == created.id)
+    #expect(profile.requiredFoods == ["tomato"])  // a required line wins over an optional one
+    #expect(profile.optionalFoods == ["salt"])
+    #expect(profile.unmatchedLines == 2)  // the mystery line and the never-analysed one
+
+    var edited = created
+    edited.ingredientSections[0].lines.removeSubrange(2...3)
+    _ = try store.updateRecipe(edited, household: .default, now: Fixtures.now)
+    #expect(try store.foodProfiles(household: .default).first?.unmatchedLines == 0)
+
+    try store.deleteRecipe(id: created.id, household: .default)
+    #expect(try store.foodProfiles(household: .default).isEmpty)
+  }
 }

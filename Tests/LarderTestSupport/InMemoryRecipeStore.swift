@@ -62,6 +62,11 @@ public final class InMemoryRecipeStore: RecipeStore, @unchecked Sendable {
     return Page(items: Array(page), total: matches.count, offset: query.offset, limit: query.limit)
   }
 
+  /// Every recipe's food profile.
+  public func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] {
+    locked { rows.filter { $0.householdID == household }.map(RecipeFoodProfile.init) }
+  }
+
   /// Stores a new recipe with a fresh ID.
   public func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
     let valid = try recipe.validated()

@@ -39,7 +39,7 @@ enum ImportCommand {
       case .failure(let error): reports.append(FileReport(path: path, error: error.description))
       }
     }
-    let store = try context.openStore()
+    let store = try context.openAnalyzingStore()
     let now = Date()
     for (number, file) in files.enumerated() {
       console.progress(
@@ -71,7 +71,7 @@ enum ImportCommand {
   }
 
   private static func importFile(
-    _ path: String, into store: SQLiteRecipeStore, now: Date
+    _ path: String, into store: any RecipeStore, now: Date
   ) -> FileReport {
     var report = FileReport(path: path == "-" ? "standard input" : path)
     let data: Data

@@ -8,7 +8,7 @@ import LarderServer
 enum ServeCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     let config = context.config
-    let store = try context.openStore()
+    let store = try context.openAnalyzingStore()
     let console = context.console
     let app = LarderApp(store: store, log: { console.printError($0) })
     var server = HTTPServerConfiguration()

@@ -20,7 +20,7 @@ extension Recipe: Codable {
     if sections.isEmpty,
       let lines = try container.decodeField([String].self, forKey: .ingredients)
     {
-      sections = [IngredientSection(lines: lines.map(IngredientLine.init(text:)))]
+      sections = [IngredientSection(lines: lines.map { IngredientLine(text: $0) })]
     }
     var method =
       try container.decodeField([InstructionSection].self, forKey: .instructionSections) ?? []

@@ -170,7 +170,7 @@ public struct Recipe: Hashable, Sendable, Identifiable {
     copy.ingredientSections = ingredientSections.compactMap { section in
       let lines = section.lines.compactMap { line -> IngredientLine? in
         let text = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : IngredientLine(text: text)
+        return text.isEmpty ? nil : IngredientLine(text: text, facts: line.facts)
       }
       return lines.isEmpty
         ? nil : IngredientSection(title: Self.nonEmpty(section.title), lines: lines)
@@ -257,9 +257,44 @@ public struct IngredientSection: Hashable, Sendable, Codable {
 public struct IngredientLine: Hashable, Sendable, Codable {
   /// The original text, kept verbatim.
   public var text: String
+  /// What the parser and food catalog made of the text; nil until the line is analysed.
+  public var facts: IngredientFacts?
 
-  /// Makes a line from its text.
-  public init(text: String) { self.text = text }
+  /// Makes a line from its text and, when known, its analysis.
+  public init(text: String, facts: IngredientFacts? = nil) {
+    self.text = text
+    self.facts = facts
+  }
+}
+
+/// The parts of an ingredient line that scaling, shopping lists and the pantry finder use,
+/// kept with the recipe so they need not be parsed again on every read.
+public struct IngredientFacts: Hashable, Sendable, Codable {
+  /// The quantity, or the lower bound of a range.
+  public var quantity: Double?
+  /// The upper bound of a range.
+  public var quantityMax: Double?
+  /// The canonical unit id ("g", "cup", "clove").
+  public var unit: String?
+  /// The food as written ("chickpeas").
+  public var name: String?
+  /// Whether the recipe works without it ("to taste", "for garnish", "(optional)").
+  public var isOptional: Bool
+  /// The catalog food the name matched, or nil when none matched with confidence.
+  public var foodID: String?
+
+  /// Makes the facts of a line.
+  public init(
+    quantity: Double? = nil, quantityMax: Double? = nil, unit: String? = nil,
+    name: String? = nil, isOptional: Bool = false, foodID: String? = nil
+  ) {
+    self.quantity = quantity
+    self.quantityMax = quantityMax
+    self.unit = unit
+    self.name = name
+    self.isOptional = isOptional
+    self.foodID = foodID
+  }
 }
 
 /// A titled group of steps.

@@ -33,6 +33,9 @@ public protocol RecipeStore: Sendable {
     _ recipes: [Recipe], household: HouseholdID, now: Date
   ) throws
     -> [ImportOutcome]
+
+  /// Every recipe's food profile, for building the pantry finder.
+  func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile]
 }
 
 /// What happened to one recipe in an import.
@@ -202,5 +205,47 @@ public struct RecipeSummary: Hashable, Sendable, Codable, Identifiable {
     rating = recipe.rating
     createdAt = recipe.createdAt
     updatedAt = recipe.updatedAt
+  }
+}
+
+/// What the pantry finder needs of a recipe: its card and the catalog foods its lines use.
+public struct RecipeFoodProfile: Hashable, Sendable {
+  /// The recipe's card: names, courses, cuisines, diets, time, rating, favourite flag.
+  public var summary: RecipeSummary
+  /// Foods at least one required line uses.
+  public var requiredFoods: [String]
+  /// Foods used only by optional lines ("to taste", "for garnish").
+  public var optionalFoods: [String]
+  /// Required lines that match no food (never analysed, not parsed, or unknown): each counts
+  /// as missing.
+  public var unmatchedLines: Int
+
+  /// Makes a profile.
+  public init(
+    summary: RecipeSummary, requiredFoods: [String], optionalFoods: [String], unmatchedLines: Int
+  ) {
+    self.summary = summary
+    self.requiredFoods = requiredFoods
+    self.optionalFoods = optionalFoods
+    self.unmatchedLines = unmatchedLines
+  }
+
+  /// Derives the profile from a recipe's analysed lines. A food needed by any required line is
+  /// required even if another line lists it as optional.
+  public init(_ recipe: Recipe) {
+    var optional: [String: Bool] = [:]
+    var unmatched = 0
+    for line in recipe.ingredientLines {
+      guard let facts = line.facts, let food = facts.foodID else {
+        if line.facts?.isOptional != true { unmatched += 1 }
+        continue
+      }
+      optional[food] = (optional[food] ?? true) && facts.isOptional
+    }
+    self.init(
+      summary: RecipeSummary(recipe),
+      requiredFoods: optional.filter { !$0.value }.keys.sorted(),
+      optionalFoods: optional.filter { $0.value }.keys.sorted(),
+      unmatchedLines: unmatched)
   }
 }

@@ -17,6 +17,7 @@ enum Migrations {
   static let all: [Migration] = [
     Migration(version: 1, summary: "households and recipes", apply: createRecipes),
     Migration(version: 2, summary: "full-text search", apply: createSearchIndex),
+    Migration(version: 3, summary: "recipe foods for the pantry finder", apply: createRecipeFoods),
   ]
 
   /// The newest schema version this binary knows.
@@ -111,6 +112,62 @@ enum Migrations {
         operation: "summarising recipes")
       try SearchIndex.insert(recipe, seq: seq, connection: connection)
     }
+  }
+}
+
+extension Migrations {
+  fileprivate static func createRecipeFoods(_ connection: SQLiteConnection) throws {
+    // One row per distinct catalog food of a recipe, so the pantry finder loads its index
+    // without decoding documents; lines that matched no food are counted on the recipe.
+    try connection.execute(
+      """
+      CREATE TABLE recipe_foods (
+        recipe_seq INTEGER NOT NULL REFERENCES recipes(seq) ON DELETE CASCADE,
+        food_id TEXT NOT NULL,
+        is_optional INTEGER NOT NULL,
+        PRIMARY KEY (recipe_seq, food_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX recipe_foods_by_food ON recipe_foods (food_id);
+      ALTER TABLE recipes ADD COLUMN unmatched_lines INTEGER NOT NULL DEFAULT 0;
+      """, operation: "creating the recipe foods table")
+    let rows = try connection.query(
+      "SELECT seq, id, document FROM recipes", operation: "reading recipes to list their foods"
+    ) { row in (row.int(0), row.string(1) ?? "", row.string(2) ?? "") }
+    for (seq, id, document) in rows {
+      try RecipeFoods.write(
+        RecipeDocument.decode(document, id: id), seq: seq, connection: connection)
+    }
+  }
+}
+
+/// The `recipe_foods` rows and `unmatched_lines` count that mirror a recipe's analysed lines.
+enum RecipeFoods {
+  /// A line counts as unmatched when it is required and has no food: never analysed, not
+  /// parsed, or matched to nothing.
+  static func write(_ recipe: Recipe, seq: Int64, connection: SQLiteConnection) throws {
+    try connection.run(
+      "DELETE FROM recipe_foods WHERE recipe_seq = ?", [.integer(seq)],
+      operation: "replacing a recipe's foods")
+    var optional: [String: Bool] = [:]
+    var unmatched = 0
+    for line in recipe.ingredientLines {
+      guard let facts = line.facts, let food = facts.foodID else {
+        if line.facts?.isOptional != true { unmatched += 1 }
+        continue
+      }
+      // A food needed by any line is required, even if another line lists it as optional.
+      optional[food] = (optional[food] ?? true) && facts.isOptional
+    }
+    for (food, isOptional) in optional.sorted(by: { $0.key < $1.key }) {
+      try connection.run(
+        "INSERT INTO recipe_foods (recipe_seq, food_id, is_optional) VALUES (?, ?, ?)",
+        [.integer(seq), .text(food), .integer(isOptional ? 1 : 0)],
+        operation: "listing a recipe's foods")
+    }
+    try connection.run(
+      "UPDATE recipes SET unmatched_lines = ? WHERE seq = ?",
+      [.integer(Int64(unmatched)), .integer(seq)],
+      operation: "counting a recipe's unmatched lines")
   }
 }
 

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Parses a recipe's ingredient lines and matches them to catalog foods, filling each line's
+/// ``IngredientFacts``.
+///
+/// The food matcher is passed in as a function so the analyzer works with the bundled catalog,
+/// a catalog extended by the user, or a fixed table in tests.
+public struct RecipeAnalyzer: Sendable {
+  /// Reads one line.
+  public let parser: IngredientParser
+  /// Finds the catalog food id for a parsed name, or nil when unsure.
+  public let matchFood: @Sendable (String) -> String?
+
+  /// Makes an analyzer from a parser and a food matcher.
+  public init(
+    parser: IngredientParser = IngredientParser(),
+    matchFood: @escaping @Sendable (String) -> String?
+  ) {
+    self.parser = parser
+    self.matchFood = matchFood
+  }
+
+  /// The facts of one line.
+  public func facts(for text: String) -> IngredientFacts {
+    let parsed = parser.parse(text)
+    let foodID = parsed.name.flatMap(matchFood)
+    return IngredientFacts(
+      quantity: parsed.quantity, quantityMax: parsed.quantityMax, unit: parsed.unit,
+      name: parsed.name, isOptional: parsed.isOptional, foodID: foodID)
+  }
+
+  /// The recipe with every ingredient line's facts filled in afresh.
+  public func analyze(_ recipe: Recipe) -> Recipe {
+    var copy = recipe
+    for section in copy.ingredientSections.indices {
+      for line in copy.ingredientSections[section].lines.indices {
+        let text = copy.ingredientSections[section].lines[line].text
+        copy.ingredientSections[section].lines[line].facts = facts(for: text)
+      }
+    }
+    return copy
+  }
+}
+
+/// A ``RecipeStore`` that analyses every recipe before it is written, so any backend stores
+/// parsed, food-matched lines without knowing how they are made.
+public struct AnalyzingRecipeStore: RecipeStore {
+  /// The store that keeps the recipes.
+  public let base: any RecipeStore
+  /// How lines are analysed.
+  public let analyzer: RecipeAnalyzer
+
+  /// Wraps a store.
+  public init(base: any RecipeStore, analyzer: RecipeAnalyzer) {
+    self.base = base
+    self.analyzer = analyzer
+  }
+
+  /// Reads through to the base store.
+  public func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe? {
+    try base.recipe(id: id, household: household)
+  }
+
+  /// Reads through to the base store.
+  public func recipes(
+    matching query: RecipeQuery, household: HouseholdID
+  ) throws
+    -> Page<RecipeSummary>
+  {
+    try base.recipes(matching: query, household: household)
+  }
+
+  /// Reads through to the base store.
+  public func recipeCount(household: HouseholdID) throws -> Int {
+    try base.recipeCount(household: household)
+  }
+
+  /// Analyses, then creates.
+  public func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
+    try base.createRecipe(analyzer.analyze(recipe), household: household, now: now)
+  }
+
+  /// Analyses, then updates.
+  public func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
+    try base.updateRecipe(analyzer.analyze(recipe), household: household, now: now)
+  }
+
+  /// Reads through to the base store.
+  public func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] {
+    try base.foodProfiles(household: household)
+  }
+
+  /// Deletes through the base store.
+  public func deleteRecipe(id: RecipeID, household: HouseholdID) throws {
+    try base.deleteRecipe(id: id, household: household)
+  }
+
+  /// Analyses each, then imports.
+  public func importRecipes(
+    _ recipes: [Recipe], household: HouseholdID, now: Date
+  ) throws
+    -> [ImportOutcome]
+  {
+    try base.importRecipes(recipes.map(analyzer.analyze), household: household, now: now)
+  }
+
+  /// Re-analyses every recipe of the household (after a parser or catalog update), keeping
+  /// each recipe's update time; returns how many recipes changed.
+  @discardableResult
+  public func reanalyzeAll(
+    household: HouseholdID, progress: (Int, Int) -> Void = { _, _ in }
+  )
+    throws -> Int
+  {
+    var changed = 0
+    var query = RecipeQuery(sort: .name, limit: RecipeQuery.maximumLimit)
+    var done = 0
+    while true {
+      let page = try base.recipes(matching: query, household: household)
+      for summary in page.items {
+        done += 1
+        guard let recipe = try base.recipe(id: summary.id, household: household) else { continue }
+        let analyzed = analyzer.analyze(recipe)
+        if analyzed != recipe {
+          _ = try base.updateRecipe(analyzed, household: household, now: recipe.updatedAt)
+          changed += 1
+        }
+        progress(done, page.total)
+      }
+      guard page.hasMore else { break }
+      query.offset += page.limit
+    }
+    return changed
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import LarderCore
+import LarderTestSupport
+import Testing
+
+@Suite struct RecipeAnalyzerTests {
+  /// A matcher over a fixed table, standing in for the food catalog.
+  static func analyzer(_ table: [String: String]) -> RecipeAnalyzer {
+    RecipeAnalyzer(matchFood: { name in
+      table.first { name.lowercased().contains($0.key) }?.value
+    })
+  }
+
+  @Test func fillsTheFactsOfEveryLineAndKeepsTheText() {
+    let analyzer = Self.analyzer(["tomato": "tomato", "garlic": "garlic"])
+    let recipe = analyzer.analyze(Fixtures.tomatoSoup())
+    #expect(recipe.ingredientLines.map(\.text) == Fixtures.tomatoSoup().ingredientLines.map(\.text))
+    #expect(recipe.ingredientLines.allSatisfy { $0.facts != nil })
+    #expect(recipe.ingredientLines.compactMap(\.facts?.foodID).sorted() == ["garlic", "tomato"])
+  }
+
+  @Test func analyzingStoreWritesFactsAndReanalysesWithoutTouchingUpdateTimes() throws {
+    let base = InMemoryRecipeStore()
+    let first = AnalyzingRecipeStore(base: base, analyzer: Self.analyzer(["tomato": "tomato"]))
+    let soup = try first.createRecipe(Fixtures.tomatoSoup(), household: .default, now: Fixtures.now)
+    _ = try first.importRecipes([Fixtures.pancakes()], household: .default, now: Fixtures.now)
+    let stored = try #require(try base.recipe(id: soup.id, household: .default))
+    #expect(stored.ingredientLines.compactMap(\.facts?.foodID) == ["tomato"])
+    #expect(try first.foodProfiles(household: .default).map(\.requiredFoods).contains(["tomato"]))
+
+    // A catalog update that also knows garlic and onion changes the soup only.
+    let second = AnalyzingRecipeStore(
+      base: base,
+      analyzer: Self.analyzer(["tomato": "tomato", "garlic": "garlic", "onion": "onion"]))
+    #expect(try second.reanalyzeAll(household: .default) == 1)
+    let updated = try #require(try base.recipe(id: soup.id, household: .default))
+    #expect(
+      updated.ingredientLines.compactMap(\.facts?.foodID).sorted() == ["garlic", "onion", "tomato"])
+    #expect(updated.updatedAt == Fixtures.now)
+    #expect(try second.reanalyzeAll(household: .default) == 0)
+  }
+}
