@@ -1,0 +1,65 @@
+import Foundation
+
+extension FoodCatalog {
+  /// Reads a catalog in the format of `Resources/foods.tsv`: `#` comment lines, a header line,
+  /// then one food per line with the tab-separated columns id, name, plural, parent, aisle,
+  /// density, usda and synonyms (separated by `;`). Empty columns are absent values; an empty
+  /// plural is the name.
+  ///
+  /// - Throws: ``LarderCoreError/invalidField(field:value:reason:item:)`` naming the line
+  ///   that has too few columns, an empty id or name, an unknown aisle or a density that is
+  ///   not a positive number.
+  public init(tsv: String) throws {
+    var foods: [Food] = []
+    var sawHeader = false
+    var number = 0
+    for rawLine in tsv.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      if !sawHeader && line.hasPrefix("id\t") {
+        sawHeader = true
+        continue
+      }
+      let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard columns.count >= 8 else {
+        throw LarderCoreError.invalidField(
+          field: "foods", value: String(line),
+          reason: "line \(number): expected 8 tab-separated columns, found \(columns.count)")
+      }
+      let (id, name, plural, parent, aisle, density, usda, synonyms) = (
+        columns[0], columns[1], columns[2], columns[3], columns[4], columns[5], columns[6],
+        columns[7]
+      )
+      guard !id.isEmpty, !name.isEmpty else {
+        throw LarderCoreError.invalidField(
+          field: "foods", value: String(line),
+          reason: "line \(number): a food needs an id and a name")
+      }
+      var aisleValue: Aisle?
+      if !aisle.isEmpty {
+        guard let known = Aisle(rawValue: aisle) else {
+          throw LarderCoreError.invalidField(
+            field: "foods", value: aisle, reason: "line \(number): unknown aisle")
+        }
+        aisleValue = known
+      }
+      var densityValue: Double?
+      if !density.isEmpty {
+        guard let value = Double(density), value > 0 else {
+          throw LarderCoreError.invalidField(
+            field: "foods", value: density,
+            reason: "line \(number): density must be a positive number")
+        }
+        densityValue = value
+      }
+      foods.append(
+        Food(
+          id: id, name: name, pluralName: plural.isEmpty ? name : plural,
+          synonyms: synonyms.isEmpty ? [] : synonyms.split(separator: ";").map(String.init),
+          parentID: parent.isEmpty ? nil : parent, aisle: aisleValue,
+          densityGramsPerMillilitre: densityValue, usdaNumber: usda.isEmpty ? nil : usda))
+    }
+    self.init(foods: foods)
+  }
+}
