@@ -2,15 +2,67 @@ import Foundation
 
 /// Reads ingredient lines ("1 (14 oz) can diced tomatoes, drained") into their parts.
 ///
+/// A line goes through four steps: the ``IngredientTokenizer`` splits it into numbers, words
+/// and punctuation with their spans; hand-written rules label each token (quantity, unit, size,
+/// name, preparation, comment, purpose); a learned ``IngredientTagger`` (an averaged perceptron
+/// trained on labelled lines, shipped as a resource) relabels the tokens using the rules' labels
+/// among its features; and the labels are assembled into amounts, container sizes, alternatives
+/// and text fields. Nothing is lost: every word lands in exactly one field
+/// (see ``labeledTokens(_:)``).
+///
+/// A line is *optional* (``ParsedIngredient/isOptional``) when it says "optional", "to taste",
+/// "as needed", "if needed", "if desired", "if you like" or "if using", or when its purpose is
+/// serving, garnish, decoration or dusting ("for serving", "to serve", "for garnish",
+/// "to garnish", "for decoration", "to decorate", "for dusting").
+///
 /// Thread-safe and cheap to share: parse as many lines as you like from any thread.
 public struct IngredientParser: Sendable {
-  /// Makes a parser with the shipped rules and model.
-  public init() {}
+  /// The tagger that relabels tokens, or nil to use the rules alone.
+  public let tagger: IngredientTagger?
 
-  /// Parses one line. Never fails: a line it cannot understand comes back with its whole text
-  /// as the name.
+  /// Makes a parser with the shipped rules and model.
+  public init() {
+    tagger = IngredientTagger.shipped
+  }
+
+  /// Makes a parser with a given tagger, or with the rules alone when `tagger` is nil.
+  public init(tagger: IngredientTagger?) {
+    self.tagger = tagger
+  }
+
+  /// Parses one line. Never fails: whatever the line, every word comes back in some field,
+  /// the food in ``ParsedIngredient/name`` when one can be told apart.
+  ///
+  /// Section headers ("For the sauce:") come back with ``ParsedIngredient/isSectionHeader``
+  /// set and their words in ``ParsedIngredient/comment``. Alternatives stay as written:
+  /// "olive or vegetable oil" gives the name "olive" and the alternative "vegetable oil".
   public func parse(_ line: String) -> ParsedIngredient {
-    let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-    return ParsedIngredient(input: line, name: trimmed.isEmpty ? nil : trimmed)
+    makeAssembler(line).result
+  }
+
+  /// Every token of a line with its label and the field it landed in, for highlighting a line
+  /// or checking that nothing was lost.
+  public func labeledTokens(_ line: String) -> [ParsedToken] {
+    let assembler = makeAssembler(line)
+    return assembler.assembler.parsedTokens()
+  }
+
+  private struct Assembled {
+    var assembler: IngredientAssembler
+    var result: ParsedIngredient
+  }
+
+  private func makeAssembler(_ line: String) -> Assembled {
+    let tokenized = IngredientTokenizer().read(line)
+    let isHeader = IngredientRules.isSectionHeader(tokenized.cores)
+    var labels = IngredientRules.labels(for: tokenized.cores, isSectionHeader: isHeader)
+    if !isHeader, let tagger {
+      let tagged = tagger.labels(for: tokenized.cores, ruleLabels: labels)
+      // When the tagger finds no food at all but the rules do, the rules are the better bet.
+      if tagged.contains(.name) || !labels.contains(.name) { labels = tagged }
+    }
+    var assembler = IngredientAssembler(input: line, line: tokenized, labels: labels)
+    let result = assembler.assemble(isSectionHeader: isHeader)
+    return Assembled(assembler: assembler, result: result)
   }
 }

@@ -1,0 +1,548 @@
+import Foundation
+
+/// Splits an ingredient line into numbers, words and punctuation, keeping UTF-16 spans.
+///
+/// - Numbers: integers; decimals with "." or "," ("1,5" is 1.5, but "1,000" is 1000); fractions
+///   "1/2" (both parts at most two digits, so "400/14" stays two numbers); unicode fractions
+///   "½ ⅓ ¼ ¾ ⅛ …"; mixed numbers "1 1/2", "1½", "1-1/2"; ranges "2-3", "2–3", "2 to 3",
+///   "2 or 3" when the second number is larger.
+/// - A number glued to letters is split at the boundary ("150g" → "150", "g"; "2x400g" →
+///   "2", "x", "400", "g"), never inside the letters: "grams" stays one word.
+/// - Words are runs of letters with inner apostrophes and hyphens ("baker's", "extra-virgin");
+///   everything else is one punctuation token per character, so "1-" is a number and a "-".
+///
+/// Runs in time linear in the length of the line.
+public struct IngredientTokenizer: Sendable {
+  /// Makes a tokenizer.
+  public init() {}
+
+  /// The tokens of a line, in order.
+  public func tokens(_ line: String) -> [IngredientToken] {
+    let tokenized = read(line)
+    return tokenized.cores.indices.map(tokenized.token)
+  }
+
+  /// The line's bytes and token records, for the parser.
+  func read(_ line: String) -> TokenizedLine {
+    var scanner = Scanner(line)
+    scanner.run()
+    return TokenizedLine(bytes: scanner.bytes, cores: scanner.tokens)
+  }
+
+  /// The value of a unicode vulgar fraction character such as "½", or nil.
+  static func vulgarFraction(_ scalar: Unicode.Scalar) -> Double? {
+    switch scalar.value {
+    case 0xBD: return 1.0 / 2
+    case 0xBC: return 1.0 / 4
+    case 0xBE: return 3.0 / 4
+    case 0x2153: return 1.0 / 3
+    case 0x2154: return 2.0 / 3
+    case 0x2155: return 1.0 / 5
+    case 0x2156: return 2.0 / 5
+    case 0x2157: return 3.0 / 5
+    case 0x2158: return 4.0 / 5
+    case 0x2159: return 1.0 / 6
+    case 0x215A: return 5.0 / 6
+    case 0x2150: return 1.0 / 7
+    case 0x215B: return 1.0 / 8
+    case 0x215C: return 3.0 / 8
+    case 0x215D: return 5.0 / 8
+    case 0x215E: return 7.0 / 8
+    case 0x2151: return 1.0 / 9
+    case 0x2152: return 1.0 / 10
+    default: return nil
+    }
+  }
+}
+
+/// The scanning state: the line's UTF-8 bytes, and the UTF-16 offset reached so far.
+private struct Scanner {
+  enum Class: UInt8 { case digit, letter, space, other }
+
+  let bytes: [UInt8]
+  var tokens: [TokenCore] = []
+  var sawSpace = true
+  /// UTF-16 offset of byte `utf16Byte`, advanced as tokens are emitted (always forwards).
+  var utf16Byte = 0
+  var utf16Offset = 0
+
+  init(_ line: String) {
+    bytes = Array(line.utf8)
+    tokens.reserveCapacity(bytes.count / 4 + 2)
+  }
+
+  var count: Int { bytes.count }
+
+  /// The scalar starting at byte `index` and its length in bytes.
+  @inline(__always)
+  func scalar(at index: Int) -> (Unicode.Scalar, Int) {
+    let first = bytes[index]
+    if first < 0x80 { return (Unicode.Scalar(first), 1) }
+    var value: UInt32
+    var length: Int
+    if first >= 0xF0 {
+      value = UInt32(first & 0x07)
+      length = 4
+    } else if first >= 0xE0 {
+      value = UInt32(first & 0x0F)
+      length = 3
+    } else {
+      value = UInt32(first & 0x1F)
+      length = 2
+    }
+    let end = min(index + length, count)
+    for position in (index + 1)..<max(index + 1, end) {
+      value = (value << 6) | UInt32(bytes[position] & 0x3F)
+    }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", max(1, end - index))
+  }
+
+  func scalar(_ index: Int) -> Unicode.Scalar? { index < count ? scalar(at: index).0 : nil }
+
+  @inline(__always)
+  func length(_ index: Int) -> Int {
+    let first = bytes[index]
+    if first < 0x80 { return 1 }
+    if first >= 0xF0 { return min(4, count - index) }
+    if first >= 0xE0 { return min(3, count - index) }
+    return min(2, count - index)
+  }
+
+  static func classify(_ scalar: Unicode.Scalar) -> Class {
+    let value = scalar.value
+    if value < 0x80 {
+      switch value {
+      case 0x30...0x39: return .digit
+      case 0x41...0x5A, 0x61...0x7A: return .letter
+      case 0x09...0x0D, 0x20: return .space
+      default: return .other
+      }
+    }
+    if value == 0x200B || value == 0xFEFF || value == 0x2060 { return .space }
+    let properties = scalar.properties
+    if properties.isWhitespace { return .space }
+    if IngredientTokenizer.vulgarFraction(scalar) != nil { return .other }
+    if properties.isAlphabetic { return .letter }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return .letter
+    default: return .other
+    }
+  }
+
+  @inline(__always)
+  func classAt(_ index: Int) -> Class {
+    let byte = bytes[index]
+    if byte < 0x80 {
+      switch byte {
+      case 0x30...0x39: return .digit
+      case 0x41...0x5A, 0x61...0x7A: return .letter
+      case 0x09...0x0D, 0x20: return .space
+      default: return .other
+      }
+    }
+    return Scanner.classify(scalar(at: index).0)
+  }
+
+  func isDigit(_ index: Int) -> Bool {
+    index < count && bytes[index] >= 0x30 && bytes[index] <= 0x39
+  }
+  func isLetter(_ index: Int) -> Bool { index < count && classAt(index) == .letter }
+  func isSpace(_ index: Int) -> Bool { index < count && classAt(index) == .space }
+  func isByte(_ index: Int, _ byte: UInt8) -> Bool { index < count && bytes[index] == byte }
+  func vulgar(_ index: Int) -> Double? {
+    guard index < count, bytes[index] >= 0xC2 else { return nil }
+    return IngredientTokenizer.vulgarFraction(scalar(at: index).0)
+  }
+
+  mutating func utf16(at byte: Int) -> Int {
+    while utf16Byte < byte {
+      let first = bytes[utf16Byte]
+      if first & 0xC0 != 0x80 { utf16Offset += first >= 0xF0 ? 2 : 1 }
+      utf16Byte += 1
+    }
+    return utf16Offset
+  }
+
+  mutating func emit(
+    _ kind: IngredientToken.Kind, _ start: Int, _ end: Int, value: Double? = nil,
+    maxValue: Double? = nil, form: IngredientToken.NumberForm? = nil
+  ) {
+    let span = TextSpan(start: utf16(at: start), end: utf16(at: end))
+    var core = TokenCore(
+      kind: kind, numberForm: form, isGlued: !sawSpace && !tokens.isEmpty, flags: 0, length: 0,
+      symbol: 0, hash: 0, suffix2: 0, suffix3: 0, prefix3: 0, info: .none, shape: 0, unit: -1,
+      value: value, maxValue: maxValue, span: span, byteStart: start, byteEnd: end)
+    switch kind {
+    case .number:
+      core.shape = 100 + UInt64(form?.rawValue ?? 0)
+    case .punctuation:
+      core.symbol = scalar(at: start).0.value
+      core.hash = bytes.withUnsafeBufferPointer {
+        TaggerFeatures.hash(bytes: UnsafeBufferPointer(rebasing: $0[start..<end]))
+      }
+      core.shape = core.hash
+    case .word:
+      describeWord(&core)
+    }
+    tokens.append(core)
+    sawSpace = false
+  }
+
+  /// Fills a word's hash, affixes, flags and lexicon facts.
+  func describeWord(_ core: inout TokenCore) {
+    let start = core.byteStart
+    let end = core.byteEnd
+    var flags: UInt8 = 0
+    for index in start..<end {
+      let byte = bytes[index]
+      if byte >= 0x80 {
+        flags |= TokenCore.nonASCII
+      } else if byte >= 0x41 && byte <= 0x5A {
+        flags |= TokenCore.upperCase
+      } else if byte >= 0x61 && byte <= 0x7A {
+        flags |= TokenCore.lowerCase
+      }
+    }
+    func describe(_ lowered: UnsafeBufferPointer<UInt8>) {
+      core.hash = TaggerFeatures.hash(bytes: lowered)
+      let count = lowered.count
+      if count > 3 {
+        core.suffix2 =
+          TaggerFeatures.hash(bytes: UnsafeBufferPointer(rebasing: lowered[(count - 2)...])) | 1
+        core.suffix3 =
+          TaggerFeatures.hash(bytes: UnsafeBufferPointer(rebasing: lowered[(count - 3)...])) | 2
+        core.prefix3 = TaggerFeatures.hash(bytes: UnsafeBufferPointer(rebasing: lowered[..<3])) | 4
+      }
+      if count > 2 {
+        let last = lowered[count - 1]
+        let beforeLast = lowered[count - 2]
+        if beforeLast == 0x65 && last == 0x64 { flags |= TokenCore.endsInED }
+        if beforeLast == 0x6C && last == 0x79 { flags |= TokenCore.endsInLY }
+      }
+      core.length = UInt8(min(count, 255))
+    }
+    if flags & TokenCore.nonASCII != 0 {
+      let text = bytes.withUnsafeBufferPointer {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+      }
+      var lowered = Array(text.lowercased().utf8)
+      lowered.withUnsafeMutableBufferPointer { describe(UnsafeBufferPointer($0)) }
+      var upper = false
+      for scalar in text.unicodeScalars where scalar.properties.isUppercase { upper = true }
+      if upper { flags |= TokenCore.upperCase }
+      for scalar in text.unicodeScalars where scalar.properties.isLowercase {
+        flags |= TokenCore.lowerCase
+      }
+    } else {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { lowered in
+        for index in start..<end {
+          let byte = bytes[index]
+          lowered[index - start] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+        }
+        describe(UnsafeBufferPointer(lowered))
+      }
+    }
+    core.flags = flags
+    core.shape = shape(start, end, flags)
+    core.info = IngredientWords.info(core.hash)
+    core.unit = core.info.unit
+    if end - start <= IngredientWords.longestExactUnit {
+      let exact =
+        flags & TokenCore.upperCase == 0
+        ? core.hash
+        : bytes.withUnsafeBufferPointer {
+          TaggerFeatures.hash(bytes: UnsafeBufferPointer(rebasing: $0[start..<end]))
+        }
+      if let unit = IngredientWords.exactUnit(exact) { core.unit = unit }
+    }
+  }
+
+  mutating func run() {
+    var index = 0
+    while index < count {
+      switch classAt(index) {
+      case .space:
+        sawSpace = true
+        index += length(index)
+      case .digit:
+        index = scanNumber(index)
+      case .letter:
+        index = scanWord(index)
+      case .other:
+        if bytes[index] == 0x5C, index + 1 < count,
+          bytes[index + 1] == 0x74 || bytes[index + 1] == 0x6E || bytes[index + 1] == 0x72
+        {
+          // A literal "\t" or "\n" pasted from escaped text is whitespace.
+          sawSpace = true
+          index += 2
+        } else if vulgar(index) != nil || (bytes[index] == 0x2E && isDigit(index + 1)) {
+          index = scanNumber(index)
+        } else {
+          let end = index + length(index)
+          emit(.punctuation, index, end)
+          index = end
+        }
+      }
+    }
+  }
+
+  /// A word's case pattern and length: lower, CAPS, Capitalised or MiXed, whether it holds
+  /// other characters (hyphens, apostrophes), and its length up to 7.
+  func shape(_ start: Int, _ end: Int, _ flags: UInt8) -> UInt64 {
+    var upper = 0
+    var lower = 0
+    var other = 0
+    var firstUpper = false
+    var length = 0
+    if flags & TokenCore.nonASCII == 0 {
+      for index in start..<end {
+        let byte = bytes[index]
+        if byte >= 0x41 && byte <= 0x5A {
+          if length == 0 { firstUpper = true }
+          upper += 1
+        } else if byte >= 0x61 && byte <= 0x7A {
+          lower += 1
+        } else {
+          other += 1
+        }
+        length += 1
+      }
+    } else {
+      let text = bytes.withUnsafeBufferPointer {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+      }
+      for scalar in text.unicodeScalars {
+        if scalar.properties.isUppercase {
+          if length == 0 { firstUpper = true }
+          upper += 1
+        } else if scalar.properties.isLowercase {
+          lower += 1
+        } else {
+          other += 1
+        }
+        length += 1
+      }
+    }
+    var code: UInt64
+    if upper == 0 {
+      code = 1
+    } else if lower == 0 {
+      code = 2
+    } else if firstUpper, upper == 1 {
+      code = 3
+    } else {
+      code = 4
+    }
+    if other > 0 { code += 10 }
+    code = code * 8 + UInt64(min(length, 7))
+    return 200 + code
+  }
+
+  // MARK: - Words
+
+  /// Apostrophes and hyphens that join letters: ' ’ - ‐.
+  func joinerLength(_ index: Int) -> Int {
+    let byte = bytes[index]
+    if byte == 0x27 || byte == 0x2D { return 1 }
+    if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
+      bytes[index + 2] == 0x99 || bytes[index + 2] == 0x90
+    {
+      return 3
+    }
+    return 0
+  }
+
+  mutating func scanWord(_ start: Int) -> Int {
+    var index = start + length(start)
+    while index < count {
+      if classAt(index) == .letter {
+        index += length(index)
+        continue
+      }
+      let joiner = joinerLength(index)
+      if joiner > 0, isLetter(index + joiner) {
+        index += joiner
+        continue
+      }
+      break
+    }
+    emit(.word, start, index)
+    return index
+  }
+
+  // MARK: - Numbers
+
+  /// A number without ranges or spaced mixed forms: "2", "1.5", "1,000", "1/2", "½", "1½".
+  struct Simple {
+    var value: Double
+    var end: Int
+    var form: IngredientToken.NumberForm
+  }
+
+  func digitsEnd(_ start: Int) -> Int {
+    var index = start
+    while isDigit(index) { index += 1 }
+    return index
+  }
+
+  func integerValue(_ start: Int, _ end: Int) -> Double {
+    var value = 0.0
+    for index in start..<end { value = value * 10 + Double(bytes[index] - 0x30) }
+    return value
+  }
+
+  func decimalValue(_ integer: Double, _ start: Int, _ end: Int) -> Double {
+    var value = integer
+    var scale = 0.1
+    for index in start..<min(end, start + 12) {
+      value += Double(bytes[index] - 0x30) * scale
+      scale /= 10
+    }
+    return value
+  }
+
+  /// Whether the bytes at `index` are the fraction slash "/" or "⁄" (U+2044); its length.
+  func slashLength(_ index: Int) -> Int {
+    guard index < count else { return 0 }
+    if bytes[index] == 0x2F { return 1 }
+    if bytes[index] == 0xE2, index + 2 < count, bytes[index + 1] == 0x81, bytes[index + 2] == 0x84 {
+      return 3
+    }
+    return 0
+  }
+
+  func readSimple(_ start: Int) -> Simple? {
+    guard start < count else { return nil }
+    if let fraction = vulgar(start) {
+      return Simple(value: fraction, end: start + length(start), form: .fraction)
+    }
+    if bytes[start] == 0x2E, isDigit(start + 1) {
+      let end = digitsEnd(start + 1)
+      return Simple(value: decimalValue(0, start + 1, end), end: end, form: .decimal)
+    }
+    guard isDigit(start) else { return nil }
+    let integerEnd = digitsEnd(start)
+    var value = integerValue(start, integerEnd)
+    var end = integerEnd
+    var form = IngredientToken.NumberForm.integer
+    let separator = end < count ? bytes[end] : 0
+    let slash = slashLength(end)
+    if separator == 0x2C || separator == 0x2E, isDigit(end + 1) {
+      let fractionEnd = digitsEnd(end + 1)
+      let digits = fractionEnd - (end + 1)
+      if separator == 0x2C, digits == 3, integerEnd - start <= 3 {
+        // Thousands: "1,000", "12,500,000".
+        var groupEnd = fractionEnd
+        value = value * 1000 + integerValue(end + 1, fractionEnd)
+        while isByte(groupEnd, 0x2C), isDigit(groupEnd + 1),
+          digitsEnd(groupEnd + 1) - (groupEnd + 1) == 3
+        {
+          let next = digitsEnd(groupEnd + 1)
+          value = value * 1000 + integerValue(groupEnd + 1, next)
+          groupEnd = next
+        }
+        end = groupEnd
+      } else {
+        value = decimalValue(value, end + 1, fractionEnd)
+        end = fractionEnd
+        form = .decimal
+      }
+    } else if slash > 0, isDigit(end + slash) {
+      let denominatorEnd = digitsEnd(end + slash)
+      let denominator = integerValue(end + slash, denominatorEnd)
+      if integerEnd - start <= 2, denominatorEnd - (end + slash) <= 2, denominator > 0 {
+        value /= denominator
+        end = denominatorEnd
+        form = .fraction
+      }
+    }
+    if form == .integer, let fraction = vulgar(end) {
+      value += fraction
+      end += length(end)
+      form = .mixed
+    }
+    return Simple(value: value, end: end, form: form)
+  }
+
+  func skipSpaces(_ start: Int) -> Int {
+    var index = start
+    while index < count, classAt(index) == .space { index += length(index) }
+    return index
+  }
+
+  /// A number with its mixed forms: "1 1/2", "1 ½", "1-1/2".
+  func readMixed(_ start: Int) -> Simple? {
+    guard var first = readSimple(start) else { return nil }
+    guard first.form == .integer else { return first }
+    let afterSpace = skipSpaces(first.end)
+    if afterSpace > first.end, let second = readSimple(afterSpace), second.form == .fraction,
+      second.value < 1, !isDigit(second.end)
+    {
+      first.value += second.value
+      first.end = second.end
+      first.form = .mixed
+    } else if isByte(first.end, 0x2D), !isByte(first.end + 1, 0x20),
+      let second = readSimple(first.end + 1), second.form == .fraction, second.value < 1
+    {
+      first.value += second.value
+      first.end = second.end
+      first.form = .mixed
+    }
+    return first
+  }
+
+  mutating func scanNumber(_ start: Int) -> Int {
+    guard let number = readMixed(start) else {
+      let end = start + length(start)
+      emit(.punctuation, start, end)
+      return end
+    }
+    // Ordinals stay words: "1st", "2nd".
+    if number.form == .integer, number.end + 2 <= count, isLetter(number.end),
+      isLetter(number.end + 1), !isLetter(number.end + 2)
+    {
+      let suffix = (bytes[number.end] | 0x20, bytes[number.end + 1] | 0x20)
+      let ordinal: [(UInt8, UInt8)] = [(0x73, 0x74), (0x6E, 0x64), (0x72, 0x64), (0x74, 0x68)]
+      if ordinal.contains(where: { $0 == suffix }) {
+        emit(.word, start, number.end + 2)
+        return number.end + 2
+      }
+    }
+    if let range = readRangeEnd(after: number) {
+      emit(.number, start, range.end, value: number.value, maxValue: range.value, form: .range)
+      return range.end
+    }
+    emit(.number, start, number.end, value: number.value, form: number.form)
+    return number.end
+  }
+
+  /// Whether the word "to" or "or" starts at `index`, followed by a space.
+  func isToOrOr(_ index: Int) -> Bool {
+    guard index + 2 < count, isSpace(index + 2) else { return false }
+    let word = (bytes[index] | 0x20, bytes[index + 1] | 0x20)
+    return word == (0x74, 0x6F) || word == (0x6F, 0x72)
+  }
+
+  /// The upper end of a range after `number`: "-3", "–3", " to 3", " or 3".
+  func readRangeEnd(after number: Simple) -> Simple? {
+    var index = skipSpaces(number.end)
+    let hadSpace = index > number.end
+    guard index < count else { return nil }
+    let byte = bytes[index]
+    let isDash =
+      byte == 0x2D || byte == 0x7E
+      || (byte == 0xE2 && index + 2 < count && bytes[index + 1] == 0x80
+        && (bytes[index + 2] == 0x93 || bytes[index + 2] == 0x94))
+    if isDash {
+      index = skipSpaces(index + length(index))
+      // "4- to 5-pound": a hyphen left hanging before "to".
+      if isToOrOr(index) { index = skipSpaces(index + 2) }
+    } else if hadSpace, isToOrOr(index) {
+      index = skipSpaces(index + 2)
+    } else {
+      return nil
+    }
+    guard let upper = readMixed(index), upper.value > number.value else { return nil }
+    return upper
+  }
+}
