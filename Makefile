@@ -8,7 +8,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test deps build release lint format bench clean
+.PHONY: run test deps build release lint format bench clean food-catalog peer train-tagger
 
 deps:
 	@scripts/ensure-deps.sh
@@ -36,5 +36,19 @@ bench: deps
 	$(SWIFT) build -c release --product larder-bench
 	.build/release/larder-bench $(ARGS)
 
+# The ingredient-parsing peer for `larder-bench ingredients`: ingredient-parser-nlp 2.9.1 in
+# .venv-peer/ with the NLTK tagger from ../shared (PyPI only; nothing else is downloaded).
+peer:
+	scripts/peer/setup.sh
+
 clean:
 	rm -rf .build
+
+# Regenerates Sources/LarderCore/Resources/foods.tsv from ../shared/data and the curated list.
+food-catalog:
+	python3 scripts/build-food-catalog.py
+
+# Retrains the ingredient tagger on ../shared/data/ingredient-lines and rewrites the shipped
+# model, Sources/LarderCore/Resources/ingredient-tagger.bin (deterministic; prints a report).
+train-tagger:
+	$(SWIFT) run -c release larder-bench train-tagger --data ../shared/data/ingredient-lines --output Sources/LarderCore/Resources/ingredient-tagger.bin
