@@ -10,8 +10,17 @@ struct BenchError: Error {
 enum BenchCommand {
   static let usage = """
     usage: larder-bench store [--recipes N] [--queries N] [--seed N] [--db PATH]
+           larder-bench ingredients [--data DIR] [--split shared] [--limit N] [--peer on|off]
+                                    [--dump FILE]
+           larder-bench finder [--recipes N] [--pantries N] [--peer-queries N] [--seed N]
+                               [--data DIR] [--export DIR]
 
-    store   import, list, get and full-text search on SQLite, against a LIKE scan peer
+    store         import, list, get and full-text search on SQLite, against a LIKE scan peer
+    ingredients   ingredient-line parsing accuracy and speed, against ingredient-parser-nlp
+                  (--limit: at most N labeled lines per file; --dump: every line with its
+                  label and verdicts as JSON lines; the peer needs `make peer`)
+    finder        the pantry finder against SQLite and a full scan, on a calibrated corpus
+                  (--export: the corpus as CSV and the pantries as JSON lines)
     """
 
   static func run(_ arguments: [String]) throws -> String {
@@ -42,6 +51,25 @@ enum BenchCommand {
         seed: UInt64(integer("seed", 42)), databasePath: options["db"]
       ).run()
       return report
+    case "ingredients":
+      let peer = options["peer"] ?? "on"
+      guard peer == "on" || peer == "off" else {
+        throw BenchError(message: "--peer: '\(peer)' is neither on nor off")
+      }
+      return try IngredientBenchmark(
+        dataDirectory: options["data"], split: options["split"] ?? "shared",
+        limit: options["limit"] == nil ? nil : integer("limit", 1), runsPeer: peer == "on",
+        dumpPath: options["dump"]
+      ).run()
+    case "train-tagger":
+      // Trains the ingredient tagger: see TrainTagger.swift.
+      return try TrainTagger(options: options).run()
+    case "finder":
+      return try FinderBenchmark(
+        recipeCount: integer("recipes", 100_000), pantriesPerSize: integer("pantries", 200),
+        peerQueries: integer("peer-queries", 50), seed: UInt64(integer("seed", 42)),
+        dataPath: options["data"] ?? "../shared/data", exportPath: options["export"]
+      ).run()
     default:
       throw BenchError(message: "unknown suite '\(suite)'\n" + usage)
     }

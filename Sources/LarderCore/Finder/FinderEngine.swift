@@ -1,0 +1,149 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The pantry finder: answers "what can I cook with what I have?" over a million recipes in
+/// about a millisecond, and takes recipe edits as they happen.
+///
+/// Build it once from the store with ``build(recipes:clock:)``, then keep it current with
+/// ``add(_:)``, ``update(_:)`` and ``remove(recipeID:)``; none of them rebuilds. Queries return
+/// exactly what ``FinderScan`` returns (the tests hold the two together), only much faster:
+/// the engine numbers foods, keeps each food's recipes in posting lists grouped by the food's
+/// rarity in the recipe, visits only the groups a query's K can need (prefix filtering), counts
+/// matches per recipe, and checks the few candidates against flat 16-byte records whose 64-bit
+/// masks stand for the most frequent foods.
+///
+/// Thread safety: any number of queries run at once; edits wait for running queries and hold
+/// queries back while they apply.
+///
+/// Size: up to 16,777,216 recipes; about 170 bytes a recipe (169 MB for the benchmark's
+/// million), plus 1.4 bytes a recipe of working memory for each query running at once.
+public final class FinderEngine: @unchecked Sendable {
+  // @unchecked Sendable: `index` is read only under the lock's read side and written only under
+  // its write side, so no thread ever sees it half changed.
+  private let lock = FinderReadWriteLock()
+  private var index: FinderIndex
+  private let scratch = FinderScratchPool()
+
+  /// Makes an empty engine.
+  public init(catalog: FinderCatalog = FinderCatalog()) {
+    index = FinderIndex(catalog: catalog)
+  }
+
+  /// The catalog facts the engine reasons with.
+  public var catalog: FinderCatalog { lock.reading { index.catalog } }
+
+  /// Replaces the catalog facts; the recipes need no rebuild, since only queries read them.
+  public func setCatalog(_ catalog: FinderCatalog) {
+    lock.writing { index.setCatalog(catalog) }
+  }
+
+  /// Replaces every recipe with these (of several with the same id, the last counts), building
+  /// the index in bulk while queries keep running on the old one.
+  ///
+  /// - Parameter clock: a monotonic clock in nanoseconds, such as
+  ///   `{ DispatchTime.now().uptimeNanoseconds }`; the core reads no clock of its own.
+  @discardableResult
+  public func build(recipes: [FinderRecipe], clock: () -> UInt64) -> FinderBuildReport {
+    let start = clock()
+    let built = FinderIndex.built(from: recipes, catalog: catalog)
+    let seconds = Double(clock() &- start) / 1e9
+    lock.writing { index = built }
+    scratch.drain()
+    return FinderBuildReport(
+      recipeCount: built.recipeCount, foodCount: built.foodCount, seconds: seconds,
+      memoryBytes: built.memoryBytes)
+  }
+
+  /// Adds a recipe, replacing the one with the same id if there is one.
+  public func add(_ recipe: FinderRecipe) {
+    lock.writing { index.add(recipe) }
+  }
+
+  /// Replaces the recipe with the same id (adding it if there is none): ``add(_:)`` under the
+  /// name an edit reads best with.
+  public func update(_ recipe: FinderRecipe) {
+    add(recipe)
+  }
+
+  /// Removes a recipe; false when the engine has no recipe with this id.
+  @discardableResult
+  public func remove(recipeID: String) -> Bool {
+    lock.writing { index.remove(id: recipeID) }
+  }
+
+  /// Whether the engine holds a recipe with this id.
+  public func contains(recipeID: String) -> Bool {
+    lock.reading { index.ids.slot(of: recipeID) != nil }
+  }
+
+  /// How many recipes the engine holds.
+  public var recipeCount: Int { lock.reading { index.recipeCount } }
+
+  /// The bytes the engine's arrays and tables hold.
+  public var memoryBytes: Int { lock.reading { index.memoryBytes } }
+
+  /// The page of ranked matches the query asks for, with the total number of matches.
+  public func find(_ query: FinderQuery) -> Page<FinderMatch> {
+    let memory = scratch.take()
+    defer { scratch.give(memory) }
+    return lock.reading { index.find(query, scratch: memory) }
+  }
+}
+
+/// What building the engine took.
+public struct FinderBuildReport: Hashable, Sendable {
+  /// Recipes indexed.
+  public var recipeCount: Int
+  /// Distinct foods known (from recipes and the catalog).
+  public var foodCount: Int
+  /// Wall time of the build, by the clock passed in.
+  public var seconds: Double
+  /// Bytes the built index holds.
+  public var memoryBytes: Int
+}
+
+/// A readers-writer lock: queries share it, edits take it alone.
+final class FinderReadWriteLock: @unchecked Sendable {
+  // @unchecked Sendable: the pthread lock is made for sharing between threads; its storage is
+  // allocated once, never moves, and is freed only in deinit.
+  private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+
+  init() {
+    lock = .allocate(capacity: 1)
+    lock.initialize(to: pthread_rwlock_t())
+    #if os(Linux)
+      // glibc lets readers overtake a waiting writer by default, so a steady stream of queries
+      // could hold an edit back for ever; prefer the writer.
+      var attributes = pthread_rwlockattr_t()
+      pthread_rwlockattr_init(&attributes)
+      pthread_rwlockattr_setkind_np(
+        &attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+      pthread_rwlock_init(lock, &attributes)
+      pthread_rwlockattr_destroy(&attributes)
+    #else
+      pthread_rwlock_init(lock, nil)
+    #endif
+  }
+
+  deinit {
+    pthread_rwlock_destroy(lock)
+    lock.deallocate()
+  }
+
+  func reading<Value>(_ body: () throws -> Value) rethrows -> Value {
+    pthread_rwlock_rdlock(lock)
+    defer { pthread_rwlock_unlock(lock) }
+    return try body()
+  }
+
+  func writing<Value>(_ body: () throws -> Value) rethrows -> Value {
+    pthread_rwlock_wrlock(lock)
+    defer { pthread_rwlock_unlock(lock) }
+    return try body()
+  }
+}

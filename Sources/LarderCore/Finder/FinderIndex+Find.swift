@@ -1,0 +1,579 @@
+import Foundation
+
+/// A query worked out against the index's numbering: bitsets over food numbers, the same sets
+/// as 64-bit masks over the top foods, and filters as attribute numbers.
+struct FinderPlan {
+  /// A diet the recipe's own labels must vouch for.
+  struct DietRule {
+    /// The label's number, nil when no recipe carries it.
+    var label: UInt32?
+    /// True for diets with a food table: the label is needed only when the recipe has
+    /// unmatched lines.
+    var onlyWithUnmatchedLines: Bool
+  }
+
+  /// Foods with their bitset and their top-food mask.
+  struct FoodSet {
+    var bits: [UInt64]
+    var top: UInt64
+  }
+
+  var maxMissing: Int
+  var have: FoodSet
+  var pantry: FoodSet
+  var substitutable: FoodSet
+  /// Every food in `have`, whose posting lists the query visits.
+  var haveFoods: [UInt32]
+  var excluded: FoodSet?
+  var includes: [FoodSet]
+  var dietRules: [DietRule]
+  var courses: [UInt32]?
+  var cuisines: [UInt32]?
+  var tags: [UInt32]
+  var maxTotalMinutes: Int?
+  var maxIngredientCount: Int?
+  /// Bits every found recipe's `filterBits` must have: diets with a bit, and favourites.
+  var requiredBits: UInt32 = 0
+
+  /// Whether anything beyond the missing count decides if a recipe is found.
+  var checksDetails: Bool {
+    excluded != nil || !includes.isEmpty || !dietRules.isEmpty || courses != nil
+      || cuisines != nil || !tags.isEmpty || maxTotalMinutes != nil || maxIngredientCount != nil
+  }
+
+  /// The plan, or nil when no recipe can be found (an included food or a required tag that no
+  /// recipe has).
+  init?(query: FinderQuery, index: FinderIndex) {
+    let words = (index.foodCount + 63) / 64
+    func foodSet(_ bits: [UInt64]) -> FoodSet {
+      var top: UInt64 = 0
+      for (bit, food) in index.topFoods.enumerated()
+      where bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0 {
+        top |= 1 << UInt64(bit)
+      }
+      return FoodSet(bits: bits, top: top)
+    }
+    maxMissing = min(query.normalizedMaxMissing, 1 << 20)
+
+    var haveBits = [UInt64](repeating: 0, count: words)
+    var pantryBits = [UInt64](repeating: 0, count: words)
+    var haveFoods: [UInt32] = []
+    var pantryFoods: [UInt32] = []
+    for item in query.pantry {
+      guard let food = index.foodNumbers[item.food] else { continue }
+      index.addSelfAndAncestors(of: food, to: &pantryFoods, bits: &pantryBits)
+      index.addSelfAndAncestors(of: food, to: &haveFoods, bits: &haveBits)
+    }
+    for staple in query.staples {
+      guard let food = index.foodNumbers[staple] else { continue }
+      index.addSelfAndAncestors(of: food, to: &haveFoods, bits: &haveBits)
+    }
+    self.haveFoods = haveFoods
+    have = FoodSet(bits: haveBits, top: 0)
+    pantry = FoodSet(bits: pantryBits, top: 0)
+
+    var substitutableBits = [UInt64](repeating: 0, count: words)
+    for food in index.substitutedFoods where !Self.contains(haveBits, food) {
+      if index.substitutes[Int(food)].contains(where: { Self.contains(haveBits, $0) }) {
+        substitutableBits[Int(food >> 6)] |= 1 << UInt64(food & 63)
+      }
+    }
+
+    var excludedBits = [UInt64](repeating: 0, count: words)
+    var excludes = false
+    for food in query.mustExclude {
+      guard let number = index.foodNumbers[food] else { continue }
+      index.markSelfAndDescendants(of: number, in: &excludedBits)
+      excludes = true
+    }
+    var dietRules: [DietRule] = []
+    for diet in query.diets {
+      if let bit = index.bitDiets.firstIndex(of: diet) {
+        requiredBits |= 1 << UInt32(bit)
+        continue
+      }
+      let table = index.dietFoods[diet]
+      for number in table ?? [] {
+        index.markSelfAndDescendants(of: number, in: &excludedBits)
+        excludes = true
+      }
+      let label = index.dietNumbers[diet]
+      if table == nil, label == nil { return nil }
+      dietRules.append(DietRule(label: label, onlyWithUnmatchedLines: table != nil))
+    }
+    self.dietRules = dietRules
+
+    var includes: [[UInt64]] = []
+    for food in query.mustInclude {
+      guard let number = index.foodNumbers[food] else { return nil }
+      var bits = [UInt64](repeating: 0, count: words)
+      index.markSelfAndDescendants(of: number, in: &bits)
+      includes.append(bits)
+    }
+
+    func numbers(_ values: [String], in table: [String: UInt32]) -> [UInt32]? {
+      values.isEmpty ? nil : values.compactMap { table[FinderText.normalize($0)] }
+    }
+    courses = numbers(query.filters.courses, in: index.courseNumbers)
+    cuisines = numbers(query.filters.cuisines, in: index.cuisineNumbers)
+    if courses?.isEmpty == true || cuisines?.isEmpty == true { return nil }
+    let wantedTags = Set(query.filters.tags.map(FinderText.normalize))
+    tags = wantedTags.compactMap { index.tagNumbers[$0] }
+    if tags.count < wantedTags.count { return nil }
+    maxTotalMinutes = query.filters.maxTotalMinutes
+    maxIngredientCount = query.filters.maxIngredientCount
+    if query.filters.favoritesOnly { requiredBits |= FinderIndex.favoriteBit }
+
+    have = foodSet(haveBits)
+    pantry = foodSet(pantryBits)
+    substitutable = foodSet(substitutableBits)
+    excluded = excludes ? foodSet(excludedBits) : nil
+    self.includes = includes.map(foodSet)
+  }
+
+  static func contains(_ bits: [UInt64], _ food: UInt32) -> Bool {
+    bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
+  }
+}
+
+/// The best entries seen so far, as a max-heap with the worst on top, so that each new entry
+/// costs one comparison unless it makes the cut.
+struct FinderTopList {
+  struct Entry {
+    var key: UInt64
+    var idPrefix: UInt64
+    var slot: UInt32
+  }
+
+  let capacity: Int
+  let ids: FinderIDTable
+  private(set) var heap: [Entry] = []
+
+  init(capacity: Int, ids: FinderIDTable) {
+    self.capacity = capacity
+    self.ids = ids
+    heap.reserveCapacity(min(capacity, 1024))
+  }
+
+  /// The missing count of the worst entry kept, once the list is full.
+  var worstMissingWhenFull: Int {
+    if capacity == 0 { return Int.min }
+    return heap.count < capacity ? Int.max : Int(heap[0].key >> 48)
+  }
+
+  /// Whether an entry whose key is at least `key` could still make the list.
+  func mayAccept(_ key: UInt64) -> Bool {
+    heap.count < capacity || (capacity > 0 && key <= heap[0].key)
+  }
+
+  func ranksBefore(_ lhs: Entry, _ rhs: Entry) -> Bool {
+    if lhs.key != rhs.key { return lhs.key < rhs.key }
+    if lhs.idPrefix != rhs.idPrefix { return lhs.idPrefix < rhs.idPrefix }
+    return ids.precedes(lhs.slot, rhs.slot)
+  }
+
+  mutating func offer(_ entry: Entry) {
+    if heap.count < capacity {
+      heap.append(entry)
+      var child = heap.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard ranksBefore(heap[parent], heap[child]) else { break }
+        heap.swapAt(parent, child)
+        child = parent
+      }
+    } else if capacity > 0, ranksBefore(entry, heap[0]) {
+      heap[0] = entry
+      var parent = 0
+      while true {
+        var worst = parent
+        for child in [2 * parent + 1, 2 * parent + 2]
+        where child < heap.count && ranksBefore(heap[worst], heap[child]) {
+          worst = child
+        }
+        if worst == parent { break }
+        heap.swapAt(parent, worst)
+        parent = worst
+      }
+    }
+  }
+
+  /// The entries, best first.
+  func sorted() -> [Entry] { heap.sorted(by: ranksBefore) }
+}
+
+extension FinderIndex {
+  /// The j of ``search(_:keep:)``: a recipe with more than K + j positions is checked in full
+  /// once j of its first K + j positions match; one with at most K + j is decided by its count
+  /// alone. A larger j walks more of each posting list but checks fewer recipes; on the
+  /// benchmark's million recipes 2 beat 1, 3 and 4 for K = 0 and tied 3 for K = 2.
+  static func matchThreshold(forMaxMissing maxMissing: Int) -> Int { 2 }
+
+  /// Finds, ranks and pages recipes; see ``FinderQuery`` for the order.
+  func find(_ query: FinderQuery, scratch: FinderScratch) -> Page<FinderMatch> {
+    let offset = query.normalizedOffset
+    let limit = query.normalizedLimit
+    guard let plan = FinderPlan(query: query, index: self) else {
+      return Page(items: [], total: 0, offset: offset, limit: limit)
+    }
+    let keep = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit
+    let (total, entries) = search(plan, keep: keep, scratch: scratch)
+    let items = entries.dropFirst(offset).prefix(limit).map { match(slot: $0.slot, plan: plan) }
+    return Page(items: items, total: total, offset: offset, limit: limit)
+  }
+}
+
+extension FinderIndex {
+  /// Beyond this K nearly every recipe qualifies, and one pass over all of them is simplest.
+  static let exhaustiveMaxMissing = 200
+
+  /// Counts every recipe the plan finds and keeps the best `keep` of them.
+  ///
+  /// A recipe of need n (required foods plus unmatched lines) qualifies with at least n − K
+  /// matches, so among its first K + j positions at least min(j, n − K) match (prefix
+  /// filtering). The search:
+  /// 1. walks the first K + j position groups of each available food's posting list, counting
+  ///    matches per slot. Every entry carries its recipe's need, so without reading the recipe:
+  ///    a recipe with n ≤ K + j (all positions counted) knows its exact missing count, and is
+  ///    counted the moment it qualifies and marked once within K, and again once complete; a
+  ///    larger recipe is marked "unsure" when j of its first positions match;
+  /// 2. checks the unsure recipes against their records;
+  /// 3. reads the complete recipes that could still make the page, largest need first (a
+  ///    recipe cannot use more pantry foods than it needs), then, if the page could still take
+  ///    a recipe with something missing, the other marked ones;
+  /// 4. counts the recipes with n ≤ K, which qualify whatever the pantry, by bucket size, and
+  ///    reads the untouched ones only if they could make the page.
+  /// A recipe's record is read only when the best key it could have could still make the page,
+  /// and its rating last. Filters that are bits (diets with a table, favourites) cost one read
+  /// of `filterBits`; other filters need each qualifying recipe's record.
+  func search(
+    _ plan: FinderPlan, keep: Int, scratch: FinderScratch
+  ) -> (total: Int, entries: [FinderTopList.Entry]) {
+    let maxMissing = plan.maxMissing
+    var top = FinderTopList(capacity: keep, ids: ids)
+    var total = 0
+    let checksDetails = plan.checksDetails
+    let requiredBits = plan.requiredBits
+    let hasSubstitutes = plan.substitutable.bits.contains { $0 != 0 }
+    func bestKey(missing: Int, usedAtMost: Int) -> UInt64 {
+      FinderRankKey(
+        missing: missing, substitutable: hasSubstitutes ? missing : 0, used: usedAtMost, rating: 5
+      ).packed
+    }
+
+    filterBits.withUnsafeBufferPointer { filterBits in
+      hot.withUnsafeBufferPointer { hot in
+        recipeFoods.withUnsafeBufferPointer { foods in
+          plan.have.bits.withUnsafeBufferPointer { have in
+            plan.pantry.bits.withUnsafeBufferPointer { pantry in
+              plan.substitutable.bits.withUnsafeBufferPointer { substitutable in
+                func holds(_ bits: UnsafeBufferPointer<UInt64>, _ food: UInt32) -> Bool {
+                  bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
+                }
+                func passesBits(_ slot: Int) -> Bool {
+                  filterBits[slot] & requiredBits == requiredBits
+                }
+                /// Checks a slot in full; offers it to the top list if it qualifies and could
+                /// make the page. Returns whether it qualifies.
+                func evaluate(_ slot: Int) -> Bool {
+                  guard passesBits(slot) else { return false }
+                  let record = hot[slot]
+                  var missing =
+                    Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
+                  guard missing <= maxMissing else { return false }
+                  let start = Int(record.foodStart)
+                  let end = start + Int(record.otherCount)
+                  for index in start..<end where !holds(have, foods[index]) {
+                    missing += 1
+                    if missing > maxMissing { return false }
+                  }
+                  if checksDetails, !passesDetails(slot, plan: plan) { return false }
+                  var used = (record.topMask & plan.pantry.top).nonzeroBitCount
+                  var substitutes =
+                    (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
+                  for index in start..<end {
+                    let food = foods[index]
+                    if holds(pantry, food) {
+                      used += 1
+                    } else if holds(substitutable, food) {
+                      substitutes += 1
+                    }
+                  }
+                  let key = FinderRankKey(
+                    missing: missing, substitutable: substitutes, used: used, rating: 5)
+                  guard top.mayAccept(key.packed) else { return true }
+                  let details = cold[slot]
+                  let rated = FinderRankKey(
+                    missing: missing, substitutable: substitutes, used: used,
+                    rating: Int(details.rating))
+                  top.offer(
+                    FinderTopList.Entry(
+                      key: rated.packed, idPrefix: details.idPrefix, slot: UInt32(slot)))
+                  return true
+                }
+
+                if maxMissing >= Self.exhaustiveMaxMissing {
+                  for bucket in buckets {
+                    for slot in bucket where evaluate(Int(slot)) { total += 1 }
+                  }
+                  return
+                }
+
+                let threshold = Self.matchThreshold(forMaxMissing: maxMissing)
+                let depth = maxMissing + threshold
+                let groups = min(depth, Self.groupCount)
+                // Recipes whose every position was counted know their missing count exactly.
+                let exactUpTo = groups == Self.groupCount ? 254 : depth
+                let words = (hot.count + 63) / 64
+                scratch.reset(slotCount: hot.count)
+                var countedWhileWalking = 0
+                scratch.counters.withUnsafeMutableBufferPointer { counters in
+                  scratch.qualified.withUnsafeMutableBufferPointer { qualified in
+                    scratch.complete.withUnsafeMutableBufferPointer { complete in
+                      scratch.unsure.withUnsafeMutableBufferPointer { unsure in
+                        for food in plan.haveFoods {
+                          let end = Int(groupEnds[Int(food) * Self.groupCount + groups - 1])
+                          guard end > 0 else { continue }
+                          postings[Int(food)].withUnsafeBufferPointer { list in
+                            for index in 0..<end {
+                              let entry = list[index]
+                              let slot = Int(entry >> 8)
+                              let need = Int(entry & 0xFF)
+                              let count = counters[slot] &+ 1
+                              counters[slot] = count
+                              let bit: UInt64 = 1 << UInt64(slot & 63)
+                              if need <= exactUpTo {
+                                let missing = need - Int(count)
+                                guard missing <= maxMissing else { continue }
+                                qualified[slot >> 6] |= bit
+                                if missing == 0 { complete[slot >> 6] |= bit }
+                                // The moment a recipe of need > K reaches need − K matches.
+                                if missing == maxMissing, need > maxMissing, passesBits(slot) {
+                                  countedWhileWalking += 1
+                                }
+                              } else if count == threshold {
+                                unsure[slot >> 6] |= bit
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+                if !checksDetails { total += countedWhileWalking }
+                let counters = scratch.counters
+                let qualified = scratch.qualified
+                let complete = scratch.complete
+                let unsure = scratch.unsure
+
+                func forEachSlot(
+                  in bits: [UInt64], excluding other: [UInt64]?, _ body: (Int) -> Void
+                ) {
+                  for word in 0..<words {
+                    var set = bits[word] & ~(other?[word] ?? 0)
+                    while set != 0 {
+                      body(word << 6 | set.trailingZeroBitCount)
+                      set &= set - 1
+                    }
+                  }
+                }
+
+                // Inexact candidates: their own foods decide.
+                forEachSlot(in: unsure, excluding: nil) { slot in
+                  if evaluate(slot) { total += 1 }
+                }
+                if checksDetails {
+                  // Filters need every qualifying recipe's details, so each is checked in full.
+                  forEachSlot(in: qualified, excluding: nil) { slot in
+                    if evaluate(slot) { total += 1 }
+                  }
+                } else {
+                  // Already counted: read only those that could make the page, largest first, as
+                  // a recipe cannot use more pantry foods than it needs.
+                  var byNeed = [Int](repeating: 0, count: 257)
+                  var found: [Int] = []
+                  forEachSlot(in: complete, excluding: nil) { slot in
+                    byNeed[Int(needs[slot]) + 1] += 1
+                    found.append(slot)
+                  }
+                  for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
+                  var ordered = [Int](repeating: 0, count: found.count)
+                  for slot in found {
+                    let need = Int(needs[slot])
+                    ordered[byNeed[need]] = slot
+                    byNeed[need] += 1
+                  }
+                  for slot in ordered.reversed() {
+                    guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot]))) else {
+                      break
+                    }
+                    _ = evaluate(slot)
+                  }
+                  if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
+                    forEachSlot(in: qualified, excluding: complete) { slot in
+                      let matched = Int(counters[slot])
+                      let missing = Int(needs[slot]) - matched
+                      if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
+                        _ = evaluate(slot)
+                      }
+                    }
+                  }
+                }
+
+                // Recipes needing at most K qualify whatever the pantry; those it did not touch
+                // miss all they need.
+                for need in 0..<min(maxMissing + 1, buckets.count) {
+                  let bucket = buckets[need]
+                  if !checksDetails {
+                    if requiredBits == 0 {
+                      total += bucket.count
+                    } else {
+                      for slot in bucket where passesBits(Int(slot)) { total += 1 }
+                    }
+                    guard top.mayAccept(bestKey(missing: need, usedAtMost: 0)) else { continue }
+                  }
+                  for slot in bucket where counters[Int(slot)] == 0 {
+                    if evaluate(Int(slot)), checksDetails { total += 1 }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return (total, top.sorted())
+  }
+
+  /// Whether the slot passes the plan's filters, exclusions, inclusions and diets.
+  func passesDetails(_ slot: Int, plan: FinderPlan) -> Bool {
+    let record = hot[slot]
+    let details = cold[slot]
+    if let limit = plan.maxTotalMinutes {
+      guard details.totalMinutes != .max, Int(details.totalMinutes) <= limit else { return false }
+    }
+    if let limit = plan.maxIngredientCount, Int(details.ingredientCount) > limit { return false }
+
+    var start = Int(details.attributeStart)
+    let courses = attributes[start..<start + Int(details.courseCount)]
+    start += Int(details.courseCount)
+    let cuisines = attributes[start..<start + Int(details.cuisineCount)]
+    start += Int(details.cuisineCount)
+    let tags = attributes[start..<start + Int(details.tagCount)]
+    start += Int(details.tagCount)
+    let diets = attributes[start..<start + Int(details.dietCount)]
+    if let wanted = plan.courses, !courses.contains(where: wanted.contains) { return false }
+    if let wanted = plan.cuisines, !cuisines.contains(where: wanted.contains) { return false }
+    for tag in plan.tags where !tags.contains(tag) { return false }
+    for rule in plan.dietRules where !rule.onlyWithUnmatchedLines || record.unmatched > 0 {
+      guard let label = rule.label, diets.contains(label) else { return false }
+    }
+
+    let foodStart = Int(record.foodStart)
+    let everyOtherFood =
+      recipeFoods[foodStart..<foodStart + Int(record.otherCount) + Int(details.optionalCount)]
+    if let excluded = plan.excluded {
+      if record.topMask & excluded.top != 0 { return false }
+      if everyOtherFood.contains(where: { FinderPlan.contains(excluded.bits, $0) }) {
+        return false
+      }
+    }
+    for include in plan.includes where record.topMask & include.top == 0 {
+      guard everyOtherFood.contains(where: { FinderPlan.contains(include.bits, $0) }) else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// The match the user sees for a slot: its foods sorted by id, split by what is at hand.
+  func match(slot: UInt32, plan: FinderPlan) -> FinderMatch {
+    var matched: [String] = []
+    var missing: [String] = []
+    var substitutions: [FinderSubstitution] = []
+    var used = 0
+    for food in requiredFoods(of: slot) {
+      if FinderPlan.contains(plan.pantry.bits, food) { used += 1 }
+      if FinderPlan.contains(plan.have.bits, food) {
+        matched.append(foodIDs[Int(food)])
+        continue
+      }
+      missing.append(foodIDs[Int(food)])
+      let available = substitutes[Int(food)].filter { FinderPlan.contains(plan.have.bits, $0) }
+      if !available.isEmpty {
+        substitutions.append(
+          FinderSubstitution(
+            food: foodIDs[Int(food)], substitutes: available.map { foodIDs[Int($0)] }))
+      }
+    }
+    let unmatched = Int(hot[Int(slot)].unmatched)
+    return FinderMatch(
+      recipeID: ids.id(at: slot), missingCount: missing.count + unmatched,
+      matchedFoods: matched.sorted(), missingFoods: missing.sorted(),
+      substitutions: substitutions.sorted { $0.food < $1.food }, unmatchedLineCount: unmatched,
+      pantryFoodsUsed: used)
+  }
+}
+
+/// Working memory for one query at a time: a match counter per slot and three slot bitsets
+/// (1.4 MB at a million recipes). Kept between queries, because fresh pages of that size cost
+/// more than the query itself, and serialise threads in the kernel.
+final class FinderScratch {
+  /// Matches counted per slot.
+  var counters: [UInt8] = []
+  /// Exact recipes within K that the pantry touched.
+  var qualified: [UInt64] = []
+  /// Exact recipes missing nothing.
+  var complete: [UInt64] = []
+  /// Inexact recipes with enough early matches to check in full.
+  var unsure: [UInt64] = []
+
+  /// Sizes everything for this many slots, all zero.
+  func reset(slotCount: Int) {
+    let words = (slotCount + 63) / 64
+    Self.zero(&counters, count: slotCount)
+    Self.zero(&qualified, count: words)
+    Self.zero(&complete, count: words)
+    Self.zero(&unsure, count: words)
+  }
+
+  private static func zero<Element: FixedWidthInteger>(_ array: inout [Element], count: Int) {
+    guard array.count == count else {
+      array = [Element](repeating: 0, count: count)
+      return
+    }
+    array.withUnsafeMutableBytes { bytes in
+      if let start = bytes.baseAddress { memset(start, 0, bytes.count) }
+    }
+  }
+}
+
+/// Scratch memory shared by an engine's queries; each query takes one for itself.
+final class FinderScratchPool: @unchecked Sendable {
+  // @unchecked Sendable: `free` is touched only under `lock`, and a scratch taken from it
+  // belongs to one query until given back.
+  private let lock = NSLock()
+  private var free: [FinderScratch] = []
+
+  /// A scratch for the caller alone until ``give(_:)``.
+  func take() -> FinderScratch {
+    lock.lock()
+    defer { lock.unlock() }
+    return free.popLast() ?? FinderScratch()
+  }
+
+  /// Returns a scratch; beyond a few kept for reuse, it is freed.
+  func give(_ scratch: FinderScratch) {
+    lock.lock()
+    defer { lock.unlock() }
+    if free.count < 8 { free.append(scratch) }
+  }
+
+  /// Forgets every kept scratch (after a rebuild they may be the wrong size anyway).
+  func drain() {
+    lock.lock()
+    defer { lock.unlock() }
+    free.removeAll()
+  }
+}

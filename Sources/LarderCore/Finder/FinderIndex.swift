@@ -1,0 +1,615 @@
+import Foundation
+
+/// What the engine keeps for one recipe slot and reads for every candidate: 16 bytes, four to a
+/// cache line.
+struct FinderHotRecord {
+  /// Which of the 64 most frequent foods the recipe requires (bit i is `topFoods[i]`): the
+  /// bitset that replaces their long posting lists when checking a candidate.
+  var topMask: UInt64 = 0
+  /// Where the recipe's other foods start in `recipeFoods`: first the required foods outside
+  /// the top 64, rarest first, then the optional foods.
+  var foodStart: UInt32 = 0
+  /// How many required foods lie outside the top 64.
+  var otherCount: UInt16 = 0
+  /// Unmatched lines (at most 65,535 are told apart).
+  var unmatched: UInt16 = 0
+
+  /// Required foods plus unmatched lines: the most a recipe can miss.
+  var need: Int { topMask.nonzeroBitCount + Int(otherCount) + Int(unmatched) }
+}
+
+/// What the engine reads only for recipes that qualify: filters and ranking.
+struct FinderColdRecord {
+  /// The id's first bytes, to break ranking ties without reading the id.
+  var idPrefix: UInt64 = 0
+  /// Total minutes, `UInt32.max` when unknown.
+  var totalMinutes = UInt32.max
+  var ingredientCount: UInt32 = 0
+  /// Where the recipe's courses, cuisines, tags and diet labels start in `attributes`.
+  var attributeStart: UInt32 = 0
+  var optionalCount: UInt16 = 0
+  var courseCount: UInt16 = 0
+  var cuisineCount: UInt16 = 0
+  var tagCount: UInt16 = 0
+  var dietCount: UInt16 = 0
+  var rating: UInt8 = 0
+  var isFavorite = false
+
+  var attributeCount: Int {
+    Int(courseCount) + Int(cuisineCount) + Int(tagCount) + Int(dietCount)
+  }
+}
+
+/// The finder's data: integer food numbers, posting lists, flat per-recipe records. A value
+/// type; ``FinderEngine`` guards one behind a lock.
+///
+/// Posting lists: for each food, the slots of the recipes requiring it, grouped by the food's
+/// position in the recipe and ascending within a group. A recipe's positions put its unmatched
+/// lines first (they never match), then its foods from rarest to most frequent; positions 0 to 6
+/// each have a group, later ones share the last. A query for K missing visits only the first
+/// groups of its pantry's foods (prefix filtering: a recipe missing at most K has a match among
+/// its first K + j positions for j = 1, 2, ...), so the long lists of common foods like salt,
+/// which sit at the end of most recipes, are barely touched.
+///
+/// A bulk build numbers slots by need, so the small recipes whose postings queries walk most
+/// share a compact range of the per-query counters (twice as fast at a million recipes); slots
+/// freed by edits are reused, and a rebuild restores the order.
+struct FinderIndex {
+  static let groupCount = 8
+  static let topFoodCount = 64
+  /// Posting entries hold the slot in their upper 24 bits, so an index holds at most this many
+  /// recipe slots.
+  static let maxSlotCount = 1 << 24
+  /// The favourite flag's bit in `filterBits`.
+  static let favoriteBit: UInt32 = 1 << 31
+
+  /// A posting entry: the slot, and the recipe's need (capped at 255) in the low byte, so that
+  /// counting can tell when a recipe has enough matches without reading its record.
+  static func entry(slot: UInt32, need: Int) -> UInt32 { slot << 8 | UInt32(min(need, 255)) }
+
+  private(set) var catalog: FinderCatalog
+
+  // MARK: Foods, by number
+  var foodIDs: [String] = []
+  var foodNumbers: [String: UInt32] = [:]
+  var parents: [Int32] = []
+  var children: [[UInt32]] = []
+  var substitutes: [[UInt32]] = []
+  /// Foods that have substitutes.
+  var substitutedFoods: [UInt32] = []
+  /// How many recipes require each food; orders foods from rare to frequent.
+  var frequency: [UInt32] = []
+  /// The food's bit in `topMask`, or -1.
+  var topBit: [Int8] = []
+  var topFoods: [UInt32] = []
+  /// For each food, its posting entries (see ``entry(slot:need:)``) grouped by position.
+  var postings: [[UInt32]] = []
+  /// For food f and group g, the end of the group in `postings[f]` (`f * groupCount + g`).
+  var groupEnds: [UInt32] = []
+  /// For each diet with a table, the numbers of the foods it excludes with their descendants.
+  var dietFoods: [DietLabel: [UInt32]] = [:]
+  /// The diets with a table that get a bit in `filterBits` (the first 31 by label).
+  var bitDiets: [DietLabel] = []
+  /// For each food, the bits of the `bitDiets` that exclude it.
+  var foodDietBits: [UInt32] = []
+
+  // MARK: Recipes, by slot
+  var hot: [FinderHotRecord] = []
+  /// Each slot's need, capped at 255: one byte a recipe, read while counting.
+  var needs: [UInt8] = []
+  /// Each slot's common filters as bits, so that they cost one read: bit i when the recipe
+  /// suits `bitDiets[i]` (by the rules of ``FinderDiet``), and ``favoriteBit``.
+  var filterBits: [UInt32] = []
+  var cold: [FinderColdRecord] = []
+  var recipeFoods: [UInt32] = []
+  var unusedRecipeFoods = 0
+  var attributes: [UInt32] = []
+  var unusedAttributes = 0
+  var courseNumbers: [String: UInt32] = [:]
+  var cuisineNumbers: [String: UInt32] = [:]
+  var tagNumbers: [String: UInt32] = [:]
+  var dietNumbers: [DietLabel: UInt32] = [:]
+  var ids = FinderIDTable()
+  var freeSlots: [UInt32] = []
+  /// Slots by need (required foods plus unmatched lines), ascending.
+  var buckets: [[UInt32]] = []
+
+  init(catalog: FinderCatalog) {
+    self.catalog = catalog
+    applyCatalog()
+  }
+
+  var recipeCount: Int { ids.count }
+  var foodCount: Int { foodIDs.count }
+
+  // MARK: - Foods and the catalog
+
+  mutating func number(ofFood id: String) -> UInt32 {
+    if let number = foodNumbers[id] { return number }
+    let number = UInt32(foodIDs.count)
+    foodIDs.append(id)
+    foodNumbers[id] = number
+    parents.append(-1)
+    children.append([])
+    substitutes.append([])
+    frequency.append(0)
+    topBit.append(-1)
+    foodDietBits.append(0)
+    postings.append([])
+    groupEnds.append(contentsOf: repeatElement(0, count: Self.groupCount))
+    return number
+  }
+
+  /// Replaces the catalog; recipes stay as they are, since only queries read the catalog.
+  mutating func setCatalog(_ catalog: FinderCatalog) {
+    self.catalog = catalog
+    applyCatalog()
+  }
+
+  private mutating func applyCatalog() {
+    for food in catalog.allFoods.sorted() { _ = number(ofFood: food) }
+    parents = [Int32](repeating: -1, count: foodCount)
+    children = [[UInt32]](repeating: [], count: foodCount)
+    substitutes = [[UInt32]](repeating: [], count: foodCount)
+    for (child, parent) in catalog.taxonomy.parents {
+      let childNumber = foodNumbers[child]!
+      let parentNumber = foodNumbers[parent]!
+      parents[Int(childNumber)] = Int32(parentNumber)
+      children[Int(parentNumber)].append(childNumber)
+    }
+    for (food, list) in catalog.substitutes {
+      substitutes[Int(foodNumbers[food]!)] = list.map { foodNumbers[$0]! }
+    }
+    substitutedFoods = catalog.substitutes.keys.map { foodNumbers[$0]! }.sorted()
+    dietFoods = [:]
+    for (diet, foods) in catalog.dietExclusions {
+      dietFoods[diet] = foods.map { foodNumbers[$0]! }
+    }
+    bitDiets = Array(catalog.dietExclusions.keys.sorted().prefix(31))
+    foodDietBits = [UInt32](repeating: 0, count: foodCount)
+    for (bit, diet) in bitDiets.enumerated() {
+      var excluded = [UInt64](repeating: 0, count: (foodCount + 63) / 64)
+      for food in dietFoods[diet] ?? [] { markSelfAndDescendants(of: food, in: &excluded) }
+      for food in 0..<foodCount where excluded[food >> 6] & (1 << UInt64(food & 63)) != 0 {
+        foodDietBits[food] |= 1 << UInt32(bit)
+      }
+    }
+    // Recipes already indexed: their diet bits follow the new tables.
+    for slot in filterBits.indices {
+      filterBits[slot] = filterBits[slot] & Self.favoriteBit | dietBits(ofSlot: UInt32(slot))
+    }
+  }
+
+  /// The bits of the `bitDiets` the slot's recipe suits: none of its foods is excluded, and it
+  /// has no unmatched line or a label vouching for the diet.
+  func dietBits(ofSlot slot: UInt32) -> UInt32 {
+    let record = hot[Int(slot)]
+    let details = cold[Int(slot)]
+    var excluded: UInt32 = 0
+    var mask = record.topMask
+    while mask != 0 {
+      excluded |= foodDietBits[Int(topFoods[mask.trailingZeroBitCount])]
+      mask &= mask - 1
+    }
+    let start = Int(record.foodStart)
+    let end = start + Int(record.otherCount) + Int(details.optionalCount)
+    for index in start..<end { excluded |= foodDietBits[Int(recipeFoods[index])] }
+    var vouched: UInt32 = ~0
+    if record.unmatched > 0 {
+      vouched = 0
+      let labelsStart =
+        Int(details.attributeStart) + details.attributeCount
+        - Int(details.dietCount)
+      let labels = attributes[labelsStart..<labelsStart + Int(details.dietCount)]
+      for (bit, diet) in bitDiets.enumerated() {
+        if let number = dietNumbers[diet], labels.contains(number) { vouched |= 1 << UInt32(bit) }
+      }
+    }
+    let all: UInt32 = bitDiets.isEmpty ? 0 : UInt32.max >> (32 - bitDiets.count)
+    return all & ~excluded & vouched
+  }
+
+  /// Appends the food and its ancestors (each once) to `foods`, marking them in `bits`.
+  func addSelfAndAncestors(of food: UInt32, to foods: inout [UInt32], bits: inout [UInt64]) {
+    var current = Int32(food)
+    while current >= 0 {
+      let number = Int(current)
+      let bit: UInt64 = 1 << UInt64(number & 63)
+      if bits[number >> 6] & bit != 0 { return }
+      bits[number >> 6] |= bit
+      foods.append(UInt32(number))
+      current = parents[number]
+    }
+  }
+
+  /// Marks the food and its descendants in `bits`.
+  func markSelfAndDescendants(of food: UInt32, in bits: inout [UInt64]) {
+    var pending = [food]
+    while let number = pending.popLast() {
+      let bit: UInt64 = 1 << UInt64(number & 63)
+      if bits[Int(number >> 6)] & bit != 0 { continue }
+      bits[Int(number >> 6)] |= bit
+      pending += children[Int(number)]
+    }
+  }
+
+  // MARK: - Adding and removing recipes
+
+  /// Adds a recipe, replacing the one with the same id.
+  mutating func add(_ recipe: FinderRecipe) {
+    if let slot = ids.slot(of: recipe.id) { removeSlot(slot) }
+    let slot: UInt32
+    if let free = freeSlots.popLast() {
+      slot = free
+    } else {
+      precondition(hot.count < Self.maxSlotCount, "the finder holds at most 16,777,216 recipes")
+      slot = UInt32(hot.count)
+      hot.append(FinderHotRecord())
+      cold.append(FinderColdRecord())
+      needs.append(0)
+      filterBits.append(0)
+    }
+    ids.insert(recipe.id, slot: slot)
+    let required = recipe.distinctRequiredFoods.map { number(ofFood: $0) }
+    for food in required { frequency[Int(food)] += 1 }
+    let ordered = required.sorted { isRarer($0, $1) }
+    let optional = recipe.distinctOptionalFoods.map { number(ofFood: $0) }
+    write(recipe, slot: slot, orderedRequired: ordered, optional: optional)
+    let unmatched = Int(hot[Int(slot)].unmatched)
+    let need = hot[Int(slot)].need
+    needs[Int(slot)] = UInt8(min(need, 255))
+    for (position, food) in ordered.enumerated() {
+      insertPosting(
+        Self.entry(slot: slot, need: need), food: food,
+        group: min(unmatched + position, Self.groupCount - 1))
+    }
+    insertSorted(slot, into: &buckets, at: need)
+    compactIfWasteful()
+  }
+
+  /// Removes the recipe with this id; false when there is none.
+  mutating func remove(id: String) -> Bool {
+    guard let slot = ids.slot(of: id) else { return false }
+    removeSlot(slot)
+    compactIfWasteful()
+    return true
+  }
+
+  private mutating func removeSlot(_ slot: UInt32) {
+    let record = hot[Int(slot)]
+    let required = requiredFoods(of: slot)
+    for food in required {
+      removePosting(slot, food: food)
+      frequency[Int(food)] -= 1
+    }
+    removeSorted(slot, from: &buckets[record.need])
+    ids.remove(slot: slot)
+    unusedRecipeFoods += Int(record.otherCount) + Int(cold[Int(slot)].optionalCount)
+    unusedAttributes += cold[Int(slot)].attributeCount
+    hot[Int(slot)] = FinderHotRecord()
+    cold[Int(slot)] = FinderColdRecord()
+    needs[Int(slot)] = 0
+    filterBits[Int(slot)] = 0
+    freeSlots.append(slot)
+  }
+
+  /// Rare foods first; among equally frequent foods, the lower number.
+  func isRarer(_ lhs: UInt32, _ rhs: UInt32) -> Bool {
+    let left = frequency[Int(lhs)]
+    let right = frequency[Int(rhs)]
+    return left != right ? left < right : lhs < rhs
+  }
+
+  /// The slot's required foods: the frequent ones from its bitset, then the others.
+  func requiredFoods(of slot: UInt32) -> [UInt32] {
+    let record = hot[Int(slot)]
+    var foods: [UInt32] = []
+    var mask = record.topMask
+    while mask != 0 {
+      foods.append(topFoods[mask.trailingZeroBitCount])
+      mask &= mask - 1
+    }
+    let start = Int(record.foodStart)
+    foods += recipeFoods[start..<start + Int(record.otherCount)]
+    return foods
+  }
+
+  /// Fills the slot's records, appending its foods and attributes to the flat arrays.
+  private mutating func write(
+    _ recipe: FinderRecipe, slot: UInt32, orderedRequired: [UInt32], optional: [UInt32]
+  ) {
+    var record = FinderHotRecord()
+    record.foodStart = UInt32(recipeFoods.count)
+    for food in orderedRequired {
+      let bit = topBit[Int(food)]
+      if bit >= 0 {
+        record.topMask |= 1 << UInt64(bit)
+      } else {
+        recipeFoods.append(food)
+        record.otherCount += 1
+      }
+    }
+    recipeFoods += optional
+    record.unmatched = UInt16(min(recipe.normalizedUnmatchedLineCount, Int(UInt16.max)))
+    hot[Int(slot)] = record
+
+    var details = FinderColdRecord()
+    details.idPrefix = FinderIDTable.prefix(of: recipe.id)
+    if let minutes = recipe.totalMinutes {
+      details.totalMinutes = UInt32(min(max(0, minutes), Int(UInt32.max - 1)))
+    }
+    details.ingredientCount = UInt32(min(max(0, recipe.ingredientCount), Int(UInt32.max)))
+    details.optionalCount = UInt16(optional.count)
+    details.rating = UInt8(recipe.rankingRating)
+    details.isFavorite = recipe.isFavorite
+    details.attributeStart = UInt32(attributes.count)
+    details.courseCount = Self.intern(
+      recipe.courses.map(FinderText.normalize), in: &courseNumbers, appendingTo: &attributes)
+    details.cuisineCount = Self.intern(
+      recipe.cuisines.map(FinderText.normalize), in: &cuisineNumbers, appendingTo: &attributes)
+    details.tagCount = Self.intern(
+      recipe.tags.map(FinderText.normalize), in: &tagNumbers, appendingTo: &attributes)
+    if !recipe.diets.isEmpty {
+      details.dietCount = Self.intern(
+        catalog.diets(implied: recipe.diets).sorted(), in: &dietNumbers, appendingTo: &attributes)
+    }
+    cold[Int(slot)] = details
+    filterBits[Int(slot)] =
+      dietBits(ofSlot: slot) | (recipe.isFavorite ? Self.favoriteBit : 0)
+  }
+
+  /// Appends the numbers of the distinct values, numbering new ones; returns how many.
+  private static func intern<Key: Hashable>(
+    _ values: [Key], in table: inout [Key: UInt32], appendingTo list: inout [UInt32]
+  ) -> UInt16 {
+    var added: [UInt32] = []
+    for value in values {
+      let number = table[value] ?? UInt32(table.count)
+      table[value] = number
+      if !added.contains(number) { added.append(number) }
+    }
+    list += added
+    return UInt16(min(added.count, Int(UInt16.max)))
+  }
+
+  private mutating func insertPosting(_ entry: UInt32, food: UInt32, group: Int) {
+    let base = Int(food) * Self.groupCount
+    let start = group == 0 ? 0 : Int(groupEnds[base + group - 1])
+    let end = Int(groupEnds[base + group])
+    let position = postings[Int(food)].withUnsafeBufferPointer {
+      Self.lowerBound(of: entry, in: $0, from: start, to: end)
+    }
+    postings[Int(food)].insert(entry, at: position)
+    for later in group..<Self.groupCount { groupEnds[base + later] += 1 }
+  }
+
+  private mutating func removePosting(_ slot: UInt32, food: UInt32) {
+    let base = Int(food) * Self.groupCount
+    var start = 0
+    for group in 0..<Self.groupCount {
+      let end = Int(groupEnds[base + group])
+      let position = postings[Int(food)].withUnsafeBufferPointer {
+        Self.lowerBound(of: slot << 8, in: $0, from: start, to: end)
+      }
+      if position < end, postings[Int(food)][position] >> 8 == slot {
+        postings[Int(food)].remove(at: position)
+        for later in group..<Self.groupCount { groupEnds[base + later] -= 1 }
+        return
+      }
+      start = end
+    }
+  }
+
+  private func insertSorted(_ slot: UInt32, into lists: inout [[UInt32]], at index: Int) {
+    if index >= lists.count {
+      lists.append(contentsOf: repeatElement([], count: index + 1 - lists.count))
+    }
+    let position = lists[index].withUnsafeBufferPointer {
+      Self.lowerBound(of: slot, in: $0, from: 0, to: $0.count)
+    }
+    lists[index].insert(slot, at: position)
+  }
+
+  private func removeSorted(_ slot: UInt32, from list: inout [UInt32]) {
+    let position = list.withUnsafeBufferPointer {
+      Self.lowerBound(of: slot, in: $0, from: 0, to: $0.count)
+    }
+    if position < list.count, list[position] == slot { list.remove(at: position) }
+  }
+
+  static func lowerBound(
+    of value: UInt32, in list: UnsafeBufferPointer<UInt32>, from start: Int, to end: Int
+  ) -> Int {
+    var low = start
+    var high = end
+    while low < high {
+      let middle = (low + high) / 2
+      if list[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Rewrites the flat arrays without the space left by replaced and removed recipes once it
+  /// outweighs what is in use; amortised over the edits that left it.
+  private mutating func compactIfWasteful() {
+    if unusedRecipeFoods > 1024, unusedRecipeFoods * 2 > recipeFoods.count {
+      var packed: [UInt32] = []
+      packed.reserveCapacity(recipeFoods.count - unusedRecipeFoods)
+      for slot in hot.indices {
+        let count = Int(hot[slot].otherCount) + Int(cold[slot].optionalCount)
+        let start = Int(hot[slot].foodStart)
+        hot[slot].foodStart = UInt32(packed.count)
+        packed += recipeFoods[start..<start + count]
+      }
+      recipeFoods = packed
+      unusedRecipeFoods = 0
+    }
+    if unusedAttributes > 1024, unusedAttributes * 2 > attributes.count {
+      var packed: [UInt32] = []
+      packed.reserveCapacity(attributes.count - unusedAttributes)
+      for slot in cold.indices {
+        let start = Int(cold[slot].attributeStart)
+        cold[slot].attributeStart = UInt32(packed.count)
+        packed += attributes[start..<start + cold[slot].attributeCount]
+      }
+      attributes = packed
+      unusedAttributes = 0
+    }
+  }
+
+  // MARK: - Building in bulk
+
+  /// An index of these recipes (of several with the same id, the last counts), built in bulk:
+  /// frequencies first, so that every recipe's foods are ordered rarest first and the 64 most
+  /// frequent foods get bits, then each posting list written once in slot order.
+  static func built(from recipes: [FinderRecipe], catalog: FinderCatalog) -> FinderIndex {
+    var index = FinderIndex(catalog: catalog)
+    var chosen: [Int] = []
+    chosen.reserveCapacity(recipes.count)
+    index.ids.reserve(recipes.count, bytes: recipes.reduce(0) { $0 + $1.id.utf8.count })
+    for (position, recipe) in recipes.enumerated() {
+      if let slot = index.ids.slot(of: recipe.id) {
+        chosen[Int(slot)] = position
+      } else {
+        index.ids.insert(recipe.id, slot: UInt32(chosen.count))
+        chosen.append(position)
+      }
+    }
+
+    // Food numbers and frequencies.
+    var required: [UInt32] = []
+    var requiredStart: [Int] = [0]
+    var optional: [UInt32] = []
+    var optionalStart: [Int] = [0]
+    requiredStart.reserveCapacity(chosen.count + 1)
+    optionalStart.reserveCapacity(chosen.count + 1)
+    // The slot (plus one) that last took each food, to drop repeats without a set per recipe.
+    var lastTaken: [Int32] = []
+    func take(_ food: String, mark: Int32) -> UInt32? {
+      let number = index.number(ofFood: food)
+      if Int(number) >= lastTaken.count {
+        lastTaken.append(contentsOf: repeatElement(0, count: Int(number) + 1 - lastTaken.count))
+      }
+      guard lastTaken[Int(number)] != mark else { return nil }
+      lastTaken[Int(number)] = mark
+      return number
+    }
+    for (slot, position) in chosen.enumerated() {
+      let recipe = recipes[position]
+      let mark = Int32(slot + 1)
+      for food in recipe.requiredFoods
+      where required.count - requiredStart[slot] < FinderRecipe.limit {
+        guard let number = take(food, mark: mark) else { continue }
+        index.frequency[Int(number)] += 1
+        required.append(number)
+      }
+      requiredStart.append(required.count)
+      // Required foods were marked as taken, so an optional one that is also required is
+      // skipped here (as in `FinderRecipe.distinctOptionalFoods`).
+      for food in recipe.optionalFoods
+      where optional.count - optionalStart[slot] < FinderRecipe.limit {
+        if let number = take(food, mark: mark) { optional.append(number) }
+      }
+      optionalStart.append(optional.count)
+    }
+    let top = (0..<UInt32(index.foodCount))
+      .filter { index.frequency[Int($0)] > 0 }
+      .sorted { index.isRarer($1, $0) }
+      .prefix(topFoodCount)
+    index.topFoods = Array(top)
+    for (bit, food) in index.topFoods.enumerated() { index.topBit[Int(food)] = Int8(bit) }
+
+    // Slots in order of need, so that the small recipes, whose postings queries walk most,
+    // share a compact range of the per-slot counters.
+    let count = chosen.count
+    precondition(count <= maxSlotCount, "the finder holds at most 16,777,216 recipes")
+    let needOf = (0..<count).map { entry in
+      requiredStart[entry + 1] - requiredStart[entry]
+        + min(recipes[chosen[entry]].normalizedUnmatchedLineCount, Int(UInt16.max))
+    }
+    var firstOfNeed = [Int](repeating: 0, count: (needOf.max() ?? 0) + 2)
+    for need in needOf { firstOfNeed[need + 1] += 1 }
+    for need in firstOfNeed.indices.dropFirst() { firstOfNeed[need] += firstOfNeed[need - 1] }
+    var entryOfSlot = [Int](repeating: 0, count: count)
+    var slotOfEntry = [UInt32](repeating: 0, count: count)
+    for entry in 0..<count {
+      let slot = firstOfNeed[needOf[entry]]
+      firstOfNeed[needOf[entry]] += 1
+      entryOfSlot[slot] = entry
+      slotOfEntry[entry] = UInt32(slot)
+    }
+    index.ids.renumber(slotOfEntry)
+
+    // Records, and the size of every posting group.
+    index.hot = [FinderHotRecord](repeating: FinderHotRecord(), count: count)
+    index.needs = [UInt8](repeating: 0, count: count)
+    index.filterBits = [UInt32](repeating: 0, count: count)
+    index.cold = [FinderColdRecord](repeating: FinderColdRecord(), count: count)
+    var groupSizes = [UInt32](repeating: 0, count: index.foodCount * groupCount)
+    var ordered: [UInt32] = []
+    ordered.reserveCapacity(required.count)
+    var orderedStart: [Int] = [0]
+    orderedStart.reserveCapacity(count + 1)
+    for (slot, entry) in entryOfSlot.enumerated() {
+      var foods = Array(required[requiredStart[entry]..<requiredStart[entry + 1]])
+      foods.sort { index.isRarer($0, $1) }
+      ordered += foods
+      orderedStart.append(ordered.count)
+      index.write(
+        recipes[chosen[entry]], slot: UInt32(slot), orderedRequired: foods,
+        optional: Array(optional[optionalStart[entry]..<optionalStart[entry + 1]]))
+      let unmatched = Int(index.hot[slot].unmatched)
+      for (rank, food) in foods.enumerated() {
+        groupSizes[Int(food) * groupCount + min(unmatched + rank, groupCount - 1)] += 1
+      }
+    }
+
+    // Posting lists, each written in slot order within its groups.
+    var cursor = [UInt32](repeating: 0, count: index.foodCount * groupCount)
+    for food in 0..<index.foodCount {
+      var end: UInt32 = 0
+      for group in 0..<groupCount {
+        cursor[food * groupCount + group] = end
+        end += groupSizes[food * groupCount + group]
+        index.groupEnds[food * groupCount + group] = end
+      }
+      index.postings[food] = [UInt32](repeating: 0, count: Int(end))
+    }
+    for slot in 0..<count {
+      let unmatched = Int(index.hot[slot].unmatched)
+      let need = index.hot[slot].need
+      index.needs[slot] = UInt8(min(need, 255))
+      for (rank, food) in ordered[orderedStart[slot]..<orderedStart[slot + 1]].enumerated() {
+        let key = Int(food) * groupCount + min(unmatched + rank, groupCount - 1)
+        index.postings[Int(food)][Int(cursor[key])] = entry(slot: UInt32(slot), need: need)
+        cursor[key] += 1
+      }
+      if need >= index.buckets.count {
+        index.buckets.append(contentsOf: repeatElement([], count: need + 1 - index.buckets.count))
+      }
+      index.buckets[need].append(UInt32(slot))
+    }
+    return index
+  }
+
+  // MARK: - Memory
+
+  /// Bytes held by the index's arrays and tables (an estimate for the dictionaries).
+  var memoryBytes: Int {
+    var total = ids.memoryBytes
+    total += MemoryLayout<FinderHotRecord>.stride * hot.capacity
+    total += MemoryLayout<FinderColdRecord>.stride * cold.capacity
+    total += 4 * (recipeFoods.capacity + attributes.capacity + freeSlots.capacity)
+    total += needs.capacity + 4 * filterBits.capacity + 4 * foodDietBits.capacity
+    total += 4 * groupEnds.capacity + 4 * frequency.capacity + parents.capacity * 4
+    total += topBit.capacity
+    for list in postings { total += 4 * list.capacity + 32 }
+    for list in buckets { total += 4 * list.capacity + 32 }
+    for list in children where !list.isEmpty { total += 4 * list.capacity + 32 }
+    for list in substitutes where !list.isEmpty { total += 4 * list.capacity + 32 }
+    // Food ids and the small dictionaries: about 64 bytes an entry.
+    total += 64 * (foodIDs.count * 2 + courseNumbers.count + cuisineNumbers.count)
+    total += 64 * (tagNumbers.count + dietNumbers.count)
+    return total
+  }
+}

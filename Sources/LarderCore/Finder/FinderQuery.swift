@@ -1,0 +1,196 @@
+import Foundation
+
+/// What the user has and wants: the question the pantry finder answers.
+///
+/// Recipes come back ranked by, in order:
+/// 1. fewest missing ingredients (a missing food, a substitutable food or an unmatched line each
+///    count one);
+/// 2. fewest truly missing ingredients, so that with the same count a recipe whose gaps the
+///    pantry can fill with substitutes ranks above one whose gaps it cannot;
+/// 3. most of the pantry used: the recipe's required foods that the pantry (not the staples)
+///    satisfies. The "use it up" mode will add a key here, ranking recipes that use items
+///    nearest their ``PantryItem/expiresOn`` date first (see `FinderRankKey`);
+/// 4. highest rating (unrated counts as 0);
+/// 5. recipe id, by its UTF-8 bytes, so equal recipes always come in the same order.
+public struct FinderQuery: Hashable, Sendable {
+  /// A food the user has.
+  public struct PantryItem: Hashable, Sendable {
+    /// The catalog food id, such as "cheddar".
+    public var food: String
+    /// When the item expires, if the pantry knows. Not used in ranking yet.
+    public var expiresOn: Date?
+
+    /// Makes a pantry item.
+    public init(food: String, expiresOn: Date? = nil) {
+      self.food = food
+      self.expiresOn = expiresOn
+    }
+  }
+
+  /// The staples a household has unless it says otherwise.
+  public static let defaultStaples = ["salt", "black-pepper", "water"]
+
+  /// The foods the user has.
+  public var pantry: [PantryItem]
+  /// Foods the user always has; they satisfy recipes like pantry foods but do not count as
+  /// pantry used in ranking.
+  public var staples: [String]
+  /// K: the most missing ingredients a recipe may have; 0 means "can make now". Negative
+  /// values count as 0.
+  public var maxMissing: Int
+  /// Foods every recipe must use (a recipe uses "cheese" when it has cheddar).
+  public var mustInclude: [String]
+  /// Foods no recipe may use (excluding "nut" excludes every recipe with any kind of nut),
+  /// required or optional.
+  public var mustExclude: [String]
+  /// Diets every recipe must suit; see ``FinderDiet``.
+  public var diets: [DietLabel]
+  /// Filters on the recipe's own facts.
+  public var filters: FinderFilters
+  /// How many ranked recipes to skip; negative values count as 0.
+  public var offset: Int
+  /// How many recipes to return at most; negative values count as 0.
+  public var limit: Int
+
+  /// Makes a query from pantry food ids.
+  public init(
+    pantry: [String], staples: [String] = FinderQuery.defaultStaples, maxMissing: Int = 0,
+    mustInclude: [String] = [], mustExclude: [String] = [], diets: [DietLabel] = [],
+    filters: FinderFilters = FinderFilters(), offset: Int = 0, limit: Int = 24
+  ) {
+    self.init(
+      pantryItems: pantry.map { PantryItem(food: $0) }, staples: staples, maxMissing: maxMissing,
+      mustInclude: mustInclude, mustExclude: mustExclude, diets: diets, filters: filters,
+      offset: offset, limit: limit)
+  }
+
+  /// Makes a query from pantry items, which may carry expiry dates.
+  public init(
+    pantryItems: [PantryItem], staples: [String] = FinderQuery.defaultStaples,
+    maxMissing: Int = 0, mustInclude: [String] = [], mustExclude: [String] = [],
+    diets: [DietLabel] = [], filters: FinderFilters = FinderFilters(), offset: Int = 0,
+    limit: Int = 24
+  ) {
+    self.pantry = pantryItems
+    self.staples = staples
+    self.maxMissing = maxMissing
+    self.mustInclude = mustInclude
+    self.mustExclude = mustExclude
+    self.diets = diets
+    self.filters = filters
+    self.offset = offset
+    self.limit = limit
+  }
+
+  /// K, never negative.
+  var normalizedMaxMissing: Int { max(0, maxMissing) }
+  /// The offset, never negative.
+  var normalizedOffset: Int { max(0, offset) }
+  /// The limit, never negative.
+  var normalizedLimit: Int { max(0, limit) }
+}
+
+/// Filters on a recipe's own facts. An empty list or nil means "no filter".
+public struct FinderFilters: Hashable, Sendable {
+  /// The recipe must have at least one of these courses or meal types.
+  public var courses: [String]
+  /// The recipe must have at least one of these cuisines.
+  public var cuisines: [String]
+  /// The recipe's total time must be known and at most this many minutes.
+  public var maxTotalMinutes: Int?
+  /// The recipe must have at most this many ingredient lines.
+  public var maxIngredientCount: Int?
+  /// The recipe must have every one of these tags or collections.
+  public var tags: [String]
+  /// Only the user's favourites.
+  public var favoritesOnly: Bool
+
+  /// Makes filters; the defaults filter nothing.
+  public init(
+    courses: [String] = [], cuisines: [String] = [], maxTotalMinutes: Int? = nil,
+    maxIngredientCount: Int? = nil, tags: [String] = [], favoritesOnly: Bool = false
+  ) {
+    self.courses = courses
+    self.cuisines = cuisines
+    self.maxTotalMinutes = maxTotalMinutes
+    self.maxIngredientCount = maxIngredientCount
+    self.tags = tags
+    self.favoritesOnly = favoritesOnly
+  }
+
+  /// Whether any filter is set.
+  var isEmpty: Bool {
+    courses.isEmpty && cuisines.isEmpty && maxTotalMinutes == nil && maxIngredientCount == nil
+      && tags.isEmpty && !favoritesOnly
+  }
+}
+
+/// One recipe the finder found, with why it ranks where it does.
+public struct FinderMatch: Hashable, Sendable {
+  /// The recipe's identifier.
+  public var recipeID: String
+  /// Missing ingredients in all: ``missingFoods`` plus ``unmatchedLineCount``.
+  public var missingCount: Int
+  /// Required foods the pantry or the staples satisfy, sorted by id.
+  public var matchedFoods: [String]
+  /// Required foods nothing satisfies, sorted by id; substitutable foods are among them.
+  public var missingFoods: [String]
+  /// Missing foods that a substitute at hand can stand in for, sorted by food.
+  public var substitutions: [FinderSubstitution]
+  /// Lines that could not be parsed or matched; each counts as missing.
+  public var unmatchedLineCount: Int
+  /// How many of the recipe's required foods the pantry itself (not the staples) satisfies.
+  public var pantryFoodsUsed: Int
+
+  /// Makes a match.
+  public init(
+    recipeID: String, missingCount: Int, matchedFoods: [String], missingFoods: [String],
+    substitutions: [FinderSubstitution], unmatchedLineCount: Int, pantryFoodsUsed: Int
+  ) {
+    self.recipeID = recipeID
+    self.missingCount = missingCount
+    self.matchedFoods = matchedFoods
+    self.missingFoods = missingFoods
+    self.substitutions = substitutions
+    self.unmatchedLineCount = unmatchedLineCount
+    self.pantryFoodsUsed = pantryFoodsUsed
+  }
+}
+
+/// A missing food and the foods at hand that can stand in for it.
+///
+/// A substitutable food still counts as missing for K ("can make now" means without swaps),
+/// but ranks above a truly missing one; see ``FinderQuery``.
+public struct FinderSubstitution: Hashable, Sendable {
+  /// The missing food.
+  public var food: String
+  /// Its substitutes that the pantry or staples satisfy, in the catalog's order.
+  public var substitutes: [String]
+
+  /// Makes a substitution.
+  public init(food: String, substitutes: [String]) {
+    self.food = food
+    self.substitutes = substitutes
+  }
+}
+
+/// The ranking key, shared by the engine and the scan so the two order recipes identically.
+struct FinderRankKey: Comparable {
+  /// The leading keys packed into one integer, smaller ranks first: missing, truly missing,
+  /// pantry used (inverted), rating (inverted). The expiry key of the "use it up" mode belongs
+  /// between pantry used and rating.
+  var packed: UInt64
+
+  init(missing: Int, substitutable: Int, used: Int, rating: Int) {
+    let missing = min(max(0, missing), 0xFFFF)
+    let truly = missing - min(max(0, substitutable), missing)
+    let used = 0xFFFF - min(max(0, used), 0xFFFF)
+    let rating = 0xFF - min(max(0, rating), 0xFF)
+    packed = UInt64(missing) << 48 | UInt64(truly) << 32 | UInt64(used) << 16 | UInt64(rating) << 8
+  }
+
+  /// The missing count the key was made from.
+  var missing: Int { Int(packed >> 48) }
+
+  static func < (lhs: FinderRankKey, rhs: FinderRankKey) -> Bool { lhs.packed < rhs.packed }
+}

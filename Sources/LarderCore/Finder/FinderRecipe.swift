@@ -1,0 +1,103 @@
+import Foundation
+
+/// A recipe as the pantry finder sees it: the catalog foods its ingredient lines were matched
+/// to, and the few facts the finder's filters and ranking need.
+///
+/// The finder takes plain values so that it depends on neither the parser nor the catalog: the
+/// store turns each recipe's analysed lines into one of these. Food ids are compared exactly
+/// (they are catalog ids such as "cheddar"); courses, cuisines and tags are compared ignoring
+/// case and surrounding spaces. The first 10,000 distinct required foods, optional foods and
+/// unmatched lines count; anything beyond (far beyond any real recipe) is ignored.
+public struct FinderRecipe: Hashable, Sendable {
+  /// The recipe's identifier (the store's ``RecipeID`` text); unique within a finder.
+  public var id: String
+  /// Foods of the lines the recipe needs. Repeats count once.
+  public var requiredFoods: [String]
+  /// Foods of optional, "to taste" and garnish lines: they never count as missing. A food that
+  /// is also required counts as required.
+  public var optionalFoods: [String]
+  /// Lines that could not be parsed or matched to a catalog food. Each counts as one missing
+  /// ingredient, so such a line never makes a recipe look makeable.
+  public var unmatchedLineCount: Int
+  /// Courses or meal types, such as "Dinner" or "Dessert".
+  public var courses: [String]
+  /// Cuisines, such as "Italian".
+  public var cuisines: [String]
+  /// The diets the recipe's author or user says it suits; see ``FinderDiet`` for how they
+  /// count.
+  public var diets: [DietLabel]
+  /// Total time in minutes, if known.
+  public var totalMinutes: Int?
+  /// The number of ingredient lines, for the "at most N ingredients" filter.
+  public var ingredientCount: Int
+  /// Tags and the names of collections the recipe belongs to.
+  public var tags: [String]
+  /// Whether the user marked the recipe as a favourite.
+  public var isFavorite: Bool
+  /// The user's rating, 1 to 5.
+  public var rating: Int?
+
+  /// Makes a recipe; `ingredientCount` defaults to the number of distinct foods plus the
+  /// unmatched lines.
+  public init(
+    id: String, requiredFoods: [String], optionalFoods: [String] = [],
+    unmatchedLineCount: Int = 0, courses: [String] = [], cuisines: [String] = [],
+    diets: [DietLabel] = [], totalMinutes: Int? = nil, ingredientCount: Int? = nil,
+    tags: [String] = [], isFavorite: Bool = false, rating: Int? = nil
+  ) {
+    self.id = id
+    self.requiredFoods = requiredFoods
+    self.optionalFoods = optionalFoods
+    self.unmatchedLineCount = unmatchedLineCount
+    self.courses = courses
+    self.cuisines = cuisines
+    self.diets = diets
+    self.totalMinutes = totalMinutes
+    self.ingredientCount =
+      ingredientCount
+      ?? (Set(requiredFoods).union(optionalFoods).count + max(0, unmatchedLineCount))
+    self.tags = tags
+    self.isFavorite = isFavorite
+    self.rating = rating
+  }
+}
+
+/// The normalised views of a recipe that the engine and the reference scan both use, so the
+/// two can never disagree about what a recipe says.
+extension FinderRecipe {
+  /// The most distinct required foods, optional foods and unmatched lines a recipe is read
+  /// with; beyond them (far beyond any real recipe) the rest is ignored, so that no input can
+  /// overflow the engine's compact records.
+  static let limit = 10_000
+
+  /// Required foods without repeats, in the recipe's order.
+  var distinctRequiredFoods: [String] {
+    var seen = Set<String>()
+    return Array(requiredFoods.filter { seen.insert($0).inserted }.prefix(Self.limit))
+  }
+
+  /// Optional foods without repeats and without foods that are also required.
+  var distinctOptionalFoods: [String] {
+    var seen = Set(distinctRequiredFoods)
+    return Array(optionalFoods.filter { seen.insert($0).inserted }.prefix(Self.limit))
+  }
+
+  /// Unmatched lines, from 0 to the limit.
+  var normalizedUnmatchedLineCount: Int { min(max(0, unmatchedLineCount), Self.limit) }
+
+  /// The rating used for ranking: unrated counts as 0, and values are clamped to 0...5.
+  var rankingRating: Int { min(5, max(0, rating ?? 0)) }
+}
+
+/// Text normalisation shared by the engine and the scan.
+enum FinderText {
+  /// Courses, cuisines and tags compare ignoring case and surrounding whitespace.
+  static func normalize(_ text: String) -> String {
+    text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+  }
+
+  /// Orders recipe ids by their UTF-8 bytes: the finder's final, stable tie-break.
+  static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LarderCore
+import Testing
+
+/// The engine against the reference scan on random corpora, and its edits against fresh builds.
+@Suite struct FinderEngineTests {
+  @Test(arguments: 1...10)
+  func answersExactlyLikeTheScanOnRandomCorpora(seed: UInt64) {
+    var world = FinderRandomWorld(seed: seed)
+    let recipes = world.recipes(count: 120 + Int(seed) * 30)
+    let scan = FinderScan(recipes: recipes, catalog: world.catalog)
+    let engine = FinderEngine(catalog: world.catalog)
+    engine.build(recipes: recipes, clock: { 0 })
+    var found = 0
+    for _ in 0..<40 {
+      let query = world.query()
+      let expected = scan.find(query)
+      found += expected.total
+      #expect(engine.find(query) == expected, "seed \(seed): \(query)")
+    }
+    // The corpora must be worth comparing: most queries find something.
+    #expect(found > 0)
+  }
+
+  @Test(arguments: 1...4)
+  func editsLeaveTheEngineAsAFreshBuildWouldBe(seed: UInt64) {
+    var world = FinderRandomWorld(seed: 100 + seed)
+    var current: [String: FinderRecipe] = [:]
+    var order: [String] = []
+    let engine = FinderEngine(catalog: world.catalog)
+    let initial = world.recipes(count: 400)
+    engine.build(recipes: initial, clock: { 0 })
+    for recipe in initial {
+      if current.updateValue(recipe, forKey: recipe.id) == nil { order.append(recipe.id) }
+    }
+    // Enough edits that replaced records outweigh live ones, so the flat arrays are compacted.
+    for step in 0..<1500 {
+      switch Int.random(in: 0..<10, using: &world.random) {
+      case 0..<3:
+        let recipe = world.recipe(id: "new-\(step)")
+        engine.add(recipe)
+        current[recipe.id] = recipe
+        order.append(recipe.id)
+      case 3..<8:
+        guard let id = order.randomElement(using: &world.random) else { continue }
+        let recipe = world.recipe(id: id)
+        engine.update(recipe)
+        current[id] = recipe
+      default:
+        guard let index = order.indices.randomElement(using: &world.random) else { continue }
+        let id = order.remove(at: index)
+        current[id] = nil
+        #expect(engine.remove(recipeID: id))
+        #expect(!engine.remove(recipeID: id))
+      }
+    }
+    let recipes = order.map { current[$0]! }
+    #expect(engine.recipeCount == recipes.count)
+    let fresh = FinderEngine(catalog: world.catalog)
+    fresh.build(recipes: recipes, clock: { 0 })
+    let scan = FinderScan(recipes: recipes, catalog: world.catalog)
+    for _ in 0..<40 {
+      let query = world.query()
+      let expected = scan.find(query)
+      #expect(engine.find(query) == expected, "edited engine, seed \(seed): \(query)")
+      #expect(fresh.find(query) == expected, "fresh engine, seed \(seed): \(query)")
+    }
+  }
+
+  @Test func removingEveryRecipeLeavesAnEmptyEngineThatStillWorks() {
+    var world = FinderRandomWorld(seed: 7)
+    let recipes = world.recipes(count: 200)
+    let engine = FinderEngine(catalog: world.catalog)
+    engine.build(recipes: recipes, clock: { 0 })
+    for recipe in recipes { engine.remove(recipeID: recipe.id) }
+    #expect(engine.recipeCount == 0)
+    #expect(!engine.contains(recipeID: recipes[0].id))
+    #expect(engine.find(FinderQuery(pantry: world.foods, maxMissing: 50)).total == 0)
+    engine.add(FinderRecipe(id: "back", requiredFoods: ["egg"]))
+    #expect(engine.find(FinderQuery(pantry: ["egg"])).items.map(\.recipeID) == ["back"])
+  }
+
+  @Test func buildReportsWhatItBuiltAndHowLongItTook() {
+    var world = FinderRandomWorld(seed: 8)
+    let recipes = world.recipes(count: 300)
+    let engine = FinderEngine(catalog: world.catalog)
+    var ticks: [UInt64] = [1_000, 3_501_000]
+    let report = engine.build(recipes: recipes, clock: { ticks.removeFirst() })
+    #expect(report.recipeCount == Set(recipes.map(\.id)).count)
+    #expect(report.recipeCount == engine.recipeCount)
+    #expect(report.seconds == 0.0035)
+    #expect(report.memoryBytes > 0)
+    #expect(report.memoryBytes == engine.memoryBytes)
+  }
+
+  @Test func aNewCatalogAppliesWithoutRebuilding() {
+    let recipes = [FinderRecipe(id: "toast", requiredFoods: ["bread", "butter"])]
+    let engine = FinderEngine()
+    engine.build(recipes: recipes, clock: { 0 })
+    let query = FinderQuery(pantry: ["bread", "margarine"])
+    #expect(engine.find(query).total == 0)
+    engine.setCatalog(
+      FinderCatalog(taxonomy: FinderTaxonomy(parents: ["margarine": "butter"])))
+    #expect(engine.find(query).items.map(\.recipeID) == ["toast"])
+  }
+
+  @Test func aNewCatalogRedrawsTheDietsOfIndexedRecipes() {
+    let recipes = [
+      FinderRecipe(id: "carbonara", requiredFoods: ["pasta", "guanciale"]),
+      FinderRecipe(id: "aglio-olio", requiredFoods: ["pasta", "garlic"]),
+    ]
+    let engine = FinderEngine(catalog: FinderCatalog())
+    engine.build(recipes: recipes, clock: { 0 })
+    let query = FinderQuery(
+      pantry: ["pasta", "guanciale", "garlic"], diets: [.vegetarian, .glutenFree])
+    #expect(engine.find(query).items.map(\.recipeID) == ["aglio-olio", "carbonara"])
+    engine.setCatalog(
+      FinderCatalog(taxonomy: FinderTaxonomy(parents: ["guanciale": "pork", "pork": "meat"])))
+    #expect(engine.find(query).items.map(\.recipeID) == ["aglio-olio"])
+    engine.setCatalog(
+      FinderCatalog(taxonomy: FinderTaxonomy(parents: ["pasta": "wheat", "guanciale": "meat"])))
+    #expect(engine.find(query).items.isEmpty)
+  }
+
+  @Test func queriesRunConcurrentlyWithEdits() async {
+    var world = FinderRandomWorld(seed: 9)
+    let recipes = world.recipes(count: 300)
+    let engine = FinderEngine(catalog: world.catalog)
+    engine.build(recipes: recipes, clock: { 0 })
+    let query = FinderQuery(pantry: Array(world.foods.prefix(40)), maxMissing: 2)
+    let before = engine.find(query)
+    await withTaskGroup(of: Void.self) { group in
+      for reader in 0..<4 {
+        group.addTask {
+          for _ in 0..<50 { _ = engine.find(query) }
+          _ = reader
+        }
+      }
+      group.addTask {
+        for index in 0..<200 {
+          engine.add(FinderRecipe(id: "temporary-\(index)", requiredFoods: ["nothing-\(index)"]))
+          engine.remove(recipeID: "temporary-\(index)")
+        }
+      }
+    }
+    #expect(engine.find(query) == before)
+  }
+}
