@@ -76,6 +76,14 @@ public enum LarderCommandLine {
         "show", abstract: "Show one recipe.",
         arguments: [ArgumentSpec("id", help: "The recipe's ID (or a unique start of it).")]),
       CommandSpec(
+        "cook", abstract: "Find recipes you can cook with what you have.",
+        discussion: """
+          Ranks recipes by how little is missing. Salt, black pepper and water count as \
+          staples you always have; optional and "to taste" lines never count as missing; a \
+          line Larder cannot read counts as missing and is shown.
+          """,
+        options: CookCommand.options),
+      CommandSpec(
         "ingredients", abstract: "Parse ingredient lines and match them to foods.",
         subcommands: [
           CommandSpec(
@@ -148,6 +156,7 @@ public enum LarderCommandLine {
       case "show": return try ShowCommand.run(context)
       case "delete": return try DeleteCommand.run(context)
       case "ingredients": return try IngredientsCommand.run(context)
+      case "cook": return try CookCommand.run(context)
       default: return exitUsage
       }
     } catch let error as UsageError {

@@ -18,6 +18,7 @@ public struct LarderApp: Sendable {
   /// Makes the application over a store.
   public init(
     store: any RecipeStore, household: HouseholdID = .default,
+    finder: FinderEngine = FinderEngine(), foods: FoodCatalog = .bundled,
     clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
@@ -27,6 +28,8 @@ public struct LarderApp: Sendable {
     self.log = log
     var router = Router()
     RecipeAPI(store: store, household: household, clock: clock).register(in: &router)
+    FinderAPI(store: store, household: household, engine: finder, foods: foods)
+      .register(in: &router)
     Pages(store: store, household: household).register(in: &router)
     StaticAssets.register(in: &router)
     self.router = router

@@ -8,9 +8,14 @@ import LarderServer
 enum ServeCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     let config = context.config
-    let store = try context.openAnalyzingStore()
     let console = context.console
-    let app = LarderApp(store: store, log: { console.printError($0) })
+    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
+    let store = FinderIndexedStore(base: try context.openAnalyzingStore(), engine: engine)
+    let build = try store.rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
+    console.printError(
+      "Pantry finder ready: \(build.recipeCount) recipes, \(build.foodCount) foods in "
+        + String(format: "%.1f ms", build.seconds * 1000))
+    let app = LarderApp(store: store, finder: engine, log: { console.printError($0) })
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)
