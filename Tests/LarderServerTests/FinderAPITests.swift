@@ -144,3 +144,23 @@ import Testing
     #expect(Self.names(vegetarian) == ["Fried Eggs"])
   }
 }
+
+/// Diets against the real catalog's ids.
+@Suite struct FinderCatalogDietTests {
+  @Test(arguments: [
+    ("gluten-free", "spaghetti", false), ("gluten-free", "bread-flour", false),
+    ("gluten-free", "soy-sauce", false), ("gluten-free", "rice", true),
+    ("vegetarian", "chicken-thigh", false), ("vegetarian", "cheddar", true),
+    ("vegan", "cheddar", false), ("vegan", "tofu", true), ("nut-free", "walnut", false),
+    ("dairy-free", "butter", false), ("egg-free", "egg", false),
+  ])
+  func dietsExcludeTheCatalogsFoods(diet: String, food: String, passes: Bool) throws {
+    let catalog = FoodCatalog.bundled
+    #expect(catalog.food(id: food) != nil, "\(food) is not in the catalog")
+    let engine = FinderEngine(catalog: FinderCatalog(foods: catalog))
+    engine.add(FinderRecipe(id: "r", requiredFoods: [food]))
+    let page = engine.find(
+      FinderQuery(pantry: [food], diets: [try #require(DietLabel(parsing: diet))]))
+    #expect((page.total == 1) == passes)
+  }
+}

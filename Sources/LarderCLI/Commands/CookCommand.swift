@@ -40,6 +40,8 @@ enum CookCommand {
       ("staples", "staples"), ("limit", "limit"), ("offset", "offset"),
     ]
     for (option, parameter) in singles {
+      // Whole-number options are checked here so a typo is a usage error (exit 2).
+      if option != "staples" { _ = try command.int(option) }
       if let value = command.value(option) { query[parameter] = value }
     }
     if command.flag("favorites") { query["favorites"] = "true" }

@@ -114,12 +114,12 @@ public struct FinderCatalog: Hashable, Sendable {
 /// | `vegetarian`     | meat, poultry, fish, shellfish, gelatin             |
 /// | `pescatarian`    | meat, poultry, gelatin                              |
 /// | `vegan`          | meat, poultry, fish, shellfish, gelatin, dairy, egg, honey |
-/// | `gluten-free`    | wheat, barley, rye                                  |
+/// | `gluten-free`    | wheat, barley, rye, and the catalog's wheat foods: flour, pasta, bread, couscous, bulgur, semolina, soy sauce, beer, ... (see the table) |
 /// | `dairy-free`     | dairy                                               |
 /// | `nut-free`       | nut, tree-nut, peanut                               |
 /// | `egg-free`       | egg                                                 |
 /// | `shellfish-free` | shellfish                                           |
-/// | `soy-free`       | soy                                                 |
+/// | `soy-free`       | soy, soybeans, tofu, tempeh, miso, edamame, soy sauce, soy milk |
 ///
 /// How a recipe passes a diet the query asks for:
 /// 1. **Foods outrank labels.** If any of the recipe's foods, required or optional, is under
@@ -137,12 +137,20 @@ public enum FinderDiet {
     .vegetarian: ["meat", "poultry", "fish", "shellfish", "gelatin"],
     DietLabel(rawValue: "pescatarian"): ["meat", "poultry", "gelatin"],
     .vegan: ["meat", "poultry", "fish", "shellfish", "gelatin", "dairy", "egg", "honey"],
-    .glutenFree: ["wheat", "barley", "rye"],
+    // The catalog files foods by kind, not by grain, so its wheat foods are listed one by one.
+    // This errs on the safe side: "gluten-free pasta" sits under pasta and is excluded too.
+    .glutenFree: [
+      "wheat", "barley", "rye", "flour", "pasta", "bread", "bread-crumbs", "bread-dough",
+      "couscous", "bulgur", "farro", "semolina", "seitan", "wheat-berries", "wheat-bran",
+      "wheat-germ", "flour-tortilla", "pita", "crackers", "breadsticks", "beer", "soy-sauce",
+    ],
     .dairyFree: ["dairy"],
     .nutFree: ["nut", "tree-nut", "peanut"],
     .eggFree: ["egg"],
     DietLabel(rawValue: "shellfish-free"): ["shellfish"],
-    DietLabel(rawValue: "soy-free"): ["soy"],
+    DietLabel(rawValue: "soy-free"): [
+      "soy", "soybeans", "tofu", "tempeh", "miso", "edamame", "soy-sauce", "soy-milk",
+    ],
   ]
 
   /// The diets a label implies besides itself.

@@ -106,19 +106,19 @@ import Testing
 
   @Test func aNewCatalogRedrawsTheDietsOfIndexedRecipes() {
     let recipes = [
-      FinderRecipe(id: "carbonara", requiredFoods: ["pasta", "guanciale"]),
-      FinderRecipe(id: "aglio-olio", requiredFoods: ["pasta", "garlic"]),
+      FinderRecipe(id: "carbonara", requiredFoods: ["linguine", "guanciale"]),
+      FinderRecipe(id: "aglio-olio", requiredFoods: ["linguine", "garlic"]),
     ]
     let engine = FinderEngine(catalog: FinderCatalog())
     engine.build(recipes: recipes, clock: { 0 })
     let query = FinderQuery(
-      pantry: ["pasta", "guanciale", "garlic"], diets: [.vegetarian, .glutenFree])
+      pantry: ["linguine", "guanciale", "garlic"], diets: [.vegetarian, .glutenFree])
     #expect(engine.find(query).items.map(\.recipeID) == ["aglio-olio", "carbonara"])
     engine.setCatalog(
       FinderCatalog(taxonomy: FinderTaxonomy(parents: ["guanciale": "pork", "pork": "meat"])))
     #expect(engine.find(query).items.map(\.recipeID) == ["aglio-olio"])
     engine.setCatalog(
-      FinderCatalog(taxonomy: FinderTaxonomy(parents: ["pasta": "wheat", "guanciale": "meat"])))
+      FinderCatalog(taxonomy: FinderTaxonomy(parents: ["linguine": "wheat", "guanciale": "meat"])))
     #expect(engine.find(query).items.isEmpty)
   }
 
