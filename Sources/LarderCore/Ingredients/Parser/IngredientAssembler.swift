@@ -656,13 +656,16 @@ struct IngredientAssembler {
   /// Whether a line is optional: it says "optional", "to taste", "as needed", "if needed",
   /// "if desired", "if you like", "if using", or its purpose is serving, garnish, decoration
   /// or dusting ("for serving", "to serve", "for garnish", "to garnish", "for decoration",
-  /// "to decorate", "for dusting").
+  /// "to decorate", "for dusting"). Such words after "plus" ("3 cups flour, plus extra for
+  /// dusting", "salt, plus more to taste") are about the extra only: the line's main amount
+  /// is still needed.
   static func isOptional(_ tokens: [TokenCore]) -> Bool {
     typealias Words = IngredientWords
     var previous: UInt64 = 0
     var beforePrevious: UInt64 = 0
     for index in tokens.indices where tokens[index].isWord {
       let word = tokens[index].hash
+      if word == Words.plus { return false }
       if word == Words.optional || word == Words.optionally { return true }
       if word == Words.garnish || word == Words.garnishes { return true }
       if word == Words.taste, previous == Words.to { return true }

@@ -40,3 +40,20 @@ import Testing
     #expect(try second.reanalyzeAll(household: .default) == 0)
   }
 }
+
+/// The optional rule as the finder relies on it: extra for dusting or seasoning does not make
+/// the main amount optional.
+@Suite struct OptionalLineTests {
+  @Test(arguments: [
+    ("3 cups bread flour, plus extra for dusting", false),
+    ("Salt, plus more to taste", false),
+    ("1 tbsp olive oil, plus extra to serve", false),
+    ("Flour, for dusting", true),
+    ("Salt and black pepper, to taste", true),
+    ("Fresh parsley, to serve (optional)", true),
+    ("2 eggs", false),
+  ])
+  func extraAfterPlusLeavesTheMainAmountRequired(line: String, optional: Bool) {
+    #expect(IngredientParser().parse(line).isOptional == optional)
+  }
+}
