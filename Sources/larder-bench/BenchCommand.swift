@@ -91,7 +91,7 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// Latency samples in nanoseconds, summarised as percentiles in milliseconds.
 struct Latencies {
-  private(set) var samples: [UInt64] = []
+  var samples: [UInt64] = []
 
   mutating func measure<T>(_ body: () throws -> T) rethrows -> T {
     let start = DispatchTime.now().uptimeNanoseconds

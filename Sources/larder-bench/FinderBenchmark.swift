@@ -64,15 +64,15 @@ struct FinderBenchmark {
         // `repeats` times and counts with its median, so that other processes on a shared
         // machine do not pass for the engine's tail; the raw tail is reported too.
         let larderPages = queries.map { engine.find($0) }
-        var rounds = [FinderTimings](repeating: FinderTimings(), count: Self.repeats)
+        var rounds = [Latencies](repeating: Latencies(), count: Self.repeats)
         for round in rounds.indices {
           for query in queries { _ = rounds[round].measure { engine.find(query) } }
         }
-        let larder = FinderTimings(
+        let larder = Latencies(
           samples: queries.indices.map { index in
             rounds.map { $0.samples[index] }.sorted()[Self.repeats / 2]
           })
-        let raw = FinderTimings(samples: rounds.flatMap(\.samples))
+        let raw = Latencies(samples: rounds.flatMap(\.samples))
         let larderQPS = Self.throughput(
           rounds: max(1, 2000 / queries.count), queriesPerRound: queries.count
         ) { _ in
@@ -80,12 +80,12 @@ struct FinderBenchmark {
         }
 
         // The peers: one query at a time, then two threads (each with its own connection).
-        var measured: [(name: String, latencies: FinderTimings, qps: Double)] = [
+        var measured: [(name: String, latencies: Latencies, qps: Double)] = [
           ("larder", larder, larderQPS)
         ]
         var answers: [String: [FinderSQLitePeer.Answer]] = [:]
         for variant in FinderSQLitePeer.Variant.allCases {
-          var latencies = FinderTimings()
+          var latencies = Latencies()
           answers[variant.rawValue] = try peerSet.map { query in
             try latencies.measure { try readers[0].find(query, variant: variant) }
           }
@@ -94,7 +94,7 @@ struct FinderBenchmark {
           }
           measured.append((variant.rawValue, latencies, qps))
         }
-        var scanLatency = FinderTimings()
+        var scanLatency = Latencies()
         let scanPages = peerSet.map { query in scanLatency.measure { scan.find(query) } }
         let scanQPS = Self.throughput(rounds: 1, queriesPerRound: peerSet.count) { _ in
           for query in peerSet { _ = scan.find(query) }
@@ -134,7 +134,7 @@ struct FinderBenchmark {
     }
 
     // Edits: each replaces a recipe with its foods in another order plus one more, in place.
-    var edits = FinderTimings()
+    var edits = Latencies()
     for edit in 0..<Self.editCount {
       let recipe = recipes[Int(random.next() % UInt64(recipes.count))]
       let changed = FinderRecipe(
@@ -832,25 +832,6 @@ final class FinderSQLitePeer: @unchecked Sendable {
   private func failure(_ step: String) -> BenchError {
     BenchError(
       message: "sqlite peer: \(step): \(String(cString: sqlite3_errmsg(database)))", exitCode: 1)
-  }
-}
-
-/// Latency samples in nanoseconds, as percentiles in milliseconds.
-struct FinderTimings {
-  var samples: [UInt64] = []
-
-  mutating func measure<T>(_ body: () throws -> T) rethrows -> T {
-    let start = DispatchTime.now().uptimeNanoseconds
-    let result = try body()
-    samples.append(DispatchTime.now().uptimeNanoseconds - start)
-    return result
-  }
-
-  func percentile(_ fraction: Double) -> Double {
-    guard !samples.isEmpty else { return 0 }
-    let sorted = samples.sorted()
-    let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
-    return Double(sorted[index]) / 1e6
   }
 }
 

@@ -73,7 +73,7 @@ public enum FoodSubstitutes {
 
 /// A store that keeps a ``FinderEngine`` current: every write is passed on to the base store
 /// and then to the engine, so the finder never needs a rebuild after an edit.
-public struct FinderIndexedStore: RecipeStore {
+public struct FinderIndexedStore: ForwardingRecipeStore {
   /// The store that keeps the recipes.
   public let base: any RecipeStore
   /// The engine kept current.
@@ -93,30 +93,6 @@ public struct FinderIndexedStore: RecipeStore {
   public func rebuildEngine(clock: () -> UInt64) throws -> FinderBuildReport {
     let profiles = try base.foodProfiles(household: household)
     return engine.build(recipes: profiles.map(FinderRecipe.init(profile:)), clock: clock)
-  }
-
-  /// Reads through to the base store.
-  public func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe? {
-    try base.recipe(id: id, household: household)
-  }
-
-  /// Reads through to the base store.
-  public func recipes(
-    matching query: RecipeQuery, household: HouseholdID
-  ) throws
-    -> Page<RecipeSummary>
-  {
-    try base.recipes(matching: query, household: household)
-  }
-
-  /// Reads through to the base store.
-  public func recipeCount(household: HouseholdID) throws -> Int {
-    try base.recipeCount(household: household)
-  }
-
-  /// Reads through to the base store.
-  public func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] {
-    try base.foodProfiles(household: household)
   }
 
   /// Creates, then indexes.

@@ -249,3 +249,60 @@ public struct RecipeFoodProfile: Hashable, Sendable {
       unmatchedLines: unmatched)
   }
 }
+
+/// A store that wraps another and passes on every call it does not change itself; the
+/// decorators that analyse lines or keep the finder current implement only their writes.
+public protocol ForwardingRecipeStore: RecipeStore {
+  /// The store calls are passed on to.
+  var base: any RecipeStore { get }
+}
+
+extension ForwardingRecipeStore {
+  /// Passes on to the base store.
+  public func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe? {
+    try base.recipe(id: id, household: household)
+  }
+
+  /// Passes on to the base store.
+  public func recipes(
+    matching query: RecipeQuery, household: HouseholdID
+  ) throws
+    -> Page<RecipeSummary>
+  {
+    try base.recipes(matching: query, household: household)
+  }
+
+  /// Passes on to the base store.
+  public func recipeCount(household: HouseholdID) throws -> Int {
+    try base.recipeCount(household: household)
+  }
+
+  /// Passes on to the base store.
+  public func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] {
+    try base.foodProfiles(household: household)
+  }
+
+  /// Passes on to the base store.
+  public func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
+    try base.createRecipe(recipe, household: household, now: now)
+  }
+
+  /// Passes on to the base store.
+  public func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
+    try base.updateRecipe(recipe, household: household, now: now)
+  }
+
+  /// Passes on to the base store.
+  public func deleteRecipe(id: RecipeID, household: HouseholdID) throws {
+    try base.deleteRecipe(id: id, household: household)
+  }
+
+  /// Passes on to the base store.
+  public func importRecipes(
+    _ recipes: [Recipe], household: HouseholdID, now: Date
+  ) throws
+    -> [ImportOutcome]
+  {
+    try base.importRecipes(recipes, household: household, now: now)
+  }
+}

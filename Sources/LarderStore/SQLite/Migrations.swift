@@ -142,23 +142,15 @@ extension Migrations {
 
 /// The `recipe_foods` rows and `unmatched_lines` count that mirror a recipe's analysed lines.
 enum RecipeFoods {
-  /// A line counts as unmatched when it is required and has no food: never analysed, not
-  /// parsed, or matched to nothing.
+  /// Writes the rows of the recipe's ``RecipeFoodProfile``, replacing any earlier ones.
   static func write(_ recipe: Recipe, seq: Int64, connection: SQLiteConnection) throws {
     try connection.run(
       "DELETE FROM recipe_foods WHERE recipe_seq = ?", [.integer(seq)],
       operation: "replacing a recipe's foods")
-    var optional: [String: Bool] = [:]
-    var unmatched = 0
-    for line in recipe.ingredientLines {
-      guard let facts = line.facts, let food = facts.foodID else {
-        if line.facts?.isOptional != true { unmatched += 1 }
-        continue
-      }
-      // A food needed by any line is required, even if another line lists it as optional.
-      optional[food] = (optional[food] ?? true) && facts.isOptional
-    }
-    for (food, isOptional) in optional.sorted(by: { $0.key < $1.key }) {
+    let profile = RecipeFoodProfile(recipe)
+    let foods =
+      profile.requiredFoods.map { ($0, false) } + profile.optionalFoods.map { ($0, true) }
+    for (food, isOptional) in foods {
       try connection.run(
         "INSERT INTO recipe_foods (recipe_seq, food_id, is_optional) VALUES (?, ?, ?)",
         [.integer(seq), .text(food), .integer(isOptional ? 1 : 0)],
@@ -166,7 +158,7 @@ enum RecipeFoods {
     }
     try connection.run(
       "UPDATE recipes SET unmatched_lines = ? WHERE seq = ?",
-      [.integer(Int64(unmatched)), .integer(seq)],
+      [.integer(Int64(profile.unmatchedLines)), .integer(seq)],
       operation: "counting a recipe's unmatched lines")
   }
 }

@@ -44,7 +44,7 @@ public struct RecipeAnalyzer: Sendable {
 
 /// A ``RecipeStore`` that analyses every recipe before it is written, so any backend stores
 /// parsed, food-matched lines without knowing how they are made.
-public struct AnalyzingRecipeStore: RecipeStore {
+public struct AnalyzingRecipeStore: ForwardingRecipeStore {
   /// The store that keeps the recipes.
   public let base: any RecipeStore
   /// How lines are analysed.
@@ -56,25 +56,6 @@ public struct AnalyzingRecipeStore: RecipeStore {
     self.analyzer = analyzer
   }
 
-  /// Reads through to the base store.
-  public func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe? {
-    try base.recipe(id: id, household: household)
-  }
-
-  /// Reads through to the base store.
-  public func recipes(
-    matching query: RecipeQuery, household: HouseholdID
-  ) throws
-    -> Page<RecipeSummary>
-  {
-    try base.recipes(matching: query, household: household)
-  }
-
-  /// Reads through to the base store.
-  public func recipeCount(household: HouseholdID) throws -> Int {
-    try base.recipeCount(household: household)
-  }
-
   /// Analyses, then creates.
   public func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
     try base.createRecipe(analyzer.analyze(recipe), household: household, now: now)
@@ -83,16 +64,6 @@ public struct AnalyzingRecipeStore: RecipeStore {
   /// Analyses, then updates.
   public func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
     try base.updateRecipe(analyzer.analyze(recipe), household: household, now: now)
-  }
-
-  /// Reads through to the base store.
-  public func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] {
-    try base.foodProfiles(household: household)
-  }
-
-  /// Deletes through the base store.
-  public func deleteRecipe(id: RecipeID, household: HouseholdID) throws {
-    try base.deleteRecipe(id: id, household: household)
   }
 
   /// Analyses each, then imports.
