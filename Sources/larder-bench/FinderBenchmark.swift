@@ -28,7 +28,7 @@ struct FinderBenchmark {
   func run() throws -> String {
     let loadAtStart = Machine.loadAverage
     let speedupAtStart = Self.twoThreadSpeedup()
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let model = FinderCorpusModel.load(dataPath: dataPath)
     let corpus = FinderCorpus(model: model, count: recipeCount, random: &random)
     let pantries = Self.pantrySizes.flatMap { size in
@@ -460,10 +460,10 @@ struct FinderCorpusModel {
     return min(2, max(0.5, -slope))
   }
 
-  func food(random: inout SplitMix64) -> Int { foodSampler.sample(&random) }
+  func food(random: inout SeededRandom) -> Int { foodSampler.sample(&random) }
 
   /// A pantry: a fifth (at least two) of the 20 most common foods, the rest by frequency.
-  func pantry(size: Int, random: inout SplitMix64) -> [String] {
+  func pantry(size: Int, random: inout SeededRandom) -> [String] {
     var chosen: [Int] = []
     var taken = Set<Int>()
     let common = max(2, size / 5)
@@ -501,7 +501,7 @@ struct FinderAliasTable {
     }
   }
 
-  func sample(_ random: inout SplitMix64) -> Int {
+  func sample(_ random: inout SeededRandom) -> Int {
     let index = Int(random.next() % UInt64(probability.count))
     let coin = Double(random.next() >> 11) / Double(1 << 53)
     return coin < probability[index] ? index : alias[index]
@@ -570,7 +570,7 @@ struct FinderCorpus {
 
   var count: Int { ids.count }
 
-  init(model: FinderCorpusModel, count: Int, random: inout SplitMix64) {
+  init(model: FinderCorpusModel, count: Int, random: inout SeededRandom) {
     ids.reserveCapacity(count)
     unmatched.reserveCapacity(count)
     ratings.reserveCapacity(count)
@@ -632,7 +632,7 @@ struct FinderCorpus {
   }
 
   /// A lowercase UUID-shaped id from the generator, like the store's recipe ids.
-  static func uuid(_ random: inout SplitMix64) -> String {
+  static func uuid(_ random: inout SeededRandom) -> String {
     let high = random.next()
     let low = random.next()
     let hex = String(format: "%016llx%016llx", high, low)

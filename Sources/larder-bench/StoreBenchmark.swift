@@ -25,7 +25,7 @@ struct StoreBenchmark {
     let path = databasePath ?? folder.appendingPathComponent("bench.sqlite").path
     defer { if databasePath == nil { try? FileManager.default.removeItem(at: folder) } }
 
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let corpus = try makeCorpus(&random)
     let store = try SQLiteRecipeStore.open(path: path)
     let importStart = DispatchTime.now().uptimeNanoseconds
@@ -92,7 +92,7 @@ struct StoreBenchmark {
 
   /// Variations on the starter recipes: each keeps its real ingredient lines and steps, with a
   /// distinct name and a shuffled subset of extra lines, so text statistics stay realistic.
-  private func makeCorpus(_ random: inout SplitMix64) throws -> [Recipe] {
+  private func makeCorpus(_ random: inout SeededRandom) throws -> [Recipe] {
     let bases = try StarterRecipes.load()
     let adjectives = [
       "Weeknight", "Classic", "Easy", "Spicy", "Smoky", "Herby", "Golden", "Rustic", "Quick",

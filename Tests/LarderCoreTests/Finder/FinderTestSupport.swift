@@ -51,23 +51,10 @@ enum FinderCheck {
   }
 }
 
-/// SplitMix64, so random corpora are the same on every run.
-struct FinderTestRandom: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random corpora, catalogs and queries with a few hundred foods, skewed like real ones: a few
 /// foods in many recipes, most in few.
 struct FinderRandomWorld {
-  var random: FinderTestRandom
+  var random: SeededRandom
   let foods: [String]
   let catalog: FinderCatalog
   static let courses = ["Dinner", "lunch", "Dessert", "breakfast"]
@@ -78,7 +65,7 @@ struct FinderRandomWorld {
   ]
 
   init(seed: UInt64, foodCount: Int = 180) {
-    var random = FinderTestRandom(seed: seed)
+    var random = SeededRandom(seed: seed)
     let groups = [
       "meat", "poultry", "fish", "shellfish", "dairy", "egg", "honey", "nut", "wheat", "soy",
     ]

@@ -15,7 +15,7 @@ import Testing
     "&", "%", "\\t", "\"", "#", "$", "*", "+", "=", "😀", "中", "ñ", "𝔣",
   ]
 
-  static func randomLine(_ generator: inout SplitMixGenerator, maxPieces: Int) -> String {
+  static func randomLine(_ generator: inout SeededRandom, maxPieces: Int) -> String {
     let count = Int(generator.next() % UInt64(maxPieces + 1))
     var line = ""
     for _ in 0..<count {
@@ -27,7 +27,7 @@ import Testing
 
   @Test func survivesTwentyThousandRandomLines() {
     let parser = IngredientParser()
-    var generator = SplitMixGenerator(seed: 2025)
+    var generator = SeededRandom(seed: 2025)
     for _ in 0..<20_000 {
       let line = Self.randomLine(&generator, maxPieces: 24)
       let parsed = parser.parse(line)
@@ -43,7 +43,7 @@ import Testing
 
   @Test func losesNoWordOfRandomLines() {
     let parser = IngredientParser()
-    var generator = SplitMixGenerator(seed: 7)
+    var generator = SeededRandom(seed: 7)
     for _ in 0..<2_000 {
       let line = Self.randomLine(&generator, maxPieces: 16)
       for part in parser.labeledTokens(line) where !part.token.isPunctuation {
@@ -54,7 +54,7 @@ import Testing
 
   @Test func takesTimeLinearInTheLineLength() {
     let parser = IngredientParser()
-    var generator = SplitMixGenerator(seed: 99)
+    var generator = SeededRandom(seed: 99)
     var unit = ""
     while unit.utf16.count < 20_000 { unit += Self.randomLine(&generator, maxPieces: 12) + " " }
     let short = String(unit.prefix(20_000))
@@ -67,18 +67,5 @@ import Testing
     // Ten times the text should take about ten times as long; 30 leaves room for noise, a
     // quadratic step would take about a hundred.
     #expect(ratio < 30, "20k characters: \(shortTime), 200k: \(longTime)")
-  }
-}
-
-/// SplitMix64, so random tests are reproducible.
-struct SplitMixGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

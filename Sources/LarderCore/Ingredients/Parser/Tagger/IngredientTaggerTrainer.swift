@@ -76,7 +76,7 @@ public struct IngredientTaggerTrainer: Sendable {
     var weights = Averaged(count: kept.count * labels)
     var transitions = Averaged(count: (labels + 1) * labels)
     var ends = Averaged(count: labels)
-    var generator = SplitMix(seed: seed)
+    var generator = SeededRandom(seed: seed)
     var order = Array(examples.indices)
     var step = 1
 
@@ -185,18 +185,5 @@ private struct Averaged {
       let total = sums[index] + Double(step - stamps[index]) * Double(current[index])
       return Float(total / Double(max(step, 1)))
     }
-  }
-}
-
-/// SplitMix64, for a reproducible visiting order.
-struct SplitMix {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
