@@ -116,6 +116,16 @@ struct IngredientAssembler {
       current = nil
     }
 
+    /// Closes the group in progress and opens one at `index`, taking the pending markers.
+    func startGroup(at index: Int) -> Group {
+      finish()
+      var group = Group()
+      group.separator = separator(before: index)
+      group.markers = pendingMarkers
+      pendingMarkers = []
+      group.inParentheses = depth > 0
+      return group
+    }
     for index in tokens.indices {
       var label = labels[index]
       if label == .quantity, tokens[index].unit >= 0, tokens[index].hash != IngredientWords.x {
@@ -156,12 +166,7 @@ struct IngredientAssembler {
           current?.quantityTokens.append(index)
           continue
         }
-        finish()
-        var group = Group()
-        group.separator = separator(before: index)
-        group.markers = pendingMarkers
-        pendingMarkers = []
-        group.inParentheses = depth > 0
+        var group = startGroup(at: index)
         group.quantityTokens = [index]
         current = group
       case .unit:
@@ -170,12 +175,7 @@ struct IngredientAssembler {
           current = group
           continue
         }
-        finish()
-        var group = Group()
-        group.separator = separator(before: index)
-        group.markers = pendingMarkers
-        pendingMarkers = []
-        group.inParentheses = depth > 0
+        var group = startGroup(at: index)
         group.unitTokens = [index]
         current = group
       case .size, .comment:

@@ -50,10 +50,12 @@ public struct LabeledIngredientLine: Hashable, Sendable {
     }
   }
 
-  /// Reads a CSV file's text; keeps labelled rows with a non-empty input.
+  /// Reads a CSV file's text; keeps labelled rows with a non-empty input. A file that is not
+  /// valid CSV yields no lines (the benchmark's reader, which shares the CSV code, reports why).
   public static func read(csv text: String, source: String) -> [LabeledIngredientLine] {
-    let rows = CSVReader.rows(text)
-    guard let header = rows.first else { return [] }
+    guard let table = try? IngredientEvaluation.readCSV(text) else { return [] }
+    let rows = [table.header] + table.records
+    guard let header = rows.first, !header.isEmpty else { return [] }
     let layout: Layout = header.contains("qty") ? .nyt : .strangetom
     guard let inputColumn = header.firstIndex(of: "input") else { return [] }
     var lines: [LabeledIngredientLine] = []
@@ -118,54 +120,5 @@ public struct LabeledIngredientLine: Hashable, Sendable {
     let numbers = IngredientTokenizer().tokens(text).filter(\.isNumber)
     guard let first = numbers.first else { return (nil, nil) }
     return (first.value, first.maxValue)
-  }
-}
-
-/// A small RFC 4180 reader: quoted fields, doubled quotes, newlines inside quotes.
-enum CSVReader {
-  static func rows(_ text: String) -> [[String]] {
-    var rows: [[String]] = []
-    var row: [String] = []
-    var field: [UInt8] = []
-    var inQuotes = false
-    var bytes = Array(text.utf8)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    var index = 0
-    func finishField() {
-      row.append(String(decoding: field, as: UTF8.self))
-      field.removeAll(keepingCapacity: true)
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      if inQuotes {
-        if byte == UInt8(ascii: "\"") {
-          if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
-            field.append(byte)
-            index += 1
-          } else {
-            inQuotes = false
-          }
-        } else {
-          field.append(byte)
-        }
-      } else {
-        switch byte {
-        case UInt8(ascii: "\""): inQuotes = true
-        case UInt8(ascii: ","): finishField()
-        case UInt8(ascii: "\n"):
-          finishField()
-          rows.append(row)
-          row = []
-        case UInt8(ascii: "\r"): break
-        default: field.append(byte)
-        }
-      }
-      index += 1
-    }
-    if !field.isEmpty || !row.isEmpty {
-      finishField()
-      rows.append(row)
-    }
-    return rows
   }
 }
