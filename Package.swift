@@ -23,12 +23,22 @@ let package = Package(
     .target(name: "LarderHTTP", dependencies: ["CMicroHTTPD"]),
     .target(
       name: "LarderServer",
-      dependencies: ["LarderCore", "LarderStore", "LarderHTTP"],
+      dependencies: ["LarderCore", "LarderStore", "LarderHTTP", "LarderImport"],
       resources: [.copy("Resources/starter-recipes")]
     ),
 
+    // Getting recipes in from outside: HTML pages (libxml2), archives (zlib), URLs (libcurl).
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(name: "LarderImport", dependencies: ["LarderCore", "CLibXML2", "CZlib", "CCurl"]),
+
     // Command line: argument parsing and commands; `larder` is a thin main over it.
-    .target(name: "LarderCLI", dependencies: ["LarderCore", "LarderStore", "LarderServer"]),
+    .target(
+      name: "LarderCLI",
+      dependencies: ["LarderCore", "LarderStore", "LarderServer", "LarderImport"]),
     .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
     .executableTarget(
       name: "larder-bench", dependencies: ["LarderCore", "LarderStore", "LarderServer", "CSQLite"]),
@@ -42,6 +52,8 @@ let package = Package(
       name: "LarderStoreTests", dependencies: ["LarderStore", "LarderTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "LarderHTTPTests", dependencies: ["LarderHTTP"]),
+    .testTarget(
+      name: "LarderImportTests", dependencies: ["LarderImport", "LarderTestSupport"]),
     .testTarget(name: "LarderServerTests", dependencies: ["LarderServer", "LarderTestSupport"]),
     .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "LarderTestSupport"]),
   ],
