@@ -97,6 +97,7 @@ public enum LarderCommandLine {
             "reparse",
             abstract: "Parse and match every recipe's lines again (after an update)."),
         ]),
+      FoodsCommand.spec,
       CommandSpec(
         "delete", abstract: "Delete recipes.",
         arguments: [ArgumentSpec("id", help: "The recipes' IDs.", arity: .oneOrMore)]),
@@ -157,6 +158,7 @@ public enum LarderCommandLine {
       case "delete": return try DeleteCommand.run(context)
       case "ingredients": return try IngredientsCommand.run(context)
       case "cook": return try CookCommand.run(context)
+      case "foods": return try FoodsCommand.run(context)
       default: return exitUsage
       }
     } catch let error as UsageError {
@@ -195,7 +197,17 @@ struct CommandContext {
   /// Opens the database behind a store that parses and matches ingredient lines on every
   /// write.
   func openAnalyzingStore() throws -> AnalyzingRecipeStore {
-    AnalyzingRecipeStore(base: try openStore(), analyzer: Foods.analyzer())
+    let store = try openStore()
+    return AnalyzingRecipeStore(base: store, analyzer: Foods.analyzer(try foodCatalog(store)))
+  }
+
+  /// The bundled food catalog with the household's own foods and synonyms; any that can no
+  /// longer be applied are named on standard error.
+  func foodCatalog(_ store: some FoodStore) throws -> FoodCatalog {
+    let user = try store.userFoods(household: .default)
+    let (catalog, problems) = FoodCatalog.bundled.customized(with: user)
+    for problem in problems { console.printError("warning: \(problem)") }
+    return catalog
   }
 
   /// Prints a value as pretty JSON on standard output.

@@ -12,6 +12,8 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
   case noRecipeFound
   /// No recipe with this ID exists in the household.
   case recipeNotFound(RecipeID)
+  /// The household has no food or synonym by this name.
+  case foodNotFound(String)
 
   /// A sentence naming what is wrong and where.
   public var description: String {
@@ -27,6 +29,8 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
       return "no schema.org Recipe found in the document"
     case .recipeNotFound(let id):
       return "no recipe with id '\(id)'"
+    case .foodNotFound(let name):
+      return "no food or synonym of yours named '\(name)'"
     }
   }
 

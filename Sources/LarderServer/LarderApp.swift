@@ -16,9 +16,19 @@ public struct LarderApp: Sendable {
   private let router: Router
 
   /// Makes the application over a store.
+  ///
+  /// - Parameters:
+  ///   - foods: the catalog ingredient names are matched to; replaced when the household
+  ///     adds a food through the API.
+  ///   - foodStore: where the household's own foods are kept; without one the user-foods
+  ///     endpoints are absent.
+  ///   - foodsChanged: called after a food change with the new catalog, so stored recipes can
+  ///     be matched again.
   public init(
     store: any RecipeStore, household: HouseholdID = .default,
-    finder: FinderEngine = FinderEngine(), foods: FoodCatalog = .bundled,
+    finder: FinderEngine = FinderEngine(), foods: LiveFoodCatalog = LiveFoodCatalog(.bundled),
+    foodStore: (any FoodStore)? = nil,
+    foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in },
     clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
@@ -28,8 +38,14 @@ public struct LarderApp: Sendable {
     self.log = log
     var router = Router()
     RecipeAPI(store: store, household: household, clock: clock).register(in: &router)
-    FinderAPI(store: store, household: household, engine: finder, foods: foods)
+    FinderAPI(store: store, household: household, engine: finder, liveFoods: foods)
       .register(in: &router)
+    if let foodStore {
+      UserFoodsAPI(
+        store: foodStore, household: household, live: foods, base: .bundled, clock: clock,
+        changed: foodsChanged
+      ).register(in: &router)
+    }
     Pages(store: store, household: household).register(in: &router)
     StaticAssets.register(in: &router)
     self.router = router

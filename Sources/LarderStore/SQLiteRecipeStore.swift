@@ -6,6 +6,8 @@ import LarderCore
 /// Opening a database upgrades its schema in place; see ``open(path:maximumReaders:)``.
 public final class SQLiteRecipeStore: RecipeStore {
   private let database: SQLiteDatabase
+  /// The database, for the extensions that keep other data beside recipes.
+  var sqlite: SQLiteDatabase { database }
   /// Whether this process created the database (it had no schema before opening), which is
   /// when starter recipes are loaded.
   public let isNewDatabase: Bool

@@ -18,6 +18,15 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
     case .memory: return InMemoryRecipeStore()
     }
   }
+
+  /// A fresh, empty food store of this kind.
+  func makeFoodStore() throws -> any FoodStore {
+    switch self {
+    case .sqlite:
+      return try SQLiteRecipeStore.open(path: TemporaryFolder.make().appending("larder.sqlite"))
+    case .memory: return InMemoryFoodStore()
+    }
+  }
 }
 
 /// A new folder under the system's temporary directory for one test.

@@ -54,13 +54,15 @@ enum CookCommand {
     } catch let error as LarderServerError {
       throw CLIError(error.message.replacingOccurrences(of: "query parameter", with: "option"))
     }
-    let store = try context.openAnalyzingStore()
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
+    let database = try context.openStore()
+    let foods = try context.foodCatalog(database)
+    let store = AnalyzingRecipeStore(base: database, analyzer: Foods.analyzer(foods))
+    let engine = FinderEngine(catalog: FinderCatalog(foods: foods))
     try FinderIndexedStore(base: store, engine: engine)
       .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
     let answer: [String: Any]
     do {
-      answer = try FinderAPI(store: store, engine: engine, foods: .bundled).run(request)
+      answer = try FinderAPI(store: store, engine: engine, foods: foods).run(request)
     } catch let error as LarderServerError {
       throw CLIError(error.message)
     }

@@ -19,7 +19,10 @@ enum IngredientsCommand {
   /// blocks of bytes so that large inputs run at parser speed rather than at write-call speed.
   static func parse(_ context: CommandContext) throws -> Int32 {
     let parser = IngredientParser()
-    let catalog = FoodCatalog.bundled
+    // The household's own foods count when a database exists; parsing never creates one.
+    let catalog =
+      FileManager.default.fileExists(atPath: context.config.databasePath)
+      ? try context.foodCatalog(try context.openStore()) : FoodCatalog.bundled
     let input = FileHandle.standardInput
     let output = FileHandle.standardOutput
     var pending: [UInt8] = []
@@ -162,8 +165,9 @@ enum IngredientJSON {
 
 /// How the CLI finds catalog foods for parsed names.
 enum Foods {
-  /// The analyzer used when recipes are written: the shipped parser and the bundled catalog.
-  static func analyzer() -> RecipeAnalyzer {
-    RecipeAnalyzer(matchFood: { FoodCatalog.bundled.match($0)?.foodID })
+  /// The analyzer used when recipes are written: the shipped parser and the catalog given
+  /// (the bundled one with the household's own foods).
+  static func analyzer(_ catalog: FoodCatalog = .bundled) -> RecipeAnalyzer {
+    RecipeAnalyzer(matchFood: { catalog.match($0)?.foodID })
   }
 }

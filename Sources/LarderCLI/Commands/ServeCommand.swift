@@ -9,13 +9,26 @@ enum ServeCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     let config = context.config
     let console = context.console
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
-    let store = FinderIndexedStore(base: try context.openAnalyzingStore(), engine: engine)
+    let database = try context.openStore()
+    let foods = LiveFoodCatalog(try context.foodCatalog(database))
+    let engine = FinderEngine(catalog: FinderCatalog(foods: foods.current))
+    // Lines are matched with the catalog as it is at each write, so a food added through the
+    // API counts for recipes saved after it.
+    let analyzer = RecipeAnalyzer(matchFood: { foods.current.match($0)?.foodID })
+    let analyzing = AnalyzingRecipeStore(base: database, analyzer: analyzer)
+    let store = FinderIndexedStore(base: analyzing, engine: engine)
     let build = try store.rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
     console.printError(
       "Pantry finder ready: \(build.recipeCount) recipes, \(build.foodCount) foods in "
         + String(format: "%.1f ms", build.seconds * 1000))
-    let app = LarderApp(store: store, finder: engine, log: { console.printError($0) })
+    let rematch = Rematcher(analyzing: analyzing, store: store, log: { console.printError($0) })
+    let app = LarderApp(
+      store: store, finder: engine, foods: foods, foodStore: database,
+      foodsChanged: { catalog in
+        engine.setCatalog(FinderCatalog(foods: catalog))
+        rematch.start()
+      },
+      log: { console.printError($0) })
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)
@@ -69,5 +82,45 @@ private final class SignalCounter: @unchecked Sendable {
   func next() -> Int {
     defer { count += 1 }
     return count
+  }
+}
+
+/// Matches every stored recipe's lines again after a food change, one pass at a time in the
+/// background, then reloads the finder; changes that arrive during a pass start one more.
+final class Rematcher: @unchecked Sendable {
+  private let analyzing: AnalyzingRecipeStore
+  private let store: FinderIndexedStore
+  private let log: @Sendable (String) -> Void
+  private let queue = DispatchQueue(label: "larder.rematch")
+  private let lock = NSLock()
+  private var pending = false
+
+  init(
+    analyzing: AnalyzingRecipeStore, store: FinderIndexedStore,
+    log: @escaping @Sendable (String) -> Void
+  ) {
+    self.analyzing = analyzing
+    self.store = store
+    self.log = log
+  }
+
+  /// Asks for a pass; several asks while one is waiting make one pass.
+  func start() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !pending else { return }
+    pending = true
+    queue.async { [self] in
+      lock.lock()
+      pending = false
+      lock.unlock()
+      do {
+        let changed = try analyzing.reanalyzeAll(household: .default)
+        try store.rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
+        log("Foods changed: matched recipes again, \(changed) changed.")
+      } catch {
+        log("error: matching recipes again after a food change failed: \(error)")
+      }
+    }
   }
 }

@@ -15,7 +15,9 @@ public struct FinderAPI: Sendable {
   let store: any RecipeStore
   let household: HouseholdID
   let engine: FinderEngine
-  let foods: FoodCatalog
+  let liveFoods: LiveFoodCatalog
+  /// The catalog as it is for this request.
+  var foods: FoodCatalog { liveFoods.current }
 
   /// Makes the finder service over a store, an engine holding the store's recipes, and the
   /// food catalog that reads what the user has.
@@ -23,10 +25,19 @@ public struct FinderAPI: Sendable {
     store: any RecipeStore, household: HouseholdID = .default, engine: FinderEngine,
     foods: FoodCatalog
   ) {
+    self.init(
+      store: store, household: household, engine: engine, liveFoods: LiveFoodCatalog(foods))
+  }
+
+  /// Makes the finder service reading a catalog that may change while the server runs.
+  public init(
+    store: any RecipeStore, household: HouseholdID = .default, engine: FinderEngine,
+    liveFoods: LiveFoodCatalog
+  ) {
     self.store = store
     self.household = household
     self.engine = engine
-    self.foods = foods
+    self.liveFoods = liveFoods
   }
 
   func register(in router: inout Router) {

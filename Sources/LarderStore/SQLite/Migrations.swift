@@ -18,6 +18,7 @@ enum Migrations {
     Migration(version: 1, summary: "households and recipes", apply: createRecipes),
     Migration(version: 2, summary: "full-text search", apply: createSearchIndex),
     Migration(version: 3, summary: "recipe foods for the pantry finder", apply: createRecipeFoods),
+    Migration(version: 4, summary: "a household's own foods and synonyms", apply: createUserFoods),
   ]
 
   /// The newest schema version this binary knows.
@@ -137,6 +138,30 @@ extension Migrations {
       try RecipeFoods.write(
         RecipeDocument.decode(document, id: id), seq: seq, connection: connection)
     }
+  }
+}
+
+extension Migrations {
+  fileprivate static func createUserFoods(_ connection: SQLiteConnection) throws {
+    // A user food is kept whole as JSON (the catalog's Food), so new food fields need no
+    // migration; synonyms are unique per household without regard to case.
+    try connection.execute(
+      """
+      CREATE TABLE user_foods (
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        food_id TEXT NOT NULL,
+        document TEXT NOT NULL,
+        saved_at REAL NOT NULL,
+        PRIMARY KEY (household_id, food_id)
+      );
+      CREATE TABLE user_food_synonyms (
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        synonym TEXT NOT NULL COLLATE NOCASE,
+        food_id TEXT NOT NULL,
+        saved_at REAL NOT NULL,
+        PRIMARY KEY (household_id, synonym)
+      );
+      """, operation: "creating the user foods tables")
   }
 }
 

@@ -94,6 +94,9 @@ final class SQLiteConnection {
   /// The rowid of the last row inserted on this connection.
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+  /// How many rows the last statement on this connection changed.
+  var changeCount: Int { Int(sqlite3_changes(handle)) }
+
   /// Whether the connection is inside a transaction.
   var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

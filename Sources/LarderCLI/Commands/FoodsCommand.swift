@@ -1,0 +1,269 @@
+import Foundation
+import LarderCore
+import LarderStore
+
+/// `larder foods`: look foods up, and add your own foods and names for them.
+///
+/// A change is kept in the database and, unless `--no-reparse` is given, every recipe's lines
+/// are matched again so the pantry finder and shopping list see the new food at once.
+enum FoodsCommand {
+  /// The `foods` command and its subcommands.
+  static let spec = CommandSpec(
+    "foods", abstract: "Look up foods; add your own foods and names for them.",
+    discussion: """
+      Ingredient lines are matched to the food catalog shipped with Larder plus the foods and \
+      names you add here. After a change every recipe's lines are matched again (skip with \
+      --no-reparse and run 'larder ingredients reparse' later).
+      """,
+    subcommands: [
+      CommandSpec(
+        "search", abstract: "Find foods by name or synonym.",
+        options: [.option("limit", short: "n", valueName: "N", help: "How many.", default: "20")],
+        arguments: [ArgumentSpec("words", help: "Part of a food's name.", arity: .oneOrMore)]),
+      CommandSpec(
+        "show", abstract: "Show a food: names, what it is a kind of, aisle, density.",
+        arguments: [ArgumentSpec("food", help: "A food's id or name.")]),
+      CommandSpec(
+        "match", abstract: "Show which food an ingredient line matches, and how.",
+        arguments: [ArgumentSpec("line", help: "An ingredient line, quoted.")]),
+      CommandSpec("mine", abstract: "List the foods and names you added."),
+      CommandSpec(
+        "add", abstract: "Add a food (or change a catalog food's details).",
+        discussion: """
+          The id defaults to the name in lower case with dashes. Giving the id of a catalog \
+          food replaces that food's details (for example to move it to another aisle); \
+          --replace confirms that.
+          """,
+        options: [
+          .option("id", valueName: "ID", help: "The food's id."),
+          .option("plural", valueName: "NAME", help: "The name for more than one."),
+          .option("parent", valueName: "FOOD", help: "The food it is a kind of (id or name)."),
+          .option(
+            "aisle", valueName: "AISLE",
+            help: "One of " + Aisle.allCases.map(\.rawValue).joined(separator: ", ") + "."),
+          .option("density", valueName: "G_PER_ML", help: "Grams per millilitre."),
+          .option(
+            "synonym", valueName: "NAME", help: "Another name (repeatable).", repeatable: true),
+          .flag("replace", help: "Allow replacing a catalog food with the same id."),
+          reparseFlag,
+        ],
+        arguments: [ArgumentSpec("name", help: "The food's name, singular.")]),
+      CommandSpec(
+        "synonym", abstract: "Give a food another name.",
+        options: [reparseFlag],
+        arguments: [
+          ArgumentSpec("name", help: "The new name, such as 'courgette'."),
+          ArgumentSpec("food", help: "The food's id or name."),
+        ]),
+      CommandSpec(
+        "remove", abstract: "Remove a food or a name you added.",
+        options: [reparseFlag],
+        arguments: [ArgumentSpec("food", help: "Your food's id, or your synonym.")]),
+    ])
+
+  private static let reparseFlag = OptionSpec.flag(
+    "no-reparse", help: "Don't match recipes' lines again now.")
+
+  static func run(_ context: CommandContext) throws -> Int32 {
+    let subcommand = context.command.subcommandPath.dropFirst().first
+    guard let subcommand else {
+      context.console.printError(
+        HelpFormatter().help(for: LarderCommandLine.spec, subcommandPath: ["foods"]))
+      return LarderCommandLine.exitUsage
+    }
+    let store = try context.openStore()
+    let catalog = try context.foodCatalog(store)
+    switch subcommand {
+    case "search": return try search(context, catalog: catalog)
+    case "show": return try show(context, catalog: catalog)
+    case "match": return try match(context, catalog: catalog)
+    case "mine": return try mine(context, store: store)
+    case "add": return try add(context, store: store, catalog: catalog)
+    case "synonym": return try synonym(context, store: store, catalog: catalog)
+    case "remove": return try remove(context, store: store)
+    default: return LarderCommandLine.exitUsage
+    }
+  }
+
+  // MARK: - Looking up
+
+  private static func search(_ context: CommandContext, catalog: FoodCatalog) throws -> Int32 {
+    let text = context.command.arguments("words").joined(separator: " ")
+    let limit = max(1, try context.command.int("limit") ?? 20)
+    let found = FoodSearch.search(text, in: catalog, limit: limit)
+    if context.json {
+      try context.printJSON(found)
+    } else if found.isEmpty {
+      context.console.printError("No food's name contains '\(text)'.")
+      return LarderCommandLine.exitFailure
+    } else {
+      for food in found { context.console.print(line(for: food, in: catalog)) }
+    }
+    return LarderCommandLine.exitSuccess
+  }
+
+  private static func show(_ context: CommandContext, catalog: FoodCatalog) throws -> Int32 {
+    let food = try resolve(context.command.argument("food") ?? "", in: catalog, field: "food")
+    if context.json {
+      try context.printJSON(food)
+      return LarderCommandLine.exitSuccess
+    }
+    let console = context.console
+    console.print("\(food.name) (\(food.id))")
+    if food.pluralName != food.name { console.print("  plural: \(food.pluralName)") }
+    if !food.synonyms.isEmpty {
+      console.print("  also called: \(food.synonyms.joined(separator: ", "))")
+    }
+    let chain = catalog.ancestors(of: food.id).map(\.name)
+    if !chain.isEmpty { console.print("  a kind of: \(chain.joined(separator: " → "))") }
+    let children = catalog.children(of: food.id)
+    if !children.isEmpty {
+      let names = children.prefix(8).map(\.name).joined(separator: ", ")
+      console.print("  kinds: \(names)\(children.count > 8 ? ", … (\(children.count))" : "")")
+    }
+    if let aisle = food.aisle { console.print("  aisle: \(aisle.displayName)") }
+    if let density = food.densityGramsPerMillilitre {
+      console.print("  density: \(String(format: "%.3g", density)) g/ml")
+    }
+    return LarderCommandLine.exitSuccess
+  }
+
+  private static func match(_ context: CommandContext, catalog: FoodCatalog) throws -> Int32 {
+    let line = context.command.argument("line") ?? ""
+    let parsed = IngredientParser().parse(line)
+    let found = parsed.name.flatMap { catalog.match($0) }
+    if context.json {
+      var object: [String: Any] = ["input": line, "name": parsed.name ?? NSNull()]
+      object["food"] =
+        found.map {
+          ["id": $0.foodID, "name": $0.name, "how": "\($0.how)", "confidence": $0.confidence]
+        } ?? NSNull()
+      try context.printJSONObject(object)
+    } else if let found {
+      context.console.print(
+        "'\(parsed.name ?? line)' → \(found.name) (\(found.foodID)), \(found.how) match, "
+          + String(format: "confidence %.2f", found.confidence))
+    } else {
+      context.console.print(
+        "'\(parsed.name ?? line)' matches no food; add it with "
+          + "'larder foods add' or name an existing food with 'larder foods synonym'.")
+    }
+    return found == nil ? LarderCommandLine.exitFailure : LarderCommandLine.exitSuccess
+  }
+
+  private static func mine(_ context: CommandContext, store: SQLiteRecipeStore) throws -> Int32 {
+    let user = try store.userFoods(household: .default)
+    if context.json {
+      try context.printJSON(user)
+      return LarderCommandLine.exitSuccess
+    }
+    if user.isEmpty {
+      context.console.print("You have added no foods or names yet.")
+    }
+    for food in user.foods {
+      let parent = food.parentID.map { ", a kind of \($0)" } ?? ""
+      context.console.print("food     \(food.name) (\(food.id))\(parent)")
+    }
+    for synonym in user.synonyms {
+      context.console.print("synonym  \(synonym.synonym) → \(synonym.foodID)")
+    }
+    return LarderCommandLine.exitSuccess
+  }
+
+  // MARK: - Changing
+
+  private static func add(
+    _ context: CommandContext, store: SQLiteRecipeStore, catalog: FoodCatalog
+  ) throws -> Int32 {
+    let command = context.command
+    var density: Double?
+    if let text = command.value("density") {
+      guard let value = Double(text) else {
+        throw command.usageError(
+          .invalidValue(for: "option --density", value: text, expected: "a number"))
+      }
+      density = value
+    }
+    let draft = FoodDraft(
+      name: command.argument("name") ?? "", id: command.value("id"),
+      pluralName: command.value("plural"), parent: command.value("parent"),
+      aisle: command.value("aisle"), density: density, synonyms: command.values("synonym"),
+      replace: command.flag("replace"))
+    let mine = Set(try store.userFoods(household: .default).foods.map(\.id))
+    let food = try catalog.food(from: draft, isUsers: { mine.contains($0) })
+    let existing = catalog.food(id: food.id)
+    // Checked against the catalog (name, parent, no cycle) before anything is saved.
+    let updated = try catalog.adding(food)
+    try store.saveUserFood(food, household: .default, now: Date())
+    context.console.printError(
+      "\(existing == nil ? "Added" : "Replaced") \(food.name) (\(food.id)).")
+    return try reparse(context, store: store, catalog: updated)
+  }
+
+  private static func synonym(
+    _ context: CommandContext, store: SQLiteRecipeStore, catalog: FoodCatalog
+  ) throws -> Int32 {
+    let name = (context.command.argument("name") ?? "").trimmingCharacters(in: .whitespaces)
+    let food = try resolve(context.command.argument("food") ?? "", in: catalog, field: "food")
+    let updated = try catalog.addingSynonym(name, to: food.id)
+    try store.saveSynonym(UserSynonym(name, foodID: food.id), household: .default, now: Date())
+    context.console.printError("'\(name)' now means \(food.name) (\(food.id)).")
+    return try reparse(context, store: store, catalog: updated)
+  }
+
+  private static func remove(_ context: CommandContext, store: SQLiteRecipeStore) throws -> Int32 {
+    let name = context.command.argument("food") ?? ""
+    let user = try store.userFoods(household: .default)
+    if user.foods.contains(where: { $0.id == name }) {
+      let dependants = user.foods.filter { $0.parentID == name }.map(\.id)
+      guard dependants.isEmpty else {
+        throw LarderCoreError.invalidField(
+          field: "food", value: name,
+          reason: "your foods \(dependants.joined(separator: ", ")) are kinds of it; "
+            + "remove or change them first")
+      }
+      try store.deleteUserFood(id: name, household: .default)
+      context.console.printError("Removed your food '\(name)'.")
+    } else {
+      try store.deleteSynonym(name, household: .default)
+      context.console.printError("Removed your name '\(name)'.")
+    }
+    return try reparse(context, store: store, catalog: try context.foodCatalog(store))
+  }
+
+  // MARK: - Helpers
+
+  /// Matches every recipe's lines again with the changed catalog, unless told not to.
+  private static func reparse(
+    _ context: CommandContext, store: SQLiteRecipeStore, catalog: FoodCatalog
+  ) throws -> Int32 {
+    guard !context.command.flag("no-reparse") else {
+      context.console.printError("Run 'larder ingredients reparse' to match recipes again.")
+      return LarderCommandLine.exitSuccess
+    }
+    let analyzing = AnalyzingRecipeStore(base: store, analyzer: Foods.analyzer(catalog))
+    let changed = try analyzing.reanalyzeAll(household: .default) { done, total in
+      context.console.progress("Matching recipes again: \(done)/\(total)")
+    }
+    context.console.clearProgress()
+    context.console.printError("\(changed) recipe\(changed == 1 ? "" : "s") changed.")
+    return LarderCommandLine.exitSuccess
+  }
+
+  /// A food by id, else by the catalog's match for the name.
+  static func resolve(_ text: String, in catalog: FoodCatalog, field: String) throws -> Food {
+    if let food = catalog.food(named: text) { return food }
+    throw LarderCoreError.invalidField(
+      field: field, value: text,
+      reason: "no food has this id or name (try 'larder foods search')")
+  }
+
+  private static func line(for food: Food, in catalog: FoodCatalog) -> String {
+    var text = "\(food.name) (\(food.id))"
+    if let parent = food.parentID.flatMap({ catalog.food(id: $0) }) {
+      text += ", a kind of \(parent.name)"
+    }
+    if let aisle = food.aisle { text += " — \(aisle.displayName)" }
+    return text
+  }
+}
