@@ -13,18 +13,22 @@ extension FoodCatalog {
     var foods: [Food] = []
     var sawHeader = false
     var number = 0
-    for rawLine in tsv.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split as bytes: tabs and newlines are ASCII, and splitting a String by Character would
+    // run grapheme breaking over the whole file at every start.
+    let bytes = Array(tsv.utf8)
+    for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       number += 1
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      if !sawHeader && line.hasPrefix("id\t") {
+      let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
+      if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+      if !sawHeader && line.starts(with: "id\t".utf8) {
         sawHeader = true
         continue
       }
-      let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      let columns = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
       guard columns.count >= 8 else {
         throw LarderCoreError.invalidField(
-          field: "foods", value: String(line),
+          field: "foods", value: String(decoding: line, as: UTF8.self),
           reason: "line \(number): expected 8 tab-separated columns, found \(columns.count)")
       }
       let (id, name, plural, parent, aisle, density, usda, synonyms) = (
@@ -33,7 +37,7 @@ extension FoodCatalog {
       )
       guard !id.isEmpty, !name.isEmpty else {
         throw LarderCoreError.invalidField(
-          field: "foods", value: String(line),
+          field: "foods", value: String(decoding: line, as: UTF8.self),
           reason: "line \(number): a food needs an id and a name")
       }
       var aisleValue: Aisle?
