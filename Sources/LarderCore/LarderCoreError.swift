@@ -12,6 +12,11 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
   case noRecipeFound
   /// No recipe with this ID exists in the household.
   case recipeNotFound(RecipeID)
+  /// Bytes offered as an image cannot be stored: `reason` says why (not an image, SVG, too
+  /// large).
+  case invalidImage(reason: String)
+  /// No image with this ID exists in the household.
+  case imageNotFound(ImageID)
 
   /// A sentence naming what is wrong and where.
   public var description: String {
@@ -27,6 +32,10 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
       return "no schema.org Recipe found in the document"
     case .recipeNotFound(let id):
       return "no recipe with id '\(id)'"
+    case .invalidImage(let reason):
+      return "not a usable image: \(reason)"
+    case .imageNotFound(let id):
+      return "no image with id '\(id)'"
     }
   }
 
