@@ -5,7 +5,8 @@ import LarderCore
 ///
 /// Opening a database upgrades its schema in place; see ``open(path:maximumReaders:)``.
 public final class SQLiteRecipeStore: RecipeStore {
-  private let database: SQLiteDatabase
+  /// Shared with ``SQLiteImageStore``, so images live in the same file and transactions.
+  let database: SQLiteDatabase
   /// Whether this process created the database (it had no schema before opening), which is
   /// when starter recipes are loaded.
   public let isNewDatabase: Bool
