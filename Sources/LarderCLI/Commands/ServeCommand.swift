@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LarderCore
 import LarderHTTP
+import LarderImport
 import LarderServer
 
 /// `larder serve`: the web app and the API until SIGINT or SIGTERM.
@@ -10,12 +11,16 @@ enum ServeCommand {
     let config = context.config
     let console = context.console
     let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
-    let store = FinderIndexedStore(base: try context.openAnalyzingStore(), engine: engine)
+    let database = try context.openStore()
+    let store = FinderIndexedStore(
+      base: AnalyzingRecipeStore(base: database, analyzer: Foods.analyzer()), engine: engine)
     let build = try store.rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
     console.printError(
       "Pantry finder ready: \(build.recipeCount) recipes, \(build.foodCount) foods in "
         + String(format: "%.1f ms", build.seconds * 1000))
-    let app = LarderApp(store: store, finder: engine, log: { console.printError($0) })
+    let app = LarderApp(
+      store: store, finder: engine, images: database.imageStore,
+      clipper: ClipCommandSupport.clipper(for: config), log: { console.printError($0) })
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)
