@@ -25,11 +25,6 @@ struct ClipAPI: Sendable {
     guard let url = object["url"] as? String else {
       throw LarderCoreError.missingField(field: "url")
     }
-    do {
-      _ = try PageFetcher.validatedURL(url)
-    } catch let error as LarderImportError {
-      throw LarderServerError(status: 400, code: "invalid_url", message: error.description)
-    }
     let report = try clipper.clip(
       url, into: store, images: images, household: household, now: clock())
     let recipe = try JSONSerialization.jsonObject(with: LarderJSON.encode(report.recipe))
