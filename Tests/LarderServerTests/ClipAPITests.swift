@@ -139,6 +139,20 @@ import Testing
     #expect(harness.images.count == 0)
   }
 
+  @Test(arguments: ["http://169.254.169.254/latest/meta-data/iam", "http://127.0.0.2/x.png"])
+  func theImageIsFetchedUnderTheSamePolicy(image: String) throws {
+    let site = try FixtureHTTPServer { request in
+      request.path == "/recipe" ? .html(Self.page(image: image)) : .response(status: 404)
+    }
+    let harness = Self.harness(allowing: site)
+    let response = Self.clip(harness.client, site.url("/recipe").absoluteString)
+    #expect(response.status == 201, "\(response.text)")
+    let warnings = response.object["warnings"] as? [String] ?? []
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("\(image): refused to connect to") == true, "\(warnings)")
+    #expect(harness.images.count == 0)
+  }
+
   @Test func anSVGImageIsNotKept() throws {
     let site = try Self.site()
     let harness = Self.harness(allowing: site)

@@ -71,6 +71,20 @@ import Testing
     #expect(server.requestedPaths.isEmpty, "the server must never see the request")
   }
 
+  @Test func aHostNameIsJudgedByTheAddressItResolvesTo() throws {
+    // "localhost" is not an address in the URL; the refusal comes from what it resolved to.
+    let server = try FixtureHTTPServer { _ in .html(Self.page) }
+    let url = URL(string: "http://localhost:\(server.port)/soup")!
+    let error = try #require(Self.failure(PageFetcher(), url))
+    guard case .refusedAddress(_, let address, let reason) = error else {
+      Issue.record("expected a refused address, got \(error)")
+      return
+    }
+    #expect(["127.0.0.1:\(server.port)", "[::1]:\(server.port)"].contains(address))
+    #expect(reason.contains("loopback"))
+    #expect(server.requestedPaths.isEmpty)
+  }
+
   @Test func theOptInAllowsLoopback() throws {
     let server = try FixtureHTTPServer { _ in .html(Self.page) }
     let fetcher = PageFetcher(
