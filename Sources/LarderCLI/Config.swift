@@ -17,11 +17,15 @@ public struct Config: Equatable, Sendable {
   public var timeoutSeconds: Int = 30
   /// Whether a new, empty database gets the starter recipes.
   public var starterRecipes: Bool = true
+  /// Whether clipping may fetch from loopback and private-network addresses (a recipe site on
+  /// your own network). Off by default: see ``AddressPolicy``.
+  public var clipAllowPrivate: Bool = false
 
   /// The settings' names as written in the config file and, upper-cased with a `LARDER_`
   /// prefix, in the environment.
   static let keys = [
     "db", "host", "port", "threads", "max_body_bytes", "timeout", "starter_recipes",
+    "clip_allow_private",
   ]
 
   /// The default database path: `$XDG_DATA_HOME/larder/larder.sqlite`, falling back to
@@ -89,6 +93,14 @@ public struct Config: Equatable, Sendable {
       switch entry.value.lowercased() {
       case "1", "true", "yes", "on": config.starterRecipes = true
       case "0", "false", "no", "off": config.starterRecipes = false
+      default:
+        throw ConfigError(message: "\(entry.source): '\(entry.value)' is not true or false")
+      }
+    }
+    if let entry = values["clip_allow_private"] {
+      switch entry.value.lowercased() {
+      case "1", "true", "yes", "on": config.clipAllowPrivate = true
+      case "0", "false", "no", "off": config.clipAllowPrivate = false
       default:
         throw ConfigError(message: "\(entry.source): '\(entry.value)' is not true or false")
       }

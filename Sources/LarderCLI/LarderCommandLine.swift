@@ -44,14 +44,19 @@ public enum LarderCommandLine {
           .option("threads", valueName: "N", help: "HTTP worker threads.", default: "4"),
         ]),
       CommandSpec(
-        "import", abstract: "Import schema.org Recipe JSON / JSON-LD files or folders.",
+        "import",
+        abstract: "Import schema.org Recipe JSON / JSON-LD files or folders, or clip URLs.",
         discussion: """
           Reads objects, arrays and @graph documents; folders are searched for .json and \
-          .jsonld files. Recipes imported before are recognised and updated, not duplicated.
+          .jsonld files. Recipes imported before are recognised and updated, not duplicated. \
+          http:// and https:// arguments are clipped: the page is fetched, its recipe read and \
+          its main image kept. Pages on your own network need clip_allow_private \
+          (LARDER_CLIP_ALLOW_PRIVATE=1).
           """,
         arguments: [
           ArgumentSpec(
-            "path", help: "Files or folders ('-' reads standard input).", arity: .oneOrMore)
+            "path", help: "Files or folders ('-' reads standard input), or web page URLs.",
+            arity: .oneOrMore)
         ]),
       CommandSpec(
         "export", abstract: "Export recipes as schema.org JSON-LD.",

@@ -14,6 +14,11 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
   case recipeNotFound(RecipeID)
   /// The household has no food or synonym by this name.
   case foodNotFound(String)
+  /// Bytes offered as an image cannot be stored: `reason` says why (not an image, SVG, too
+  /// large).
+  case invalidImage(reason: String)
+  /// No image with this ID exists in the household.
+  case imageNotFound(ImageID)
 
   /// A sentence naming what is wrong and where.
   public var description: String {
@@ -31,6 +36,10 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
       return "no recipe with id '\(id)'"
     case .foodNotFound(let name):
       return "no food or synonym of yours named '\(name)'"
+    case .invalidImage(let reason):
+      return "not a usable image: \(reason)"
+    case .imageNotFound(let id):
+      return "no image with id '\(id)'"
     }
   }
 

@@ -7,6 +7,25 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
   case unreadable(source: String, reason: String)
   /// A document was read but holds no recipe.
   case noRecipe(source: String)
+  /// A URL that cannot be fetched as given: malformed, or not http or https.
+  case invalidURL(url: String, reason: String)
+  /// The address `url`'s host resolved to is one Larder does not connect to (loopback, private,
+  /// link-local, cloud metadata, ...); `reason` names the kind of address.
+  case refusedAddress(url: String, address: String, reason: String)
+  /// A redirect from `url` pointed somewhere Larder does not follow (another scheme).
+  case refusedRedirect(url: String, location: String, reason: String)
+  /// Following `url` took more than `limit` redirects.
+  case tooManyRedirects(url: String, limit: Int)
+  /// The response from `url` was larger than `limit` bytes (after decompression).
+  case tooLarge(url: String, limit: Int)
+  /// `url` did not answer within `seconds`.
+  case timedOut(url: String, seconds: Double)
+  /// `url` answered with an HTTP error status.
+  case httpStatus(url: String, status: Int)
+  /// `url` could not be reached: the name did not resolve, the connection or TLS failed.
+  case unreachable(url: String, reason: String)
+  /// `url` answered with something that is not a web page, such as an image.
+  case notAPage(url: String, contentType: String)
 
   /// A sentence naming what failed and where.
   public var description: String {
@@ -15,6 +34,34 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
       return "\(source): cannot be read: \(reason)"
     case .noRecipe(let source):
       return "\(source): no recipe found"
+    case .invalidURL(let url, let reason):
+      return "\(url): not a URL Larder can fetch: \(reason)"
+    case .refusedAddress(let url, let address, let reason):
+      return "\(url): refused to connect to \(address): \(reason)"
+    case .refusedRedirect(let url, let location, let reason):
+      return "\(url): refused to follow the redirect to \(location): \(reason)"
+    case .tooManyRedirects(let url, let limit):
+      return "\(url): more than \(limit) redirects"
+    case .tooLarge(let url, let limit):
+      return "\(url): the response is larger than the \(Self.size(limit)) limit"
+    case .timedOut(let url, let seconds):
+      return "\(url): no complete answer within \(Self.seconds(seconds))"
+    case .httpStatus(let url, let status):
+      return "\(url): the server answered HTTP \(status)"
+    case .unreachable(let url, let reason):
+      return "\(url): cannot be reached: \(reason)"
+    case .notAPage(let url, let contentType):
+      return "\(url): is '\(contentType)', not a web page"
     }
+  }
+
+  private static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes)-byte"
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
   }
 }

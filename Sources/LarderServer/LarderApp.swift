@@ -1,6 +1,7 @@
 import Foundation
 import LarderCore
 import LarderHTTP
+import LarderImport
 
 /// Larder's web application: every route of the JSON API and the pages, as a total function
 /// from request to response that tests call directly, with no socket.
@@ -24,11 +25,16 @@ public struct LarderApp: Sendable {
   ///     endpoints are absent.
   ///   - foodsChanged: called after a food change with the new catalog, so stored recipes can
   ///     be matched again.
+  ///   - images: where uploaded and clipped images are kept; without one, `/images/` answers
+  ///     404 and clipped recipes keep only the image's original URL.
+  ///   - clipper: fetches and reads pages for `POST /api/v1/import/url`; its fetcher's address
+  ///     policy decides which hosts may be clipped (public addresses only by default).
   public init(
     store: any RecipeStore, household: HouseholdID = .default,
     finder: FinderEngine = FinderEngine(), foods: LiveFoodCatalog = LiveFoodCatalog(.bundled),
     foodStore: (any FoodStore)? = nil,
     foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in },
+    images: (any ImageStore)? = nil, clipper: RecipeClipper = RecipeClipper(),
     clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
@@ -46,6 +52,10 @@ public struct LarderApp: Sendable {
         changed: foodsChanged
       ).register(in: &router)
     }
+    ImageAPI(images: images, household: household, clock: clock).register(in: &router)
+    ClipAPI(
+      store: store, images: images, clipper: clipper, household: household, clock: clock
+    ).register(in: &router)
     Pages(store: store, household: household).register(in: &router)
     StaticAssets.register(in: &router)
     self.router = router

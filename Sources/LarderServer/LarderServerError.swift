@@ -1,5 +1,6 @@
 import Foundation
 import LarderCore
+import LarderImport
 
 /// A request the server refuses, with the HTTP status and the stable code clients match on.
 public struct LarderServerError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -56,10 +57,36 @@ enum ErrorResponses {
         return LarderServerError(status: 422, code: "invalid_field", message: error.description)
       case .noRecipeFound:
         return LarderServerError(status: 422, code: "no_recipe", message: error.description)
+      case .invalidImage:
+        return LarderServerError(status: 422, code: "invalid_image", message: error.description)
+      case .imageNotFound:
+        return LarderServerError(status: 404, code: "not_found", message: error.description)
       }
+    case let error as LarderImportError:
+      return classify(error)
     default:
       return nil
     }
+  }
+
+  /// Fetching and reading a page: the client's URL or the page is at fault (4xx), or the
+  /// remote server failed (502) or did not answer in time (504).
+  static func classify(_ error: LarderImportError) -> LarderServerError {
+    let (status, code): (Int, String)
+    switch error {
+    case .invalidURL: (status, code) = (400, "invalid_url")
+    case .refusedAddress: (status, code) = (422, "refused_address")
+    case .refusedRedirect: (status, code) = (422, "refused_redirect")
+    case .tooLarge: (status, code) = (422, "too_large")
+    case .noRecipe: (status, code) = (422, "no_recipe")
+    case .notAPage: (status, code) = (422, "not_a_page")
+    case .unreadable: (status, code) = (422, "unreadable")
+    case .tooManyRedirects: (status, code) = (502, "too_many_redirects")
+    case .httpStatus: (status, code) = (502, "upstream_status")
+    case .unreachable: (status, code) = (502, "upstream_unreachable")
+    case .timedOut: (status, code) = (504, "upstream_timeout")
+    }
+    return LarderServerError(status: status, code: code, message: error.description)
   }
 
   /// A JSON error body: `{"error": {"code": ..., "message": ...}}`.

@@ -5,7 +5,7 @@ import LarderCore
 extension SQLiteRecipeStore: FoodStore {
   /// The household's foods and synonyms, each in the order it was last saved.
   public func userFoods(household: HouseholdID) throws -> UserFoods {
-    try sqlite.read("reading your foods") { connection in
+    try database.read("reading your foods") { connection in
       let foods = try connection.query(
         "SELECT food_id, document FROM user_foods WHERE household_id = ? ORDER BY rowid",
         [.text(household.rawValue)], operation: "reading your foods"
@@ -28,7 +28,7 @@ extension SQLiteRecipeStore: FoodStore {
   /// Saves a food, replacing the household's food with the same id.
   public func saveUserFood(_ food: Food, household: HouseholdID, now: Date) throws {
     let document = String(decoding: try JSONEncoder().encode(food), as: UTF8.self)
-    try sqlite.write("saving a food") { connection in
+    try database.write("saving a food") { connection in
       try connection.run(
         """
         INSERT OR REPLACE INTO user_foods (household_id, food_id, document, saved_at)
@@ -44,7 +44,7 @@ extension SQLiteRecipeStore: FoodStore {
 
   /// Deletes a household's food and the synonyms that name it.
   public func deleteUserFood(id: String, household: HouseholdID) throws {
-    try sqlite.write("deleting a food") { connection in
+    try database.write("deleting a food") { connection in
       try connection.run(
         "DELETE FROM user_foods WHERE household_id = ? AND food_id = ?",
         [.text(household.rawValue), .text(id)], operation: "deleting a food")
@@ -57,7 +57,7 @@ extension SQLiteRecipeStore: FoodStore {
 
   /// Saves a synonym; saving the same name again points it at the new food.
   public func saveSynonym(_ synonym: UserSynonym, household: HouseholdID, now: Date) throws {
-    try sqlite.write("saving a synonym") { connection in
+    try database.write("saving a synonym") { connection in
       try connection.run(
         """
         INSERT OR REPLACE INTO user_food_synonyms (household_id, synonym, food_id, saved_at)
@@ -73,7 +73,7 @@ extension SQLiteRecipeStore: FoodStore {
 
   /// Deletes a synonym, compared without regard to case.
   public func deleteSynonym(_ synonym: String, household: HouseholdID) throws {
-    try sqlite.write("deleting a synonym") { connection in
+    try database.write("deleting a synonym") { connection in
       try connection.run(
         "DELETE FROM user_food_synonyms WHERE household_id = ? AND synonym = ?",
         [.text(household.rawValue), .text(synonym)], operation: "deleting a synonym")

@@ -5,9 +5,9 @@ import LarderCore
 ///
 /// Opening a database upgrades its schema in place; see ``open(path:maximumReaders:)``.
 public final class SQLiteRecipeStore: RecipeStore {
-  private let database: SQLiteDatabase
-  /// The database, for the extensions that keep other data beside recipes.
-  var sqlite: SQLiteDatabase { database }
+  /// Shared with ``SQLiteImageStore`` and the extensions that keep other data beside recipes,
+  /// so it all lives in the same file and transactions.
+  let database: SQLiteDatabase
   /// Whether this process created the database (it had no schema before opening), which is
   /// when starter recipes are loaded.
   public let isNewDatabase: Bool

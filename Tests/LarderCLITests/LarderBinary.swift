@@ -223,7 +223,10 @@ final class LarderProcess {
       if exit.hasExited { return stderr.contains(text) ? stderr : nil }
       try? await Task.sleep(for: .milliseconds(20))
     }
-    return nil
+    // One last look: on a busy machine the sleep above can end well after the deadline, and
+    // the text may have arrived meanwhile.
+    let last = stderr
+    return last.contains(text) ? last : nil
   }
 
   /// Kills the process if it is still running, and returns what it did.

@@ -26,6 +26,7 @@ enum ImportCommand {
   }
 
   static func run(_ context: CommandContext) throws -> Int32 {
+    if let status = try ClipCommandSupport.runIfURLs(context) { return status }
     let console = context.console
     var files: [String] = []
     var reports: [FileReport] = []

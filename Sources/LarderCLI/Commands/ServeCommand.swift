@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LarderCore
 import LarderHTTP
+import LarderImport
 import LarderServer
 
 /// `larder serve`: the web app and the API until SIGINT or SIGTERM.
@@ -28,6 +29,7 @@ enum ServeCommand {
         engine.setCatalog(FinderCatalog(foods: catalog))
         rematch.start()
       },
+      images: database.imageStore, clipper: ClipCommandSupport.clipper(for: config),
       log: { console.printError($0) })
     var server = HTTPServerConfiguration()
     server.host = config.host

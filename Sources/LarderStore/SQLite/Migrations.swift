@@ -19,6 +19,9 @@ enum Migrations {
     Migration(version: 2, summary: "full-text search", apply: createSearchIndex),
     Migration(version: 3, summary: "recipe foods for the pantry finder", apply: createRecipeFoods),
     Migration(version: 4, summary: "a household's own foods and synonyms", apply: createUserFoods),
+    // Version 5 is taken by work on another branch; the runner applies whatever is listed
+    // above the database's version, in order.
+    Migration(version: 6, summary: "stored images", apply: createImages),
   ]
 
   /// The newest schema version this binary knows.
@@ -162,6 +165,26 @@ extension Migrations {
         PRIMARY KEY (household_id, synonym)
       );
       """, operation: "creating the user foods tables")
+  }
+
+  fileprivate static func createImages(_ connection: SQLiteConnection) throws {
+    // Images are immutable: the digest (FNV-1a of the bytes) finds identical bytes already
+    // stored, and the bytes themselves are compared, so a digest collision cannot merge two
+    // different images.
+    try connection.execute(
+      """
+      CREATE TABLE images (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        format TEXT NOT NULL,
+        byte_count INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        bytes BLOB NOT NULL
+      );
+      CREATE INDEX images_by_digest ON images (household_id, digest);
+      """, operation: "creating the images table")
   }
 }
 

@@ -7,6 +7,7 @@ enum SQLiteValue: Equatable {
   case integer(Int64)
   case real(Double)
   case text(String)
+  case blob(Data)
 }
 
 /// One SQLite connection with a cache of prepared statements.
@@ -78,6 +79,14 @@ final class SQLiteConnection {
       case .real(let number): code = sqlite3_bind_double(statement, index, number)
       case .text(let text):
         code = sqlite3_bind_text(statement, index, text, -1, larder_sqlite_transient())
+      case .blob(let data):
+        code = data.withUnsafeBytes { bytes in
+          // A zero-length blob still needs a non-null pointer to be a blob rather than NULL.
+          sqlite3_bind_blob(
+            statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+            Int32(data.count),
+            larder_sqlite_transient())
+        }
       }
       guard code == SQLITE_OK else { throw error(code, operation) }
     }
@@ -131,6 +140,13 @@ struct SQLiteRow {
   /// The column as an integer, or nil for NULL.
   func optionalInt(_ column: Int32) -> Int64? {
     sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : int(column)
+  }
+
+  /// The column as bytes (empty for NULL).
+  func data(_ column: Int32) -> Data {
+    let count = Int(sqlite3_column_bytes(statement, column))
+    guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+    return Data(bytes: bytes, count: count)
   }
 
   /// The column as a double (0 for NULL).
