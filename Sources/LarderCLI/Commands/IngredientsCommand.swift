@@ -146,20 +146,32 @@ enum IngredientJSON {
   /// Appends a JSON string literal.
   static func quote(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-      case UInt8(ascii: "\n"): out.append(contentsOf: [0x5C, 0x6E])
-      case UInt8(ascii: "\r"): out.append(contentsOf: [0x5C, 0x72])
-      case UInt8(ascii: "\t"): out.append(contentsOf: [0x5C, 0x74])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-      default: out.append(byte)
+    // Most text needs no escaping: copy it in one go when its bytes are contiguous.
+    let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+        return false
       }
+      out.append(contentsOf: bytes)
+      return true
+    }
+    if copied != true {
+      for byte in text.utf8 { escape(byte, to: &out) }
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  private static func escape(_ byte: UInt8, to out: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+    case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+    case UInt8(ascii: "\n"): out.append(contentsOf: [0x5C, 0x6E])
+    case UInt8(ascii: "\r"): out.append(contentsOf: [0x5C, 0x72])
+    case UInt8(ascii: "\t"): out.append(contentsOf: [0x5C, 0x74])
+    case 0..<0x20:
+      let hex = Array("0123456789abcdef".utf8)
+      out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+    default: out.append(byte)
+    }
   }
 }
 
