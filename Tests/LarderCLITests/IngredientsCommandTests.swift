@@ -5,17 +5,20 @@ import Testing
 @Suite struct IngredientsCommandTests {
   @Test func parseWritesOneJSONObjectPerInputLineWithEveryField() throws {
     let sandbox = try Sandbox()
-    let input = "2 large eggs, beaten\n\n1 (14 oz) can diced tomatoes, drained\r\nsalt \"to taste\""
+    let input =
+      "2 large eggs, beaten\n\n1 (14 oz) can diced tomatoes, drained\r\nsalt \"to taste\"\n"
+      + "1 cup milk\tor cream \\ half\u{7}"
     let run = try sandbox.larder(
       "ingredients", "parse", stdin: Data(input.utf8), withDatabase: false)
     #expect(run.status == 0, "\(run)")
-    #expect(run.stdoutLines.count == 4)
+    #expect(run.stdoutLines.count == 5)
     let objects = try run.stdoutLines.map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
     #expect(
       objects.map { $0["input"] as? String } == [
         "2 large eggs, beaten", "", "1 (14 oz) can diced tomatoes, drained", "salt \"to taste\"",
+        "1 cup milk\tor cream \\ half\u{7}",
       ])
     let keys: Set<String> = [
       "input", "quantity", "quantityMax", "unit", "unitText", "size", "name", "preparation",
