@@ -131,7 +131,7 @@ enum FoodsCommand {
   private static func match(_ context: CommandContext, catalog: FoodCatalog) throws -> Int32 {
     let line = context.command.argument("line") ?? ""
     let parsed = IngredientParser().parse(line)
-    let found = parsed.name.flatMap { catalog.match($0) }
+    let found = parsed.matchingName.flatMap { catalog.match($0) }
     if context.json {
       var object: [String: Any] = ["input": line, "name": parsed.name ?? NSNull()]
       object["food"] =

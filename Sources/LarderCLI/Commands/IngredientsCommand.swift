@@ -34,7 +34,7 @@ enum IngredientsCommand {
       if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
       let parsed = parser.parse(String(decoding: line, as: UTF8.self))
       // Names repeat a great deal (salt, garlic, olive oil): remember each name's match.
-      let food = parsed.name.flatMap { name -> FoodMatch? in
+      let food = parsed.matchingName.flatMap { name -> FoodMatch? in
         if let known = matches[name] { return known }
         let found = catalog.match(name)
         if matches.count < 100_000 { matches[name] = .some(found) }

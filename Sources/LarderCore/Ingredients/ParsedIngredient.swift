@@ -108,3 +108,17 @@ public struct ParsedIngredient: Hashable, Sendable, Codable {
     self.spans = spans
   }
 }
+
+extension ParsedIngredient {
+  /// The name to look a food up by. It is ``name``, except when a one-word name shares its
+  /// noun with the alternative that follows: in "olive or vegetable oil" the name is "olive"
+  /// but the food is olive oil, in "chicken or vegetable stock" chicken stock, in "red or
+  /// yellow peppers" red peppers. Matching "olive" alone would find olives.
+  public var matchingName: String? {
+    guard let name, let alternative = alternatives.first else { return name }
+    let nameWords = name.split(separator: " ")
+    let alternativeWords = alternative.split(separator: " ")
+    guard nameWords.count == 1, alternativeWords.count >= 2 else { return name }
+    return ([nameWords[0]] + alternativeWords.dropFirst()).joined(separator: " ")
+  }
+}

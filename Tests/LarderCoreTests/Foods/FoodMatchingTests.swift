@@ -378,3 +378,25 @@ import Testing
     #expect(catalog.match(name) == nil)
   }
 }
+
+@Suite struct SharedNounAlternativesTests {
+  let parser = IngredientParser()
+  let catalog = FoodCatalog.bundled
+
+  @Test(arguments: [
+    ("2 tbsp olive or vegetable oil", "olive-oil"),
+    ("1 cup chicken or vegetable stock", "chicken-stock"),
+    ("1 lb ground beef or turkey", "ground-beef"),
+    ("2 tbsp butter or margarine", "butter"),
+  ])
+  func aOneWordNameBorrowsTheNounOfItsAlternative(line: String, food: String) {
+    let parsed = parser.parse(line)
+    #expect(parsed.matchingName.flatMap { catalog.match($0)?.foodID } == food, "\(parsed)")
+  }
+
+  @Test func theNameAsWrittenIsKept() {
+    let parsed = parser.parse("2 tbsp olive or vegetable oil")
+    #expect(parsed.name == "olive")
+    #expect(parsed.matchingName == "olive oil")
+  }
+}

@@ -23,10 +23,10 @@ public struct RecipeAnalyzer: Sendable {
   /// The facts of one line.
   public func facts(for text: String) -> IngredientFacts {
     let parsed = parser.parse(text)
-    let foodID = parsed.name.flatMap(matchFood)
+    let foodID = parsed.matchingName.flatMap(matchFood)
     return IngredientFacts(
       quantity: parsed.quantity, quantityMax: parsed.quantityMax, unit: parsed.unit,
-      name: parsed.name, isOptional: parsed.isOptional, foodID: foodID)
+      name: parsed.matchingName, isOptional: parsed.isOptional, foodID: foodID)
   }
 
   /// The recipe with every ingredient line's facts filled in afresh.
