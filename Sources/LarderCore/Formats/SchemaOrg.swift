@@ -103,6 +103,18 @@ public enum SchemaOrg {
 
   // MARK: - Finding recipes
 
+  /// Every schema.org Recipe object inside already-parsed JSON-LD (a `JSONSerialization`
+  /// value): in arrays, `@graph` and other objects, to ``maximumDepth`` levels.
+  ///
+  /// Lets a caller that found JSON-LD itself (in an HTML page, say) fill in what a page left
+  /// out, such as a missing name, before calling ``readRecipe(_:warnings:)``.
+  public static func recipeObjects(in json: Any) -> [[String: Any]] {
+    var objects: [[String: Any]] = []
+    collectRecipes(in: json, depth: 0, into: &objects)
+    return objects
+  }
+
+
   private static func collectRecipes(in value: Any, depth: Int, into found: inout [[String: Any]]) {
     guard depth < maximumDepth else { return }
     if let array = value as? [Any] {

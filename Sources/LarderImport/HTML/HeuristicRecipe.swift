@@ -1,0 +1,289 @@
+import Foundation
+import LarderCore
+
+/// Finds a recipe in a page without structured data, the way a reader would: a title, an
+/// "Ingredients" heading with a list after it, a "Method" heading with steps after it.
+///
+/// Headings are recognised in English, German, French, Spanish, Portuguese, Italian, Dutch,
+/// Scandinavian and Polish; when no heading matches, lists whose `class` or `id` says
+/// "ingredient" or "instruction" are used.
+struct HeuristicRecipe {
+  let document: MarkupDocument
+  let page: PageFacts
+
+  /// The most elements looked at after a heading before giving up on finding its content.
+  static let maximumScan = 4000
+  /// The most lines taken for ingredients or steps.
+  static let maximumLines = 300
+
+  static let ingredientWords = [
+    "ingredients", "ingredient list", "ingredient", "what you need", "what you'll need",
+    "you will need", "you'll need", "zutaten", "ingredients", "ingredientes", "ingredienti",
+    "ingredienten", "ingrediënten", "ingredienser", "ingredienset", "skladniki", "ainekset",
+    "ingrediente", "ingrédients",
+  ].map(fold)
+  static let instructionWords = [
+    "instructions", "instruction", "method", "methods", "directions", "direction",
+    "preparation", "steps", "how to make it", "how to make", "how to prepare", "procedure",
+    "zubereitung", "anleitung", "zubereitungsschritte", "preparation", "etapes",
+    "etapes de preparation", "deroulement", "preparacion", "elaboracion", "instrucciones",
+    "pasos", "modo de preparo", "modo de preparacao", "preparo", "preparazione", "procedimento",
+    "bereiding", "bereidingswijze", "werkwijze", "fremgangsmate", "tilberedning",
+    "gor sa har", "przygotowanie", "sposob przygotowania", "valmistus", "valmistusohje",
+  ].map(fold)
+  private static let stopWords = [
+    "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
+    "more recipes", "share", "video", "equipment", "hinweise", "tipps", "astuces",
+  ].map(fold)
+
+  /// Lowercased, without accents, trailing colons or surrounding spaces.
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      .replacingOccurrences(of: "’", with: "'")
+      .trimmingCharacters(in: .whitespacesAndNewlines.union([":", "."]))
+  }
+
+  /// The recipe, or nil when the page does not have both a list of ingredients and steps.
+  func recipe(warnings: inout [String]) -> Recipe? {
+    guard let root = document.root else { return nil }
+    let elements = root.descendants(includingSelf: true)
+    var position: [MarkupNode: Int] = [:]
+    for (index, element) in elements.enumerated() { position[element] = index }
+
+    var ingredients = findSection(Self.ingredientWords, in: elements, position: position)
+    var steps = findSection(Self.instructionWords, in: elements, position: position)
+    if ingredients.isEmpty {
+      ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
+    }
+    if steps.isEmpty {
+      steps = sectionByClass(
+        ["instruction", "direction", "method", "preparation", "step", "zubereitung"],
+        in: elements)
+    }
+    let lineCount = ingredients.reduce(0) { $0 + $1.lines.count }
+    guard lineCount > 0, !steps.isEmpty || lineCount >= 2 else { return nil }
+    guard let name = page.title else { return nil }
+    if steps.isEmpty { warnings.append("no instructions found after an ingredient list") }
+    var recipe = Recipe(name: name)
+    recipe.description = page.description
+    recipe.ingredientSections = ingredients.map {
+      IngredientSection(title: $0.title, lines: $0.lines.map { IngredientLine(text: $0) })
+    }
+    recipe.instructionSections = steps.map {
+      InstructionSection(title: $0.title, steps: $0.lines.map { InstructionStep(text: $0) })
+    }
+    recipe.yield = findYield(in: elements)
+    return try? recipe.validated()
+  }
+
+  /// Lines under one title.
+  struct Section {
+    var title: String?
+    var lines: [String]
+  }
+
+  /// Whether `node` reads as a short heading; returns its folded text.
+  private func headingText(_ node: MarkupNode) -> String? {
+    let name = node.name
+    let isHeading = ["h1", "h2", "h3", "h4", "h5", "h6"].contains(name)
+    if !isHeading {
+      guard
+        [
+          "strong", "b", "p", "div", "span", "dt", "th", "legend", "summary", "header", "label",
+          "button", "em", "u",
+        ].contains(name)
+      else { return nil }
+      // Only elements with little inside, so computing their text stays cheap.
+      let children = node.children
+      guard children.count <= 4,
+        children.allSatisfy({
+          $0.isText || ["span", "strong", "b", "em", "i", "u", "a", "img", "svg"].contains($0.name)
+        })
+      else { return nil }
+    }
+    let text = node.text
+    guard !text.isEmpty, text.count <= 60 else { return nil }
+    return Self.fold(text)
+  }
+
+  private static func matches(_ folded: String, _ words: [String]) -> Bool {
+    words.contains { word in
+      guard folded.hasPrefix(word) else { return false }
+      let rest = folded.dropFirst(word.count)
+      guard let next = rest.first else { return true }
+      // "Ingredients for 4", "Zutaten für 2 Personen", "Method (30 min)", but not "Ingredientsx".
+      return !next.isLetter && rest.count <= 30
+    }
+  }
+
+  private func findSection(
+    _ words: [String], in elements: [MarkupNode], position: [MarkupNode: Int]
+  ) -> [Section] {
+    var best: [Section] = []
+    var bestCount = 0
+    for (index, element) in elements.enumerated() {
+      guard let folded = headingText(element), Self.matches(folded, words) else { continue }
+      let sections = content(after: index, heading: element, in: elements)
+      let count = sections.reduce(0) { $0 + $1.lines.count }
+      // A page often has the word in a menu or a jump link; the heading with most content wins.
+      if count > bestCount {
+        best = sections
+        bestCount = count
+      }
+    }
+    return best
+  }
+
+  private static func headingLevel(_ name: String) -> Int? {
+    guard name.count == 2, name.first == "h", let digit = name.last?.wholeNumberValue,
+      (1...6).contains(digit)
+    else { return nil }
+    return digit
+  }
+
+  /// The lists or paragraphs that follow a heading, up to the next heading.
+  private func content(after index: Int, heading: MarkupNode, in elements: [MarkupNode])
+    -> [Section]
+  {
+    var sections: [Section] = []
+    var current = Section(title: nil, lines: [])
+    var skipUntil = index + heading.descendants().count + 1
+    var listMode: Bool?
+    var scanned = 0
+    var total = 0
+    var position = skipUntil
+    var sawListEnd = false
+    var lastListItemParent: MarkupNode?
+    while position < elements.count, scanned < Self.maximumScan, total < Self.maximumLines {
+      let element = elements[position]
+      scanned += 1
+      position += 1
+      if position - 1 < skipUntil { continue }
+      let name = element.name
+      if MarkupNode.invisible.contains(name) || ["nav", "footer", "aside", "form"].contains(name) {
+        skipUntil = position + element.descendants().count
+        if !(sections.isEmpty && current.lines.isEmpty) && name != "script" && name != "style" {
+          break
+        }
+        continue
+      }
+      if let level = Self.headingLevel(name) {
+        let text = element.text
+        let folded = Self.fold(text)
+        let isOtherSection =
+          Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
+          || Self.matches(folded, Self.stopWords)
+        // A heading as high as the section's own ends it; a lower one ("For the sauce") starts
+        // a sub-section.
+        if isOtherSection || text.count > 60 || level <= (Self.headingLevel(heading.name) ?? 0) {
+          break
+        }
+        if !current.lines.isEmpty { sections.append(current) }
+        current = Section(title: text.trimmingCharacters(in: [":"]), lines: [])
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      if let folded = headingText(element), name != "p" || element.text.count < 30,
+        Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
+          || Self.matches(folded, Self.stopWords)
+      {
+        break
+      }
+      if name == "li", listMode != false {
+        // Nested lists belong to their outer item.
+        if let parent = element.parent, let last = lastListItemParent, parent != last,
+          sawListEnd, !current.lines.isEmpty
+        {
+          sections.append(current)
+          current = Section(title: nil, lines: [])
+        }
+        let text = element.text
+        if !text.isEmpty {
+          current.lines.append(text)
+          total += 1
+        }
+        listMode = true
+        lastListItemParent = element.parent
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      if name == "ul" || name == "ol" {
+        if listMode == true { sawListEnd = true }
+        continue
+      }
+      if listMode == true {
+        // After a list: a short line may title the next list; long text ends the section.
+        if name == "p" || name == "strong" || name == "b" || name == "h5" || name == "span"
+          || name == "div"
+        {
+          let hasList = element.descendants().contains { $0.name == "li" }
+          if hasList { continue }
+          let text = element.text
+          if text.isEmpty { continue }
+          if text.count <= 60, !text.contains(". ") {
+            if !current.lines.isEmpty { sections.append(current) }
+            current = Section(title: text.trimmingCharacters(in: [":"]), lines: [])
+            skipUntil = position + element.descendants().count
+            continue
+          }
+          if name == "p" { break }
+        }
+        continue
+      }
+      if name == "p" || (name == "div" && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) }) {
+        let lines = element.textWithLineBreaks.components(separatedBy: "\n")
+          .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if !lines.isEmpty {
+          listMode = false
+          current.lines += lines
+          total += lines.count
+        }
+        skipUntil = position + element.descendants().count
+      }
+    }
+    if !current.lines.isEmpty { sections.append(current) }
+    return sections
+  }
+
+  /// The longest list inside an element whose class or id names `words`.
+  private func sectionByClass(_ words: [String], in elements: [MarkupNode]) -> [Section] {
+    var best: [String] = []
+    for element in elements where element.isElement {
+      let label = ((element.attribute("class") ?? "") + " " + (element.attribute("id") ?? ""))
+        .lowercased()
+      guard words.contains(where: { label.contains($0) }) else { continue }
+      let items = element.descendants().filter { $0.name == "li" }.map(\.text)
+        .filter { !$0.isEmpty }
+      var lines = items
+      if lines.isEmpty {
+        lines = element.descendants().filter { $0.name == "p" }.map(\.text)
+          .filter { !$0.isEmpty }
+      }
+      if lines.count > best.count && lines.count <= Self.maximumLines { best = lines }
+    }
+    return best.isEmpty ? [] : [Section(title: nil, lines: best)]
+  }
+
+  /// "Serves 4", "Servings: 6", "Yield: 2 loaves", "Für 4 Personen".
+  private func findYield(in elements: [MarkupNode]) -> RecipeYield? {
+    let prefixes = [
+      "serves", "servings", "serving", "yield", "yields", "makes", "portionen", "personen",
+      "portions", "personnes", "porzioni", "porciones", "raciones", "porcoes", "rendimento",
+      "pour",
+    ]
+    for element in elements
+    where ["p", "span", "div", "li", "dd", "td", "strong"].contains(element.name) {
+      let children = element.children
+      guard children.count <= 4, children.allSatisfy({ !MarkupNode.blocks.contains($0.name) })
+      else { continue }
+      let text = element.text
+      guard text.count <= 40, text.contains(where: \.isNumber) else { continue }
+      let folded = Self.fold(text)
+      if prefixes.contains(where: { folded.hasPrefix($0) }) {
+        let value = text.drop { !$0.isNumber }
+        if let yield = RecipeYield(texts: [String(value)]) { return yield }
+      }
+    }
+    return nil
+  }
+}
