@@ -86,8 +86,12 @@ public enum SchemaOrg {
         }
       }
     }
+    // One string may hold the whole list, one line each; in a list of several strings each is
+    // one ingredient, even when a site wraps part of it in <p> ("2 lb. <p>asparagus</p>").
+    let ingredientValue = object["recipeIngredient"] ?? object["ingredients"]
+    let isList = ((ingredientValue as? [Any])?.count ?? 0) > 1
     recipe.ingredientSections = ingredientSections(
-      texts(object["recipeIngredient"] ?? object["ingredients"], splitLines: true))
+      texts(ingredientValue, splitLines: !isList))
     recipe.instructionSections = instructionSections(object["recipeInstructions"])
     recipe.keywords = texts(object["keywords"], splitCommas: true)
     recipe.courses = texts(object["recipeCategory"], splitCommas: true)

@@ -116,7 +116,7 @@ struct EmbeddedItems {
   /// A property's value per the microdata and RDFa rules: `content`, then the URL or time
   /// attribute the element carries, then its text (with line breaks, for lists of steps).
   private func value(of node: MarkupNode) -> Any {
-    if let content = node.attribute("content") { return content }
+    if let content = node.attribute("content") { return ExtraEntities.decode(content) }
     let name = node.name
     switch name {
     case "img", "audio", "video", "source", "embed", "iframe", "track":
@@ -139,10 +139,10 @@ struct EmbeddedItems {
     // Lists of steps or ingredients inside one property: one entry per item.
     let items = node.descendants().filter { $0.name == "li" }
     if items.count > 1 {
-      let texts = items.map(\.text).filter { !$0.isEmpty }
+      let texts = items.map { ExtraEntities.decode($0.text) }.filter { !$0.isEmpty }
       if texts.count > 1 { return texts }
     }
-    return node.textWithLineBreaks
+    return ExtraEntities.decode(node.textWithLineBreaks)
   }
 
   /// An image's address, preferring the lazy-loading attributes over a placeholder `src`.

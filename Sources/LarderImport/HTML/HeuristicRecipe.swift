@@ -33,7 +33,8 @@ struct HeuristicRecipe {
   ].map(fold)
   private static let stopWords = [
     "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
-    "more recipes", "share", "video", "equipment", "hinweise", "tipps", "astuces",
+    "more recipes", "share", "video", "equipment", "hinweise", "tipps", "astuces", "sponsor",
+    "sponsors", "advertisement", "newsletter", "popular", "trending", "you might also like",
   ].map(fold)
 
   /// Lowercased, without accents, trailing colons or surrounding spaces.
@@ -116,13 +117,21 @@ struct HeuristicRecipe {
     }
   }
 
+  /// Whether a heading names the section anywhere as whole words ("Gather your ingredients").
+  private static func mentions(_ folded: String, _ words: [String]) -> Bool {
+    if matches(folded, words) { return true }
+    guard folded.count <= 40 else { return false }
+    let padded = " " + folded.map { $0.isLetter || $0 == "'" ? $0 : " " } + " "
+    return words.contains { padded.contains(" \($0) ") }
+  }
+
   private func findSection(
     _ words: [String], in elements: [MarkupNode], position: [MarkupNode: Int]
   ) -> [Section] {
     var best: [Section] = []
     var bestCount = 0
     for (index, element) in elements.enumerated() {
-      guard let folded = headingText(element), Self.matches(folded, words) else { continue }
+      guard let folded = headingText(element), Self.mentions(folded, words) else { continue }
       let sections = content(after: index, heading: element, in: elements)
       let count = sections.reduce(0) { $0 + $1.lines.count }
       // A page often has the word in a menu or a jump link; the heading with most content wins.
@@ -172,7 +181,7 @@ struct HeuristicRecipe {
         let folded = Self.fold(text)
         let isOtherSection =
           Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
-          || Self.matches(folded, Self.stopWords)
+          || Self.mentions(folded, Self.stopWords)
         // A heading as high as the section's own ends it; a lower one ("For the sauce") starts
         // a sub-section.
         if isOtherSection || text.count > 60 || level <= (Self.headingLevel(heading.name) ?? 0) {
@@ -190,6 +199,14 @@ struct HeuristicRecipe {
         break
       }
       if name == "li", listMode != false {
+        // An item holding only a heading ("Finishing steps") titles the items after it.
+        let inner = element.elementChildren.filter { !["img", "picture", "svg"].contains($0.name) }
+        if inner.count == 1, Self.headingLevel(inner[0].name) != nil {
+          if !current.lines.isEmpty { sections.append(current) }
+          current = Section(title: inner[0].text.trimmingCharacters(in: [":"]), lines: [])
+          skipUntil = position + element.descendants().count
+          continue
+        }
         // Nested lists belong to their outer item.
         if let parent = element.parent, let last = lastListItemParent, parent != last,
           sawListEnd, !current.lines.isEmpty
@@ -197,8 +214,8 @@ struct HeuristicRecipe {
           sections.append(current)
           current = Section(title: nil, lines: [])
         }
-        let text = element.text
-        if !text.isEmpty {
+        let text = Self.cleanLine(element.text)
+        if !text.isEmpty && !Self.isButtonOnly(element) {
           current.lines.append(text)
           total += 1
         }
@@ -230,10 +247,15 @@ struct HeuristicRecipe {
         }
         continue
       }
-      if name == "p" || (name == "div" && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) }) {
-        let lines = element.textWithLineBreaks.components(separatedBy: "\n")
-          .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if !lines.isEmpty {
+      let isTextBlock =
+        name == "p"
+        || (name == "div"
+          && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
+      if isTextBlock {
+        let hasBreaks = element.descendants().contains { $0.name == "br" }
+        let lines = (hasBreaks ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text])
+          .map(Self.cleanLine).filter { !$0.isEmpty }
+        if !lines.isEmpty && !Self.isButtonOnly(element) {
           listMode = false
           current.lines += lines
           total += lines.count
@@ -243,6 +265,55 @@ struct HeuristicRecipe {
     }
     if !current.lines.isEmpty { sections.append(current) }
     return sections
+  }
+
+  /// Phrases that start page furniture rather than recipe text.
+  private static let boilerplate = [
+    "view ", "show ", "print", "jump to", "watch ", "save ", "like this", "share", "rate this",
+    "leave a ", "pin ", "did you make", "tag us", "subscribe", "click ", "read more", "see more",
+    "advertisement", "scroll to",
+  ]
+
+  /// A line as text: entities decoded, numbering removed; empty for page furniture.
+  static func cleanLine(_ line: String) -> String {
+    let text = withoutNumbering(PlainText.clean(ExtraEntities.decode(line)))
+    let folded = fold(text)
+    return boilerplate.contains { folded.hasPrefix($0) } ? "" : text
+  }
+
+  /// Whether all of an element's text is inside buttons ("Preparing Broccoli" opening a
+  /// pop-up); a checkbox label around the button marks a real list item.
+  private static func isButtonOnly(_ element: MarkupNode) -> Bool {
+    let inside = element.descendants()
+    let buttons = inside.filter { $0.name == "button" }
+    guard !buttons.isEmpty, !inside.contains(where: { $0.name == "label" || $0.name == "input" })
+    else { return false }
+    return MarkupNode.collapse(buttons.map(\.text).joined(separator: " ")) == element.text
+  }
+
+  /// The line without a leading "Step 3", "3." or "3)"; a line that is only a number (a step
+  /// counter drawn beside the text) becomes empty.
+  static func withoutNumbering(_ line: String) -> String {
+    var text = Substring(line.trimmingCharacters(in: .whitespaces))
+    if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == ")" }) { return "" }
+    let folded = text.lowercased()
+    for word in ["step ", "schritt ", "etape ", "étape ", "paso ", "passo ", "stap "]
+    where folded.hasPrefix(word) {
+      let rest = text.dropFirst(word.count)
+      let digits = rest.prefix { $0.isNumber }
+      if !digits.isEmpty {
+        text = rest.dropFirst(digits.count).drop { ":.) -".contains($0) }
+        return String(text)
+      }
+    }
+    let digits = text.prefix { $0.isNumber }
+    let after = text.dropFirst(digits.count)
+    if !digits.isEmpty, digits.count <= 2, let mark = after.first, mark == "." || mark == ")" || mark == "-",
+      after.dropFirst().first == " "
+    {
+      text = after.dropFirst(2)
+    }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 
   /// The longest list inside an element whose class or id names `words`.

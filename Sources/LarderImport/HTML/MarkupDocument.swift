@@ -274,8 +274,8 @@ struct MarkupNode {
 
   /// Elements whose content is never shown as text.
   static let invisible: Set<String> = [
-    "script", "style", "noscript", "template", "svg", "head", "iframe", "object", "button",
-    "select", "input", "textarea",
+    "script", "style", "noscript", "template", "svg", "head", "iframe", "object", "select",
+    "input", "textarea",
   ]
   /// Elements that start a new line when rendered.
   static let blocks: Set<String> = [

@@ -82,7 +82,9 @@ public struct RecipePageExtractor: Sendable {
       }
       if !recipes.isEmpty { candidates.append((method, rank(recipes, page: page))) }
     }
-    if candidates.isEmpty || !Self.isComplete(candidates[0].1[0]) {
+    if candidates.isEmpty || !Self.isComplete(candidates[0].1[0])
+      || candidates[0].1[0].ingredientLines.count <= 1
+    {
       var heuristicWarnings: [String] = []
       if let recipe = HeuristicRecipe(document: document, page: page).recipe(
         warnings: &heuristicWarnings)
@@ -121,7 +123,7 @@ public struct RecipePageExtractor: Sendable {
     }
     for (blockIndex, script) in scripts.enumerated() {
       let label = "JSON-LD block \(blockIndex + 1)"
-      let text = script.scriptText
+      let text = ExtraEntities.decode(script.scriptText)
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
       guard let (json, repaired) = LenientJSON.parse(text) else {
         warnings.append("\(label): not valid JSON even after repair; skipped")
@@ -219,7 +221,21 @@ public struct RecipePageExtractor: Sendable {
     }
     if recipe.images.isEmpty, let image = page.image { recipe.images = [image] }
     if recipe.sourceURL == nil { recipe.sourceURL = page.canonicalURL }
+    recipe.ingredientSections = Self.splittingJoinedLine(recipe.ingredientSections)
     return recipe
+  }
+
+  /// A whole list written as one line ("1 vanilla pod, 50 g sugar, 500 ml milk") split at its
+  /// commas, when it has at least three pieces and most of them hold an amount.
+  static func splittingJoinedLine(_ sections: [IngredientSection]) -> [IngredientSection] {
+    guard sections.count == 1, sections[0].lines.count == 1 else { return sections }
+    let pieces = sections[0].lines[0].text.components(separatedBy: ",")
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    let withAmounts = pieces.filter { $0.contains(where: \.isNumber) }.count
+    guard pieces.count >= 3, withAmounts * 2 > pieces.count else { return sections }
+    return [
+      IngredientSection(title: sections[0].title, lines: pieces.map { IngredientLine(text: $0) })
+    ]
   }
 
   /// Recipes with the page's own address or with ingredients and steps come first; otherwise
@@ -246,7 +262,10 @@ public struct RecipePageExtractor: Sendable {
   /// Fills `recipe`'s empty fields from `other`; returns the names of the fields filled.
   private func fill(_ recipe: inout Recipe, from other: Recipe) -> [String] {
     var filled: [String] = []
-    if recipe.ingredientLines.isEmpty && !other.ingredientLines.isEmpty {
+    // One line ("Chicken, Pasta") where another reading finds a list is a tag, not a list.
+    if recipe.ingredientLines.count <= 1 && other.ingredientLines.count >= 3
+      || recipe.ingredientLines.isEmpty && !other.ingredientLines.isEmpty
+    {
       recipe.ingredientSections = other.ingredientSections
       filled.append("ingredients")
     }
