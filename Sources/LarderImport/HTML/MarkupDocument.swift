@@ -81,9 +81,23 @@ final class MarkupDocument: @unchecked Sendable {
     let options = Int32(
       XML_PARSE_RECOVER.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
         | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
-    let document = data.withUnsafeBytes { buffer -> xmlDocPtr? in
+    // libxml2 drops the declared encoding when the declaration is out of order (MasterCook
+    // writes `standalone` before `encoding`), so it is read here and passed explicitly.
+    var encoding = Charset.xmlDeclaration(data)
+    if encoding == nil && String(validatingUTF8Data: data) == nil { encoding = "WINDOWS-1252" }
+    if let name = encoding, !Charset.isSupported(name) { encoding = nil }
+    // An out-of-order declaration also makes libxml2 treat the document as not well-formed,
+    // and then it drops every entity reference (`&apos;`) in recovery; so the declaration is
+    // rewritten in the standard order.
+    var bytes = data
+    if bytes.starts(with: Array("<?xml".utf8)),
+      let end = bytes.prefix(256).firstRange(of: Array("?>".utf8))
+    {
+      bytes.replaceSubrange(bytes.startIndex..<end.upperBound, with: Array("<?xml version=\"1.0\"?>".utf8))
+    }
+    let document = bytes.withUnsafeBytes { buffer -> xmlDocPtr? in
       guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
-      return xmlReadMemory(base, Int32(buffer.count), nil, nil, options)
+      return xmlReadMemory(base, Int32(buffer.count), nil, encoding, options)
     }
     guard let document, xmlDocGetRootElement(document) != nil else {
       if let document { xmlFreeDoc(document) }
@@ -112,8 +126,12 @@ struct MarkupNode {
   /// Whether this is an element (rather than text, a comment, ...).
   var isElement: Bool { pointer.pointee.type == XML_ELEMENT_NODE }
   /// Whether this is text or CDATA.
-  var isText: Bool {
-    pointer.pointee.type == XML_TEXT_NODE || pointer.pointee.type == XML_CDATA_SECTION_NODE
+  var isText: Bool { Self.isTextKind(pointer.pointee.type) }
+
+  /// Text, CDATA and entity references (which stand for text: `&apos;` in an XML document
+  /// whose DTD is not loaded stays a reference rather than becoming text).
+  fileprivate static func isTextKind(_ kind: xmlElementType) -> Bool {
+    kind == XML_TEXT_NODE || kind == XML_CDATA_SECTION_NODE || kind == XML_ENTITY_REF_NODE
   }
 
   /// The element's name in lowercase ("div"), or "" for other nodes.
@@ -136,7 +154,7 @@ struct MarkupNode {
     var child = pointer.pointee.children
     while let node = child {
       let kind = node.pointee.type
-      if kind == XML_ELEMENT_NODE || kind == XML_TEXT_NODE || kind == XML_CDATA_SECTION_NODE {
+      if kind == XML_ELEMENT_NODE || Self.isTextKind(kind) {
         result.append(MarkupNode(document: document, pointer: node))
       }
       child = node.pointee.next
@@ -152,7 +170,7 @@ struct MarkupNode {
     var next = pointer.pointee.next
     while let node = next {
       let kind = node.pointee.type
-      if kind == XML_ELEMENT_NODE || kind == XML_TEXT_NODE || kind == XML_CDATA_SECTION_NODE {
+      if kind == XML_ELEMENT_NODE || Self.isTextKind(kind) {
         return MarkupNode(document: document, pointer: node)
       }
       next = node.pointee.next
@@ -189,6 +207,14 @@ struct MarkupNode {
 
   /// A text node's own text.
   var ownText: String {
+    if pointer.pointee.type == XML_ENTITY_REF_NODE {
+      // Only the five predefined entities are ever read; others (external ones included)
+      // are left out, never expanded.
+      guard let name = pointer.pointee.name, let entity = xmlGetPredefinedEntity(name),
+        let content = entity.pointee.content
+      else { return "" }
+      return String(cString: content)
+    }
     guard isText, let content = pointer.pointee.content else { return "" }
     return String(cString: content)
   }
@@ -222,8 +248,7 @@ struct MarkupNode {
     pushChildren(of: pointer, depth: 0)
     while let (node, depth) = stack.popLast() {
       let kind = node.pointee.type
-      guard kind == XML_ELEMENT_NODE || kind == XML_TEXT_NODE || kind == XML_CDATA_SECTION_NODE
-      else { continue }
+      guard kind == XML_ELEMENT_NODE || Self.isTextKind(kind) else { continue }
       if visit(MarkupNode(document: document, pointer: node), depth), kind == XML_ELEMENT_NODE {
         pushChildren(of: node, depth: depth)
       }
@@ -313,6 +338,18 @@ enum Charset {
     return true
   }
 
+  /// The encoding an XML declaration names, wherever in the declaration it stands.
+  static func xmlDeclaration(_ data: Data) -> String? {
+    let head = String(decoding: data.prefix(256), as: UTF8.self)
+    guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"),
+      let end = head.range(of: "?>"),
+      let key = head[..<end.lowerBound].range(of: "encoding=")
+    else { return nil }
+    let value = head[key.upperBound..<end.lowerBound].drop { $0 == "\"" || $0 == "'" }
+    let name = value.prefix { $0.isLetter || $0.isNumber || "-_.:".contains($0) }
+    return normalized(String(name))
+  }
+
   /// The charset a byte-order mark or a `<meta>` near the start declares.
   static func sniff(_ data: Data) -> String? {
     let head = data.prefix(4096)
@@ -332,6 +369,14 @@ enum Charset {
       searchStart = end
     }
     return nil
+  }
+}
+
+extension String {
+  /// The text when `data` is valid UTF-8, else nil.
+  fileprivate init?(validatingUTF8Data data: Data) {
+    guard let text = String(data: data, encoding: .utf8) else { return nil }
+    self = text
   }
 }
 
