@@ -340,7 +340,7 @@ struct HeuristicRecipe {
     let prefixes = [
       "serves", "servings", "serving", "yield", "yields", "makes", "portionen", "personen",
       "portions", "personnes", "porzioni", "porciones", "raciones", "porcoes", "rendimento",
-      "pour",
+      "pour", "fur", "for", "para", "per",
     ]
     for element in elements
     where ["p", "span", "div", "li", "dd", "td", "strong"].contains(element.name) {
@@ -350,7 +350,7 @@ struct HeuristicRecipe {
       let text = element.text
       guard text.count <= 40, text.contains(where: \.isNumber) else { continue }
       let folded = Self.fold(text)
-      if prefixes.contains(where: { folded.hasPrefix($0) }) {
+      if prefixes.contains(where: { folded.hasPrefix($0 + " ") || folded.hasPrefix($0 + ":") }) {
         let value = text.drop { !$0.isNumber }
         if let yield = RecipeYield(texts: [String(value)]) { return yield }
       }

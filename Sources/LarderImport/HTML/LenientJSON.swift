@@ -20,8 +20,10 @@ enum LenientJSON {
       return (value, true)
     }
     // "{...}{...}" or "{...}\n{...}": parse as an array of documents.
-    if let value = try? JSONSerialization.jsonObject(
-      with: Data(("[" + splitConcatenated(repaired).joined(separator: ",") + "]").utf8))
+    let pieces = splitConcatenated(repaired)
+    if pieces.count > 1,
+      let value = try? JSONSerialization.jsonObject(
+        with: Data(("[" + pieces.joined(separator: ",") + "]").utf8))
     {
       return (value, true)
     }

@@ -22,7 +22,14 @@ final class MarkupDocument: @unchecked Sendable {
   /// How deep structure-following walks go before they stop.
   static let maximumDepth = 512
 
-  private init(pointer: xmlDocPtr) { self.pointer = pointer }
+  /// Whether the bytes were decoded as ISO-8859-1 standing in for windows-1252, so that the
+  /// C1 controls in the text are really windows-1252's quotes, dashes and euro sign.
+  let mapsC1ToWindows1252: Bool
+
+  private init(pointer: xmlDocPtr, mapsC1ToWindows1252: Bool = false) {
+    self.pointer = pointer
+    self.mapsC1ToWindows1252 = mapsC1ToWindows1252
+  }
 
   deinit { xmlFreeDoc(pointer) }
 
@@ -31,6 +38,12 @@ final class MarkupDocument: @unchecked Sendable {
     xmlInitParser()
     return true
   }()
+
+  /// Keeps libxml2 from printing encoding and I/O errors to standard error: the options below
+  /// silence parser errors, but conversion errors go to the (per-thread) structured handler.
+  private static func silenceErrors() {
+    xmlSetStructuredErrorFunc(nil, ignoreError)
+  }
 
   /// Parses HTML as browsers would accept it: broken markup is recovered, not rejected.
   ///
@@ -44,9 +57,14 @@ final class MarkupDocument: @unchecked Sendable {
       throw LarderImportError.unreadable(
         source: source, reason: "larger than \(maximumBytes >> 20) MiB")
     }
+    silenceErrors()
     var bytes = data
     var encoding = Charset.normalized(charset) ?? Charset.sniff(data) ?? "UTF-8"
     if !Charset.isSupported(encoding) { encoding = "UTF-8" }
+    // windows-1252 leaves five bytes undefined and libxml2 stops at the first; ISO-8859-1
+    // decodes every byte, and the C1 controls it gives are mapped back when text is read.
+    let mapsC1 = encoding == "WINDOWS-1252"
+    if mapsC1 { encoding = "ISO-8859-1" }
     if encoding == "UTF-8" {
       // Swift's decoder replaces every invalid sequence with U+FFFD.
       var text = String(decoding: data, as: UTF8.self)
@@ -65,7 +83,7 @@ final class MarkupDocument: @unchecked Sendable {
     guard let document else {
       throw LarderImportError.unreadable(source: source, reason: "not an HTML document")
     }
-    return MarkupDocument(pointer: document)
+    return MarkupDocument(pointer: document, mapsC1ToWindows1252: mapsC1)
   }
 
   /// Parses an XML document in the encoding its declaration names (UTF-8 by default).
@@ -74,6 +92,7 @@ final class MarkupDocument: @unchecked Sendable {
   /// read files, reach the network or expand entities without bound.
   static func xml(_ data: Data, source: String) throws -> MarkupDocument {
     _ = initialized
+    silenceErrors()
     guard data.count <= maximumBytes else {
       throw LarderImportError.unreadable(
         source: source, reason: "larger than \(maximumBytes >> 20) MiB")
@@ -86,6 +105,8 @@ final class MarkupDocument: @unchecked Sendable {
     var encoding = Charset.xmlDeclaration(data)
     if encoding == nil && String(validatingUTF8Data: data) == nil { encoding = "WINDOWS-1252" }
     if let name = encoding, !Charset.isSupported(name) { encoding = nil }
+    let mapsC1 = encoding == "WINDOWS-1252"
+    if mapsC1 { encoding = "ISO-8859-1" }
     // An out-of-order declaration also makes libxml2 treat the document as not well-formed,
     // and then it drops every entity reference (`&apos;`) in recovery; so the declaration is
     // rewritten in the standard order.
@@ -103,7 +124,7 @@ final class MarkupDocument: @unchecked Sendable {
       if let document { xmlFreeDoc(document) }
       throw LarderImportError.unreadable(source: source, reason: "not an XML document")
     }
-    return MarkupDocument(pointer: document)
+    return MarkupDocument(pointer: document, mapsC1ToWindows1252: mapsC1)
   }
 
   /// The top element (`<html>` for HTML), if there is one.
@@ -193,7 +214,7 @@ struct MarkupNode {
           if let content = text.pointee.content { value += String(cString: content) }
           child = text.pointee.next
         }
-        return value
+        return document.mapsC1ToWindows1252 ? Charset.windows1252(value) : value
       }
       property = attribute.pointee.next
     }
@@ -216,7 +237,8 @@ struct MarkupNode {
       return String(cString: content)
     }
     guard isText, let content = pointer.pointee.content else { return "" }
-    return String(cString: content)
+    let text = String(cString: content)
+    return document.mapsC1ToWindows1252 ? Charset.windows1252(text) : text
   }
 
   /// Every element below this node, in document order (iterative, so depth cannot overflow).
@@ -315,8 +337,27 @@ struct MarkupNode {
   }
 }
 
+/// Does nothing with a libxml2 error (see ``MarkupDocument``'s `silenceErrors`).
+private let ignoreError: xmlStructuredErrorFunc = { _, _ in }
+
 /// Finds and checks character set names.
 enum Charset {
+  /// windows-1252's characters for the bytes 0x80-0x9F, which ISO-8859-1 decodes as controls.
+  private static let c1: [Character] = Array(
+    "€\u{81}‚ƒ„…†‡ˆ‰Š‹Œ\u{8D}Ž\u{8F}\u{90}‘’“”•–—˜™š›œ\u{9D}žŸ")
+
+  /// `text` with C1 controls replaced by the windows-1252 characters they stand for.
+  static func windows1252(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else {
+      return text
+    }
+    return String(
+      text.unicodeScalars.map { scalar -> Character in
+        (0x80...0x9F).contains(scalar.value)
+          ? c1[Int(scalar.value - 0x80)] : Character(scalar)
+      })
+  }
+
   /// The name in libxml2's spelling, or nil for an empty one.
   static func normalized(_ name: String?) -> String? {
     guard var name = name?.trimmingCharacters(in: .whitespacesAndNewlines.union(["\"", "'"])),
@@ -326,7 +367,9 @@ enum Charset {
     switch name {
     case "UTF8", "UTF-8", "UNICODE-1-1-UTF-8", "UTF_8": return "UTF-8"
     // WHATWG: pages labelled Latin-1 are decoded as windows-1252.
-    case "ISO-8859-1", "LATIN1", "LATIN-1", "ISO8859-1", "US-ASCII", "ASCII": return "WINDOWS-1252"
+    case "ISO-8859-1", "LATIN1", "LATIN-1", "ISO8859-1", "US-ASCII", "ASCII", "CP1252",
+      "WINDOWS-1252", "X-CP1252":
+      return "WINDOWS-1252"
     default: return name
     }
   }
