@@ -93,7 +93,9 @@ final class CopyMeThatReaderTests: XCTestCase {
     XCTAssertEqual(items.count, 2)
     let cake = try items[0].result.get()
     XCTAssertEqual(cake.ingredientSections.map(\.title), ["For the sponge", "For the icing"])
-    XCTAssertEqual(cake.ingredientSections.map { $0.lines.map(\.text) }, [["200 g flour"], ["100 g icing sugar"]])
+    XCTAssertEqual(
+      cake.ingredientSections.map { $0.lines.map(\.text) },
+      [["200 g flour"], ["100 g icing sugar"]])
     XCTAssertEqual(cake.instructionSections.map(\.title), ["Sponge"])
     XCTAssertThrowsError(try items[1].result.get()) {
       XCTAssertEqual($0 as? LarderCoreError, .missingField(field: "name", item: 1))

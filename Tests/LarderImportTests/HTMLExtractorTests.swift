@@ -8,7 +8,9 @@ import XCTest
 final class HTMLExtractorTests: XCTestCase {
   private let extractor = RecipePageExtractor()
 
-  private func extract(_ html: String, url: String? = "https://example.com/recipes/soup")
+  private func extract(
+    _ html: String, url: String? = "https://example.com/recipes/soup"
+  )
     throws -> PageExtraction
   {
     try extractor.extract(html: Data(html.utf8), url: url)
@@ -296,11 +298,15 @@ final class HTMLExtractorTests: XCTestCase {
     // windows-1252's curly quotes decode, and a byte it leaves undefined does not cut the page.
     var windows = Data("<meta charset=windows-1252><h1>".utf8)
     windows += Data([0x93, 0x4F, 0x6B, 0x94, 0x81])
-    windows += Data("</h1><h2>Ingredients</h2><ul><li>1 egg</li></ul><h2>Method</h2><p>Fry.</p>".utf8)
+    windows += Data(
+      "</h1><h2>Ingredients</h2><ul><li>1 egg</li></ul><h2>Method</h2><p>Fry.</p>".utf8)
     let fried = try extractor.extract(html: windows).recipe
     XCTAssertEqual(fried.name, "“Ok”\u{81}")
     XCTAssertEqual(fried.steps.map(\.text), ["Fry."])
-    XCTAssertEqual(Charset.sniff(Data("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=Shift_JIS\">".utf8)), "SHIFT_JIS")
+    XCTAssertEqual(
+      Charset.sniff(
+        Data("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=Shift_JIS\">".utf8)),
+      "SHIFT_JIS")
   }
 
   func testDeeplyNestedAndHugePagesFinish() throws {

@@ -253,7 +253,8 @@ final class HTMLSamplePageTests: XCTestCase {
       folder.appendingPathComponent("carottes-rapps-with-rice-and-sunflower-seeds.html"))
     XCTAssertEqual(extraction.method, .heuristic)
     XCTAssertEqual(extraction.recipe.ingredientLines.count, 10)
-    XCTAssertEqual(extraction.recipe.ingredientLines.first?.text, "1/2 lb carrots, finely julienned or grated")
+    XCTAssertEqual(
+      extraction.recipe.ingredientLines.first?.text, "1/2 lb carrots, finely julienned or grated")
     XCTAssertGreaterThanOrEqual(extraction.recipe.steps.count, 5)
     XCTAssertEqual(extraction.recipe.steps.first?.text.hasPrefix("Prepare rice"), true)
   }

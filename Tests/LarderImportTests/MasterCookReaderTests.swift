@@ -38,12 +38,14 @@ final class MasterCookReaderTests: XCTestCase {
         "2 tablespoons sliced pitted ripe olives",
       ])
     XCTAssertEqual(dip.steps.count, 3)
-    XCTAssertEqual(dip.steps.first?.text.hasPrefix("Spread hummus on bottom of 9-inch pie plate."), true)
+    XCTAssertEqual(
+      dip.steps.first?.text.hasPrefix("Spread hummus on bottom of 9-inch pie plate."), true)
     XCTAssertEqual(dip.keywords, ["Appetizers", "Dips/Spreads"])
     XCTAssertEqual(dip.yield?.text, "2 cups")
     XCTAssertNil(dip.prepTime, "0:00 is no time")
     XCTAssertEqual(
-      dip.notes?.contains("Source: Athenos' recipe archive at http://www.athenos.com"), true, "\(dip.notes ?? "no notes")")
+      dip.notes?.contains("Source: Athenos' recipe archive at http://www.athenos.com"), true,
+      "\(dip.notes ?? "no notes")")
   }
 
   func testReadsServingsPreparationAndSectionTitles() throws {
@@ -113,7 +115,8 @@ final class MasterCookReaderTests: XCTestCase {
       """
     let items = try MasterCookReader.read(Data(document.utf8), source: "evil.mx2")
     let name = try XCTUnwrap(items.first?.name)
-    let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?
+    let hostname =
+      (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines) ?? "\u{0}"
     XCTAssertFalse(!hostname.isEmpty && name.contains(hostname), name)
   }

@@ -20,7 +20,8 @@ enum ExtractCommand {
       throw UsageError(
         rootName: "larder", subcommandPath: ["extract"],
         reason: .invalidValue(
-          for: "option --url", value: url, expected: "an absolute URL such as https://example.com/"))
+          for: "option --url", value: url, expected: "an absolute URL such as https://example.com/")
+      )
     }
     let data: Data
     do {
@@ -48,9 +49,12 @@ enum ExtractCommand {
       try context.printJSONObject(report)
       return LarderCommandLine.exitSuccess
     }
-    var note = "Found \(extraction.recipes.count == 1 ? "a recipe" : "\(extraction.recipes.count) recipes") in \(source) by \(extraction.method.rawValue)"
+    let count = extraction.recipes.count
+    let found = count == 1 ? "a recipe" : "\(count) recipes"
+    var note = "Found \(found) in \(source) by \(extraction.method.rawValue)"
     if !extraction.supplementedBy.isEmpty {
-      note += " (completed from \(extraction.supplementedBy.map(\.rawValue).joined(separator: ", ")))"
+      let others = extraction.supplementedBy.map(\.rawValue).joined(separator: ", ")
+      note += " (completed from \(others))"
     }
     context.console.printError(note + ".")
     for warning in extraction.warnings { context.console.printError("warning: \(warning)") }

@@ -128,7 +128,6 @@ public enum SchemaOrg {
     return objects
   }
 
-
   private static func collectRecipes(in value: Any, depth: Int, into found: inout [[String: Any]]) {
     guard depth < maximumDepth else { return }
     if let array = value as? [Any] {

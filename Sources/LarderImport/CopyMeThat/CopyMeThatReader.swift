@@ -107,7 +107,9 @@ public enum CopyMeThatReader {
   }
 
   /// Items in document order, split into sections at the header items.
-  private static func sections(_ items: [MarkupNode], headerClass: String) -> [(
+  private static func sections(
+    _ items: [MarkupNode], headerClass: String
+  ) -> [(
     String?, [String]
   )] {
     var result: [(String?, [String])] = []

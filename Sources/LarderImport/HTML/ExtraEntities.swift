@@ -12,7 +12,9 @@ enum ExtraEntities {
   static func decode(_ text: String) -> String {
     guard text.contains("&frac") else { return text }
     var result = text
-    for (entity, character) in table { result = result.replacingOccurrences(of: entity, with: character) }
+    for (entity, character) in table {
+      result = result.replacingOccurrences(of: entity, with: character)
+    }
     return result
   }
 }

@@ -151,7 +151,9 @@ struct HeuristicRecipe {
   }
 
   /// The lists or paragraphs that follow a heading, up to the next heading.
-  private func content(after index: Int, heading: MarkupNode, in elements: [MarkupNode])
+  private func content(
+    after index: Int, heading: MarkupNode, in elements: [MarkupNode]
+  )
     -> [Section]
   {
     var sections: [Section] = []
@@ -253,7 +255,8 @@ struct HeuristicRecipe {
           && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
       if isTextBlock {
         let hasBreaks = element.descendants().contains { $0.name == "br" }
-        let lines = (hasBreaks ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text])
+        let lines =
+          (hasBreaks ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text])
           .map(Self.cleanLine).filter { !$0.isEmpty }
         if !lines.isEmpty && !Self.isButtonOnly(element) {
           listMode = false
@@ -308,7 +311,8 @@ struct HeuristicRecipe {
     }
     let digits = text.prefix { $0.isNumber }
     let after = text.dropFirst(digits.count)
-    if !digits.isEmpty, digits.count <= 2, let mark = after.first, mark == "." || mark == ")" || mark == "-",
+    if !digits.isEmpty, digits.count <= 2, let mark = after.first,
+      mark == "." || mark == ")" || mark == "-",
       after.dropFirst().first == " "
     {
       text = after.dropFirst(2)

@@ -50,8 +50,7 @@ final class MarkupDocument: @unchecked Sendable {
   /// The character set is `charset` when given, else the byte-order mark, else the first
   /// `<meta charset>` or `http-equiv` declaration, else UTF-8. Invalid UTF-8 is replaced by
   /// U+FFFD rather than making libxml2 guess another encoding for the whole page.
-  static func html(_ data: Data, charset: String? = nil, source: String) throws -> MarkupDocument
-  {
+  static func html(_ data: Data, charset: String? = nil, source: String) throws -> MarkupDocument {
     _ = initialized
     guard data.count <= maximumBytes else {
       throw LarderImportError.unreadable(
@@ -114,7 +113,8 @@ final class MarkupDocument: @unchecked Sendable {
     if bytes.starts(with: Array("<?xml".utf8)),
       let end = bytes.prefix(256).firstRange(of: Array("?>".utf8))
     {
-      bytes.replaceSubrange(bytes.startIndex..<end.upperBound, with: Array("<?xml version=\"1.0\"?>".utf8))
+      bytes.replaceSubrange(
+        bytes.startIndex..<end.upperBound, with: Array("<?xml version=\"1.0\"?>".utf8))
     }
     let document = bytes.withUnsafeBytes { buffer -> xmlDocPtr? in
       guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }

@@ -181,8 +181,7 @@ public struct RecipePageExtractor: Sendable {
       return value
     }
     var copy = object
-    for key in ["image", "author", "nutrition", "aggregateRating", "recipeInstructions", "video"]
-    {
+    for key in ["image", "author", "nutrition", "aggregateRating", "recipeInstructions", "video"] {
       if let value = copy[key] { copy[key] = resolved(value) }
     }
     return copy

@@ -35,12 +35,15 @@ public enum MasterCookReader {
       } catch {
         let failure = LarderCoreError.invalidField(
           field: "RcpE", value: name ?? "", reason: "\(error)", item: index)
-        return SchemaOrgItem(index: index, name: name, result: .failure(failure), warnings: warnings)
+        return SchemaOrgItem(
+          index: index, name: name, result: .failure(failure), warnings: warnings)
       }
     }
   }
 
-  private static func readRecipe(_ element: MarkupNode, warnings: inout [String]) throws
+  private static func readRecipe(
+    _ element: MarkupNode, warnings: inout [String]
+  ) throws
     -> Recipe
   {
     var recipe = Recipe(name: MarkupNode.collapse(element.attribute("name") ?? ""))
@@ -123,7 +126,9 @@ public enum MasterCookReader {
     recipe.ingredientSections = ingredientSections
     if !steps.isEmpty { recipe.instructionSections = [InstructionSection(steps: steps)] }
     if servings != nil || yieldText != nil {
-      recipe.yield = RecipeYield(servings: servings ?? yieldText.flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) }, text: yieldText)
+      recipe.yield = RecipeYield(
+        servings: servings ?? yieldText.flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) },
+        text: yieldText)
     }
     if !notes.isEmpty { recipe.notes = notes.joined(separator: "\n") }
     return try recipe.validated()
@@ -136,7 +141,9 @@ public enum MasterCookReader {
       .filter { !$0.isEmpty }.joined(separator: " ")
     if !preparation.isEmpty {
       // MasterCook leaves the "-" of its "name -- preparation" layout on the name.
-      while name.hasSuffix("-") { name = String(name.dropLast()).trimmingCharacters(in: .whitespaces) }
+      while name.hasSuffix("-") {
+        name = String(name.dropLast()).trimmingCharacters(in: .whitespaces)
+      }
       name += preparation.hasPrefix("(") ? " \(preparation)" : ", \(preparation)"
     }
     let parts = [element.attribute("qty"), element.attribute("unit"), name]
