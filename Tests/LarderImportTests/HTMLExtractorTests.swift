@@ -194,6 +194,36 @@ final class HTMLExtractorTests: XCTestCase {
     XCTAssertEqual(recipe.sourceRating?.value, 5)
   }
 
+  func testReadsTheOlderDataVocabularyMicrodata() throws {
+    let page = """
+      <div itemscope itemtype="http://data-vocabulary.org/Recipe">
+        <h1 itemprop="name">Apple Pie</h1><img itemprop="photo" src="/pie.jpg">
+        <span itemprop="yield">Serves 6</span>
+        <span itemprop="ingredient" itemscope itemtype="http://data-vocabulary.org/RecipeIngredient">
+          <span itemprop="amount">6</span> <span itemprop="name">apples</span></span>
+        <span itemprop="ingredient" itemscope itemtype="http://data-vocabulary.org/RecipeIngredient">
+          <span itemprop="amount">1</span> <span itemprop="name">pastry case</span></span>
+        <div itemprop="instructions"><ol><li>Slice.</li><li>Bake.</li></ol></div>
+      </div>
+      """
+    let recipe = try extract(page).recipe
+    XCTAssertEqual(recipe.name, "Apple Pie")
+    XCTAssertEqual(recipe.images, ["https://example.com/pie.jpg"])
+    XCTAssertEqual(recipe.yield?.servings, 6)
+    XCTAssertEqual(recipe.ingredientLines.map(\.text), ["6 apples", "1 pastry case"])
+    XCTAssertEqual(recipe.steps.map(\.text), ["Slice.", "Bake."])
+  }
+
+  func testTheTitleLosesTheSiteName() throws {
+    XCTAssertEqual(
+      PageFacts.withoutSiteName("Lemon Tart | The Kitchen", siteName: "The Kitchen"),
+      "Lemon Tart")
+    XCTAssertEqual(
+      PageFacts.withoutSiteName("The Kitchen - Lemon Tart", siteName: "The Kitchen"),
+      "Lemon Tart")
+    XCTAssertEqual(PageFacts.withoutSiteName("Lemon Tart", siteName: "Lemon Tart"), "Lemon Tart")
+  }
+
   func testFillsWhatJSONLDLacksFromMicrodataAndSaysSo() throws {
     let page = """
       <script type="application/ld+json">

@@ -88,7 +88,9 @@ struct EmbeddedItems {
       let nested = isItem(child)
       if !names.isEmpty {
         let value: Any
-        if nested {
+        // An ingredient written as an item ({amount, name}, as data-vocabulary.org did) is
+        // read as the line it shows.
+        if nested && !names.contains(where: Self.textOnlyProperties.contains) {
           value =
             depth < Self.maximumItemDepth
             ? self.item(at: child, depth: depth + 1) : self.value(of: child)
@@ -112,6 +114,9 @@ struct EmbeddedItems {
     }
     return object
   }
+
+  /// Properties read as text even when their element is an item of its own.
+  static let textOnlyProperties: Set<String> = ["recipeIngredient", "ingredients", "ingredient"]
 
   /// A property's value per the microdata and RDFa rules: `content`, then the URL or time
   /// attribute the element carries, then its text (with line breaks, for lists of steps).

@@ -48,11 +48,8 @@ struct HeuristicRecipe {
   func recipe(warnings: inout [String]) -> Recipe? {
     guard let root = document.root else { return nil }
     let elements = root.descendants(includingSelf: true)
-    var position: [MarkupNode: Int] = [:]
-    for (index, element) in elements.enumerated() { position[element] = index }
-
-    var ingredients = findSection(Self.ingredientWords, in: elements, position: position)
-    var steps = findSection(Self.instructionWords, in: elements, position: position)
+    var ingredients = findSection(Self.ingredientWords, in: elements)
+    var steps = findSection(Self.instructionWords, in: elements)
     if ingredients.isEmpty {
       ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
     }
@@ -102,6 +99,8 @@ struct HeuristicRecipe {
         })
       else { return nil }
     }
+    // A heading left open can swallow the page; reading its text each time would be slow.
+    guard node.hasAtMost(64) else { return nil }
     let text = node.text
     guard !text.isEmpty, text.count <= 60 else { return nil }
     return Self.fold(text)
@@ -126,7 +125,7 @@ struct HeuristicRecipe {
   }
 
   private func findSection(
-    _ words: [String], in elements: [MarkupNode], position: [MarkupNode: Int]
+    _ words: [String], in elements: [MarkupNode]
   ) -> [Section] {
     var best: [Section] = []
     var bestCount = 0
@@ -250,7 +249,7 @@ struct HeuristicRecipe {
         continue
       }
       let isTextBlock =
-        name == "p"
+        name == "p" || name == "tr"
         || (name == "div"
           && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
       if isTextBlock {
@@ -349,7 +348,8 @@ struct HeuristicRecipe {
     for element in elements
     where ["p", "span", "div", "li", "dd", "td", "strong"].contains(element.name) {
       let children = element.children
-      guard children.count <= 4, children.allSatisfy({ !MarkupNode.blocks.contains($0.name) })
+      guard children.count <= 4, children.allSatisfy({ !MarkupNode.blocks.contains($0.name) }),
+        element.hasAtMost(32)
       else { continue }
       let text = element.text
       guard text.count <= 40, text.contains(where: \.isNumber) else { continue }

@@ -252,6 +252,16 @@ struct MarkupNode {
     return result
   }
 
+  /// Whether at most `limit` nodes lie below this one; stops counting once past it.
+  func hasAtMost(_ limit: Int) -> Bool {
+    var count = 0
+    walk { _, _ in
+      count += 1
+      return count <= limit
+    }
+    return count <= limit
+  }
+
   /// Visits the nodes below this one in document order with their depth below it (1 for
   /// children); `visit` returns false to skip a node's subtree. Stops descending at
   /// ``MarkupDocument/maximumDepth``.

@@ -22,6 +22,7 @@ struct PageFacts {
     var ogTitle: String?
     var ogImage: String?
     var ogDescription: String?
+    var siteName: String?
     var metaDescription: String?
     var titleText: String?
     var heading: String?
@@ -48,6 +49,7 @@ struct PageFacts {
         case "og:image", "og:image:url", "og:image:secure_url", "twitter:image":
           ogImage = ogImage ?? content
         case "og:url": ogURL = ogURL ?? content
+        case "og:site_name", "application-name": siteName = siteName ?? content
         case "og:description": ogDescription = ogDescription ?? content
         case "description": metaDescription = metaDescription ?? content
         default: break
@@ -70,10 +72,27 @@ struct PageFacts {
       return resolved.hasPrefix("http") ? resolved : nil
     }
     canonicalURL = absolute(canonical) ?? absolute(ogURL) ?? pageURL?.absoluteString
-    title = [ogTitle, heading, titleText].compactMap { $0 }.map(MarkupNode.collapse)
+    title = [ogTitle, heading, titleText].compactMap { $0 }
+      .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
       .first { !$0.isEmpty }
     image = absolute(ogImage)
     description = ogDescription ?? metaDescription
+  }
+
+  /// "Lemon Tart | Kitchen" -> "Lemon Tart" when the site calls itself "Kitchen".
+  static func withoutSiteName(_ title: String, siteName: String?) -> String {
+    guard let siteName = siteName.map(MarkupNode.collapse), !siteName.isEmpty,
+      title.count > siteName.count
+    else { return title }
+    for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » "] {
+      if title.hasSuffix(separator + siteName) {
+        return String(title.dropLast(separator.count + siteName.count))
+      }
+      if title.hasPrefix(siteName + separator) {
+        return String(title.dropFirst(separator.count + siteName.count))
+      }
+    }
+    return title
   }
 
   /// `reference` made absolute against the page; returned unchanged when it cannot be.

@@ -198,6 +198,13 @@ public struct RecipePageExtractor: Sendable {
       SchemaOrgText.string($0).map { !$0.isEmpty } ?? false
     }
     if !hasName, let title = page.title { object["name"] = title }
+    // Older vocabularies (data-vocabulary.org, hRecipe-style microdata) and careless JSON-LD
+    // use these names for schema.org's.
+    for (schemaName, aliases) in Self.aliases where object[schemaName] == nil {
+      if let alias = aliases.first(where: { object[$0] != nil }) {
+        object[schemaName] = object[alias]
+      }
+    }
     if let url = SchemaOrgText.string(object["url"]) { object["url"] = page.resolve(url) }
     var itemWarnings: [String] = []
     do {
@@ -209,6 +216,13 @@ public struct RecipePageExtractor: Sendable {
       return nil
     }
   }
+
+  private static let aliases: [(String, [String])] = [
+    ("recipeIngredient", ["ingredients", "ingredient"]),
+    ("recipeInstructions", ["instructions", "instruction", "steps", "step", "method"]),
+    ("image", ["photo", "thumbnail"]),
+    ("recipeYield", ["yield", "servings"]),
+  ]
 
   /// Resolves images against the page, drops inline `data:` images and fills the source URL
   /// and image from the page when the recipe has none.
