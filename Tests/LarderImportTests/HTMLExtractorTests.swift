@@ -290,6 +290,23 @@ final class HTMLExtractorTests: XCTestCase {
       recipe.steps.map(\.text), ["Mélanger la farine et les œufs.", "Cuire à la poêle."])
   }
 
+  func testReadsLinesBesideAnInlineHeadingAndSkipsMenus() throws {
+    let page = """
+      <h1>Rice</h1>
+      <div class="sidebar"><h3>Cooking methods</h3>
+        <ul><li><a href="/a">Boiling</a></li><li><a href="/b">Frying</a></li>
+        <li><a href="/c">Roasting</a></li></ul></div>
+      <p><b>Ingredients:</b><br>1 cup rice<br>2 cups water</p>
+      <p><b>Method</b></p>
+      <p>Rinse the rice.</p><p>Simmer for 15 minutes.</p>
+      <h2>Recipes you might like</h2>
+      <ul><li><a href="/x">Risotto</a></li><li><a href="/y">Paella</a></li></ul>
+      """
+    let recipe = try extract(page).recipe
+    XCTAssertEqual(recipe.ingredientLines.map(\.text), ["1 cup rice", "2 cups water"])
+    XCTAssertEqual(recipe.steps.map(\.text), ["Rinse the rice.", "Simmer for 15 minutes."])
+  }
+
   func testAPageWithoutARecipeSaysSo() {
     let page = "<html><head><title>About us</title></head><body><h1>About us</h1></body></html>"
     XCTAssertThrowsError(

@@ -130,8 +130,10 @@ struct HeuristicRecipe {
     var best: [Section] = []
     var bestCount = 0
     for (index, element) in elements.enumerated() {
-      guard let folded = headingText(element), Self.mentions(folded, words) else { continue }
-      let sections = content(after: index, heading: element, in: elements)
+      guard let folded = headingText(element), Self.mentions(folded, words),
+        !Self.isInPageFurniture(element)
+      else { continue }
+      let sections = linesBeside(element) ?? content(after: index, heading: element, in: elements)
       let count = sections.reduce(0) { $0 + $1.lines.count }
       // A page often has the word in a menu or a jump link; the heading with most content wins.
       if count > bestCount {
@@ -140,6 +142,51 @@ struct HeuristicRecipe {
       }
     }
     return best
+  }
+
+  private static let furnitureWords = [
+    "sidebar", "menu", "nav", "navigation", "navbar", "footer", "comment", "comments", "related",
+    "widget",
+  ]
+
+  /// Whether a heading sits in a menu, sidebar, footer or comment thread rather than the
+  /// page's content.
+  private static func isInPageFurniture(_ element: MarkupNode) -> Bool {
+    var ancestor = element.parent
+    var steps = 0
+    while let node = ancestor, steps < MarkupDocument.maximumDepth {
+      let name = node.name
+      if ["nav", "footer", "aside", "header", "form"].contains(name) { return true }
+      // The page's outer elements carry theme classes ("tweak-show-sidebar") that say nothing.
+      if !["html", "body", "main", "article"].contains(name) {
+        let tokens = (node.tokens("class") + node.tokens("id")).map { $0.lowercased() }
+        if tokens.contains(where: { token in
+          Self.furnitureWords.contains { word in
+            token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
+              || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
+          }
+        }) {
+          return true
+        }
+      }
+      ancestor = node.parent
+      steps += 1
+    }
+    return false
+  }
+
+  /// "<p><b>Ingredients:</b><br>1 cup rice<br>2 cups water</p>": the lines after an inline
+  /// heading inside the same paragraph, when there are at least two.
+  private func linesBeside(_ heading: MarkupNode) -> [Section]? {
+    guard ["b", "strong", "span", "em", "u"].contains(heading.name),
+      let parent = heading.parent, ["p", "div", "td"].contains(parent.name),
+      parent.hasAtMost(400)
+    else { return nil }
+    let lines = parent.textWithLineBreaks.components(separatedBy: "\n")
+    let title = heading.text
+    guard let start = lines.firstIndex(where: { $0.hasPrefix(title) }) else { return nil }
+    let after = lines[(start + 1)...].map(Self.cleanLine).filter { !$0.isEmpty }
+    return after.count >= 2 ? [Section(title: nil, lines: Array(after))] : nil
   }
 
   private static func headingLevel(_ name: String) -> Int? {
@@ -164,6 +211,7 @@ struct HeuristicRecipe {
     var position = skipUntil
     var sawListEnd = false
     var lastListItemParent: MarkupNode?
+    var linkOnly = 0
     while position < elements.count, scanned < Self.maximumScan, total < Self.maximumLines {
       let element = elements[position]
       scanned += 1
@@ -219,6 +267,8 @@ struct HeuristicRecipe {
         if !text.isEmpty && !Self.isButtonOnly(element) {
           current.lines.append(text)
           total += 1
+          let links = element.elementChildren.filter { $0.name == "a" }
+          if links.count == 1 && links[0].text == element.text { linkOnly += 1 }
         }
         listMode = true
         lastListItemParent = element.parent
@@ -266,6 +316,8 @@ struct HeuristicRecipe {
       }
     }
     if !current.lines.isEmpty { sections.append(current) }
+    // A list of nothing but links is a menu of other pages, not ingredients or steps.
+    if total > 0 && linkOnly * 2 > total { return [] }
     return sections
   }
 
