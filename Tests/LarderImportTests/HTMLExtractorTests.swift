@@ -81,6 +81,8 @@ final class HTMLExtractorTests: XCTestCase {
     XCTAssertEqual(object["b"] as? [Int], [1, 2])
     XCTAssertEqual(object["c"] as? String, "line\nbreak")
     XCTAssertNil(LenientJSON.parse("{\"a\": "))
+    let escaped = LenientJSON.parse("{&quot;name&quot;: &quot;Fish &amp; chips&quot;}")
+    XCTAssertEqual((escaped?.value as? [String: String])?["name"], "Fish & chips")
     XCTAssertEqual((LenientJSON.parse("{\"a\": 1}\n{\"a\": 2}")?.value as? [Any])?.count, 2)
   }
 
@@ -251,6 +253,7 @@ final class HTMLExtractorTests: XCTestCase {
       <meta property="og:image" content="/bilder/salat.jpg"></head>
       <body><nav><a href="/">Zutaten</a></nav>
       <h1>Omas Kartoffelsalat</h1><p>Für 4 Personen</p>
+      <ul class="times"><li>Arbeitszeit: 20 Min.</li><li><b>Kochzeit</b> 1 Std. 5 Min.</li></ul>
       <h2>Zutaten für 4 Personen:</h2>
       <ul><li>1 kg Kartoffeln</li><li>1 Zwiebel</li></ul>
       <p><strong>Für das Dressing</strong></p>
@@ -271,6 +274,7 @@ final class HTMLExtractorTests: XCTestCase {
       ["1 kg Kartoffeln", "1 Zwiebel", "100 ml Brühe", "3 EL Essig"])
     XCTAssertEqual(recipe.steps.map(\.text), ["Kartoffeln kochen.", "Alles mischen."])
     XCTAssertEqual(recipe.yield?.servings, 4)
+    XCTAssertEqual(recipe.prepTime?.minutes, 20)
     XCTAssertEqual(recipe.sourceURL, "https://kochseite.example/salat")
   }
 

@@ -71,6 +71,8 @@ struct HeuristicRecipe {
       InstructionSection(title: $0.title, steps: $0.lines.map { InstructionStep(text: $0) })
     }
     recipe.yield = findYield(in: elements)
+    recipe.author = page.author
+    findTimes(in: elements, into: &recipe)
     return try? recipe.validated()
   }
 
@@ -388,6 +390,57 @@ struct HeuristicRecipe {
       if lines.count > best.count && lines.count <= Self.maximumLines { best = lines }
     }
     return best.isEmpty ? [] : [Section(title: nil, lines: best)]
+  }
+
+  /// Which of a recipe's times a label names.
+  private enum TimeField: Sendable {
+    case prep, cook, total
+  }
+
+  private static let timeLabels: [(String, TimeField)] = [
+    ("prep time", .prep), ("preparation time", .prep), ("prep:", .prep), ("prep ", .prep),
+    ("cook time", .cook), ("cooking time", .cook), ("bake time", .cook),
+    ("baking time", .cook), ("total time", .total), ("ready in", .total),
+    ("zubereitungszeit", .prep), ("arbeitszeit", .prep), ("kochzeit", .cook),
+    ("backzeit", .cook), ("gesamtzeit", .total), ("temps de preparation", .prep),
+    ("temps de cuisson", .cook), ("temps total", .total),
+    ("tiempo de preparacion", .prep), ("tiempo de coccion", .cook),
+    ("tempo di preparazione", .prep), ("tempo di cottura", .cook),
+    ("tempo de preparo", .prep),
+  ]
+
+  /// "Prep time: 10 mins", "Cook Time 1 hr", "Kochzeit: 20 Min." in short elements.
+  private func findTimes(in elements: [MarkupNode], into recipe: inout Recipe) {
+    var found = 0
+    for element in elements
+    where ["p", "span", "div", "li", "dd", "dt", "td", "strong", "time"].contains(element.name) {
+      guard found < 3 else { return }
+      let children = element.children
+      guard children.count <= 6, children.allSatisfy({ !MarkupNode.blocks.contains($0.name) }),
+        element.hasAtMost(32)
+      else { continue }
+      let text = element.text
+      guard text.count <= 50, text.contains(where: \.isNumber) else { continue }
+      let folded = Self.fold(text)
+      for (label, field) in Self.timeLabels where folded.hasPrefix(label) {
+        let path: WritableKeyPath<Recipe, RecipeDuration?> =
+          switch field {
+          case .prep: \.prepTime
+          case .cook: \.cookTime
+          case .total: \.totalTime
+          }
+        guard recipe[keyPath: path] == nil else { break }
+        let rest = folded.dropFirst(label.count).drop { $0 == ":" || $0 == " " || $0 == "-" }
+        if let duration = RecipeDuration.parse(
+          String(rest).replacingOccurrences(of: ".", with: " ")),
+          duration.seconds > 0
+        {
+          recipe[keyPath: path] = duration
+          found += 1
+        }
+        break
+      }
+    }
   }
 
   /// "Serves 4", "Servings: 6", "Yield: 2 loaves", "Für 4 Personen".

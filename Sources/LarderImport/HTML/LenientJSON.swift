@@ -20,6 +20,18 @@ enum LenientJSON {
       return (value, true)
     }
     // "{...}{...}" or "{...}\n{...}": parse as an array of documents.
+    // Some publishers escape the block as if it were HTML text.
+    if repaired.contains("&quot;") || repaired.contains("&#34;") {
+      let unescaped = repair(
+        text.replacingOccurrences(of: "&quot;", with: "\"")
+          .replacingOccurrences(of: "&#34;", with: "\"").replacingOccurrences(
+            of: "&amp;", with: "&"))
+      if let value = try? JSONSerialization.jsonObject(
+        with: Data(unescaped.utf8), options: [.fragmentsAllowed])
+      {
+        return (value, true)
+      }
+    }
     let pieces = splitConcatenated(repaired)
     if pieces.count > 1,
       let value = try? JSONSerialization.jsonObject(

@@ -13,6 +13,8 @@ struct PageFacts {
   let image: String?
   /// `og:description`, else `<meta name=description>`.
   let description: String?
+  /// `<meta name=author>`, unless it is a URL.
+  let author: String?
 
   init(document: MarkupDocument, url: String?) {
     let pageURL = url.flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
@@ -23,6 +25,7 @@ struct PageFacts {
     var ogImage: String?
     var ogDescription: String?
     var siteName: String?
+    var authorName: String?
     var metaDescription: String?
     var titleText: String?
     var heading: String?
@@ -52,6 +55,7 @@ struct PageFacts {
         case "og:site_name", "application-name": siteName = siteName ?? content
         case "og:description": ogDescription = ogDescription ?? content
         case "description": metaDescription = metaDescription ?? content
+        case "author", "article:author": authorName = authorName ?? content
         default: break
         }
       case "title":
@@ -77,6 +81,7 @@ struct PageFacts {
       .first { !$0.isEmpty }
     image = absolute(ogImage)
     description = ogDescription ?? metaDescription
+    author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
   }
 
   /// "Lemon Tart | Kitchen" -> "Lemon Tart" when the site calls itself "Kitchen".
