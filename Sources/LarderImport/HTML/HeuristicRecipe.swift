@@ -39,17 +39,27 @@ struct HeuristicRecipe {
 
   /// Lowercased, without accents, trailing colons or surrounding spaces.
   static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-      .replacingOccurrences(of: "’", with: "'")
-      .trimmingCharacters(in: .whitespacesAndNewlines.union([":", "."]))
+    // Most text is ASCII, where lowercasing is all folding does and Foundation's is slow.
+    let folded =
+      text.utf8.allSatisfy { $0 < 0x80 }
+      ? text.lowercased()
+      : text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        .replacingOccurrences(of: "’", with: "'")
+    return folded.trimmingCharacters(in: Self.foldTrimmed)
   }
+
+  private static let foldTrimmed = CharacterSet.whitespacesAndNewlines.union([":", "."])
 
   /// The recipe, or nil when the page does not have both a list of ingredients and steps.
   func recipe(warnings: inout [String]) -> Recipe? {
     guard let root = document.root else { return nil }
     let elements = root.descendants(includingSelf: true)
-    var ingredients = findSection(Self.ingredientWords, in: elements)
-    var steps = findSection(Self.instructionWords, in: elements)
+    // Short texts that could be headings, read once for both searches.
+    let headings = elements.indices.compactMap { index in
+      headingText(elements[index]).map { (index, $0) }
+    }
+    var ingredients = findSection(Self.ingredientWords, headings: headings, in: elements)
+    var steps = findSection(Self.instructionWords, headings: headings, in: elements)
     if ingredients.isEmpty {
       ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
     }
@@ -70,9 +80,10 @@ struct HeuristicRecipe {
     recipe.instructionSections = steps.map {
       InstructionSection(title: $0.title, steps: $0.lines.map { InstructionStep(text: $0) })
     }
-    recipe.yield = findYield(in: elements)
+    let labels = shortLabels(in: elements)
+    recipe.yield = findYield(in: labels)
     recipe.author = page.author
-    findTimes(in: elements, into: &recipe)
+    findTimes(in: labels, into: &recipe)
     return try? recipe.validated()
   }
 
@@ -122,19 +133,34 @@ struct HeuristicRecipe {
   private static func mentions(_ folded: String, _ words: [String]) -> Bool {
     if matches(folded, words) { return true }
     guard folded.count <= 40 else { return false }
-    let padded = " " + folded.map { $0.isLetter || $0 == "'" ? $0 : " " } + " "
-    return words.contains { padded.contains(" \($0) ") }
+    let tokens = folded.split { !($0.isLetter || $0 == "'") }.map(String.init)
+    guard !tokens.isEmpty else { return false }
+    let present = Set(tokens)
+    return words.contains { phrase in
+      guard let parts = phraseTokens[phrase], let first = parts.first, present.contains(first)
+      else { return false }
+      if parts.count == 1 { return true }
+      guard parts.count <= tokens.count else { return false }
+      return (0...(tokens.count - parts.count)).contains { start in
+        tokens[start..<(start + parts.count)].elementsEqual(parts)
+      }
+    }
   }
 
+  /// Every heading phrase split into words once.
+  private static let phraseTokens: [String: [String]] = Dictionary(
+    (ingredientWords + instructionWords + stopWords).map {
+      ($0, $0.split(separator: " ").map(String.init))
+    }, uniquingKeysWith: { first, _ in first })
+
   private func findSection(
-    _ words: [String], in elements: [MarkupNode]
+    _ words: [String], headings: [(Int, String)], in elements: [MarkupNode]
   ) -> [Section] {
     var best: [Section] = []
     var bestCount = 0
-    for (index, element) in elements.enumerated() {
-      guard let folded = headingText(element), Self.mentions(folded, words),
-        !Self.isInPageFurniture(element)
-      else { continue }
+    for (index, folded) in headings {
+      let element = elements[index]
+      guard Self.mentions(folded, words), !Self.isInPageFurniture(element) else { continue }
       let sections = linesBeside(element) ?? content(after: index, heading: element, in: elements)
       let count = sections.reduce(0) { $0 + $1.lines.count }
       // A page often has the word in a menu or a jump link; the heading with most content wins.
@@ -228,6 +254,7 @@ struct HeuristicRecipe {
         continue
       }
       if let level = Self.headingLevel(name) {
+        guard element.hasAtMost(64) else { break }
         let text = element.text
         let folded = Self.fold(text)
         let isOtherSection =
@@ -286,6 +313,8 @@ struct HeuristicRecipe {
         if name == "p" || name == "strong" || name == "b" || name == "h5" || name == "span"
           || name == "div"
         {
+          // A large container is looked into, element by element, rather than read whole.
+          guard element.hasAtMost(200) else { continue }
           let hasList = element.descendants().contains { $0.name == "li" }
           if hasList { continue }
           let text = element.text
@@ -304,7 +333,7 @@ struct HeuristicRecipe {
         name == "p" || name == "tr"
         || (name == "div"
           && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
-      if isTextBlock {
+      if isTextBlock && element.hasAtMost(300) {
         let hasBreaks = element.descendants().contains { $0.name == "br" }
         let lines =
           (hasBreaks ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text])
@@ -410,18 +439,27 @@ struct HeuristicRecipe {
   ]
 
   /// "Prep time: 10 mins", "Cook Time 1 hr", "Kochzeit: 20 Min." in short elements.
-  private func findTimes(in elements: [MarkupNode], into recipe: inout Recipe) {
-    var found = 0
+  /// The short texts with a number in them ("Serves 4", "Prep time: 10 mins") of small
+  /// elements, folded, each with its original text; read once for yield and times.
+  private func shortLabels(in elements: [MarkupNode]) -> [(text: String, folded: String)] {
+    var labels: [(text: String, folded: String)] = []
     for element in elements
     where ["p", "span", "div", "li", "dd", "dt", "td", "strong", "time"].contains(element.name) {
-      guard found < 3 else { return }
       let children = element.children
       guard children.count <= 6, children.allSatisfy({ !MarkupNode.blocks.contains($0.name) }),
         element.hasAtMost(32)
       else { continue }
       let text = element.text
       guard text.count <= 50, text.contains(where: \.isNumber) else { continue }
-      let folded = Self.fold(text)
+      labels.append((text, Self.fold(text)))
+    }
+    return labels
+  }
+
+  private func findTimes(in labels: [(text: String, folded: String)], into recipe: inout Recipe) {
+    var found = 0
+    for (_, folded) in labels {
+      guard found < 3 else { return }
       for (label, field) in Self.timeLabels where folded.hasPrefix(label) {
         let path: WritableKeyPath<Recipe, RecipeDuration?> =
           switch field {
@@ -444,21 +482,13 @@ struct HeuristicRecipe {
   }
 
   /// "Serves 4", "Servings: 6", "Yield: 2 loaves", "Für 4 Personen".
-  private func findYield(in elements: [MarkupNode]) -> RecipeYield? {
+  private func findYield(in labels: [(text: String, folded: String)]) -> RecipeYield? {
     let prefixes = [
       "serves", "servings", "serving", "yield", "yields", "makes", "portionen", "personen",
       "portions", "personnes", "porzioni", "porciones", "raciones", "porcoes", "rendimento",
       "pour", "fur", "for", "para", "per",
     ]
-    for element in elements
-    where ["p", "span", "div", "li", "dd", "td", "strong"].contains(element.name) {
-      let children = element.children
-      guard children.count <= 4, children.allSatisfy({ !MarkupNode.blocks.contains($0.name) }),
-        element.hasAtMost(32)
-      else { continue }
-      let text = element.text
-      guard text.count <= 40, text.contains(where: \.isNumber) else { continue }
-      let folded = Self.fold(text)
+    for (text, folded) in labels where text.count <= 40 {
       if prefixes.contains(where: { folded.hasPrefix($0 + " ") || folded.hasPrefix($0 + ":") }) {
         let value = text.drop { !$0.isNumber }
         if let yield = RecipeYield(texts: [String(value)]) { return yield }
