@@ -86,6 +86,19 @@ final class HTMLExtractorTests: XCTestCase {
     XCTAssertEqual((LenientJSON.parse("{\"a\": 1}\n{\"a\": 2}")?.value as? [Any])?.count, 2)
   }
 
+  func testAListItemWithParagraphMarkupIsOneLineButRealLineBreaksSplit() throws {
+    let page = """
+      <script type="application/ld+json">
+      {"@type": "Recipe", "name": "Asparagus",
+       "recipeIngredient": ["2 lb. <p>asparagus, trimmed</p>", "1 cup cream\\n2 eggs"],
+       "recipeInstructions": "Bake."}
+      </script>
+      """
+    XCTAssertEqual(
+      try extract(page).recipe.ingredientLines.map(\.text),
+      ["2 lb. asparagus, trimmed", "1 cup cream", "2 eggs"])
+  }
+
   func testARecipeWithoutANameTakesThePageTitle() throws {
     let page = """
       <head><meta property="og:title" content="Nan's Scones"></head>

@@ -97,11 +97,18 @@ public enum SchemaOrg {
       }
     }
     // One string may hold the whole list, one line each; in a list of several strings each is
-    // one ingredient, even when a site wraps part of it in <p> ("2 lb. <p>asparagus</p>").
+    // one ingredient, even when a site wraps part of it in <p> ("2 lb. <p>asparagus</p>"),
+    // unless it holds real line breaks.
     let ingredientValue = object["recipeIngredient"] ?? object["ingredients"]
-    let isList = ((ingredientValue as? [Any])?.count ?? 0) > 1
-    recipe.ingredientSections = ingredientSections(
-      texts(ingredientValue, splitLines: !isList))
+    if let list = ingredientValue as? [Any], list.count > 1 {
+      recipe.ingredientSections = ingredientSections(
+        list.flatMap { element -> [String] in
+          guard let text = element as? String else { return texts(element) }
+          return text.components(separatedBy: .newlines).flatMap { texts($0) }
+        })
+    } else {
+      recipe.ingredientSections = ingredientSections(texts(ingredientValue, splitLines: true))
+    }
     recipe.instructionSections = instructionSections(object["recipeInstructions"])
     recipe.keywords = texts(object["keywords"], splitCommas: true)
     recipe.courses = texts(object["recipeCategory"], splitCommas: true)
