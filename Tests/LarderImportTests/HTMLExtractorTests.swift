@@ -331,6 +331,11 @@ final class HTMLExtractorTests: XCTestCase {
     ) {
       XCTAssertEqual($0 as? LarderImportError, .noRecipe(source: "about.html"))
     }
+    // An ingredient list without steps is a product label, not a recipe.
+    let label = "<h1>Hand cream</h1><h2>Ingredients</h2><ul><li>Water</li><li>Glycerin</li></ul>"
+    XCTAssertThrowsError(try extractor.extract(html: Data(label.utf8), source: "cream.html")) {
+      XCTAssertEqual($0 as? LarderImportError, .noRecipe(source: "cream.html"))
+    }
     XCTAssertThrowsError(try extractor.extract(html: Data(), source: "empty.html")) {
       XCTAssertEqual($0 as? LarderImportError, .noRecipe(source: "empty.html"))
     }

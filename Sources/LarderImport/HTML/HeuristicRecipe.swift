@@ -50,8 +50,10 @@ struct HeuristicRecipe {
 
   private static let foldTrimmed = CharacterSet.whitespacesAndNewlines.union([":", "."])
 
-  /// The recipe, or nil when the page does not have both a list of ingredients and steps.
-  func recipe(warnings: inout [String]) -> Recipe? {
+  /// The recipe, or nil when the page has no list of ingredients (or only one line and no
+  /// steps). A recipe without steps only fills gaps in a structured one: on its own, an
+  /// "Ingredients" list is as likely a product label as a recipe.
+  func recipe() -> Recipe? {
     guard let root = document.root else { return nil }
     let elements = root.descendants(includingSelf: true)
     // Short texts that could be headings, read once for both searches.
@@ -71,7 +73,6 @@ struct HeuristicRecipe {
     let lineCount = ingredients.reduce(0) { $0 + $1.lines.count }
     guard lineCount > 0, !steps.isEmpty || lineCount >= 2 else { return nil }
     guard let name = page.title else { return nil }
-    if steps.isEmpty { warnings.append("no instructions found after an ingredient list") }
     var recipe = Recipe(name: name)
     recipe.description = page.description
     recipe.ingredientSections = ingredients.map {

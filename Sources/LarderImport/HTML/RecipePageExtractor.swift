@@ -85,12 +85,10 @@ public struct RecipePageExtractor: Sendable {
     if candidates.isEmpty || !Self.isComplete(candidates[0].1[0])
       || candidates[0].1[0].ingredientLines.count <= 1
     {
-      var heuristicWarnings: [String] = []
-      if let recipe = HeuristicRecipe(document: document, page: page).recipe(
-        warnings: &heuristicWarnings)
+      if let recipe = HeuristicRecipe(document: document, page: page).recipe(),
+        !candidates.isEmpty || !recipe.steps.isEmpty
       {
         candidates.append((.heuristic, [finish(recipe, page: page)]))
-        if candidates.count == 1 { warnings += heuristicWarnings }
       }
     }
     guard let (method, recipes) = candidates.first else {
