@@ -417,7 +417,8 @@ enum Charset {
       if let charset = tag.range(of: "charset=") {
         let value = tag[charset.upperBound...].drop { $0 == "\"" || $0 == "'" || $0 == " " }
         let name = value.prefix { $0.isLetter || $0.isNumber || "-_:.".contains($0) }
-        if !name.isEmpty { return normalized(String(name)) }
+        // A page cannot be UTF-16 and have ASCII tags to declare it in (WHATWG: read UTF-8).
+        if !name.isEmpty { return name.hasPrefix("utf-16") ? "UTF-8" : normalized(String(name)) }
       }
       searchStart = end
     }
