@@ -101,8 +101,8 @@ public struct RecipePageExtractor: Sendable {
       if !filled.isEmpty {
         supplements.append(otherMethod)
         warnings.append(
-          "\(filled.joined(separator: ", ")) taken from \(otherMethod.rawValue): "
-            + "the \(method.rawValue) recipe had none")
+          "\(filled.joined(separator: ", ")) taken from \(otherMethod.rawValue), which the "
+            + "\(method.rawValue) recipe lacked")
       }
     }
     return PageExtraction(
@@ -274,11 +274,13 @@ public struct RecipePageExtractor: Sendable {
   private func fill(_ recipe: inout Recipe, from other: Recipe) -> [String] {
     var filled: [String] = []
     // One line ("Chicken, Pasta") where another reading finds a list is a tag, not a list.
-    if recipe.ingredientLines.count <= 1 && other.ingredientLines.count >= 3
-      || recipe.ingredientLines.isEmpty && !other.ingredientLines.isEmpty
-    {
+    if recipe.ingredientLines.isEmpty && !other.ingredientLines.isEmpty {
       recipe.ingredientSections = other.ingredientSections
       filled.append("ingredients")
+    } else if recipe.ingredientLines.count == 1 && other.ingredientLines.count >= 3 {
+      let single = recipe.ingredientLines[0].text
+      recipe.ingredientSections = other.ingredientSections
+      filled.append("ingredients (in place of the single line '\(single.prefix(60))')")
     }
     if recipe.steps.isEmpty && !other.steps.isEmpty {
       recipe.instructionSections = other.instructionSections
