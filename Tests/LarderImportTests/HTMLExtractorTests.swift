@@ -24,7 +24,7 @@ final class HTMLExtractorTests: XCTestCase {
       {"@context": "https://schema.org", "@graph": [
         {"@type": "ImageObject", "@id": "https://example.com/#image",
          "url": "https://example.com/soup.jpg"},
-        {"@type": ["Recipe", "NewsArticle"], "name": "Leek &amp; Potato Soup",
+        {"@type": ["Recipe", "NewsArticle"], "name": "Nan&amp;#39;s Leek &amp; Potato Soup",
          "image": {"@id": "https://example.com/#image"},
          "recipeIngredient": ["2 leeks", "&frac18; tsp nutmeg"],
          "recipeInstructions": [{"@type": "HowToSection", "name": "Soup",
@@ -36,7 +36,7 @@ final class HTMLExtractorTests: XCTestCase {
     let extraction = try extract(page)
     XCTAssertEqual(extraction.method, .jsonLD)
     let recipe = extraction.recipe
-    XCTAssertEqual(recipe.name, "Leek & Potato Soup")
+    XCTAssertEqual(recipe.name, "Nan's Leek & Potato Soup")
     XCTAssertEqual(recipe.images, ["https://example.com/soup.jpg"])
     XCTAssertEqual(recipe.ingredientLines.map(\.text), ["2 leeks", "⅛ tsp nutmeg"])
     XCTAssertEqual(recipe.instructionSections.map(\.title), ["Soup"])

@@ -8,6 +8,17 @@ enum ExtraEntities {
     "&frac25;": "⅖", "&frac35;": "⅗", "&frac45;": "⅘", "&frac16;": "⅙", "&frac56;": "⅚",
   ]
 
+  /// JSON-LD text with doubly escaped entities ("Mom&amp;#39;s") escaped once, so that
+  /// ``PlainText`` decodes them; `&amp;` followed by anything else is left alone.
+  static func undoubled(_ text: String) -> String {
+    guard text.contains("&amp;") else { return text }
+    var result = text.replacingOccurrences(of: "&amp;#", with: "&#")
+    for name in ["quot", "apos", "amp", "lt", "gt", "nbsp", "rsquo", "lsquo", "rdquo", "ldquo"] {
+      result = result.replacingOccurrences(of: "&amp;\(name);", with: "&\(name);")
+    }
+    return result
+  }
+
   /// `text` with those entities replaced; text without "&frac" is returned as is.
   static func decode(_ text: String) -> String {
     guard text.contains("&frac") else { return text }

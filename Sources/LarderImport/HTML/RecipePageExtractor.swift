@@ -121,7 +121,7 @@ public struct RecipePageExtractor: Sendable {
     }
     for (blockIndex, script) in scripts.enumerated() {
       let label = "JSON-LD block \(blockIndex + 1)"
-      let text = ExtraEntities.decode(script.scriptText)
+      let text = ExtraEntities.undoubled(ExtraEntities.decode(script.scriptText))
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
       guard let (json, repaired) = LenientJSON.parse(text) else {
         warnings.append("\(label): not valid JSON even after repair; skipped")
