@@ -89,7 +89,8 @@ enum LenientJSON {
         pendingComma = output.count
         output.append(byte)
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if let comma = pendingComma { output.remove(at: comma) }
+        // Blanked rather than removed, so a text of many trailing commas stays linear.
+        if let comma = pendingComma { output[comma] = UInt8(ascii: " ") }
         pendingComma = nil
         output.append(byte)
       case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
