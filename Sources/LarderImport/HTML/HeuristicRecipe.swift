@@ -13,6 +13,9 @@ struct HeuristicRecipe {
 
   /// The most elements looked at after a heading before giving up on finding its content.
   static let maximumScan = 4000
+  /// The most headings of one kind whose content is read; a page with more is not a recipe
+  /// page anyone wrote by hand.
+  static let maximumHeadings = 50
   /// The most lines taken for ingredients or steps.
   static let maximumLines = 300
 
@@ -159,9 +162,11 @@ struct HeuristicRecipe {
   ) -> [Section] {
     var best: [Section] = []
     var bestCount = 0
-    for (index, folded) in headings {
+    var tried = 0
+    for (index, folded) in headings where tried < Self.maximumHeadings {
       let element = elements[index]
       guard Self.mentions(folded, words), !Self.isInPageFurniture(element) else { continue }
+      tried += 1
       let sections = linesBeside(element) ?? content(after: index, heading: element, in: elements)
       let count = sections.reduce(0) { $0 + $1.lines.count }
       // A page often has the word in a menu or a jump link; the heading with most content wins.
