@@ -133,6 +133,7 @@ final class HTMLExtractorTests: XCTestCase {
       <time itemprop="prepTime" datetime="PT30M">30 minutes</time>
       <span itemprop="author" itemscope itemtype="http://schema.org/Person">
         <span itemprop="name">Ada</span></span>
+      <a itemprop="recipeCategory" href="/desserts">Dessert</a>
       <ul>
         <li itemprop="recipeIngredient">3 lemons</li>
         <li itemprop="recipeIngredient">100 g <b>caster</b> sugar</li>
@@ -161,6 +162,7 @@ final class HTMLExtractorTests: XCTestCase {
     XCTAssertEqual(recipe.yield?.servings, 8)
     XCTAssertEqual(recipe.prepTime?.minutes, 30)
     XCTAssertEqual(recipe.author, "Ada")
+    XCTAssertEqual(recipe.courses, ["Dessert"])
     XCTAssertEqual(recipe.ingredientLines.map(\.text), ["3 lemons", "100 g caster sugar"])
     XCTAssertEqual(recipe.steps.map(\.text), ["Blind-bake the case.", "Fill and bake."])
     XCTAssertEqual(recipe.nutrition?.calories, "320 kcal")
@@ -175,6 +177,7 @@ final class HTMLExtractorTests: XCTestCase {
        "image": "https://cdn.example.org/img/tart.jpg",
        "url": "https://cdn.example.org/lemon-tart", "recipeYield": "8 slices",
        "prepTime": "PT30M", "author": {"@type": "Person", "name": "Ada"},
+       "recipeCategory": "Dessert",
        "recipeIngredient": ["3 lemons", "100 g caster sugar"],
        "recipeInstructions": [{"@type": "HowToStep", "text": "Blind-bake the case."},
                               {"@type": "HowToStep", "text": "Fill and bake."}],

@@ -93,9 +93,9 @@ struct EmbeddedItems {
         if nested && !names.contains(where: Self.textOnlyProperties.contains) {
           value =
             depth < Self.maximumItemDepth
-            ? self.item(at: child, depth: depth + 1) : self.value(of: child)
+            ? self.item(at: child, depth: depth + 1) : self.value(of: child, names: names)
         } else {
-          value = self.value(of: child)
+          value = self.value(of: child, names: names)
         }
         for name in names { values.append((name, value)) }
       }
@@ -115,19 +115,30 @@ struct EmbeddedItems {
     return object
   }
 
+  /// Properties whose value is an address.
+  static let addressProperties: Set<String> = [
+    "url", "image", "photo", "thumbnailUrl", "contentUrl", "embedUrl", "sameAs", "video",
+    "mainEntityOfPage", "thumbnail",
+  ]
+
   /// Properties read as text even when their element is an item of its own.
   static let textOnlyProperties: Set<String> = ["recipeIngredient", "ingredients", "ingredient"]
 
   /// A property's value per the microdata and RDFa rules: `content`, then the URL or time
   /// attribute the element carries, then its text (with line breaks, for lists of steps).
-  private func value(of node: MarkupNode) -> Any {
+  private func value(of node: MarkupNode, names: [String]) -> Any {
     if let content = node.attribute("content") { return ExtraEntities.decode(content) }
     let name = node.name
     switch name {
     case "img", "audio", "video", "source", "embed", "iframe", "track":
       return resolve(imageSource(node))
     case "a", "area", "link":
-      if let href = node.attribute("href") { return resolve(href) }
+      // The spec's value is the address, but "<a itemprop=author href=/u/ada>Ada</a>" and
+      // "<a itemprop=recipeCategory href=/desserts>Desserts</a>" mean the words.
+      let wantsAddress = names.contains(where: Self.addressProperties.contains)
+      if let href = node.attribute("href"), wantsAddress || node.text.isEmpty {
+        return resolve(href)
+      }
     case "object":
       if let data = node.attribute("data") { return resolve(data) }
     case "data", "meter":
