@@ -13,6 +13,9 @@ struct HeuristicRecipe {
 
   /// The most elements looked at after a heading before giving up on finding its content.
   static let maximumScan = 4000
+  /// The most elements looked at, from the top of the page; a recipe is never further down a
+  /// page than this.
+  static let maximumElements = 200_000
   /// The most headings of one kind whose content is read; a page with more is not a recipe
   /// page anyone wrote by hand.
   static let maximumHeadings = 50
@@ -58,7 +61,7 @@ struct HeuristicRecipe {
   /// "Ingredients" list is as likely a product label as a recipe.
   func recipe() -> Recipe? {
     guard let root = document.root else { return nil }
-    let elements = root.descendants(includingSelf: true)
+    let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
     // Short texts that could be headings, read once for both searches.
     let headings = elements.indices.compactMap { index in
       headingText(elements[index]).map { (index, $0) }
