@@ -40,8 +40,9 @@ public struct PageExtraction: Sendable {
 /// gap is filled from it and ``PageExtraction/supplementedBy`` says so. Relative addresses are
 /// resolved against `<base href>` and the page URL.
 ///
-/// Bounded: pages over ``MarkupDocument/maximumBytes`` are refused; every walk is iterative and
-/// limited in depth, so any input finishes in time proportional to its size.
+/// Bounded: pages over 32 MiB are refused; every walk is iterative and limited in depth (512
+/// levels), and the heading reader looks at the first 200,000 elements and at most 50
+/// headings of a kind, so any input finishes in time proportional to its size.
 public struct RecipePageExtractor: Sendable {
   /// Makes an extractor.
   public init() {}
