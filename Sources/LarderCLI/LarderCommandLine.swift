@@ -59,6 +59,19 @@ public enum LarderCommandLine {
             arity: .oneOrMore)
         ]),
       CommandSpec(
+        "extract", abstract: "Find the recipe in a saved web page and print it as JSON-LD.",
+        discussion: """
+          Reads schema.org Recipe from JSON-LD, microdata or RDFa, else from the page's \
+          headings and lists. Prints schema.org JSON-LD (with --json: the recipes, the method \
+          used and warnings) and saves nothing. Exit status 1 when the page holds no recipe.
+          """,
+        options: [
+          .option(
+            "url", valueName: "URL",
+            help: "The page's address, for resolving relative links and as the recipe's source.")
+        ],
+        arguments: [ArgumentSpec("path", help: "The HTML file ('-' reads standard input).")]),
+      CommandSpec(
         "export", abstract: "Export recipes as schema.org JSON-LD.",
         discussion: "Without --output or --dir, prints to standard output.",
         options: [
@@ -158,6 +171,7 @@ public enum LarderCommandLine {
       case "serve": return try ServeCommand.run(context)
       case "import": return try ImportCommand.run(context)
       case "export": return try ExportCommand.run(context)
+      case "extract": return try ExtractCommand.run(context)
       case "list", "search": return try ListCommand.run(context)
       case "show": return try ShowCommand.run(context)
       case "delete": return try DeleteCommand.run(context)

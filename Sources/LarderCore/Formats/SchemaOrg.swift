@@ -11,6 +11,16 @@ public struct SchemaOrgItem: Sendable {
   public var result: Result<Recipe, LarderCoreError>
   /// Fields that were ignored, each naming the field and the value.
   public var warnings: [String]
+
+  /// Makes an item; readers of other formats (MasterCook, CopyMeThat, ...) report with it too.
+  public init(
+    index: Int, name: String?, result: Result<Recipe, LarderCoreError>, warnings: [String] = []
+  ) {
+    self.index = index
+    self.name = name
+    self.result = result
+    self.warnings = warnings
+  }
 }
 
 /// Reads and writes schema.org/Recipe in JSON-LD.
@@ -86,8 +96,19 @@ public enum SchemaOrg {
         }
       }
     }
-    recipe.ingredientSections = ingredientSections(
-      texts(object["recipeIngredient"] ?? object["ingredients"], splitLines: true))
+    // One string may hold the whole list, one line each; in a list of several strings each is
+    // one ingredient, even when a site wraps part of it in <p> ("2 lb. <p>asparagus</p>"),
+    // unless it holds real line breaks.
+    let ingredientValue = object["recipeIngredient"] ?? object["ingredients"]
+    if let list = ingredientValue as? [Any], list.count > 1 {
+      recipe.ingredientSections = ingredientSections(
+        list.flatMap { element -> [String] in
+          guard let text = element as? String else { return texts(element) }
+          return text.components(separatedBy: .newlines).flatMap { texts($0) }
+        })
+    } else {
+      recipe.ingredientSections = ingredientSections(texts(ingredientValue, splitLines: true))
+    }
     recipe.instructionSections = instructionSections(object["recipeInstructions"])
     recipe.keywords = texts(object["keywords"], splitCommas: true)
     recipe.courses = texts(object["recipeCategory"], splitCommas: true)
@@ -102,6 +123,17 @@ public enum SchemaOrg {
   }
 
   // MARK: - Finding recipes
+
+  /// Every schema.org Recipe object inside already-parsed JSON-LD (a `JSONSerialization`
+  /// value): in arrays, `@graph` and other objects, to ``maximumDepth`` levels.
+  ///
+  /// Lets a caller that found JSON-LD itself (in an HTML page, say) fill in what a page left
+  /// out, such as a missing name, before calling ``readRecipe(_:warnings:)``.
+  public static func recipeObjects(in json: Any) -> [[String: Any]] {
+    var objects: [[String: Any]] = []
+    collectRecipes(in: json, depth: 0, into: &objects)
+    return objects
+  }
 
   private static func collectRecipes(in value: Any, depth: Int, into found: inout [[String: Any]]) {
     guard depth < maximumDepth else { return }

@@ -1,0 +1,101 @@
+import Foundation
+import LarderCore
+import LarderImport
+
+/// `larder extract PATH|-`: finds the recipe in a saved web page and prints it as schema.org
+/// JSON-LD, without touching the database.
+///
+/// Standard output holds only the JSON-LD (or, with `--json`, an object with the recipes, the
+/// method used and the warnings), so it can be piped into `larder import -`; how the recipe was
+/// found and any warnings go to standard error.
+enum ExtractCommand {
+  /// Pages larger than this are refused rather than read into memory.
+  static let maximumBytes = 32 << 20
+
+  static func run(_ context: CommandContext) throws -> Int32 {
+    let path = context.command.argument("path") ?? "-"
+    let source = path == "-" ? "standard input" : path
+    let url = context.command.value("url")
+    if let url, URL(string: url)?.scheme == nil {
+      throw UsageError(
+        rootName: "larder", subcommandPath: ["extract"],
+        reason: .invalidValue(
+          for: "option --url", value: url, expected: "an absolute URL such as https://example.com/")
+      )
+    }
+    let data: Data
+    do {
+      data = try read(path)
+    } catch {
+      context.console.printError("larder: \(source): \(error)")
+      return LarderCommandLine.exitFailure
+    }
+    let extraction: PageExtraction
+    do {
+      extraction = try RecipePageExtractor().extract(html: data, url: url, source: source)
+    } catch {
+      context.console.printError("larder: \(error)")
+      return LarderCommandLine.exitFailure
+    }
+    let objects = extraction.recipes.map(jsonLD)
+    if context.json {
+      var report: [String: Any] = [
+        "method": extraction.method.rawValue,
+        "supplementedBy": extraction.supplementedBy.map(\.rawValue),
+        "warnings": extraction.warnings,
+        "recipes": objects,
+      ]
+      report["canonicalURL"] = extraction.canonicalURL
+      try context.printJSONObject(report)
+      return LarderCommandLine.exitSuccess
+    }
+    let count = extraction.recipes.count
+    let found = count == 1 ? "a recipe" : "\(count) recipes"
+    var note = "Found \(found) in \(source) by \(extraction.method.rawValue)"
+    if !extraction.supplementedBy.isEmpty {
+      let others = extraction.supplementedBy.map(\.rawValue).joined(separator: ", ")
+      note += " (completed from \(others))"
+    }
+    context.console.printError(note + ".")
+    for warning in extraction.warnings { context.console.printError("warning: \(warning)") }
+    if objects.count == 1 {
+      try context.printJSONObject(objects[0])
+    } else {
+      try context.printJSONObject(["@context": "https://schema.org", "@graph": objects])
+    }
+    return LarderCommandLine.exitSuccess
+  }
+
+  /// The recipe as JSON-LD without Larder's own fields, which an unsaved recipe does not have.
+  private static func jsonLD(_ recipe: Recipe) -> [String: Any] {
+    var object = SchemaOrg.jsonLD(for: recipe)
+    object["larder"] = nil
+    return object
+  }
+
+  private static func read(_ path: String) throws -> Data {
+    if path == "-" {
+      var data = Data()
+      while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
+        data += chunk
+        guard data.count <= maximumBytes else {
+          throw CLIError("larger than \(maximumBytes >> 20) MiB")
+        }
+      }
+      return data
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CLIError("no such file")
+    }
+    guard !isDirectory.boolValue else { throw CLIError("is a folder; give a saved page") }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if let size = attributes?[.size] as? Int, size > maximumBytes {
+      throw CLIError("larger than \(maximumBytes >> 20) MiB")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CLIError("cannot be read")
+    }
+    return data
+  }
+}

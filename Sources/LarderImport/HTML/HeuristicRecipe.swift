@@ -1,0 +1,508 @@
+import Foundation
+import LarderCore
+
+/// Finds a recipe in a page without structured data, the way a reader would: a title, an
+/// "Ingredients" heading with a list after it, a "Method" heading with steps after it.
+///
+/// Headings are recognised in English, German, French, Spanish, Portuguese, Italian, Dutch,
+/// Scandinavian and Polish; when no heading matches, lists whose `class` or `id` says
+/// "ingredient" or "instruction" are used.
+struct HeuristicRecipe {
+  let document: MarkupDocument
+  let page: PageFacts
+
+  /// The most elements looked at after a heading before giving up on finding its content.
+  static let maximumScan = 4000
+  /// The most elements looked at, from the top of the page; a recipe is never further down a
+  /// page than this.
+  static let maximumElements = 200_000
+  /// The most headings of one kind whose content is read; a page with more is not a recipe
+  /// page anyone wrote by hand.
+  static let maximumHeadings = 50
+  /// The most lines taken for ingredients or steps.
+  static let maximumLines = 300
+
+  static let ingredientWords = [
+    "ingredients", "ingredient list", "ingredient", "what you need", "what you'll need",
+    "you will need", "you'll need", "zutaten", "ingredients", "ingredientes", "ingredienti",
+    "ingredienten", "ingrediënten", "ingredienser", "ingredienset", "skladniki", "ainekset",
+    "ingrediente", "ingrédients",
+  ].map(fold)
+  static let instructionWords = [
+    "instructions", "instruction", "method", "methods", "directions", "direction",
+    "preparation", "steps", "how to make it", "how to make", "how to prepare", "procedure",
+    "zubereitung", "anleitung", "zubereitungsschritte", "preparation", "etapes",
+    "etapes de preparation", "deroulement", "preparacion", "elaboracion", "instrucciones",
+    "pasos", "modo de preparo", "modo de preparacao", "preparo", "preparazione", "procedimento",
+    "bereiding", "bereidingswijze", "werkwijze", "fremgangsmate", "tilberedning",
+    "gor sa har", "przygotowanie", "sposob przygotowania", "valmistus", "valmistusohje",
+  ].map(fold)
+  private static let stopWords = [
+    "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
+    "more recipes", "share", "video", "equipment", "hinweise", "tipps", "astuces", "sponsor",
+    "sponsors", "advertisement", "newsletter", "popular", "trending", "you might also like",
+  ].map(fold)
+
+  /// Lowercased, without accents, trailing colons or surrounding spaces.
+  static func fold(_ text: String) -> String {
+    // Most text is ASCII, where lowercasing is all folding does and Foundation's is slow.
+    let folded =
+      text.utf8.allSatisfy { $0 < 0x80 }
+      ? text.lowercased()
+      : text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        .replacingOccurrences(of: "’", with: "'")
+    return folded.trimmingCharacters(in: Self.foldTrimmed)
+  }
+
+  private static let foldTrimmed = CharacterSet.whitespacesAndNewlines.union([":", "."])
+
+  /// The recipe, or nil when the page has no list of ingredients (or only one line and no
+  /// steps). A recipe without steps only fills gaps in a structured one: on its own, an
+  /// "Ingredients" list is as likely a product label as a recipe.
+  func recipe() -> Recipe? {
+    guard let root = document.root else { return nil }
+    let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
+    // Short texts that could be headings, read once for both searches.
+    let headings = elements.indices.compactMap { index in
+      headingText(elements[index]).map { (index, $0) }
+    }
+    var ingredients = findSection(Self.ingredientWords, headings: headings, in: elements)
+    var steps = findSection(Self.instructionWords, headings: headings, in: elements)
+    if ingredients.isEmpty {
+      ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
+    }
+    if steps.isEmpty {
+      steps = sectionByClass(
+        ["instruction", "direction", "method", "preparation", "step", "zubereitung"],
+        in: elements)
+    }
+    let lineCount = ingredients.reduce(0) { $0 + $1.lines.count }
+    guard lineCount > 0, !steps.isEmpty || lineCount >= 2 else { return nil }
+    guard let name = page.title else { return nil }
+    var recipe = Recipe(name: name)
+    recipe.description = page.description
+    recipe.ingredientSections = ingredients.map {
+      IngredientSection(title: $0.title, lines: $0.lines.map { IngredientLine(text: $0) })
+    }
+    recipe.instructionSections = steps.map {
+      InstructionSection(title: $0.title, steps: $0.lines.map { InstructionStep(text: $0) })
+    }
+    let labels = shortLabels(in: elements)
+    recipe.yield = findYield(in: labels)
+    recipe.author = page.author
+    findTimes(in: labels, into: &recipe)
+    return try? recipe.validated()
+  }
+
+  /// Lines under one title.
+  struct Section {
+    var title: String?
+    var lines: [String]
+  }
+
+  /// Whether `node` reads as a short heading; returns its folded text.
+  private func headingText(_ node: MarkupNode) -> String? {
+    let name = node.name
+    let isHeading = ["h1", "h2", "h3", "h4", "h5", "h6"].contains(name)
+    if !isHeading {
+      guard
+        [
+          "strong", "b", "p", "div", "span", "dt", "th", "legend", "summary", "header", "label",
+          "button", "em", "u",
+        ].contains(name)
+      else { return nil }
+      // Only elements with little inside, so computing their text stays cheap.
+      let children = node.children
+      guard children.count <= 4,
+        children.allSatisfy({
+          $0.isText || ["span", "strong", "b", "em", "i", "u", "a", "img", "svg"].contains($0.name)
+        })
+      else { return nil }
+    }
+    // A heading left open can swallow the page; reading its text each time would be slow.
+    guard node.hasAtMost(64) else { return nil }
+    let text = node.text
+    guard !text.isEmpty, text.count <= 60 else { return nil }
+    return Self.fold(text)
+  }
+
+  private static func matches(_ folded: String, _ words: [String]) -> Bool {
+    words.contains { word in
+      guard folded.hasPrefix(word) else { return false }
+      let rest = folded.dropFirst(word.count)
+      guard let next = rest.first else { return true }
+      // "Ingredients for 4", "Zutaten für 2 Personen", "Method (30 min)", but not "Ingredientsx".
+      return !next.isLetter && rest.count <= 30
+    }
+  }
+
+  /// Whether a heading names the section anywhere as whole words ("Gather your ingredients").
+  private static func mentions(_ folded: String, _ words: [String]) -> Bool {
+    if matches(folded, words) { return true }
+    guard folded.count <= 40 else { return false }
+    let tokens = folded.split { !($0.isLetter || $0 == "'") }.map(String.init)
+    guard !tokens.isEmpty else { return false }
+    let present = Set(tokens)
+    return words.contains { phrase in
+      guard let parts = phraseTokens[phrase], let first = parts.first, present.contains(first)
+      else { return false }
+      if parts.count == 1 { return true }
+      guard parts.count <= tokens.count else { return false }
+      return (0...(tokens.count - parts.count)).contains { start in
+        tokens[start..<(start + parts.count)].elementsEqual(parts)
+      }
+    }
+  }
+
+  /// Every heading phrase split into words once.
+  private static let phraseTokens: [String: [String]] = Dictionary(
+    (ingredientWords + instructionWords + stopWords).map {
+      ($0, $0.split(separator: " ").map(String.init))
+    }, uniquingKeysWith: { first, _ in first })
+
+  private func findSection(
+    _ words: [String], headings: [(Int, String)], in elements: [MarkupNode]
+  ) -> [Section] {
+    var best: [Section] = []
+    var bestCount = 0
+    var tried = 0
+    for (index, folded) in headings where tried < Self.maximumHeadings {
+      let element = elements[index]
+      guard Self.mentions(folded, words), !Self.isInPageFurniture(element) else { continue }
+      tried += 1
+      let sections = linesBeside(element) ?? content(after: index, heading: element, in: elements)
+      let count = sections.reduce(0) { $0 + $1.lines.count }
+      // A page often has the word in a menu or a jump link; the heading with most content wins.
+      if count > bestCount {
+        best = sections
+        bestCount = count
+      }
+    }
+    return best
+  }
+
+  private static let furnitureWords = [
+    "sidebar", "menu", "nav", "navigation", "navbar", "footer", "comment", "comments", "related",
+    "widget",
+  ]
+
+  /// Whether a heading sits in a menu, sidebar, footer or comment thread rather than the
+  /// page's content.
+  private static func isInPageFurniture(_ element: MarkupNode) -> Bool {
+    var ancestor = element.parent
+    var steps = 0
+    while let node = ancestor, steps < MarkupDocument.maximumDepth {
+      let name = node.name
+      if ["nav", "footer", "aside", "header", "form"].contains(name) { return true }
+      // The page's outer elements carry theme classes ("tweak-show-sidebar") that say nothing.
+      if !["html", "body", "main", "article"].contains(name) {
+        let tokens = (node.tokens("class") + node.tokens("id")).map { $0.lowercased() }
+        if tokens.contains(where: { token in
+          Self.furnitureWords.contains { word in
+            token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
+              || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
+          }
+        }) {
+          return true
+        }
+      }
+      ancestor = node.parent
+      steps += 1
+    }
+    return false
+  }
+
+  /// "<p><b>Ingredients:</b><br>1 cup rice<br>2 cups water</p>": the lines after an inline
+  /// heading inside the same paragraph, when there are at least two.
+  private func linesBeside(_ heading: MarkupNode) -> [Section]? {
+    guard ["b", "strong", "span", "em", "u"].contains(heading.name),
+      let parent = heading.parent, ["p", "div", "td"].contains(parent.name),
+      parent.hasAtMost(400)
+    else { return nil }
+    let lines = parent.textWithLineBreaks.components(separatedBy: "\n")
+    let title = heading.text
+    guard let start = lines.firstIndex(where: { $0.hasPrefix(title) }) else { return nil }
+    let after = lines[(start + 1)...].map(Self.cleanLine).filter { !$0.isEmpty }
+    return after.count >= 2 ? [Section(title: nil, lines: Array(after))] : nil
+  }
+
+  private static func headingLevel(_ name: String) -> Int? {
+    guard name.count == 2, name.first == "h", let digit = name.last?.wholeNumberValue,
+      (1...6).contains(digit)
+    else { return nil }
+    return digit
+  }
+
+  /// The lists or paragraphs that follow a heading, up to the next heading.
+  private func content(
+    after index: Int, heading: MarkupNode, in elements: [MarkupNode]
+  )
+    -> [Section]
+  {
+    var sections: [Section] = []
+    var current = Section(title: nil, lines: [])
+    var skipUntil = index + heading.descendants().count + 1
+    var listMode: Bool?
+    var scanned = 0
+    var total = 0
+    var position = skipUntil
+    var sawListEnd = false
+    var lastListItemParent: MarkupNode?
+    var linkOnly = 0
+    while position < elements.count, scanned < Self.maximumScan, total < Self.maximumLines {
+      let element = elements[position]
+      scanned += 1
+      position += 1
+      if position - 1 < skipUntil { continue }
+      let name = element.name
+      if MarkupNode.invisible.contains(name) || ["nav", "footer", "aside", "form"].contains(name) {
+        skipUntil = position + element.descendants().count
+        if !(sections.isEmpty && current.lines.isEmpty) && name != "script" && name != "style" {
+          break
+        }
+        continue
+      }
+      if let level = Self.headingLevel(name) {
+        guard element.hasAtMost(64) else { break }
+        let text = element.text
+        let folded = Self.fold(text)
+        let isOtherSection =
+          Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
+          || Self.mentions(folded, Self.stopWords)
+        // A heading as high as the section's own ends it; a lower one ("For the sauce") starts
+        // a sub-section.
+        if isOtherSection || text.count > 60 || level <= (Self.headingLevel(heading.name) ?? 0) {
+          break
+        }
+        if !current.lines.isEmpty { sections.append(current) }
+        current = Section(title: text.trimmingCharacters(in: [":"]), lines: [])
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      if let folded = headingText(element), name != "p" || element.text.count < 30,
+        Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
+          || Self.matches(folded, Self.stopWords)
+      {
+        break
+      }
+      if name == "li", listMode != false {
+        // An item holding only a heading ("Finishing steps") titles the items after it.
+        let inner = element.elementChildren.filter { !["img", "picture", "svg"].contains($0.name) }
+        if inner.count == 1, Self.headingLevel(inner[0].name) != nil {
+          if !current.lines.isEmpty { sections.append(current) }
+          current = Section(title: inner[0].text.trimmingCharacters(in: [":"]), lines: [])
+          skipUntil = position + element.descendants().count
+          continue
+        }
+        // Nested lists belong to their outer item.
+        if let parent = element.parent, let last = lastListItemParent, parent != last,
+          sawListEnd, !current.lines.isEmpty
+        {
+          sections.append(current)
+          current = Section(title: nil, lines: [])
+        }
+        let text = Self.cleanLine(element.text)
+        if !text.isEmpty && !Self.isButtonOnly(element) {
+          current.lines.append(text)
+          total += 1
+          let links = element.elementChildren.filter { $0.name == "a" }
+          if links.count == 1 && links[0].text == element.text { linkOnly += 1 }
+        }
+        listMode = true
+        lastListItemParent = element.parent
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      if name == "ul" || name == "ol" {
+        if listMode == true { sawListEnd = true }
+        continue
+      }
+      if listMode == true {
+        // After a list: a short line may title the next list; long text ends the section.
+        if name == "p" || name == "strong" || name == "b" || name == "h5" || name == "span"
+          || name == "div"
+        {
+          // A large container is looked into, element by element, rather than read whole.
+          guard element.hasAtMost(200) else { continue }
+          let hasList = element.descendants().contains { $0.name == "li" }
+          if hasList { continue }
+          let text = element.text
+          if text.isEmpty { continue }
+          if text.count <= 60, !text.contains(". ") {
+            if !current.lines.isEmpty { sections.append(current) }
+            current = Section(title: text.trimmingCharacters(in: [":"]), lines: [])
+            skipUntil = position + element.descendants().count
+            continue
+          }
+          if name == "p" { break }
+        }
+        continue
+      }
+      let isTextBlock =
+        name == "p" || name == "tr"
+        || (name == "div"
+          && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
+      if isTextBlock && element.hasAtMost(300) {
+        let hasBreaks = element.descendants().contains { $0.name == "br" }
+        let lines =
+          (hasBreaks ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text])
+          .map(Self.cleanLine).filter { !$0.isEmpty }
+        if !lines.isEmpty && !Self.isButtonOnly(element) {
+          listMode = false
+          current.lines += lines
+          total += lines.count
+        }
+        skipUntil = position + element.descendants().count
+      }
+    }
+    if !current.lines.isEmpty { sections.append(current) }
+    // A list of nothing but links is a menu of other pages, not ingredients or steps.
+    if total > 0 && linkOnly * 2 > total { return [] }
+    return sections
+  }
+
+  /// Phrases that start page furniture rather than recipe text.
+  private static let boilerplate = [
+    "view ", "show ", "print", "jump to", "watch ", "save ", "like this", "share", "rate this",
+    "leave a ", "pin ", "did you make", "tag us", "subscribe", "click ", "read more", "see more",
+    "advertisement", "scroll to",
+  ]
+
+  /// A line as text: entities decoded, numbering removed; empty for page furniture.
+  static func cleanLine(_ line: String) -> String {
+    let text = withoutNumbering(PlainText.clean(ExtraEntities.decode(line)))
+    let folded = fold(text)
+    return boilerplate.contains { folded.hasPrefix($0) } ? "" : text
+  }
+
+  /// Whether all of an element's text is inside buttons ("Preparing Broccoli" opening a
+  /// pop-up); a checkbox label around the button marks a real list item.
+  private static func isButtonOnly(_ element: MarkupNode) -> Bool {
+    let inside = element.descendants()
+    let buttons = inside.filter { $0.name == "button" }
+    guard !buttons.isEmpty, !inside.contains(where: { $0.name == "label" || $0.name == "input" })
+    else { return false }
+    return MarkupNode.collapse(buttons.map(\.text).joined(separator: " ")) == element.text
+  }
+
+  /// The line without a leading "Step 3", "3." or "3)"; a line that is only a number (a step
+  /// counter drawn beside the text) becomes empty.
+  static func withoutNumbering(_ line: String) -> String {
+    var text = Substring(line.trimmingCharacters(in: .whitespaces))
+    if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == ")" }) { return "" }
+    let folded = text.lowercased()
+    for word in ["step ", "schritt ", "etape ", "étape ", "paso ", "passo ", "stap "]
+    where folded.hasPrefix(word) {
+      let rest = text.dropFirst(word.count)
+      let digits = rest.prefix { $0.isNumber }
+      if !digits.isEmpty {
+        text = rest.dropFirst(digits.count).drop { ":.) -".contains($0) }
+        return String(text)
+      }
+    }
+    let digits = text.prefix { $0.isNumber }
+    let after = text.dropFirst(digits.count)
+    if !digits.isEmpty, digits.count <= 2, let mark = after.first,
+      mark == "." || mark == ")" || mark == "-",
+      after.dropFirst().first == " "
+    {
+      text = after.dropFirst(2)
+    }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The longest list inside an element whose class or id names `words`.
+  private func sectionByClass(_ words: [String], in elements: [MarkupNode]) -> [Section] {
+    var best: [String] = []
+    for element in elements where element.isElement {
+      let label = ((element.attribute("class") ?? "") + " " + (element.attribute("id") ?? ""))
+        .lowercased()
+      guard words.contains(where: { label.contains($0) }) else { continue }
+      let items = element.descendants().filter { $0.name == "li" }.map(\.text)
+        .filter { !$0.isEmpty }
+      var lines = items
+      if lines.isEmpty {
+        lines = element.descendants().filter { $0.name == "p" }.map(\.text)
+          .filter { !$0.isEmpty }
+      }
+      if lines.count > best.count && lines.count <= Self.maximumLines { best = lines }
+    }
+    return best.isEmpty ? [] : [Section(title: nil, lines: best)]
+  }
+
+  /// Which of a recipe's times a label names.
+  private enum TimeField: Sendable {
+    case prep, cook, total
+  }
+
+  private static let timeLabels: [(String, TimeField)] = [
+    ("prep time", .prep), ("preparation time", .prep), ("prep:", .prep), ("prep ", .prep),
+    ("cook time", .cook), ("cooking time", .cook), ("bake time", .cook),
+    ("baking time", .cook), ("total time", .total), ("ready in", .total),
+    ("zubereitungszeit", .prep), ("arbeitszeit", .prep), ("kochzeit", .cook),
+    ("backzeit", .cook), ("gesamtzeit", .total), ("temps de preparation", .prep),
+    ("temps de cuisson", .cook), ("temps total", .total),
+    ("tiempo de preparacion", .prep), ("tiempo de coccion", .cook),
+    ("tempo di preparazione", .prep), ("tempo di cottura", .cook),
+    ("tempo de preparo", .prep),
+  ]
+
+  /// "Prep time: 10 mins", "Cook Time 1 hr", "Kochzeit: 20 Min." in short elements.
+  /// The short texts with a number in them ("Serves 4", "Prep time: 10 mins") of small
+  /// elements, folded, each with its original text; read once for yield and times.
+  private func shortLabels(in elements: [MarkupNode]) -> [(text: String, folded: String)] {
+    var labels: [(text: String, folded: String)] = []
+    for element in elements
+    where ["p", "span", "div", "li", "dd", "dt", "td", "strong", "time"].contains(element.name) {
+      let children = element.children
+      guard children.count <= 6, children.allSatisfy({ !MarkupNode.blocks.contains($0.name) }),
+        element.hasAtMost(32)
+      else { continue }
+      let text = element.text
+      guard text.count <= 50, text.contains(where: \.isNumber) else { continue }
+      labels.append((text, Self.fold(text)))
+    }
+    return labels
+  }
+
+  private func findTimes(in labels: [(text: String, folded: String)], into recipe: inout Recipe) {
+    var found = 0
+    for (_, folded) in labels {
+      guard found < 3 else { return }
+      for (label, field) in Self.timeLabels where folded.hasPrefix(label) {
+        let path: WritableKeyPath<Recipe, RecipeDuration?> =
+          switch field {
+          case .prep: \.prepTime
+          case .cook: \.cookTime
+          case .total: \.totalTime
+          }
+        guard recipe[keyPath: path] == nil else { break }
+        let rest = folded.dropFirst(label.count).drop { $0 == ":" || $0 == " " || $0 == "-" }
+        if let duration = RecipeDuration.parse(
+          String(rest).replacingOccurrences(of: ".", with: " ")),
+          duration.seconds > 0
+        {
+          recipe[keyPath: path] = duration
+          found += 1
+        }
+        break
+      }
+    }
+  }
+
+  /// "Serves 4", "Servings: 6", "Yield: 2 loaves", "Für 4 Personen".
+  private func findYield(in labels: [(text: String, folded: String)]) -> RecipeYield? {
+    let prefixes = [
+      "serves", "servings", "serving", "yield", "yields", "makes", "portionen", "personen",
+      "portions", "personnes", "porzioni", "porciones", "raciones", "porcoes", "rendimento",
+      "pour", "fur", "for", "para", "per",
+    ]
+    for (text, folded) in labels where text.count <= 40 {
+      if prefixes.contains(where: { folded.hasPrefix($0 + " ") || folded.hasPrefix($0 + ":") }) {
+        let value = text.drop { !$0.isNumber }
+        if let yield = RecipeYield(texts: [String(value)]) { return yield }
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// What a page says about itself outside any recipe markup: its address, title, image and
+/// description, from `<base>`, `<link rel=canonical>`, Open Graph and `<title>`.
+struct PageFacts {
+  /// The address relative links resolve against: `<base href>` resolved against the page URL.
+  let baseURL: URL?
+  /// The page's own address: canonical link, else `og:url`, else the URL it was fetched from.
+  let canonicalURL: String?
+  /// `og:title`, else the first `<h1>`, else `<title>`.
+  let title: String?
+  /// `og:image`, resolved.
+  let image: String?
+  /// `og:description`, else `<meta name=description>`.
+  let description: String?
+  /// `<meta name=author>`, unless it is a URL.
+  let author: String?
+
+  init(document: MarkupDocument, url: String?) {
+    let pageURL = url.flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
+    var base = pageURL
+    var canonical: String?
+    var ogURL: String?
+    var ogTitle: String?
+    var ogImage: String?
+    var ogDescription: String?
+    var siteName: String?
+    var authorName: String?
+    var metaDescription: String?
+    var titleText: String?
+    var heading: String?
+    for element in document.elements() {
+      switch element.name {
+      case "base":
+        if let href = element.attribute("href"),
+          let resolved = URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: pageURL)
+        {
+          base = resolved.absoluteURL
+        }
+      case "link":
+        if element.tokens("rel").contains(where: { $0.lowercased() == "canonical" }),
+          canonical == nil
+        {
+          canonical = element.attribute("href")
+        }
+      case "meta":
+        let key = (element.attribute("property") ?? element.attribute("name") ?? "").lowercased()
+        let content = element.attribute("content")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let content, !content.isEmpty else { continue }
+        switch key {
+        case "og:title": ogTitle = ogTitle ?? content
+        case "og:image", "og:image:url", "og:image:secure_url", "twitter:image":
+          ogImage = ogImage ?? content
+        case "og:url": ogURL = ogURL ?? content
+        case "og:site_name", "application-name": siteName = siteName ?? content
+        case "og:description": ogDescription = ogDescription ?? content
+        case "description": metaDescription = metaDescription ?? content
+        case "author", "article:author": authorName = authorName ?? content
+        default: break
+        }
+      case "title":
+        titleText = titleText ?? element.text
+      case "h1":
+        if heading == nil {
+          let text = element.text
+          if !text.isEmpty && text.count <= 200 { heading = text }
+        }
+      default:
+        break
+      }
+    }
+    baseURL = base
+    func absolute(_ text: String?) -> String? {
+      guard let text, !text.isEmpty else { return nil }
+      let resolved = Self.resolve(text, against: base)
+      return resolved.hasPrefix("http") ? resolved : nil
+    }
+    canonicalURL = absolute(canonical) ?? absolute(ogURL) ?? pageURL?.absoluteString
+    title = [ogTitle, heading, titleText].compactMap { $0 }
+      .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
+      .first { !$0.isEmpty }
+    image = absolute(ogImage)
+    description = ogDescription ?? metaDescription
+    author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
+  }
+
+  /// "Lemon Tart | Kitchen" -> "Lemon Tart" when the site calls itself "Kitchen".
+  static func withoutSiteName(_ title: String, siteName: String?) -> String {
+    guard let siteName = siteName.map(MarkupNode.collapse), !siteName.isEmpty,
+      title.count > siteName.count
+    else { return title }
+    for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » "] {
+      if title.hasSuffix(separator + siteName) {
+        return String(title.dropLast(separator.count + siteName.count))
+      }
+      if title.hasPrefix(siteName + separator) {
+        return String(title.dropFirst(separator.count + siteName.count))
+      }
+    }
+    return title
+  }
+
+  /// `reference` made absolute against the page; returned unchanged when it cannot be.
+  func resolve(_ reference: String) -> String { Self.resolve(reference, against: baseURL) }
+
+  static func resolve(_ reference: String, against base: URL?) -> String {
+    let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty, !trimmed.hasPrefix("data:") else { return trimmed }
+    let lowered = trimmed.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return trimmed }
+    let escaped =
+      trimmed.addingPercentEncoding(
+        withAllowedCharacters: .urlFragmentAllowed.union(["#", "%"])) ?? trimmed
+    guard let base, let url = URL(string: escaped, relativeTo: base) else { return trimmed }
+    return url.absoluteString
+  }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import LarderCore
+
+/// How a recipe was found in a page.
+public enum ExtractionMethod: String, Sendable, CaseIterable {
+  /// schema.org Recipe in a `<script type="application/ld+json">` block.
+  case jsonLD
+  /// schema.org Recipe in microdata (`itemscope itemtype=".../Recipe"`).
+  case microdata
+  /// schema.org Recipe in RDFa (`typeof="Recipe"`).
+  case rdfa
+  /// No structured data: read from the page's headings, lists and Open Graph tags.
+  case heuristic
+}
+
+/// The recipes found in one page.
+public struct PageExtraction: Sendable {
+  /// The recipes, the page's main recipe first; never empty.
+  public var recipes: [Recipe]
+  /// How the main recipe was found.
+  public var method: ExtractionMethod
+  /// Other methods that filled fields the main method left empty (say, ingredients from
+  /// microdata for a JSON-LD recipe without them).
+  public var supplementedBy: [ExtractionMethod]
+  /// What was skipped or repaired, each naming the block or field.
+  public var warnings: [String]
+  /// The page's own address (canonical link, `og:url` or the given URL), when known.
+  public var canonicalURL: String?
+
+  /// The page's main recipe.
+  public var recipe: Recipe { recipes[0] }
+}
+
+/// Finds the recipe in a web page.
+///
+/// It reads, in order of trust: schema.org Recipe in JSON-LD (every block; broken JSON is
+/// repaired when cheap, else skipped with a warning), microdata, RDFa, and finally the page's
+/// own structure (title, "Ingredients"/"Method" headings and the lists after them). When the
+/// first candidate lacks ingredients, steps, image, yield or times that another one has, the
+/// gap is filled from it and ``PageExtraction/supplementedBy`` says so. Relative addresses are
+/// resolved against `<base href>` and the page URL.
+///
+/// Bounded: pages over 32 MiB are refused; every walk is iterative and limited in depth (512
+/// levels), and the heading reader looks at the first 200,000 elements and at most 50
+/// headings of a kind, so any input finishes in time proportional to its size.
+public struct RecipePageExtractor: Sendable {
+  /// Makes an extractor.
+  public init() {}
+
+  /// The recipes in `html`.
+  ///
+  /// - Parameters:
+  ///   - html: The page's bytes.
+  ///   - url: Where the page came from, for resolving relative links and as the recipes'
+  ///     source when the page names no canonical address.
+  ///   - charset: The character set from the HTTP `Content-Type`, which wins over the page's
+  ///     own `<meta charset>`; UTF-8 when neither says.
+  ///   - source: How to name the page in errors (defaults to the URL, else "page").
+  /// - Throws: ``LarderImportError/noRecipe(source:)`` when the page holds no recipe,
+  ///   ``LarderImportError/unreadable(source:reason:)`` when it cannot be parsed at all.
+  public func extract(
+    html: Data, url: String? = nil, charset: String? = nil, source: String? = nil
+  ) throws -> PageExtraction {
+    let name = source ?? url ?? "page"
+    let document = try MarkupDocument.html(html, charset: charset, source: name)
+    let page = PageFacts(document: document, url: url)
+    var warnings: [String] = []
+
+    var candidates: [(ExtractionMethod, [Recipe])] = []
+    let jsonLD = jsonLDRecipes(document, page: page, warnings: &warnings)
+    if !jsonLD.isEmpty { candidates.append((.jsonLD, jsonLD)) }
+    for (method, syntax) in [
+      (ExtractionMethod.microdata, EmbeddedItems.Syntax.microdata), (.rdfa, .rdfa),
+    ] {
+      let reader = EmbeddedItems(syntax: syntax, resolve: page.resolve)
+      var recipes: [Recipe] = []
+      for (index, object) in reader.items(ofType: "Recipe", in: document).enumerated() {
+        if let recipe = read(
+          object, page: page, label: "\(method.rawValue) item \(index + 1)", warnings: &warnings)
+        {
+          recipes.append(recipe)
+        }
+      }
+      if !recipes.isEmpty { candidates.append((method, rank(recipes, page: page))) }
+    }
+    if candidates.isEmpty || !Self.isComplete(candidates[0].1[0])
+      || candidates[0].1[0].ingredientLines.count <= 1
+    {
+      if let recipe = HeuristicRecipe(document: document, page: page).recipe(),
+        !candidates.isEmpty || !recipe.steps.isEmpty
+      {
+        candidates.append((.heuristic, [finish(recipe, page: page)]))
+      }
+    }
+    guard let (method, recipes) = candidates.first else {
+      throw LarderImportError.noRecipe(source: name)
+    }
+    var main = recipes[0]
+    var supplements: [ExtractionMethod] = []
+    for (otherMethod, others) in candidates.dropFirst() {
+      let filled = fill(&main, from: others[0])
+      if !filled.isEmpty {
+        supplements.append(otherMethod)
+        warnings.append(
+          "\(filled.joined(separator: ", ")) taken from \(otherMethod.rawValue), which the "
+            + "\(method.rawValue) recipe lacked")
+      }
+    }
+    return PageExtraction(
+      recipes: [main] + recipes.dropFirst(), method: method, supplementedBy: supplements,
+      warnings: warnings, canonicalURL: page.canonicalURL)
+  }
+
+  // MARK: - JSON-LD
+
+  private func jsonLDRecipes(
+    _ document: MarkupDocument, page: PageFacts, warnings: inout [String]
+  ) -> [Recipe] {
+    var recipes: [Recipe] = []
+    let scripts = document.elements(named: "script").filter {
+      ($0.attribute("type") ?? "").lowercased().contains("ld+json")
+    }
+    for (blockIndex, script) in scripts.enumerated() {
+      let label = "JSON-LD block \(blockIndex + 1)"
+      let text = ExtraEntities.undoubled(ExtraEntities.decode(script.scriptText))
+      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+      guard let (json, repaired) = LenientJSON.parse(text) else {
+        warnings.append("\(label): not valid JSON even after repair; skipped")
+        continue
+      }
+      let objects = SchemaOrg.recipeObjects(in: json)
+      if repaired && !objects.isEmpty {
+        warnings.append("\(label): broken JSON (trailing commas or raw line breaks) repaired")
+      }
+      let index = Self.nodesByID(json)
+      for object in objects {
+        if let recipe = read(
+          Self.resolvingReferences(object, index: index), page: page, label: label,
+          warnings: &warnings)
+        {
+          recipes.append(recipe)
+        }
+      }
+    }
+    return rank(recipes, page: page)
+  }
+
+  /// Every object with an `@id` in the document, so that `{"@id": "#image"}` references can be
+  /// replaced by the object they name.
+  private static func nodesByID(_ json: Any) -> [String: [String: Any]] {
+    var index: [String: [String: Any]] = [:]
+    var stack: [(Any, Int)] = [(json, 0)]
+    while let (value, depth) = stack.popLast() {
+      guard depth < SchemaOrg.maximumDepth else { continue }
+      if let array = value as? [Any] {
+        stack += array.map { ($0, depth + 1) }
+      } else if let object = value as? [String: Any] {
+        if let id = object["@id"] as? String, object.count > 1, index[id] == nil {
+          index[id] = object
+        }
+        stack += object.values.map { ($0, depth + 1) }
+      }
+    }
+    return index
+  }
+
+  /// The recipe with its top-level references (`"image": {"@id": ...}`) replaced by the
+  /// objects they point to.
+  private static func resolvingReferences(
+    _ object: [String: Any], index: [String: [String: Any]]
+  ) -> [String: Any] {
+    guard !index.isEmpty else { return object }
+    func resolved(_ value: Any) -> Any {
+      if let reference = value as? [String: Any], reference.count == 1,
+        let id = reference["@id"] as? String, let target = index[id]
+      {
+        return target
+      }
+      if let array = value as? [Any] { return array.map(resolved) }
+      return value
+    }
+    var copy = object
+    for key in ["image", "author", "nutrition", "aggregateRating", "recipeInstructions", "video"] {
+      if let value = copy[key] { copy[key] = resolved(value) }
+    }
+    return copy
+  }
+
+  // MARK: - Reading and finishing
+
+  /// Reads one schema.org object, borrowing the page's title when the object has no name.
+  private func read(
+    _ object: [String: Any], page: PageFacts, label: String, warnings: inout [String]
+  ) -> Recipe? {
+    var object = object
+    let hasName = [object["name"], object["headline"]].contains {
+      SchemaOrgText.string($0).map { !$0.isEmpty } ?? false
+    }
+    if !hasName, let title = page.title { object["name"] = title }
+    // Older vocabularies (data-vocabulary.org, hRecipe-style microdata) and careless JSON-LD
+    // use these names for schema.org's.
+    for (schemaName, aliases) in Self.aliases where object[schemaName] == nil {
+      if let alias = aliases.first(where: { object[$0] != nil }) {
+        object[schemaName] = object[alias]
+      }
+    }
+    if let url = SchemaOrgText.string(object["url"]) { object["url"] = page.resolve(url) }
+    var itemWarnings: [String] = []
+    do {
+      let recipe = try SchemaOrg.readRecipe(object, warnings: &itemWarnings)
+      warnings += itemWarnings.map { "\(label): \($0)" }
+      return finish(recipe, page: page)
+    } catch {
+      warnings.append("\(label): recipe skipped: \(error)")
+      return nil
+    }
+  }
+
+  private static let aliases: [(String, [String])] = [
+    ("recipeIngredient", ["ingredients", "ingredient"]),
+    ("recipeInstructions", ["instructions", "instruction", "steps", "step", "method"]),
+    ("image", ["photo", "thumbnail"]),
+    ("recipeYield", ["yield", "servings"]),
+  ]
+
+  /// Resolves images against the page, drops inline `data:` images and fills the source URL
+  /// and image from the page when the recipe has none.
+  private func finish(_ recipe: Recipe, page: PageFacts) -> Recipe {
+    var recipe = recipe
+    var seen: Set<String> = []
+    recipe.images = recipe.images.map(page.resolve).filter {
+      !$0.isEmpty && !$0.hasPrefix("data:") && seen.insert($0).inserted
+    }
+    if recipe.images.isEmpty, let image = page.image { recipe.images = [image] }
+    if recipe.sourceURL == nil { recipe.sourceURL = page.canonicalURL }
+    recipe.ingredientSections = Self.splittingJoinedLine(recipe.ingredientSections)
+    return recipe
+  }
+
+  /// A whole list written as one line ("1 vanilla pod, 50 g sugar, 500 ml milk") split at its
+  /// commas, when it has at least three pieces and most of them hold an amount.
+  static func splittingJoinedLine(_ sections: [IngredientSection]) -> [IngredientSection] {
+    guard sections.count == 1, sections[0].lines.count == 1 else { return sections }
+    let pieces = sections[0].lines[0].text.components(separatedBy: ",")
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    let withAmounts = pieces.filter { $0.contains(where: \.isNumber) }.count
+    guard pieces.count >= 3, withAmounts * 2 > pieces.count else { return sections }
+    return [
+      IngredientSection(title: sections[0].title, lines: pieces.map { IngredientLine(text: $0) })
+    ]
+  }
+
+  /// Recipes with the page's own address or with ingredients and steps come first; otherwise
+  /// document order.
+  private func rank(_ recipes: [Recipe], page: PageFacts) -> [Recipe] {
+    guard recipes.count > 1 else { return recipes }
+    func score(_ recipe: Recipe) -> Int {
+      var score = 0
+      if !recipe.ingredientLines.isEmpty { score += 2 }
+      if !recipe.steps.isEmpty { score += 2 }
+      if let canonical = page.canonicalURL, recipe.sourceURL == canonical { score += 1 }
+      return score
+    }
+    return recipes.enumerated().sorted { left, right in
+      let (a, b) = (score(left.element), score(right.element))
+      return a != b ? a > b : left.offset < right.offset
+    }.map(\.element)
+  }
+
+  static func isComplete(_ recipe: Recipe) -> Bool {
+    !recipe.ingredientLines.isEmpty && !recipe.steps.isEmpty
+  }
+
+  /// Fills `recipe`'s empty fields from `other`; returns the names of the fields filled.
+  private func fill(_ recipe: inout Recipe, from other: Recipe) -> [String] {
+    var filled: [String] = []
+    // One line ("Chicken, Pasta") where another reading finds a list is a tag, not a list.
+    if recipe.ingredientLines.isEmpty && !other.ingredientLines.isEmpty {
+      recipe.ingredientSections = other.ingredientSections
+      filled.append("ingredients")
+    } else if recipe.ingredientLines.count == 1 && other.ingredientLines.count >= 3 {
+      let single = recipe.ingredientLines[0].text
+      recipe.ingredientSections = other.ingredientSections
+      filled.append("ingredients (in place of the single line '\(single.prefix(60))')")
+    }
+    if recipe.steps.isEmpty && !other.steps.isEmpty {
+      recipe.instructionSections = other.instructionSections
+      filled.append("steps")
+    }
+    if recipe.yield == nil, let yield = other.yield {
+      recipe.yield = yield
+      filled.append("yield")
+    }
+    if recipe.totalTime == nil && recipe.prepTime == nil && recipe.cookTime == nil,
+      other.totalTime != nil || other.prepTime != nil || other.cookTime != nil
+    {
+      (recipe.prepTime, recipe.cookTime, recipe.totalTime) = (
+        other.prepTime, other.cookTime, other.totalTime
+      )
+      filled.append("times")
+    }
+    if recipe.nutrition == nil, let nutrition = other.nutrition {
+      recipe.nutrition = nutrition
+      filled.append("nutrition")
+    }
+    return filled
+  }
+}
+
+/// The one string helper of ``SchemaOrg`` this module needs, without widening its API.
+enum SchemaOrgText {
+  static func string(_ value: Any?) -> String? {
+    switch value {
+    case let text as String: return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    case let array as [Any]: return array.lazy.compactMap { string($0) }.first
+    case let object as [String: Any]: return string(object["@value"] ?? object["name"])
+    default: return nil
+    }
+  }
+}
