@@ -24,9 +24,9 @@ public struct RecipeClipper: Sendable {
   /// Finds recipes in the page.
   public var reader: any RecipePageReading
 
-  /// Makes a clipper; the default reader is the JSON-LD stand-in, ``JSONLDScriptScanner``.
+  /// Makes a clipper; the default reader is the libxml2 ``RecipePageExtractor``.
   public init(
-    fetcher: PageFetcher = PageFetcher(), reader: any RecipePageReading = JSONLDScriptScanner()
+    fetcher: PageFetcher = PageFetcher(), reader: any RecipePageReading = RecipePageExtractor()
   ) {
     self.fetcher = fetcher
     self.reader = reader

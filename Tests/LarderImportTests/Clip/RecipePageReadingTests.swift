@@ -3,8 +3,8 @@ import LarderCore
 import LarderImport
 import Testing
 
-/// The stand-in page reader: JSON-LD script blocks only, until the libxml2 extractor arrives.
-@Suite struct JSONLDScriptScannerTests {
+/// The extractor as clipping sees it, through ``RecipePageReading``.
+@Suite struct RecipePageReadingTests {
   static let pageURL = URL(string: "https://example.com/soup")!
 
   static func recipeJSON(_ name: String) -> String {
@@ -19,7 +19,7 @@ import Testing
   ])
   func findsTheBlockWhateverTheTagLooksLike(openTag: String) throws {
     let html = "<html><head>\(openTag)\(Self.recipeJSON("Onion Soup"))</script></head></html>"
-    let items = try JSONLDScriptScanner().recipes(
+    let items = try RecipePageExtractor().recipes(
       inHTML: Data(html.utf8), pageURL: Self.pageURL, charset: nil)
     #expect(items.map(\.name) == ["Onion Soup"])
   }
@@ -31,7 +31,7 @@ import Testing
       <script type="application/ld+json"><!--\(Self.recipeJSON("First"))--></script>
       <script type="application/ld+json">[\(Self.recipeJSON("Second"))]</script>
       """
-    let items = try JSONLDScriptScanner().recipes(
+    let items = try RecipePageExtractor().recipes(
       inHTML: Data(html.utf8), pageURL: Self.pageURL, charset: "utf-8")
     #expect(items.map(\.name) == ["First", "Second"])
     #expect(items.map(\.index) == [0, 1])
@@ -40,14 +40,14 @@ import Testing
   @Test func readsThePageInItsDeclaredCharset() throws {
     let html = "<script type=\"application/ld+json\">\(Self.recipeJSON("Crème brûlée"))</script>"
     let latin1 = try #require(html.data(using: .isoLatin1))
-    let items = try JSONLDScriptScanner().recipes(
+    let items = try RecipePageExtractor().recipes(
       inHTML: latin1, pageURL: Self.pageURL, charset: "iso-8859-1")
     #expect(items.map(\.name) == ["Crème brûlée"])
   }
 
   @Test func aPageWithoutRecipesThrowsNoRecipeFound() {
     #expect(throws: LarderCoreError.noRecipeFound) {
-      try JSONLDScriptScanner().recipes(
+      try RecipePageExtractor().recipes(
         inHTML: Data("<html><body>Hello</body></html>".utf8), pageURL: Self.pageURL,
         charset: nil)
     }
