@@ -12,6 +12,9 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
   case noRecipeFound
   /// No recipe with this ID exists in the household.
   case recipeNotFound(RecipeID)
+  /// No pantry item, meal plan entry or shopping list line with this id exists in the
+  /// household; `kind` names which ("pantry item").
+  case notFound(kind: String, id: String)
 
   /// A sentence naming what is wrong and where.
   public var description: String {
@@ -27,6 +30,8 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
       return "no schema.org Recipe found in the document"
     case .recipeNotFound(let id):
       return "no recipe with id '\(id)'"
+    case .notFound(let kind, let id):
+      return "no \(kind) with id '\(id)'"
     }
   }
 
