@@ -5,7 +5,8 @@ import LarderCore
 ///
 /// Opening a database upgrades its schema in place; see ``open(path:maximumReaders:)``.
 public final class SQLiteRecipeStore: RecipeStore {
-  private let database: SQLiteDatabase
+  /// Shared with ``SQLitePlanningStore`` so planning data lives in the same file.
+  let database: SQLiteDatabase
   /// Whether this process created the database (it had no schema before opening), which is
   /// when starter recipes are loaded.
   public let isNewDatabase: Bool

@@ -18,6 +18,10 @@ enum Migrations {
     Migration(version: 1, summary: "households and recipes", apply: createRecipes),
     Migration(version: 2, summary: "full-text search", apply: createSearchIndex),
     Migration(version: 3, summary: "recipe foods for the pantry finder", apply: createRecipeFoods),
+    // Version 4 (user foods) is being added on main; the runner applies migrations in order
+    // and skips versions no migration has, so 3 → 5 works before and after it lands.
+    Migration(
+      version: 5, summary: "pantry, meal plan and shopping list", apply: createPlanningTables),
   ]
 
   /// The newest schema version this binary knows.
@@ -137,6 +141,46 @@ extension Migrations {
       try RecipeFoods.write(
         RecipeDocument.decode(document, id: id), seq: seq, connection: connection)
     }
+  }
+}
+
+extension Migrations {
+  fileprivate static func createPlanningTables(_ connection: SQLiteConnection) throws {
+    // Each record is a JSON document beside the columns lists are filtered and ordered by;
+    // `seq` keeps the order records were first saved in (an upsert keeps its row).
+    // IF NOT EXISTS: a database that reached version 5 on this branch before migration 4
+    // existed will run 4 and then find these tables already there.
+    try connection.execute(
+      """
+      CREATE TABLE IF NOT EXISTS pantry_items (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        expires_on TEXT,
+        document TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS pantry_items_by_expiry
+        ON pantry_items (household_id, expires_on);
+      CREATE TABLE IF NOT EXISTS meal_plan_entries (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        meal_order INTEGER NOT NULL,
+        document TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS meal_plan_entries_by_day
+        ON meal_plan_entries (household_id, day, meal_order);
+      CREATE TABLE IF NOT EXISTS shopping_list_items (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        is_manual INTEGER NOT NULL,
+        document TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS shopping_list_items_by_household
+        ON shopping_list_items (household_id, seq);
+      """, operation: "creating the pantry, meal plan and shopping list tables")
   }
 }
 
