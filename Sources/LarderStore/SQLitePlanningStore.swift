@@ -59,7 +59,8 @@ public final class SQLitePlanningStore: PlanningStore {
       func delete(_ ids: [PlanningID], from table: String, kind: PlanningRecordKind) throws {
         for id in ids {
           let found = try connection.query(
-            "SELECT seq FROM \(table) WHERE id = ? AND household_id = ?", [.text(id.rawValue), owner],
+            "SELECT seq FROM \(table) WHERE id = ? AND household_id = ?",
+            [.text(id.rawValue), owner],
             operation: "finding a \(kind.rawValue)"
           ) { $0.int(0) }
           guard let seq = found.first else {
@@ -95,7 +96,8 @@ public final class SQLitePlanningStore: PlanningStore {
         } else {
           let sets = (["document"] + names).map { "\($0) = ?" }.joined(separator: ", ")
           try connection.run(
-            "UPDATE \(table) SET \(sets) WHERE id = ?", [.text(document)] + values + [.text(id.rawValue)],
+            "UPDATE \(table) SET \(sets) WHERE id = ?",
+            [.text(document)] + values + [.text(id.rawValue)],
             operation: "saving a \(kind.rawValue)")
         }
       }
@@ -134,7 +136,9 @@ public final class SQLitePlanningStore: PlanningStore {
     String(decoding: try LarderJSON.encode(value), as: UTF8.self)
   }
 
-  private static func decode<T: Decodable>(_ type: T.Type, _ text: String?, id: String?) throws
+  private static func decode<T: Decodable>(
+    _ type: T.Type, _ text: String?, id: String?
+  ) throws
     -> T
   {
     do {

@@ -30,8 +30,10 @@ public final class InMemoryPlanningStore: PlanningStore, @unchecked Sendable {
     from: CalendarDay, through: CalendarDay, household: HouseholdID
   ) throws -> [MealPlanEntry] {
     locked {
-      plan.filter { $0.household == household && $0.record.date >= from && $0.record.date <= through }
-        .map(\.record)
+      plan.filter {
+        $0.household == household && $0.record.date >= from && $0.record.date <= through
+      }
+      .map(\.record)
     }.sorted(by: MealPlanEntry.listOrder)
   }
 

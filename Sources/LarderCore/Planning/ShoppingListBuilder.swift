@@ -92,9 +92,12 @@ public struct ShoppingListBuilder: Sendable {
         if amounts.isEmpty { continue }
       }
       let food = line.foodID.flatMap { catalog.food(id: $0) }
+      // "2 onions", but "200 g onion".
+      let counted = amounts.contains { $0.unit == nil && $0.upperBound > 1 }
       items.append(
         ShoppingListItem(
-          id: makeID(), name: line.name, foodID: line.foodID, aisle: food?.aisle,
+          id: makeID(), name: counted ? food?.pluralName ?? line.name : line.name,
+          foodID: line.foodID, aisle: food?.aisle,
           amounts: amounts, density: line.sum.density, recipes: line.recipes,
           inPantry: inPantry, isStaple: isStaple))
     }

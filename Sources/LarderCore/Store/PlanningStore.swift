@@ -97,8 +97,7 @@ extension PlanningStore {
   }
 
   /// The shopping list line with this id, or nil.
-  public func shoppingListItem(id: PlanningID, household: HouseholdID) throws -> ShoppingListItem?
-  {
+  public func shoppingListItem(id: PlanningID, household: HouseholdID) throws -> ShoppingListItem? {
     try shoppingListItems(household: household).first { $0.id == id }
   }
 
