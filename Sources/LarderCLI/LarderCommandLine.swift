@@ -198,6 +198,22 @@ struct CommandContext {
     AnalyzingRecipeStore(base: try openStore(), analyzer: Foods.analyzer())
   }
 
+  /// The planning store in the same database as an open recipe store.
+  func openPlanningStore(sharing store: AnalyzingRecipeStore) throws -> SQLitePlanningStore {
+    guard let sqlite = store.base as? SQLiteRecipeStore else {
+      throw CLIError("the planning store needs the SQLite recipe store")
+    }
+    return SQLitePlanningStore(sharing: sqlite)
+  }
+
+  /// Today in the configured time zone.
+  var today: CalendarDay { CalendarDay(Date(), in: config.timeZone ?? .current) }
+
+  /// The configured units.
+  var measureFormat: MeasureFormat {
+    MeasureFormat(system: config.unitSystem, fractionStyle: .unicode)
+  }
+
   /// Prints a value as pretty JSON on standard output.
   func printJSON<T: Encodable>(_ value: T) throws {
     console.print(String(decoding: try LarderJSON.encode(value, pretty: true), as: UTF8.self))

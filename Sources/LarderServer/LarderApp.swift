@@ -16,9 +16,17 @@ public struct LarderApp: Sendable {
   private let router: Router
 
   /// Makes the application over a store.
+  ///
+  /// With a `planning` store the pantry, meal plan and shopping list endpoints are served,
+  /// and the finder falls back on the stored pantry; "today" is reckoned in `timeZone` unless
+  /// a request passes `tz`, amounts are shown in `unitSystem` unless it passes `units`, and
+  /// weeks start on `firstWeekday`.
   public init(
     store: any RecipeStore, household: HouseholdID = .default,
     finder: FinderEngine = FinderEngine(), foods: FoodCatalog = .bundled,
+    planning: (any PlanningStore)? = nil, timeZone: TimeZone = .current,
+    unitSystem: UnitSystem = .us, firstWeekday: Weekday = .monday,
+    makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
     clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
@@ -28,8 +36,18 @@ public struct LarderApp: Sendable {
     self.log = log
     var router = Router()
     RecipeAPI(store: store, household: household, clock: clock).register(in: &router)
-    FinderAPI(store: store, household: household, engine: finder, foods: foods)
-      .register(in: &router)
+    let finderAPI = FinderAPI(
+      store: store, household: household, engine: finder, foods: foods, planning: planning)
+    finderAPI.register(in: &router)
+    if let planning {
+      PlanningAPI(
+        service: PlanningService(
+          recipes: store, planning: planning, household: household, foods: foods,
+          finder: finder, makeID: makeID),
+        clock: clock, timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday,
+        finder: finderAPI
+      ).register(in: &router)
+    }
     Pages(store: store, household: household).register(in: &router)
     StaticAssets.register(in: &router)
     self.router = router

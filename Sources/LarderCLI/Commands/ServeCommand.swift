@@ -10,12 +10,16 @@ enum ServeCommand {
     let config = context.config
     let console = context.console
     let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
-    let store = FinderIndexedStore(base: try context.openAnalyzingStore(), engine: engine)
+    let analyzing = try context.openAnalyzingStore()
+    let store = FinderIndexedStore(base: analyzing, engine: engine)
     let build = try store.rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
     console.printError(
       "Pantry finder ready: \(build.recipeCount) recipes, \(build.foodCount) foods in "
         + String(format: "%.1f ms", build.seconds * 1000))
-    let app = LarderApp(store: store, finder: engine, log: { console.printError($0) })
+    let app = LarderApp(
+      store: store, finder: engine, planning: try context.openPlanningStore(sharing: analyzing),
+      timeZone: config.timeZone ?? .current, unitSystem: config.unitSystem,
+      firstWeekday: config.firstWeekday, log: { console.printError($0) })
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)
