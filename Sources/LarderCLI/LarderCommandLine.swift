@@ -66,7 +66,7 @@ public enum LarderCommandLine {
             "id", help: "Recipes to export (all when none are given).", arity: .zeroOrMore)
         ]),
       CommandSpec(
-        "list", abstract: "List recipes.",
+        "recipes", abstract: "List recipes.",
         options: listOptions),
       CommandSpec(
         "search", abstract: "Search recipes by title, ingredients, tags and steps.",
@@ -83,6 +83,9 @@ public enum LarderCommandLine {
           line Larder cannot read counts as missing and is shown.
           """,
         options: CookCommand.options),
+      PantryCommand.spec,
+      PlanCommand.spec,
+      ShoppingListCommand.spec,
       CommandSpec(
         "ingredients", abstract: "Parse ingredient lines and match them to foods.",
         subcommands: [
@@ -152,7 +155,10 @@ public enum LarderCommandLine {
       case "serve": return try ServeCommand.run(context)
       case "import": return try ImportCommand.run(context)
       case "export": return try ExportCommand.run(context)
-      case "list", "search": return try ListCommand.run(context)
+      case "recipes", "search": return try ListCommand.run(context)
+      case "pantry": return try PantryCommand.run(context)
+      case "plan": return try PlanCommand.run(context)
+      case "list": return try ShoppingListCommand.run(context)
       case "show": return try ShowCommand.run(context)
       case "delete": return try DeleteCommand.run(context)
       case "ingredients": return try IngredientsCommand.run(context)

@@ -92,7 +92,8 @@ final class IDCounter: @unchecked Sendable {
     #expect(items.compactMap { $0["name"] as? String } == ["Milk", "chicken thighs", "rice"])
     #expect((items[0]["expiry"] as? [String: Any])?["text"] as? String == "expired yesterday")
     #expect(items[0]["foodID"] as? String == "milk")
-    #expect(items[1]["amountText"] as? String == "905 g")
+    #expect(items[1]["amountText"] as? String == "2 lb")
+    #expect(items[2]["amountText"] as? String == "1 kg")
     #expect(items[2]["location"] as? String == "cellar")
     // At 07:13 in Los Angeles it is already the 22nd in Kiritimati (UTC+14).
     let kiritimati = app.send("GET", "/api/v1/pantry", query: ["tz": "Pacific/Kiritimati"])

@@ -61,8 +61,13 @@ public struct FinderAPI: Sendable {
       pantry: pantry.compactMap { $0.food.map { FinderQuery.PantryItem(food: $0.foodID) } })
   }
 
-  /// The finder query a request asks, with the given pantry.
-  func query(for request: FinderRequest, pantry: [FinderQuery.PantryItem]) throws -> FinderQuery {
+  /// The finder query a request asks, with the given pantry (the stored one, say).
+  ///
+  /// - Throws: ``LarderServerError`` for an unknown food in `include`, `exclude` or
+  ///   `staples`, or an unknown diet.
+  public func query(
+    for request: FinderRequest, pantry: [FinderQuery.PantryItem]
+  ) throws -> FinderQuery {
     func resolveStrictly(_ names: [String], field: String) throws -> [String] {
       try PantryTerm.resolve(names, catalog: foods).map { term in
         guard let food = term.food else {

@@ -245,10 +245,14 @@ public struct PlanningService: Sendable {
 
 /// The JSON shapes of planning records, shared by the API and `larder --json`.
 public enum PlanningJSON {
-  /// A pantry item with `amountText` and `expiry` (`daysLeft`, `text`) added.
+  /// A pantry item with `amountText` and `expiry` (`daysLeft`, `text`) added. The amount is
+  /// shown in the system it was entered in ("2 lb" stays "2 lb" for a metric reader), tidied
+  /// within it.
   public static func pantryItem(
     _ item: PantryItem, today: CalendarDay, format: MeasureFormat, foods: FoodCatalog
   ) throws -> [String: Any] {
+    var format = format
+    format.keepsWrittenSystem = true
     var object = try JSONValue.object(item)
     let density = item.foodID.flatMap { foods.food(id: $0)?.densityGramsPerMillilitre }
     object["amountText"] = item.amount.map { $0.formatted(format, density: density) } ?? NSNull()
@@ -256,10 +260,13 @@ public enum PlanningJSON {
     return object
   }
 
-  /// A deduction: `changes` (with `beforeText`, `usedText`, `afterText`) and `skipped`.
+  /// A deduction: `changes` (with `beforeText`, `usedText`, `afterText`, in the system each
+  /// item was entered in) and `skipped`.
   public static func deduction(
     _ deduction: PantryDeduction, format: MeasureFormat
   ) throws -> [String: Any] {
+    var format = format
+    format.keepsWrittenSystem = true
     var object = try JSONValue.object(deduction)
     object["changes"] = try deduction.changes.map { change -> [String: Any] in
       var entry = try JSONValue.object(change)
