@@ -141,3 +141,37 @@ import Testing
     #expect(help.stdout.contains("The shopping list"))
   }
 }
+
+/// Generating the list from chosen recipes, and filling the week.
+@Suite struct PlanningCommandMoreTests {
+  @Test func chosenRecipesAtChosenServingsMakeTheList() throws {
+    let sandbox = try Sandbox(starterRecipes: true)
+    let page = try sandbox.listedRecipes()
+    let bread = try #require(page.items.first { $0.name == "No-Knead Crusty Bread" }?.id)
+    let run = try sandbox.larder("list", "generate", "--recipe", "\(bread.prefix(8)):5")
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("1½ cups bread flour"), "\(run)")
+    let bad = try sandbox.larder("list", "generate", "--recipe", "\(bread):lots")
+    #expect(bad.status == 2, "\(bad)")
+    #expect(bad.stderr.contains("--recipe"))
+  }
+
+  @Test func fillingTheWeekSuggestsThenSaves() throws {
+    let sandbox = try Sandbox(starterRecipes: true)
+    let suggested = try sandbox.larder("plan", "fill", "--max-time", "30")
+    #expect(suggested.status == 0, "\(suggested)")
+    #expect(suggested.stdout.contains("Run again with --save"))
+    let week = try #require(try sandbox.larder("--json", "plan").json() as? [String: Any])
+    let days = try #require(week["days"] as? [[String: Any]])
+    #expect(days.count == 7)
+    #expect(days.allSatisfy { ($0["entries"] as? [Any])?.isEmpty == true })
+    let saved = try sandbox.larder("--json", "plan", "fill", "--save", "--max-time", "30")
+    let answer = try #require(try saved.json() as? [String: Any])
+    let entries = try #require(answer["entries"] as? [[String: Any]])
+    #expect(entries.count == 7)
+    #expect(Set(entries.compactMap { $0["recipeID"] as? String }).count == 7)
+    for entry in entries { #expect((entry["totalMinutes"] as? Int ?? 999) <= 30) }
+    let again = try sandbox.larder("plan", "fill")
+    #expect(again.stdout.contains("Nothing to suggest"))
+  }
+}
