@@ -13,7 +13,8 @@ import Foundation
 /// - The pantry is taken off, partial amounts included (need 750 g, have 500 g → 250 g); an
 ///   item of the food or a kind of it counts (cheddar for "cheese"). A line the pantry covers
 ///   entirely is left out; a line without an amount is left out when the pantry has the food.
-///   Pantry items without an amount take nothing off a line that has one.
+///   Pantry items without an amount take nothing off a line that has one. Foods the catalog
+///   does not know match pantry items by name.
 /// - Optional lines ("to taste", "for garnish") are not bought. Staples (salt, black pepper,
 ///   water by default) are marked and left out unless asked for.
 /// - Each line lists the recipes that need it; lines come grouped by aisle in shop order.
@@ -76,7 +77,11 @@ public struct ShoppingListBuilder: Sendable {
       let isStaple = line.foodID.map(staples.contains) ?? false
       if isStaple && !includeStaples { continue }
       let held = pantry.filter { item in
-        guard let have = item.foodID, let food = line.foodID else { return false }
+        guard let have = item.foodID, let food = line.foodID else {
+          // Foods the catalog does not know match by name.
+          return item.foodID == nil && line.foodID == nil
+            && item.name.lowercased() == line.name.lowercased()
+        }
         return have == food || catalog.isDescendant(have, of: food)
       }
       var amounts = line.sum.parts

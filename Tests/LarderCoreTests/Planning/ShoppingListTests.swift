@@ -120,6 +120,22 @@ enum PlanningFixtures {
     #expect(!list.contains { $0.foodID == "salt" })
   }
 
+  @Test func foodsTheCatalogDoesNotKnowMergeAndSubtractByName() throws {
+    let pantry = [
+      PantryItem(
+        id: PlanningID(rawValue: "f"), name: "frobnicator", amount: Measure(quantity: 1, unit: nil),
+        addedOn: F.today)
+    ]
+    let list = F.list(
+      [
+        RecipePortion(recipe: F.recipe("A", "2 frobnicator")),
+        RecipePortion(recipe: F.recipe("B", "2 Frobnicator")),
+      ], pantry: pantry)
+    try #require(list.count == 1)
+    #expect(list[0].foodID == nil)
+    #expect(list[0].amounts == [Measure(quantity: 3, unit: nil)])
+  }
+
   @Test func staplesAndOptionalLinesAreLeftOutUnlessAsked() throws {
     let recipe = F.recipe("Soup", "1 tsp salt", "1 onion", "parsley, for garnish")
     #expect(F.list([RecipePortion(recipe: recipe)]).map(\.name) == ["onion"])
