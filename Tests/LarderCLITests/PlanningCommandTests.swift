@@ -4,7 +4,11 @@ import Testing
 /// `larder pantry`, `larder plan` and `larder list` (the shopping list), run as the built
 /// binary over the starter recipes. Dates are given as "today" and "tomorrow" so the tests
 /// hold whatever day they run on.
-@Suite struct PlanningCommandTests {
+///
+/// Serialized: each test blocks its thread on a dozen runs of the binary, and run side by side
+/// they could take every thread of the cooperative pool on a small machine, starving the
+/// `serve` tests' asynchronous waits.
+@Suite(.serialized) struct PlanningCommandTests {
   /// The id of the starter recipe with this name.
   func recipeID(_ name: String, in sandbox: Sandbox) throws -> String {
     let page = try sandbox.listedRecipes()
@@ -140,10 +144,9 @@ import Testing
     #expect(help.stdout.contains("recipes"))
     #expect(help.stdout.contains("The shopping list"))
   }
-}
 
-/// Generating the list from chosen recipes, and filling the week.
-@Suite struct PlanningCommandMoreTests {
+  // Generating the list from chosen recipes, and filling the week.
+
   @Test func chosenRecipesAtChosenServingsMakeTheList() throws {
     let sandbox = try Sandbox(starterRecipes: true)
     let page = try sandbox.listedRecipes()
