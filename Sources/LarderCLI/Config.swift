@@ -1,4 +1,5 @@
 import Foundation
+import LarderCore
 
 /// Larder's settings, read once at start-up: flags win over environment variables, which win
 /// over the config file, which wins over the defaults. Validated before anything runs.
@@ -20,12 +21,18 @@ public struct Config: Equatable, Sendable {
   /// Whether clipping may fetch from loopback and private-network addresses (a recipe site on
   /// your own network). Off by default: see ``AddressPolicy``.
   public var clipAllowPrivate: Bool = false
+  /// The units amounts are shown in (pantry, shopping list).
+  public var unitSystem: UnitSystem = .us
+  /// The day weeks start on in the meal plan.
+  public var firstWeekday: Weekday = .monday
+  /// The time zone "today" is reckoned in for expiry dates and the plan; nil is the system's.
+  public var timeZone: TimeZone?
 
   /// The settings' names as written in the config file and, upper-cased with a `LARDER_`
   /// prefix, in the environment.
   static let keys = [
     "db", "host", "port", "threads", "max_body_bytes", "timeout", "starter_recipes",
-    "clip_allow_private",
+    "clip_allow_private", "units", "week_start", "time_zone",
   ]
 
   /// The default database path: `$XDG_DATA_HOME/larder/larder.sqlite`, falling back to
@@ -104,6 +111,26 @@ public struct Config: Equatable, Sendable {
       default:
         throw ConfigError(message: "\(entry.source): '\(entry.value)' is not true or false")
       }
+    }
+    if let entry = values["units"] {
+      guard let system = UnitSystem(rawValue: entry.value.lowercased()) else {
+        throw ConfigError(message: "\(entry.source): '\(entry.value)' is not us or metric")
+      }
+      config.unitSystem = system
+    }
+    if let entry = values["week_start"] {
+      guard let day = Weekday(rawValue: entry.value.lowercased()) else {
+        throw ConfigError(
+          message: "\(entry.source): '\(entry.value)' is not a day of the week such as monday")
+      }
+      config.firstWeekday = day
+    }
+    if let entry = values["time_zone"], !entry.value.isEmpty {
+      guard let zone = TimeZone(identifier: entry.value) else {
+        throw ConfigError(
+          message: "\(entry.source): '\(entry.value)' is not a time zone such as Europe/Berlin")
+      }
+      config.timeZone = zone
     }
     return config
   }

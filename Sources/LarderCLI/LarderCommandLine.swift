@@ -84,7 +84,7 @@ public enum LarderCommandLine {
             "id", help: "Recipes to export (all when none are given).", arity: .zeroOrMore)
         ]),
       CommandSpec(
-        "list", abstract: "List recipes.",
+        "recipes", abstract: "List recipes.",
         options: listOptions),
       CommandSpec(
         "search", abstract: "Search recipes by title, ingredients, tags and steps.",
@@ -101,6 +101,9 @@ public enum LarderCommandLine {
           line Larder cannot read counts as missing and is shown.
           """,
         options: CookCommand.options),
+      PantryCommand.spec,
+      PlanCommand.spec,
+      ShoppingListCommand.spec,
       CommandSpec(
         "ingredients", abstract: "Parse ingredient lines and match them to foods.",
         subcommands: [
@@ -172,7 +175,10 @@ public enum LarderCommandLine {
       case "import": return try ImportCommand.run(context)
       case "export": return try ExportCommand.run(context)
       case "extract": return try ExtractCommand.run(context)
-      case "list", "search": return try ListCommand.run(context)
+      case "recipes", "search": return try ListCommand.run(context)
+      case "pantry": return try PantryCommand.run(context)
+      case "plan": return try PlanCommand.run(context)
+      case "list": return try ShoppingListCommand.run(context)
       case "show": return try ShowCommand.run(context)
       case "delete": return try DeleteCommand.run(context)
       case "ingredients": return try IngredientsCommand.run(context)
@@ -227,6 +233,22 @@ struct CommandContext {
     let (catalog, problems) = FoodCatalog.bundled.customized(with: user)
     for problem in problems { console.printError("warning: \(problem)") }
     return catalog
+  }
+
+  /// The planning store in the same database as an open recipe store.
+  func openPlanningStore(sharing store: AnalyzingRecipeStore) throws -> SQLitePlanningStore {
+    guard let sqlite = store.base as? SQLiteRecipeStore else {
+      throw CLIError("the planning store needs the SQLite recipe store")
+    }
+    return SQLitePlanningStore(sharing: sqlite)
+  }
+
+  /// Today in the configured time zone.
+  var today: CalendarDay { CalendarDay(Date(), in: config.timeZone ?? .current) }
+
+  /// The configured units.
+  var measureFormat: MeasureFormat {
+    MeasureFormat(system: config.unitSystem, fractionStyle: .unicode)
   }
 
   /// Prints a value as pretty JSON on standard output.

@@ -19,6 +19,9 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
   case invalidImage(reason: String)
   /// No image with this ID exists in the household.
   case imageNotFound(ImageID)
+  /// No pantry item, meal plan entry or shopping list line with this id exists in the
+  /// household; `kind` names which ("pantry item").
+  case notFound(kind: String, id: String)
 
   /// A sentence naming what is wrong and where.
   public var description: String {
@@ -40,6 +43,8 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
       return "not a usable image: \(reason)"
     case .imageNotFound(let id):
       return "no image with id '\(id)'"
+    case .notFound(let kind, let id):
+      return "no \(kind) with id '\(id)'"
     }
   }
 

@@ -29,12 +29,19 @@ public struct LarderApp: Sendable {
   ///     404 and clipped recipes keep only the image's original URL.
   ///   - clipper: fetches and reads pages for `POST /api/v1/import/url`; its fetcher's address
   ///     policy decides which hosts may be clipped (public addresses only by default).
+  ///   - planning: with a planning store the pantry, meal plan and shopping list endpoints are
+  ///     served, and the finder falls back on the stored pantry; "today" is reckoned in
+  ///     `timeZone` unless a request passes `tz`, amounts are shown in `unitSystem` unless it
+  ///     passes `units`, and weeks start on `firstWeekday`.
   public init(
     store: any RecipeStore, household: HouseholdID = .default,
     finder: FinderEngine = FinderEngine(), foods: LiveFoodCatalog = LiveFoodCatalog(.bundled),
     foodStore: (any FoodStore)? = nil,
     foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in },
     images: (any ImageStore)? = nil, clipper: RecipeClipper = RecipeClipper(),
+    planning: (any PlanningStore)? = nil, timeZone: TimeZone = .current,
+    unitSystem: UnitSystem = .us, firstWeekday: Weekday = .monday,
+    makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
     clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
@@ -44,8 +51,9 @@ public struct LarderApp: Sendable {
     self.log = log
     var router = Router()
     RecipeAPI(store: store, household: household, clock: clock).register(in: &router)
-    FinderAPI(store: store, household: household, engine: finder, liveFoods: foods)
-      .register(in: &router)
+    let finderAPI = FinderAPI(
+      store: store, household: household, engine: finder, liveFoods: foods, planning: planning)
+    finderAPI.register(in: &router)
     if let foodStore {
       UserFoodsAPI(
         store: foodStore, household: household, live: foods, base: .bundled, clock: clock,
@@ -56,6 +64,15 @@ public struct LarderApp: Sendable {
     ClipAPI(
       store: store, images: images, clipper: clipper, household: household, clock: clock
     ).register(in: &router)
+    if let planning {
+      PlanningAPI(
+        service: PlanningService(
+          recipes: store, planning: planning, household: household, liveFoods: foods,
+          finder: finder, makeID: makeID),
+        clock: clock, timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday,
+        finder: finderAPI
+      ).register(in: &router)
+    }
     Pages(store: store, household: household).register(in: &router)
     StaticAssets.register(in: &router)
     self.router = router

@@ -49,7 +49,7 @@ enum ErrorResponses {
       return error
     case let error as LarderCoreError:
       switch error {
-      case .recipeNotFound, .foodNotFound:
+      case .recipeNotFound, .foodNotFound, .notFound:
         return LarderServerError(status: 404, code: "not_found", message: error.description)
       case .invalidJSON:
         return LarderServerError(status: 400, code: "invalid_json", message: error.description)

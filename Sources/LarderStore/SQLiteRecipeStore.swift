@@ -5,8 +5,8 @@ import LarderCore
 ///
 /// Opening a database upgrades its schema in place; see ``open(path:maximumReaders:)``.
 public final class SQLiteRecipeStore: RecipeStore {
-  /// Shared with ``SQLiteImageStore`` and the extensions that keep other data beside recipes,
-  /// so it all lives in the same file and transactions.
+  /// Shared with SQLiteImageStore, SQLitePlanningStore and the extensions that keep
+  /// other data beside recipes, so it all lives in the same file and transactions.
   let database: SQLiteDatabase
   /// Whether this process created the database (it had no schema before opening), which is
   /// when starter recipes are loaded.

@@ -11,7 +11,7 @@ import Testing
     (["serve"], "Usage: larder serve [options]", "--port <PORT>"),
     (["import"], "Usage: larder import [options] <path>...", "'-' reads standard input"),
     (["export"], "Usage: larder export [options] [<id>...]", "--dir <FOLDER>"),
-    (["list"], "Usage: larder list [options]", "--limit <N>"),
+    (["recipes"], "Usage: larder recipes [options]", "--limit <N>"),
     (["search"], "Usage: larder search [options] <words>...", "What to search for."),
     (["show"], "Usage: larder show [options] <id>", "unique start of it"),
     (["delete"], "Usage: larder delete [options] <id>...", "The recipes' IDs."),
@@ -46,7 +46,7 @@ import Testing
     #expect(run.stderr.isEmpty, "\(run)")
   }
 
-  @Test(arguments: ["list", "serve", "export"])
+  @Test(arguments: ["recipes", "serve", "export"])
   func versionAfterACommandPrintsTheVersionInsteadOfRunningIt(command: String) throws {
     let sandbox = try Sandbox()
     let run = try sandbox.larder(command, "--version", timeout: .seconds(10))
@@ -67,17 +67,17 @@ import Testing
   static let usageErrorCases: [(arguments: [String], message: String)] = [
     (["lst"], "larder: unknown command 'lst'; did you mean 'list'?"),
     (["serach", "soup"], "larder: unknown command 'serach'; did you mean 'search'?"),
-    (["list", "--jsno"], "larder list: unknown option '--jsno'; did you mean '--json'?"),
+    (["recipes", "--jsno"], "larder recipes: unknown option '--jsno'; did you mean '--json'?"),
     (
       ["export", "--ouput", "x.json"],
       "larder export: unknown option '--ouput'; did you mean '--output'?"
     ),
-    (["--confg", "x", "list"], "larder: unknown option '--confg'; did you mean '--config'?"),
+    (["--confg", "x", "recipes"], "larder: unknown option '--confg'; did you mean '--config'?"),
     (["show"], "larder show: missing argument <id>"),
     (["import"], "larder import: missing argument <path>"),
     (["show", "a", "b"], "larder show: unexpected argument 'b'"),
-    (["list", "--limit"], "larder list: missing value for option --limit"),
-    (["list", "--json=yes"], "larder list: option --json does not take a value (got 'yes')"),
+    (["recipes", "--limit"], "larder recipes: missing value for option --limit"),
+    (["recipes", "--json=yes"], "larder recipes: option --json does not take a value (got 'yes')"),
   ]
 
   @Test(arguments: usageErrorCases)
@@ -93,10 +93,10 @@ import Testing
 
   /// Option values that parse but are out of bounds, and the words the error must contain.
   static let badValueCases: [(arguments: [String], fragments: [String])] = [
-    (["list", "--limit", "abc"], ["--limit", "'abc'", "whole number"]),
-    (["list", "--limit", "0"], ["--limit", "'0'"]),
+    (["recipes", "--limit", "abc"], ["--limit", "'abc'", "whole number"]),
+    (["recipes", "--limit", "0"], ["--limit", "'0'"]),
     (["search", "soup", "--offset", "-3"], ["--offset", "'-3'"]),
-    (["list", "--sort", "tastiest"], ["--sort", "'tastiest'", "name"]),
+    (["recipes", "--sort", "tastiest"], ["--sort", "'tastiest'", "name"]),
     (["export", "--output", "a.json", "--dir", "b"], ["--dir", "--output"]),
   ]
 
@@ -117,14 +117,14 @@ import Testing
 @Suite struct NewDatabaseTests {
   @Test func aNewDatabaseGetsTheStarterRecipes() throws {
     let sandbox = try Sandbox(starterRecipes: true)
-    let first = try sandbox.larder("list")
+    let first = try sandbox.larder("recipes")
     #expect(first.status == 0, "\(first)")
     #expect(first.stdoutLines.last == "1–24 of 64 (next: --offset 24)", "\(first)")
     #expect(first.stdoutLines.count == 25, "24 recipes and the footer: \(first)")
     #expect(
       first.stderr == "Created \(sandbox.database) with 64 starter recipes.\n", "\(first)")
 
-    let second = try sandbox.larder("list", "--offset", "60")
+    let second = try sandbox.larder("recipes", "--offset", "60")
     #expect(second.status == 0, "\(second)")
     #expect(second.stdoutLines.last == "61–64 of 64", "\(second)")
     #expect(second.stderr.isEmpty, "the starter recipes are added only once: \(second)")
@@ -132,7 +132,7 @@ import Testing
 
   @Test func noStarterRecipesGivesAnEmptyDatabase() throws {
     let sandbox = try Sandbox(starterRecipes: true)
-    let run = try sandbox.larder("list", environment: ["LARDER_STARTER_RECIPES": "0"])
+    let run = try sandbox.larder("recipes", environment: ["LARDER_STARTER_RECIPES": "0"])
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout == "No recipes.\n", "\(run)")
     #expect(run.stderr.isEmpty, "\(run)")
@@ -169,7 +169,7 @@ import Testing
   @Test func listPrintsEachRecipeWithItsShortIDAndAFooter() throws {
     let sandbox = try sandboxWithRecipes()
     let slawID = try id(of: "Kohlrabi Ribbon Slaw", in: sandbox)
-    let run = try sandbox.larder("list", "--sort", "name")
+    let run = try sandbox.larder("recipes", "--sort", "name")
     #expect(run.status == 0, "\(run)")
     let lines = run.stdoutLines
     #expect(lines.count == 4, "\(run)")
@@ -181,7 +181,7 @@ import Testing
 
   @Test func listJSONDecodesAsAPage() throws {
     let sandbox = try sandboxWithRecipes()
-    let run = try sandbox.larder("list", "--json", "--limit", "2", "--sort", "name")
+    let run = try sandbox.larder("recipes", "--json", "--limit", "2", "--sort", "name")
     #expect(run.status == 0, "\(run)")
     let page = try run.decode(RecipePageJSON.self)
     #expect(page.total == 3)

@@ -8,7 +8,7 @@ import Testing
   private func list(
     in sandbox: Sandbox, _ arguments: [String] = [], environment: [String: String] = [:]
   ) throws -> LarderRun {
-    try sandbox.larder(["list"] + arguments, environment: environment, withDatabase: false)
+    try sandbox.larder(["recipes"] + arguments, environment: environment, withDatabase: false)
   }
 
   @Test func theDefaultDatabaseIsInXDGDataHome() throws {

@@ -159,7 +159,7 @@ import Testing
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.contains(": 66 created, 0 updated, 0 unchanged, 0 failed."), "\(run)")
     let list = try sandbox.larder(
-      "--db", fresh, "list", "--json", "--limit", "100", withDatabase: false)
+      "--db", fresh, "recipes", "--json", "--limit", "100", withDatabase: false)
     let copy = try list.decode(RecipePageJSON.self)
     #expect(copy.total == 66)
     #expect(copy.names.sorted() == original.names.sorted())

@@ -52,7 +52,7 @@ import Testing
     #expect(extracted.status == 0, "\(extracted)")
     let imported = try sandbox.larder("import", "-", stdin: Data(extracted.stdout.utf8))
     #expect(imported.status == 0, "\(imported)")
-    let listed = try sandbox.larder("--json", "list")
+    let listed = try sandbox.larder("--json", "recipes")
     #expect(listed.stdout.contains("Fennel Gratin"), "\(listed)")
   }
 

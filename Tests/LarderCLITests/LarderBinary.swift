@@ -438,7 +438,7 @@ struct RecipePageJSON: Decodable {
 extension Sandbox {
   /// Every recipe in the sandbox's database, through `list --json`.
   func listedRecipes() throws -> RecipePageJSON {
-    let run = try larder("list", "--json", "--limit", "100")
+    let run = try larder("recipes", "--json", "--limit", "100")
     #expect(run.status == 0, "\(run)")
     return try run.decode(RecipePageJSON.self)
   }

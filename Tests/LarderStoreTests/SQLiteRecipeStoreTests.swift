@@ -153,3 +153,22 @@ final class Counter: @unchecked Sendable {
     return count
   }
 }
+
+/// The planning schema's migration.
+@Suite struct PlanningMigrationTests {
+  @Test func aVersionThreeDatabaseUpgradesToTheLatestAndKeepsPlanningData() throws {
+    let path = try TemporaryFolder.make().appending("v3.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      #expect(try Migrations.migrate(database, upTo: 3) == 0)
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 3)
+    #expect(SQLiteRecipeStore.schemaVersion == 6)
+    let planning = SQLitePlanningStore(sharing: store)
+    let item = PantryItem(
+      id: PlanningID(rawValue: "p"), name: "milk", addedOn: CalendarDay("2026-12-01")!)
+    try planning.savePantryItem(item, household: .default)
+    #expect(try planning.pantryItems(household: .default) == [item])
+  }
+}

@@ -27,6 +27,17 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
     case .memory: return InMemoryFoodStore()
     }
   }
+
+  /// A fresh, empty planning store of this kind.
+  func makePlanningStore() throws -> any PlanningStore {
+    switch self {
+    case .sqlite:
+      return SQLitePlanningStore(
+        sharing: try SQLiteRecipeStore.open(
+          path: TemporaryFolder.make().appending("larder.sqlite")))
+    case .memory: return InMemoryPlanningStore()
+    }
+  }
 }
 
 /// A new folder under the system's temporary directory for one test.

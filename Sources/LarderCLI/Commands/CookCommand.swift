@@ -2,12 +2,17 @@ import Dispatch
 import Foundation
 import LarderCore
 import LarderServer
+import LarderStore
 
-/// `larder cook --have "eggs, flour, milk"`: what can be cooked with what you have.
+/// `larder cook --have "eggs, flour, milk"`: what can be cooked with what you have; without
+/// `--have`, with what the stored pantry holds (`larder pantry`).
 enum CookCommand {
   /// The options, named like the finder API's query parameters they become.
   static let options: [OptionSpec] = [
-    .option("have", valueName: "FOODS", help: "What you have, comma-separated.", repeatable: true),
+    .option(
+      "have", valueName: "FOODS",
+      help: "What you have, comma-separated (default: the stored pantry).", repeatable: true),
+    .flag("use-it-up", help: "Rank recipes using what expires soonest first."),
     .option("missing", short: "k", valueName: "K", help: "Most missing ingredients.", default: "0"),
     .option(
       "diet", valueName: "DIET", help: "vegetarian, vegan, gluten-free, ...", repeatable: true),
@@ -45,9 +50,7 @@ enum CookCommand {
       if let value = command.value(option) { query[parameter] = value }
     }
     if command.flag("favorites") { query["favorites"] = "true" }
-    guard query["have"] != nil else {
-      throw command.usageError(.missingArgument("--have"))
-    }
+    if command.flag("use-it-up") { query["useItUp"] = "true" }
     let request: FinderRequest
     do {
       request = try FinderRequest(query: query)
@@ -57,12 +60,17 @@ enum CookCommand {
     let database = try context.openStore()
     let foods = try context.foodCatalog(database)
     let store = AnalyzingRecipeStore(base: database, analyzer: Foods.analyzer(foods))
+    let planning = SQLitePlanningStore(sharing: database)
+    if query["have"] == nil, try planning.pantryItems(household: .default).isEmpty {
+      throw command.usageError(.missingArgument("--have (the pantry is empty)"))
+    }
     let engine = FinderEngine(catalog: FinderCatalog(foods: foods))
     try FinderIndexedStore(base: store, engine: engine)
       .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
     let answer: [String: Any]
     do {
-      answer = try FinderAPI(store: store, engine: engine, foods: foods).run(request)
+      answer = try FinderAPI(store: store, engine: engine, foods: foods, planning: planning)
+        .run(request)
     } catch let error as LarderServerError {
       throw CLIError(error.message)
     }

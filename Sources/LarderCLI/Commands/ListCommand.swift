@@ -1,7 +1,8 @@
 import Foundation
 import LarderCore
 
-/// `larder list` and `larder search`: a page of recipes as a table or JSON.
+/// `larder recipes` and `larder search`: a page of recipes as a table or JSON. (`larder list`
+/// is the shopping list.)
 enum ListCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     let command = context.command

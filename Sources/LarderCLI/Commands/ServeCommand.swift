@@ -4,6 +4,7 @@ import LarderCore
 import LarderHTTP
 import LarderImport
 import LarderServer
+import LarderStore
 
 /// `larder serve`: the web app and the API until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -30,7 +31,9 @@ enum ServeCommand {
         rematch.start()
       },
       images: database.imageStore, clipper: ClipCommandSupport.clipper(for: config),
-      log: { console.printError($0) })
+      planning: SQLitePlanningStore(sharing: database),
+      timeZone: config.timeZone ?? .current, unitSystem: config.unitSystem,
+      firstWeekday: config.firstWeekday, log: { console.printError($0) })
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)

@@ -91,7 +91,19 @@ public final class FinderEngine: @unchecked Sendable {
   public func find(_ query: FinderQuery) -> Page<FinderMatch> {
     let memory = scratch.take()
     defer { scratch.give(memory) }
-    return lock.reading { index.find(query, scratch: memory) }
+    guard query.ranksByExpiry else { return lock.reading { index.find(query, scratch: memory) } }
+    // "Use it up" ranks every match, then pages: expiry is not part of the packed key the
+    // search prunes with, and a household's matches are few.
+    var everything = query
+    everything.offset = 0
+    everything.limit = Int.max
+    let (all, taxonomy) = lock.reading {
+      (index.find(everything, scratch: memory), index.catalog.taxonomy)
+    }
+    let ranked = query.rankedByExpiry(all.items, taxonomy: taxonomy)
+    return Page(
+      items: Array(ranked.dropFirst(query.normalizedOffset).prefix(query.normalizedLimit)),
+      total: all.total, offset: query.normalizedOffset, limit: query.normalizedLimit)
   }
 }
 

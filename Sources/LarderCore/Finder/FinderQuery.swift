@@ -7,17 +7,21 @@ import Foundation
 ///    count one);
 /// 2. fewest truly missing ingredients, so that with the same count a recipe whose gaps the
 ///    pantry can fill with substitutes ranks above one whose gaps it cannot;
-/// 3. most of the pantry used: the recipe's required foods that the pantry (not the staples)
-///    satisfies. The "use it up" mode will add a key here, ranking recipes that use items
-///    nearest their ``PantryItem/expiresOn`` date first (see `FinderRankKey`);
-/// 4. highest rating (unrated counts as 0);
-/// 5. recipe id, by its UTF-8 bytes, so equal recipes always come in the same order.
+/// 3. in the "use it up" mode (``useItUp``) only: the soonest ``PantryItem/expiresOn`` among
+///    the pantry items the recipe uses, soonest first; recipes using no dated item come after
+///    those that do. It ranks before "pantry used" so that one item about to go off outweighs
+///    several that keep, but after the missing counts so that a recipe one can cook still
+///    ranks above one that needs shopping;
+/// 4. most of the pantry used: the recipe's required foods that the pantry (not the staples)
+///    satisfies;
+/// 5. highest rating (unrated counts as 0);
+/// 6. recipe id, by its UTF-8 bytes, so equal recipes always come in the same order.
 public struct FinderQuery: Hashable, Sendable {
   /// A food the user has.
   public struct PantryItem: Hashable, Sendable {
     /// The catalog food id, such as "cheddar".
     public var food: String
-    /// When the item expires, if the pantry knows. Not used in ranking yet.
+    /// When the item expires, if the pantry knows; ranks recipes in the "use it up" mode.
     public var expiresOn: Date?
 
     /// Makes a pantry item.
@@ -51,17 +55,21 @@ public struct FinderQuery: Hashable, Sendable {
   public var offset: Int
   /// How many recipes to return at most; negative values count as 0.
   public var limit: Int
+  /// The "use it up" mode: recipes using the pantry items that expire soonest rank first
+  /// among recipes missing as much (see the order above).
+  public var useItUp: Bool
 
   /// Makes a query from pantry food ids.
   public init(
     pantry: [String], staples: [String] = FinderQuery.defaultStaples, maxMissing: Int = 0,
     mustInclude: [String] = [], mustExclude: [String] = [], diets: [DietLabel] = [],
-    filters: FinderFilters = FinderFilters(), offset: Int = 0, limit: Int = 24
+    filters: FinderFilters = FinderFilters(), offset: Int = 0, limit: Int = 24,
+    useItUp: Bool = false
   ) {
     self.init(
       pantryItems: pantry.map { PantryItem(food: $0) }, staples: staples, maxMissing: maxMissing,
       mustInclude: mustInclude, mustExclude: mustExclude, diets: diets, filters: filters,
-      offset: offset, limit: limit)
+      offset: offset, limit: limit, useItUp: useItUp)
   }
 
   /// Makes a query from pantry items, which may carry expiry dates.
@@ -69,7 +77,7 @@ public struct FinderQuery: Hashable, Sendable {
     pantryItems: [PantryItem], staples: [String] = FinderQuery.defaultStaples,
     maxMissing: Int = 0, mustInclude: [String] = [], mustExclude: [String] = [],
     diets: [DietLabel] = [], filters: FinderFilters = FinderFilters(), offset: Int = 0,
-    limit: Int = 24
+    limit: Int = 24, useItUp: Bool = false
   ) {
     self.pantry = pantryItems
     self.staples = staples
@@ -80,6 +88,33 @@ public struct FinderQuery: Hashable, Sendable {
     self.filters = filters
     self.offset = offset
     self.limit = limit
+    self.useItUp = useItUp
+  }
+
+  /// Whether the "use it up" order applies: the mode is on and some pantry item has a date.
+  var ranksByExpiry: Bool { useItUp && pantry.contains { $0.expiresOn != nil } }
+
+  /// The matches in the "use it up" order, given in the usual order: a stable sort on the
+  /// missing counts and the soonest expiry keeps "pantry used", rating and id as tie-breaks.
+  func rankedByExpiry(_ matches: [FinderMatch], taxonomy: FinderTaxonomy) -> [FinderMatch] {
+    // Each dated pantry item satisfies its own food and every ancestor ("cheddar" → "cheese").
+    let dated = pantry.compactMap { item -> (Set<String>, Date)? in
+      guard let date = item.expiresOn else { return nil }
+      return (Set([item.food] + taxonomy.ancestors(of: item.food)), date)
+    }
+    let keyed = matches.enumerated().map { position, match -> (Int, Int, Date, Int) in
+      let soonest =
+        dated.filter { foods, _ in match.matchedFoods.contains(where: foods.contains) }
+        .map(\.1).min() ?? .distantFuture
+      let truly = match.missingCount - match.substitutions.count
+      return (match.missingCount, truly, soonest, position)
+    }
+    return keyed.sorted { lhs, rhs in
+      if lhs.0 != rhs.0 { return lhs.0 < rhs.0 }
+      if lhs.1 != rhs.1 { return lhs.1 < rhs.1 }
+      if lhs.2 != rhs.2 { return lhs.2 < rhs.2 }
+      return lhs.3 < rhs.3
+    }.map { matches[$0.3] }
   }
 
   /// K, never negative.
@@ -177,8 +212,8 @@ public struct FinderSubstitution: Hashable, Sendable {
 /// The ranking key, shared by the engine and the scan so the two order recipes identically.
 struct FinderRankKey: Comparable {
   /// The leading keys packed into one integer, smaller ranks first: missing, truly missing,
-  /// pantry used (inverted), rating (inverted). The expiry key of the "use it up" mode belongs
-  /// between pantry used and rating.
+  /// pantry used (inverted), rating (inverted). The "use it up" mode re-sorts the ranked
+  /// matches by expiry afterwards (``FinderQuery/rankedByExpiry(_:taxonomy:)``).
   var packed: UInt64
 
   init(missing: Int, substitutable: Int, used: Int, rating: Int) {

@@ -51,8 +51,10 @@ public struct FinderScan: Sendable {
     found.sort { $0.key != $1.key ? $0.key < $1.key : FinderText.precedes($0.id, $1.id) }
     let offset = query.normalizedOffset
     let limit = query.normalizedLimit
+    var ranked = found.map(\.match)
+    if query.ranksByExpiry { ranked = query.rankedByExpiry(ranked, taxonomy: catalog.taxonomy) }
     return Page(
-      items: found.dropFirst(offset).prefix(limit).map(\.match), total: found.count,
+      items: Array(ranked.dropFirst(offset).prefix(limit)), total: found.count,
       offset: offset, limit: limit)
   }
 

@@ -8,9 +8,13 @@ import LarderHTTP
 /// Fields: `have` (foods, comma-separated or a list; names or catalog ids), `missing` (K, the
 /// most missing ingredients, default 0), `diet` / `diets`, `include`, `exclude`, `course`,
 /// `cuisine`, `tag`, `maxTime` (minutes), `maxIngredients`, `favorites`, `staples` (replaces
-/// salt, black pepper and water), `offset`, `limit`. Every food is reported with how it was
-/// understood; a food name the catalog does not know is an error for `include` and `exclude`
-/// (guessing would change the answer) and is listed under `unknown` for `have`.
+/// salt, black pepper and water), `useItUp` (rank recipes using what expires soonest first),
+/// `offset`, `limit`. Every food is reported with how it was understood; a food name the
+/// catalog does not know is an error for `include` and `exclude` (guessing would change the
+/// answer) and is listed under `unknown` for `have`.
+///
+/// Without `have`, the household's stored pantry is used when there is one (with its expiry
+/// dates); the answer's `pantrySource` says which (`have` or `stored`).
 public struct FinderAPI: Sendable {
   let store: any RecipeStore
   let household: HouseholdID
@@ -18,26 +22,31 @@ public struct FinderAPI: Sendable {
   let liveFoods: LiveFoodCatalog
   /// The catalog as it is for this request.
   var foods: FoodCatalog { liveFoods.current }
+  let planning: (any PlanningStore)?
 
   /// Makes the finder service over a store, an engine holding the store's recipes, and the
   /// food catalog that reads what the user has.
+  /// `planning`, when given, supplies the stored pantry for requests without `have`.
   public init(
     store: any RecipeStore, household: HouseholdID = .default, engine: FinderEngine,
-    foods: FoodCatalog
+    foods: FoodCatalog, planning: (any PlanningStore)? = nil
   ) {
     self.init(
-      store: store, household: household, engine: engine, liveFoods: LiveFoodCatalog(foods))
+      store: store, household: household, engine: engine, liveFoods: LiveFoodCatalog(foods),
+      planning: planning)
   }
 
-  /// Makes the finder service reading a catalog that may change while the server runs.
+  /// Makes the finder service reading a catalog that may change while the server runs; with a
+  /// planning store, a request without `have` uses the stored pantry.
   public init(
     store: any RecipeStore, household: HouseholdID = .default, engine: FinderEngine,
-    liveFoods: LiveFoodCatalog
+    liveFoods: LiveFoodCatalog, planning: (any PlanningStore)? = nil
   ) {
     self.store = store
     self.household = household
     self.engine = engine
     self.liveFoods = liveFoods
+    self.planning = planning
   }
 
   func register(in router: inout Router) {
@@ -57,9 +66,21 @@ public struct FinderAPI: Sendable {
         withJSONObject: answer, options: [.sortedKeys, .withoutEscapingSlashes]))
   }
 
-  /// The answer as JSON-ready values, shared by the API and the CLI.
-  public func run(_ request: FinderRequest) throws -> [String: Any] {
+  /// The finder query a request asks, with the pantry from `have`.
+  func query(for request: FinderRequest) throws -> FinderQuery {
     let pantry = PantryTerm.resolve(request.have, catalog: foods)
+    return try query(
+      for: request,
+      pantry: pantry.compactMap { $0.food.map { FinderQuery.PantryItem(food: $0.foodID) } })
+  }
+
+  /// The finder query a request asks, with the given pantry (the stored one, say).
+  ///
+  /// - Throws: ``LarderServerError`` for an unknown food in `include`, `exclude` or
+  ///   `staples`, or an unknown diet.
+  public func query(
+    for request: FinderRequest, pantry: [FinderQuery.PantryItem]
+  ) throws -> FinderQuery {
     func resolveStrictly(_ names: [String], field: String) throws -> [String] {
       try PantryTerm.resolve(names, catalog: foods).map { term in
         guard let food = term.food else {
@@ -80,8 +101,8 @@ public struct FinderAPI: Sendable {
       }
       return label
     }
-    let query = FinderQuery(
-      pantry: pantry.compactMap { $0.food?.foodID },
+    return FinderQuery(
+      pantryItems: pantry,
       staples: try request.staples.map { try resolveStrictly($0, field: "staples") }
         ?? FinderQuery.defaultStaples,
       maxMissing: request.missing,
@@ -92,20 +113,47 @@ public struct FinderAPI: Sendable {
         courses: request.courses, cuisines: request.cuisines,
         maxTotalMinutes: request.maxTime, maxIngredientCount: request.maxIngredients,
         tags: request.tags, favoritesOnly: request.favoritesOnly),
-      offset: request.offset, limit: request.limit)
-    let page = engine.find(query)
+      offset: request.offset, limit: request.limit, useItUp: request.useItUp)
+  }
+
+  /// The answer as JSON-ready values, shared by the API and the CLI.
+  public func run(_ request: FinderRequest) throws -> [String: Any] {
+    var pantry = PantryTerm.resolve(request.have, catalog: foods)
+    var items = pantry.compactMap { $0.food.map { FinderQuery.PantryItem(food: $0.foodID) } }
+    var source = "have"
+    if request.have.isEmpty, let planning {
+      let stored = try planning.pantryItems(household: household).filter { $0.foodID != nil }
+      if !stored.isEmpty {
+        source = "stored"
+        pantry = stored.map { item in
+          PantryTerm(
+            input: item.name,
+            food: item.foodID.map {
+              FoodMatch(foodID: $0, name: item.name, how: .exact, confidence: 1)
+            })
+        }
+        items = stored.map { item in
+          FinderQuery.PantryItem(
+            food: item.foodID ?? "",
+            expiresOn: item.expiresOn.map {
+              Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400)
+            })
+        }
+      }
+    }
+    let page = engine.find(try query(for: request, pantry: items))
     let encoder = LarderJSON.encoder()
     func food(_ id: String) -> [String: Any] {
       ["id": id, "name": foods.food(id: id)?.name ?? id]
     }
-    var items: [[String: Any]] = []
+    var found: [[String: Any]] = []
     for match in page.items {
       guard
         let recipe = try store.recipe(id: RecipeID(rawValue: match.recipeID), household: household)
       else { continue }
       let summary = try JSONSerialization.jsonObject(
         with: encoder.encode(RecipeSummary(recipe)))
-      items.append([
+      found.append([
         "recipe": summary,
         "missingCount": match.missingCount,
         "matched": match.matchedFoods.map(food),
@@ -125,7 +173,9 @@ public struct FinderAPI: Sendable {
         ["input": term.input, "food": food(term.food?.foodID ?? "")]
       },
       "unknown": pantry.filter { $0.food == nil }.map(\.input),
-      "items": items,
+      "pantrySource": source,
+      "useItUp": request.useItUp,
+      "items": found,
       "total": page.total,
       "offset": page.offset,
       "limit": page.limit,
@@ -149,6 +199,16 @@ public struct FinderRequest: Sendable {
   var staples: [String]?
   var offset = 0
   var limit = 24
+  var useItUp = false
+  /// Whether `missing` was given (fill-week defaults it higher than the finder does).
+  var missingGiven = false
+
+  /// Every field a JSON request may have.
+  static let knownFields: Set<String> = [
+    "have", "missing", "diet", "diets", "include", "exclude", "course", "courses", "cuisine",
+    "cuisines", "tag", "tags", "maxTime", "maxIngredients", "favorites", "staples", "offset",
+    "limit", "useItUp",
+  ]
 
   /// Reads query parameters; list fields are comma-separated.
   public init(query: [String: String]) throws {
@@ -182,6 +242,14 @@ public struct FinderRequest: Sendable {
       }
     }
     if query["staples"] != nil { staples = list("staples") }
+    missingGiven = query["missing"].map { !$0.isEmpty } ?? false
+    if let text = query["useItUp"], !text.isEmpty {
+      switch text.lowercased() {
+      case "1", "true", "yes", "on": useItUp = true
+      case "0", "false", "no", "off": useItUp = false
+      default: throw LarderServerError.invalidParameter("useItUp", text, "true or false")
+      }
+    }
     offset = try integer("offset", 0...10_000_000) ?? 0
     limit = try integer("limit", 1...RecipeQuery.maximumLimit) ?? 24
   }
@@ -195,11 +263,7 @@ public struct FinderRequest: Sendable {
 
   /// Reads a JSON object; lists may be arrays or comma-separated strings.
   public init(json: [String: Any]) throws {
-    let known: Set<String> = [
-      "have", "missing", "diet", "diets", "include", "exclude", "course", "courses", "cuisine",
-      "cuisines", "tag", "tags", "maxTime", "maxIngredients", "favorites", "staples", "offset",
-      "limit",
-    ]
+    let known = Self.knownFields
     if let unknown = json.keys.sorted().first(where: { !known.contains($0) }) {
       throw LarderServerError(
         status: 400, code: "invalid_field",
@@ -254,6 +318,14 @@ public struct FinderRequest: Sendable {
       favoritesOnly = flag
     }
     if json["staples"] != nil { staples = try list("staples") }
+    missingGiven = json["missing"].map { !($0 is NSNull) } ?? false
+    if let value = json["useItUp"], !(value is NSNull) {
+      guard Self.isBoolean(value), let flag = value as? Bool else {
+        throw LarderServerError(
+          status: 422, code: "invalid_field", message: "field 'useItUp': expected true or false")
+      }
+      useItUp = flag
+    }
     offset = try integer("offset", 0...10_000_000) ?? 0
     limit = try integer("limit", 1...RecipeQuery.maximumLimit) ?? 24
   }

@@ -19,8 +19,8 @@ enum Migrations {
     Migration(version: 2, summary: "full-text search", apply: createSearchIndex),
     Migration(version: 3, summary: "recipe foods for the pantry finder", apply: createRecipeFoods),
     Migration(version: 4, summary: "a household's own foods and synonyms", apply: createUserFoods),
-    // Version 5 is taken by work on another branch; the runner applies whatever is listed
-    // above the database's version, in order.
+    Migration(
+      version: 5, summary: "pantry, meal plan and shopping list", apply: createPlanningTables),
     Migration(version: 6, summary: "stored images", apply: createImages),
   ]
 
@@ -185,6 +185,44 @@ extension Migrations {
       );
       CREATE INDEX images_by_digest ON images (household_id, digest);
       """, operation: "creating the images table")
+  }
+
+  fileprivate static func createPlanningTables(_ connection: SQLiteConnection) throws {
+    // Each record is a JSON document beside the columns lists are filtered and ordered by;
+    // `seq` keeps the order records were first saved in (an upsert keeps its row).
+    // IF NOT EXISTS: should this migration be renumbered when branches merge, a database
+    // that already ran it under its old number can run it again harmlessly.
+    try connection.execute(
+      """
+      CREATE TABLE IF NOT EXISTS pantry_items (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        expires_on TEXT,
+        document TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS pantry_items_by_expiry
+        ON pantry_items (household_id, expires_on);
+      CREATE TABLE IF NOT EXISTS meal_plan_entries (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        meal_order INTEGER NOT NULL,
+        document TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS meal_plan_entries_by_day
+        ON meal_plan_entries (household_id, day, meal_order);
+      CREATE TABLE IF NOT EXISTS shopping_list_items (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        is_manual INTEGER NOT NULL,
+        document TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS shopping_list_items_by_household
+        ON shopping_list_items (household_id, seq);
+      """, operation: "creating the pantry, meal plan and shopping list tables")
   }
 }
 

@@ -1,0 +1,216 @@
+import Foundation
+
+/// Reads what a person types into a pantry ("2 lb chicken thighs") with the ingredient parser
+/// and matches it to a catalog food.
+public struct PantryLineReader: Sendable {
+  /// Reads the line.
+  public let parser: IngredientParser
+  /// Matches the food.
+  public let catalog: FoodCatalog
+
+  /// Makes a reader.
+  public init(parser: IngredientParser = IngredientParser(), catalog: FoodCatalog) {
+    self.parser = parser
+    self.catalog = catalog
+  }
+
+  /// A new pantry item from a typed line: its amount (a can's contents when the line says
+  /// "2 (14 oz) cans"), its name and its catalog food.
+  ///
+  /// - Throws: ``LarderCoreError/missingField(field:item:)`` for a blank line and
+  ///   ``LarderCoreError/invalidField(field:value:reason:item:)`` for a line with no food in it
+  ///   ("2 cups").
+  public func item(
+    from line: String, id: PlanningID, addedOn: CalendarDay, location: PantryLocation? = nil,
+    expiresOn: CalendarDay? = nil
+  ) throws -> PantryItem {
+    let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { throw LarderCoreError.missingField(field: "line") }
+    let parsed = parser.parse(text)
+    guard !parsed.isSectionHeader,
+      let name = parsed.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty
+    else {
+      throw LarderCoreError.invalidField(
+        field: "line", value: text, reason: "names no food to keep (try '2 lb chicken thighs')")
+    }
+    let amount = (try? Measure(contentsOf: parsed)) ?? nil
+    let food = catalog.food(id: name).map { $0.id } ?? catalog.match(name)?.foodID
+    return PantryItem(
+      id: id, name: name, foodID: food, amount: amount,
+      location: location ?? PantryLocation.usual(for: food.flatMap { catalog.food(id: $0)?.aisle }),
+      addedOn: addedOn, expiresOn: expiresOn)
+  }
+}
+
+/// A recipe at a number of servings: what cooking, planning and shopping are about.
+public struct RecipePortion: Sendable {
+  /// The recipe.
+  public var recipe: Recipe
+  /// The servings wanted; nil means the recipe's own yield.
+  public var servings: Double?
+
+  /// Makes a portion.
+  public init(recipe: Recipe, servings: Double? = nil) {
+    self.recipe = recipe
+    self.servings = servings
+  }
+
+  /// The factor amounts are multiplied by: wanted servings over the recipe's yield, or 1
+  /// when either is unknown.
+  public var scale: Double {
+    guard let servings, let yield = recipe.yield?.servings,
+      let factor = try? Measure.scaleFactor(fromServings: yield, toServings: servings)
+    else { return 1 }
+    return factor
+  }
+}
+
+/// One amount a recipe needs of one food, as the shopping list and pantry deduction read it.
+struct IngredientNeed {
+  var lineText: String
+  var name: String
+  var foodID: String?
+  var measure: Measure?
+  var isOptional: Bool
+}
+
+extension RecipePortion {
+  /// The recipe's lines read into needs, scaled; section headers are skipped.
+  func needs(parser: IngredientParser, catalog: FoodCatalog) -> [IngredientNeed] {
+    let factor = scale
+    return recipe.ingredientLines.compactMap { line in
+      let parsed = parser.parse(line.text)
+      guard !parsed.isSectionHeader else { return nil }
+      let name = (parsed.name ?? line.facts?.name ?? line.text)
+        .trimmingCharacters(in: .whitespaces)
+      let food =
+        line.facts?.foodID ?? parsed.name.flatMap { catalog.match($0)?.foodID }
+      var measure = (try? Measure(contentsOf: parsed)) ?? nil
+      if let amount = measure, factor != 1 { measure = try? amount.scaled(by: factor) }
+      return IngredientNeed(
+        lineText: line.text, name: name, foodID: food, measure: measure,
+        isOptional: line.facts?.isOptional ?? parsed.isOptional)
+    }
+  }
+}
+
+/// What cooking a recipe takes out of the pantry: worked out first as a preview the user
+/// confirms, then applied.
+///
+/// For each required line with an amount, the pantry items of the same food (or a kind of
+/// it: cheddar for "cheese") give what they have, the one expiring soonest first, with units
+/// converted through the food's density. An item is never taken below zero, and an item used
+/// up is **removed** from the pantry (a zero amount helps nobody and would keep "use it up"
+/// suggesting recipes for it). Lines that cannot be deducted are listed with the reason: no
+/// item of that food, an item without an amount, or units that do not convert ("2 cans"
+/// against grams). Optional lines ("to taste", "for garnish") are left alone.
+public struct PantryDeduction: Hashable, Sendable, Codable {
+  /// A change to one pantry item.
+  public struct Change: Hashable, Sendable, Codable {
+    /// The item changed.
+    public var itemID: PlanningID
+    /// The item's name.
+    public var name: String
+    /// Its amount before.
+    public var before: Measure
+    /// What the recipe takes, in the item's unit.
+    public var used: Measure
+    /// Its amount after; zero when used up.
+    public var after: Measure
+    /// Whether the item is used up and will be removed.
+    public var removes: Bool
+  }
+
+  /// A recipe line that changes nothing, and why.
+  public struct Skipped: Hashable, Sendable, Codable {
+    /// The line.
+    public var line: String
+    /// Why: "not in the pantry", "the pantry item has no amount", ...
+    public var reason: String
+  }
+
+  /// The changes, one per pantry item touched, in pantry order.
+  public var changes: [Change]
+  /// The lines that change nothing.
+  public var skipped: [Skipped]
+
+  /// Works out what cooking `portion` takes from `pantry`.
+  public static func plan(
+    _ portion: RecipePortion, pantry: [PantryItem], catalog: FoodCatalog,
+    parser: IngredientParser = IngredientParser()
+  ) -> PantryDeduction {
+    let ordered = pantry.sorted(by: PantryItem.listOrder)
+    var amounts: [PlanningID: Measure] = [:]
+    for item in ordered { amounts[item.id] = item.amount }
+    var skipped: [Skipped] = []
+    for need in portion.needs(parser: parser, catalog: catalog) where !need.isOptional {
+      guard let food = need.foodID else {
+        skipped.append(Skipped(line: need.lineText, reason: "Larder does not know this food"))
+        continue
+      }
+      let candidates = ordered.filter { item in
+        guard let itemFood = item.foodID else { return false }
+        return itemFood == food || catalog.isDescendant(itemFood, of: food)
+      }
+      guard !candidates.isEmpty else {
+        skipped.append(Skipped(line: need.lineText, reason: "not in the pantry"))
+        continue
+      }
+      guard let wanted = need.measure else {
+        skipped.append(Skipped(line: need.lineText, reason: "the recipe gives no amount"))
+        continue
+      }
+      let density = catalog.food(id: food)?.densityGramsPerMillilitre
+      var remaining = Measure(quantity: wanted.quantity, unit: wanted.unit)
+      var reason: String?
+      for item in candidates where !remaining.isZero {
+        guard let have = amounts[item.id] else {
+          reason = "the pantry's \(item.name) has no amount"
+          continue
+        }
+        guard !have.isZero,
+          let inItemUnit = try? remaining.converted(to: have.unit, density: density)
+        else {
+          if !have.isZero {
+            reason = "cannot take \(wanted) from \(have) of \(item.name): the units do not convert"
+          }
+          continue
+        }
+        let take = min(have.quantity, inItemUnit.quantity)
+        let taken = Measure(quantity: take, unit: have.unit)
+        amounts[item.id] = (try? have.subtracting(taken)) ?? have
+        remaining = (try? remaining.subtracting(taken, density: density)) ?? remaining
+      }
+      if remaining.quantity == wanted.quantity, let reason {
+        skipped.append(Skipped(line: need.lineText, reason: reason))
+      }
+    }
+    let changes = ordered.compactMap { item -> Change? in
+      guard let before = item.amount, let after = amounts[item.id], after != before else {
+        return nil
+      }
+      let used = Measure(quantity: before.quantity - after.quantity, unit: before.unit)
+      return Change(
+        itemID: item.id, name: item.name, before: before, used: used,
+        after: Measure(quantity: after.quantity, unit: after.unit), removes: after.isZero)
+    }
+    return PantryDeduction(changes: changes, skipped: skipped)
+  }
+
+  /// The store writes that carry out the deduction on `pantry`, restricted to `only` item ids
+  /// when given (the ones the user confirmed).
+  public func storeChanges(pantry: [PantryItem], only: Set<PlanningID>? = nil) -> PlanningChanges {
+    var result = PlanningChanges()
+    let items = Dictionary(pantry.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for change in changes where only?.contains(change.itemID) ?? true {
+      guard var item = items[change.itemID] else { continue }
+      if change.removes {
+        result.deletePantryItems.append(item.id)
+      } else {
+        item.amount = change.after
+        result.savePantryItems.append(item)
+      }
+    }
+    return result
+  }
+}

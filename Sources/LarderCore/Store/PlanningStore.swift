@@ -1,0 +1,120 @@
+import Foundation
+
+/// Where the pantry, the meal plan and the shopping list are kept, per household. SQLite
+/// implements it in LarderStore; the in-memory test double and a future PostgreSQL store pass
+/// the same contract tests.
+///
+/// Every write goes through ``apply(_:household:)``, one transaction of changes, so that
+/// "deduct a recipe from the pantry" or "move checked items to the pantry" either happen
+/// whole or not at all. The convenience methods in the extension build such a change set.
+public protocol PlanningStore: Sendable {
+  /// The household's pantry, soonest expiry first (see ``PantryItem/listOrder(_:_:)``).
+  func pantryItems(household: HouseholdID) throws -> [PantryItem]
+
+  /// The household's meal plan entries from `from` through `through`, in
+  /// ``MealPlanEntry/listOrder(_:_:)``.
+  func mealPlanEntries(
+    from: CalendarDay, through: CalendarDay, household: HouseholdID
+  ) throws -> [MealPlanEntry]
+
+  /// The household's shopping list, in the order the lines were first saved.
+  func shoppingListItems(household: HouseholdID) throws -> [ShoppingListItem]
+
+  /// Applies every change in one transaction: records with a known id are replaced (keeping
+  /// their place), new ids are added, deletions remove.
+  ///
+  /// - Throws: ``LarderCoreError/notFound(kind:id:)`` when a record to delete does not exist
+  ///   in the household, and the validation errors of the records saved; nothing is changed
+  ///   then.
+  func apply(_ changes: PlanningChanges, household: HouseholdID) throws
+}
+
+/// A set of writes to the planning data, applied together.
+public struct PlanningChanges: Hashable, Sendable {
+  /// Pantry items to add or replace.
+  public var savePantryItems: [PantryItem] = []
+  /// Pantry items to delete.
+  public var deletePantryItems: [PlanningID] = []
+  /// Meal plan entries to add or replace.
+  public var saveMealPlanEntries: [MealPlanEntry] = []
+  /// Meal plan entries to delete.
+  public var deleteMealPlanEntries: [PlanningID] = []
+  /// Shopping list lines to add or replace.
+  public var saveShoppingListItems: [ShoppingListItem] = []
+  /// Shopping list lines to delete.
+  public var deleteShoppingListItems: [PlanningID] = []
+  /// Whether to delete every generated (not manual) shopping line before saving, as
+  /// regenerating a list does.
+  public var clearGeneratedShoppingItems = false
+
+  /// Makes an empty change set.
+  public init() {}
+
+  /// The records saved, validated; throws the first validation error.
+  public func validated() throws -> PlanningChanges {
+    var copy = self
+    copy.savePantryItems = try savePantryItems.map { try $0.validated() }
+    copy.saveMealPlanEntries = try saveMealPlanEntries.map { try $0.validated() }
+    copy.saveShoppingListItems = try saveShoppingListItems.map { try $0.validated() }
+    return copy
+  }
+}
+
+extension PlanningStore {
+  /// The pantry item with this id, or nil.
+  public func pantryItem(id: PlanningID, household: HouseholdID) throws -> PantryItem? {
+    try pantryItems(household: household).first { $0.id == id }
+  }
+
+  /// Adds or replaces one pantry item.
+  public func savePantryItem(_ item: PantryItem, household: HouseholdID) throws {
+    var changes = PlanningChanges()
+    changes.savePantryItems = [item]
+    try apply(changes, household: household)
+  }
+
+  /// Deletes one pantry item; throws ``LarderCoreError/notFound(kind:id:)`` when there is
+  /// none.
+  public func deletePantryItem(id: PlanningID, household: HouseholdID) throws {
+    var changes = PlanningChanges()
+    changes.deletePantryItems = [id]
+    try apply(changes, household: household)
+  }
+
+  /// Adds or replaces one meal plan entry.
+  public func saveMealPlanEntry(_ entry: MealPlanEntry, household: HouseholdID) throws {
+    var changes = PlanningChanges()
+    changes.saveMealPlanEntries = [entry]
+    try apply(changes, household: household)
+  }
+
+  /// Deletes one meal plan entry; throws ``LarderCoreError/notFound(kind:id:)`` when there is
+  /// none.
+  public func deleteMealPlanEntry(id: PlanningID, household: HouseholdID) throws {
+    var changes = PlanningChanges()
+    changes.deleteMealPlanEntries = [id]
+    try apply(changes, household: household)
+  }
+
+  /// The shopping list line with this id, or nil.
+  public func shoppingListItem(id: PlanningID, household: HouseholdID) throws -> ShoppingListItem? {
+    try shoppingListItems(household: household).first { $0.id == id }
+  }
+
+  /// Adds or replaces shopping list lines.
+  public func saveShoppingListItems(_ items: [ShoppingListItem], household: HouseholdID) throws {
+    var changes = PlanningChanges()
+    changes.saveShoppingListItems = items
+    try apply(changes, household: household)
+  }
+}
+
+/// What kind of planning record a ``LarderCoreError/notFound(kind:id:)`` is about.
+public enum PlanningRecordKind: String, Hashable, Sendable {
+  /// A pantry item.
+  case pantryItem = "pantry item"
+  /// A meal plan entry.
+  case mealPlanEntry = "meal plan entry"
+  /// A shopping list line.
+  case shoppingListItem = "shopping list item"
+}
