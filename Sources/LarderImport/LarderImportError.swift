@@ -7,6 +7,11 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
   case unreadable(source: String, reason: String)
   /// A document was read but holds no recipe.
   case noRecipe(source: String)
+  /// A file or archive member would be larger than `limit` bytes (or members, for an archive's
+  /// directory); it was not read, so that a hostile file cannot exhaust memory.
+  case tooLarge(source: String, limit: Int)
+  /// An archive member expands more than `ratio` times its compressed size: a "zip bomb".
+  case suspiciousCompression(source: String, ratio: Int)
 
   /// A sentence naming what failed and where.
   public var description: String {
@@ -15,6 +20,13 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
       return "\(source): cannot be read: \(reason)"
     case .noRecipe(let source):
       return "\(source): no recipe found"
+    case .tooLarge(let source, let limit):
+      let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit)"
+      return "\(source): refused: larger than the limit of \(size) (zip bomb protection)"
+    case .suspiciousCompression(let source, let ratio):
+      return
+        "\(source): refused: expands more than \(ratio) times its compressed size "
+        + "(zip bomb protection)"
     }
   }
 }
