@@ -20,43 +20,6 @@ enum FormatSupport {
     }
   }
 
-  /// `data` as UTF-8 text without a byte-order mark.
-  ///
-  /// - Throws: ``LarderCoreError/invalidField(field:value:reason:item:)`` naming the line and
-  ///   byte of the first invalid sequence.
-  static func utf8Text(_ data: Data) throws -> String {
-    if let text = String(data: data, encoding: .utf8) {
-      return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-    }
-    var offset = 0
-    var line = 1
-    let bytes = [UInt8](data)
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    loop: while true {
-      let before = offset
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar):
-        offset += String(scalar).utf8.count
-        if scalar == "\n" { line += 1 }
-      case .emptyInput: break loop
-      case .error:
-        offset = before
-        break loop
-      }
-    }
-    throw LarderCoreError.invalidField(
-      field: "encoding", value: "",
-      reason: "line \(line), byte \(offset + 1): not valid UTF-8 (save the file as UTF-8)")
-  }
-
-  /// UTF-8 text, or Windows-1252 for the older formats that predate UTF-8 (MealMaster).
-  static func legacyText(_ data: Data) -> String {
-    if let text = try? utf8Text(data) { return text }
-    return String(data: data, encoding: .windowsCP1252)
-      ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)
-  }
-
   /// How deep JSON may nest before it is refused (recipes need fewer than ten levels).
   static let maximumJSONDepth = 100
 
@@ -136,4 +99,46 @@ enum FormatSupport {
     let steps = pieces.map { InstructionStep(text: PlainText.clean($0)) }
     return steps.isEmpty ? [] : [InstructionSection(steps: steps)]
   }
+}
+
+/// Turns file bytes into text for the readers, with an error naming the line and byte when the
+/// bytes are not the encoding the format requires.
+public enum RecipeText {
+  /// `data` as UTF-8 text without a byte-order mark.
+  ///
+  /// - Throws: ``LarderCoreError/invalidField(field:value:reason:item:)`` naming the line and
+  ///   byte of the first invalid sequence.
+  public static func utf8(_ data: Data) throws -> String {
+    if let text = String(data: data, encoding: .utf8) {
+      return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    }
+    var offset = 0
+    var line = 1
+    let bytes = [UInt8](data)
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    loop: while true {
+      let before = offset
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        offset += String(scalar).utf8.count
+        if scalar == "\n" { line += 1 }
+      case .emptyInput: break loop
+      case .error:
+        offset = before
+        break loop
+      }
+    }
+    throw LarderCoreError.invalidField(
+      field: "encoding", value: "",
+      reason: "line \(line), byte \(offset + 1): not valid UTF-8 (save the file as UTF-8)")
+  }
+
+  /// UTF-8 text, or Windows-1252 for the older formats that predate UTF-8 (MealMaster).
+  public static func legacy(_ data: Data) -> String {
+    if let text = try? utf8(data) { return text }
+    return String(data: data, encoding: .windowsCP1252)
+      ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)
+  }
+
 }

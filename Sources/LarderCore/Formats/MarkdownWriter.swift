@@ -20,7 +20,7 @@ public enum MarkdownWriter {
     }
     if !facts.isEmpty { out += [facts.joined(separator: " · "), ""] }
     var tags = recipe.courses + recipe.cuisines + recipe.keywords
-    tags += recipe.diets.map(\.schemaOrgValue)
+    tags += recipe.diets.map(\.description)
     if !tags.isEmpty { out += ["*" + tags.map(escape).joined(separator: ", ") + "*", ""] }
     if !recipe.ingredientSections.isEmpty {
       out += ["## Ingredients", ""]
