@@ -14,73 +14,70 @@ enum ImportCommand {
     let console = context.console
     let reader = BulkReader()
     var budget = ArchiveBudget(limits: reader.limits)
-    var reports: [ImportDocumentReport] = []
-    var pathErrors: [(path: String, error: String)] = []
-    var files: [(path: String, given: String)] = []
-    var readsStandardInput = false
-    for path in context.command.arguments("path") {
+    // What to read, in the order given: files found under each path, or standard input.
+    var units: [(path: String, given: String)] = []
+    var pathErrors: [String: String] = [:]
+    let given = context.command.arguments("path")
+    for path in given {
       if path == "-" {
-        readsStandardInput = true
+        units.append(("-", "-"))
         continue
       }
       do {
-        files += try reader.files(at: path).map { ($0, path) }
+        units += try reader.files(at: path).map { ($0, path) }
       } catch let error as LarderImportError {
-        pathErrors.append((path, error.reason))
+        pathErrors[path] = error.reason
       }
     }
     let store = try context.openAnalyzingStore()
     let now = Date()
+    var reports: [ImportDocumentReport] = []
     var readPerPath: [String: Int] = [:]
-    let collect = { (document: ImportDocument, given: String, reports: inout [ImportDocumentReport]) in
-      if case .skipped = document.status {
-      } else {
-        readPerPath[given, default: 0] += 1
-      }
-      reports.append(BulkImporter.store(document, into: store, now: now))
-    }
-    if readsStandardInput {
-      let data = FileHandle.standardInput.readData(ofLength: reader.maximumArchiveBytes + 1)
-      let source = ImportSource(file: "standard input")
-      if data.count > reader.maximumArchiveBytes {
+    let fileCount = units.filter { $0.path != "-" }.count
+    var fileNumber = 0
+    for path in given {
+      if let error = pathErrors[path] {
         reports.append(
           ImportDocumentReport(
-            source: source, format: nil,
-            status: .failed("larger than \(reader.maximumArchiveBytes >> 20) MiB; refused")))
-      } else {
-        reader.read(data, source: source, explicit: true, budget: &budget) { document in
-          collect(document, "-", &reports)
-        }
+            source: ImportSource(file: path), format: nil, status: .failed(error)))
+        continue
       }
-    }
-    for (number, file) in files.enumerated() {
-      console.progress(
-        "Importing \(number + 1)/\(files.count): \((file.path as NSString).lastPathComponent)")
-      reader.readFile(file.path, budget: &budget) { document in
-        collect(document, file.given, &reports)
+      for unit in units where unit.given == path {
+        let record = { (document: ImportDocument) in
+          if case .skipped = document.status {
+          } else {
+            readPerPath[path, default: 0] += 1
+          }
+          reports.append(BulkImporter.store(document, into: store, now: now))
+        }
+        if unit.path == "-" {
+          let data = FileHandle.standardInput.readData(ofLength: reader.maximumArchiveBytes + 1)
+          let source = ImportSource(file: "standard input")
+          if data.count > reader.maximumArchiveBytes {
+            let reason = "larger than \(reader.maximumArchiveBytes >> 20) MiB; refused"
+            record(ImportDocument(source: source, format: nil, status: .failed(reason)))
+          } else {
+            reader.read(data, source: source, explicit: true, budget: &budget, record)
+          }
+          continue
+        }
+        fileNumber += 1
+        console.progress(
+          "Importing \(fileNumber)/\(fileCount): \((unit.path as NSString).lastPathComponent)")
+        reader.readFile(
+          unit.path, explicit: unit.path == unit.given, budget: &budget, record)
+      }
+      // A folder where nothing was a recipe is an error: the user pointed at the wrong place.
+      let isFolder = !units.contains { $0.given == path && $0.path == path }
+      if path != "-", isFolder, readPerPath[path, default: 0] == 0 {
+        reports.append(
+          ImportDocumentReport(
+            source: ImportSource(file: path), format: nil,
+            status: .failed("no recipe files in this folder")))
       }
     }
     console.clearProgress()
-    // A folder where nothing was a recipe is an error: the user pointed at the wrong place.
-    var givenFolders: [String] = []
-    for file in files where file.path != file.given && !givenFolders.contains(file.given) {
-      givenFolders.append(file.given)
-    }
-    for folder in givenFolders where readPerPath[folder, default: 0] == 0 {
-      pathErrors.append((folder, "no recipe files in this folder"))
-    }
-    for path in context.command.arguments("path") where path != "-" {
-      if !files.contains(where: { $0.given == path }),
-        !pathErrors.contains(where: { $0.path == path })
-      {
-        pathErrors.append((path, "no recipe files in this folder"))
-      }
-    }
-    let failedPaths = pathErrors.map { entry in
-      ImportDocumentReport(
-        source: ImportSource(file: entry.path), format: nil, status: .failed(entry.error))
-    }
-    return try finish(failedPaths + reports, context: context)
+    return try finish(reports, context: context)
   }
 
   private static func finish(

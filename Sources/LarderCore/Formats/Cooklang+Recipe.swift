@@ -172,13 +172,21 @@ extension Cooklang {
     }
     front.append("---")
     var body: [String] = []
+    var currentTitle: String?
+    func startSection(_ title: String?) {
+      guard title != currentTitle else { return }
+      // A bare "=" ends a titled section, so untitled steps after it stay untitled.
+      body.append(title.map { "= \(oneLine($0))" } ?? "=")
+      currentTitle = title
+    }
     for section in recipe.ingredientSections {
-      if let title = section.title { body.append("= \(oneLine(title))") }
-      let lines = section.lines.map { "@" + ingredientName($0.text) + "{}" }
-      body.append(lines.joined(separator: "\\\n"))
+      startSection(section.title)
+      // Every line ends in a backslash (a line break within the paragraph), which marks the
+      // paragraph as an ingredient list rather than a step when it is read back.
+      body.append(section.lines.map { "@" + ingredientName($0.text) + "{}\\" }.joined(separator: "\n"))
     }
     for section in recipe.instructionSections {
-      if let title = section.title { body.append("= \(oneLine(title))") }
+      startSection(section.title)
       body += section.steps.map { escapedText($0.text) }
     }
     return front.joined(separator: "\n") + "\n\n" + body.joined(separator: "\n\n") + "\n"

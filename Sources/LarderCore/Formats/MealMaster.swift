@@ -128,7 +128,8 @@ public enum MealMaster {
         if !paragraph.isEmpty { paragraphs.append(paragraph.joined(separator: " ")) }
         paragraph = []
       } else {
-        paragraph.append(trimmed)
+        // MealMaster pads with runs of spaces; a cook reads one.
+        paragraph.append(trimmed.split(separator: " ").joined(separator: " "))
       }
     }
     if !paragraph.isEmpty { paragraphs.append(paragraph.joined(separator: " ")) }

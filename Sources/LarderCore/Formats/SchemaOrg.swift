@@ -11,6 +11,16 @@ public struct SchemaOrgItem: Sendable {
   public var result: Result<Recipe, LarderCoreError>
   /// Fields that were ignored, each naming the field and the value.
   public var warnings: [String]
+
+  /// Makes an item; readers of other formats (and their tests) build them too.
+  public init(
+    index: Int, name: String?, result: Result<Recipe, LarderCoreError>, warnings: [String] = []
+  ) {
+    self.index = index
+    self.name = name
+    self.result = result
+    self.warnings = warnings
+  }
 }
 
 /// Reads and writes schema.org/Recipe in JSON-LD.

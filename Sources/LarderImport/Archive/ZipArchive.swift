@@ -145,8 +145,15 @@ public struct ZipArchive: Sendable {
     case 8:
       // The central directory's size is a claim; the inflater enforces the limit itself, and a
       // member that expands beyond its claim is as corrupt as one that falls short.
-      let cap = min(limit, member.uncompressedSize)
-      output = try Inflater.inflate(stored, framing: .raw, limit: cap, source: source)
+      do {
+        output = try Inflater.inflate(
+          stored, framing: .raw, limit: member.uncompressedSize, source: source)
+      } catch LarderImportError.tooLarge {
+        throw LarderImportError.unreadable(
+          source: source,
+          reason: "expands beyond the \(member.uncompressedSize) bytes the archive claims "
+            + "(corrupt or hostile)")
+      }
     default:
       throw LarderImportError.unreadable(
         source: source,

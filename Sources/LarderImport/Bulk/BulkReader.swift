@@ -53,9 +53,12 @@ public struct BulkReader: Sendable {
     return found.sorted()
   }
 
-  /// Reads the file at `path`, handing each document in it to `body`.
+  /// Reads the file at `path`, handing each document in it to `body`. `explicit` is whether the
+  /// user named the file (rather than a folder holding it): a named file without recipes fails,
+  /// one found in a folder is skipped.
   public func readFile(
-    _ path: String, budget: inout ArchiveBudget, _ body: (ImportDocument) throws -> Void
+    _ path: String, explicit: Bool = true, budget: inout ArchiveBudget,
+    _ body: (ImportDocument) throws -> Void
   ) rethrows {
     let source = ImportSource(file: path)
     let isArchive = Self.archiveExtensions.contains(Self.fileExtension(of: path))
@@ -73,7 +76,7 @@ public struct BulkReader: Sendable {
       try body(ImportDocument(source: source, format: nil, status: .failed("cannot be read")))
       return
     }
-    try read(data, source: source, explicit: true, depth: 0, budget: &budget, body)
+    try read(data, source: source, explicit: explicit, depth: 0, budget: &budget, body)
   }
 
   /// Reads a document's bytes (standard input, or a file already read), handing each document
