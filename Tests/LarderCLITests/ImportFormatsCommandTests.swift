@@ -60,7 +60,8 @@ import Testing
     #expect(try sandbox.listedRecipes().total == expected)
   }
 
-  @Test(.enabled(if: samplesArePresent, "skipped: the samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(if: samplesArePresent, "skipped: the samples in ../shared/data/formats are not here"))
   func aTextReportNamesTheArchiveMemberOfEachProblem() throws {
     let sandbox = try Sandbox()
     let run = try sandbox.larder(
@@ -78,11 +79,15 @@ import Testing
   @Test func aZipBombFailsAloneNamingTheMemberAndExitsOne() throws {
     let sandbox = try Sandbox()
     let archive = sandbox.path("bomb.zip")
-    // A zip written by `zip` itself would need a tool; a stored member claiming 3 GiB does as
-    // well: the size alone refuses it.
+    // One deflated member that claims to expand to 3 GiB: the claim alone refuses it, before
+    // anything is inflated.
     var data = Data()
-    func le16(_ value: Int) { data.append(contentsOf: [UInt8(value & 0xff), UInt8(value >> 8 & 0xff)]) }
-    func le32(_ value: Int) { for shift in [0, 8, 16, 24] { data.append(UInt8(value >> shift & 0xff)) } }
+    func le16(_ value: Int) {
+      data.append(contentsOf: [UInt8(value & 0xff), UInt8(value >> 8 & 0xff)])
+    }
+    func le32(_ value: Int) {
+      for shift in [0, 8, 16, 24] { data.append(UInt8(value >> shift & 0xff)) }
+    }
     let name = Array("bomb.cook".utf8)
     le32(0x0403_4b50); le16(20); le16(0); le16(8); le16(0); le16(0); le32(0); le32(10)
     le32(3 << 30); le16(name.count); le16(0); data.append(contentsOf: name)
@@ -150,23 +155,28 @@ import Testing
     let export = try sandbox.larder("export", "--format", "cooklang", "--dir", sandbox.path("out"))
     #expect(export.status == 0, "\(export)")
     #expect(sandbox.exists("out/weeknight-dal.cook"))
-    let written = try String(contentsOfFile: sandbox.path("out/weeknight-dal.cook"), encoding: .utf8)
+    let written = try String(
+      contentsOfFile: sandbox.path("out/weeknight-dal.cook"), encoding: .utf8)
     #expect(written.contains("@200 g red lentils{}"), "\(written)")
 
     let other = try Sandbox()
     let run = try other.larder("import", "--json", sandbox.path("out"))
-    #expect(try run.decode(Summary.self) == Summary(created: 2, updated: 0, unchanged: 0, failed: 0))
+    #expect(
+      try run.decode(Summary.self) == Summary(created: 2, updated: 0, unchanged: 0, failed: 0))
     #expect(try other.listedRecipes().names == ["Toast", "Weeknight Dal"])
     let shown = try other.larder("show", try #require(other.listedRecipes().items.last).id)
     #expect(shown.stdout.contains("200 g red lentils"), "\(shown)")
-    #expect(shown.stdout.contains("Rinse red lentils and simmer in water for 20 minutes."), "\(shown)")
+    #expect(
+      shown.stdout.contains("Rinse red lentils and simmer in water for 20 minutes."), "\(shown)")
   }
 
   @Test func severalRecipesInOneCooklangStreamAreRefusedWithAHint() throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.dal, to: "dal.cook")
-    try sandbox.write(Self.dal.replacingOccurrences(of: "Weeknight Dal", with: "Dal II"), to: "dal2.cook")
-    #expect(try sandbox.larder("import", sandbox.path("dal.cook"), sandbox.path("dal2.cook")).status == 0)
+    try sandbox.write(
+      Self.dal.replacingOccurrences(of: "Weeknight Dal", with: "Dal II"), to: "dal2.cook")
+    #expect(
+      try sandbox.larder("import", sandbox.path("dal.cook"), sandbox.path("dal2.cook")).status == 0)
     let run = try sandbox.larder("export", "--format", "cooklang")
     #expect(run.status == 1, "\(run)")
     #expect(run.stderr.contains("use --dir FOLDER"), "\(run)")
@@ -180,7 +190,10 @@ import Testing
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.hasPrefix("# Weeknight Dal\n"), "\(run)")
     #expect(run.stdout.contains("\n- 200 g red lentils\n- 800 ml water\n- salt\n"), "\(run)")
-    #expect(run.stdout.contains("\n1. Rinse red lentils and simmer in water for 20 minutes.\n2. Season with salt.\n"), "\(run)")
+    #expect(
+      run.stdout.contains(
+        "\n1. Rinse red lentils and simmer in water for 20 minutes.\n2. Season with salt.\n"),
+      "\(run)")
   }
 
   @Test func anUnknownExportFormatIsAUsageError() throws {

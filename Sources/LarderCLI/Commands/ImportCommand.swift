@@ -14,43 +14,42 @@ enum ImportCommand {
     let console = context.console
     let reader = BulkReader()
     var budget = ArchiveBudget(limits: reader.limits)
-    // What to read, in the order given: files found under each path, or standard input.
-    var units: [(path: String, given: String)] = []
-    var pathErrors: [String: String] = [:]
+    // For each argument, in order: the files found under it, or why it cannot be read.
     let given = context.command.arguments("path")
-    for path in given {
-      if path == "-" {
-        units.append(("-", "-"))
-        continue
-      }
+    let found: [Result<[String], LarderImportError>] = given.map { path in
+      if path == "-" { return .success(["-"]) }
       do {
-        units += try reader.files(at: path).map { ($0, path) }
+        return .success(try reader.files(at: path))
       } catch let error as LarderImportError {
-        pathErrors[path] = error.reason
+        return .failure(error)
+      } catch {
+        return .failure(.unreadable(source: path, reason: "\(error)"))
       }
     }
     let store = try context.openAnalyzingStore()
     let now = Date()
     var reports: [ImportDocumentReport] = []
-    var readPerPath: [String: Int] = [:]
-    let fileCount = units.filter { $0.path != "-" }.count
+    let fileCount = found.reduce(0) { count, files in
+      count + ((try? files.get()) ?? []).filter { $0 != "-" }.count
+    }
     var fileNumber = 0
-    for path in given {
-      if let error = pathErrors[path] {
+    for (path, result) in zip(given, found) {
+      let files: [String]
+      switch result {
+      case .success(let list): files = list
+      case .failure(let error):
         reports.append(
           ImportDocumentReport(
-            source: ImportSource(file: path), format: nil, status: .failed(error)))
+            source: ImportSource(file: path), format: nil, status: .failed(error.reason)))
         continue
       }
-      for unit in units where unit.given == path {
-        let record = { (document: ImportDocument) in
-          if case .skipped = document.status {
-          } else {
-            readPerPath[path, default: 0] += 1
-          }
-          reports.append(BulkImporter.store(document, into: store, now: now))
-        }
-        if unit.path == "-" {
+      var recipeDocuments = 0
+      let record = { (document: ImportDocument) in
+        if document.skipReason == nil { recipeDocuments += 1 }
+        reports.append(BulkImporter.store(document, into: store, now: now))
+      }
+      for file in files {
+        if file == "-" {
           let data = FileHandle.standardInput.readData(ofLength: reader.maximumArchiveBytes + 1)
           let source = ImportSource(file: "standard input")
           if data.count > reader.maximumArchiveBytes {
@@ -63,13 +62,11 @@ enum ImportCommand {
         }
         fileNumber += 1
         console.progress(
-          "Importing \(fileNumber)/\(fileCount): \((unit.path as NSString).lastPathComponent)")
-        reader.readFile(
-          unit.path, explicit: unit.path == unit.given, budget: &budget, record)
+          "Importing \(fileNumber)/\(fileCount): \((file as NSString).lastPathComponent)")
+        reader.readFile(file, explicit: file == path, budget: &budget, record)
       }
       // A folder where nothing was a recipe is an error: the user pointed at the wrong place.
-      let isFolder = !units.contains { $0.given == path && $0.path == path }
-      if path != "-", isFolder, readPerPath[path, default: 0] == 0 {
+      if path != "-", files != [path], recipeDocuments == 0 {
         reports.append(
           ImportDocumentReport(
             source: ImportSource(file: path), format: nil,
@@ -140,7 +137,8 @@ enum ImportCommand {
         }
       }
       let skippedNote =
-        skipped == 0 ? "" : "; skipped \(skipped) \(skipped == 1 ? "file" : "files") without recipes"
+        skipped == 0
+        ? "" : "; skipped \(skipped) \(skipped == 1 ? "file" : "files") without recipes"
       context.console.print(
         "Imported \(fileCount) \(fileCount == 1 ? "file" : "files"): "
           + "\(counts["created", default: 0]) created, \(counts["updated", default: 0]) updated, "

@@ -42,7 +42,9 @@ extension Cooklang {
           recipe.author = value
         }
       case "servings", "serves", "yield", "portions":
-        recipe.yield = RecipeYield(texts: [value.split(separator: "|").first.map(String.init) ?? value])
+        recipe.yield = RecipeYield(texts: [
+          value.split(separator: "|").first.map(String.init) ?? value
+        ])
       case "preptime", "prep":
         recipe.prepTime = FormatSupport.duration(value, field: key, warnings: &warnings)
       case "cooktime", "cook":
@@ -183,7 +185,8 @@ extension Cooklang {
       startSection(section.title)
       // Every line ends in a backslash (a line break within the paragraph), which marks the
       // paragraph as an ingredient list rather than a step when it is read back.
-      body.append(section.lines.map { "@" + ingredientName($0.text) + "{}\\" }.joined(separator: "\n"))
+      body.append(
+        section.lines.map { "@" + ingredientName($0.text) + "{}\\" }.joined(separator: "\n"))
     }
     for section in recipe.instructionSections {
       startSection(section.title)
@@ -227,4 +230,3 @@ enum CooklangNumber {
     value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }
-

@@ -297,7 +297,8 @@ public enum Cooklang {
       let numerator = parts[0].trimmingCharacters(in: .whitespaces)
       let denominator = parts[1].trimmingCharacters(in: .whitespaces)
       if !(numerator.hasPrefix("0") && numerator.count > 1),
-        numerator.allSatisfy(\.isASCIIDigitCharacter), denominator.allSatisfy(\.isASCIIDigitCharacter),
+        numerator.allSatisfy(\.isASCIIDigitCharacter),
+        denominator.allSatisfy(\.isASCIIDigitCharacter),
         let top = Double(numerator), let bottom = Double(denominator), bottom != 0
       {
         return .number(top / bottom, written: "\(numerator)/\(denominator)")

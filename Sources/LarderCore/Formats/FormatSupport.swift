@@ -65,8 +65,7 @@ enum FormatSupport {
   }
 
   /// A duration from minutes (a number) or text; a warning names the field when unreadable.
-  static func duration(_ value: Any?, field: String, warnings: inout [String]) -> RecipeDuration?
-  {
+  static func duration(_ value: Any?, field: String, warnings: inout [String]) -> RecipeDuration? {
     if let number = value as? NSNumber, let minutes = Double(exactly: number.doubleValue) {
       return minutes > 0 && minutes < 1e6 ? RecipeDuration(seconds: Int(minutes * 60)) : nil
     }
@@ -141,4 +140,14 @@ public enum RecipeText {
       ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)
   }
 
+}
+
+/// JSON parsing that refuses documents nested deeper than recipes ever are, before Foundation's
+/// recursive parser sees them.
+public enum BoundedJSON {
+  /// The parsed value.
+  ///
+  /// - Throws: ``LarderCoreError/invalidJSON(detail:)`` for text that is not JSON or nests more
+  ///   than 100 levels deep.
+  public static func parse(_ data: Data) throws -> Any { try FormatSupport.jsonObject(data) }
 }

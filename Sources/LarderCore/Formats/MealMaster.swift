@@ -82,7 +82,8 @@ public enum MealMaster {
       recipe.yield = RecipeYield(texts: [yield])
     }
     // The header is the lines up to the first blank line after "Title:".
-    var index = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Title:") }
+    var index =
+      lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Title:") }
       .map { $0 + 1 } ?? 0
     while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
       index += 1
@@ -164,7 +165,8 @@ public enum MealMaster {
     "x": "", "sm": "small", "md": "medium", "lg": "large", "cn": "can", "pk": "package",
     "pn": "pinch", "dr": "drop", "ds": "dash", "ct": "carton", "bn": "bunch", "sl": "slice",
     "ea": "each", "t": "tsp", "ts": "tsp", "T": "tbsp", "tb": "tbsp", "fl": "fl oz", "c": "cup",
-    "pt": "pint", "qt": "quart", "ga": "gallon", "oz": "oz", "lb": "lb", "ml": "ml", "cb": "cubic cm",
+    "pt": "pint", "qt": "quart", "ga": "gallon", "oz": "oz", "lb": "lb", "ml": "ml",
+    "cb": "cubic cm",
     "cl": "cl", "dl": "dl", "l": "l", "mg": "mg", "cg": "cg", "dg": "dg", "g": "g", "kg": "kg",
   ]
 
@@ -189,7 +191,9 @@ public enum MealMaster {
     return ([amount, unit, text].filter { !$0.isEmpty }.joined(separator: " "), false)
   }
 
-  private static func append(_ entry: (text: String, continues: Bool), to lines: inout [IngredientLine]) {
+  private static func append(
+    _ entry: (text: String, continues: Bool), to lines: inout [IngredientLine]
+  ) {
     if entry.continues, let last = lines.popLast() {
       lines.append(IngredientLine(text: last.text + " " + entry.text))
     } else {

@@ -104,7 +104,9 @@ public enum MealieExport {
       let disableAmount = (object["disable_amount"] ?? object["disableAmount"]) as? Bool ?? true
       var text = note
       if !disableAmount {
-        let quantity = (object["quantity"] as? NSNumber).map { CooklangNumber.format($0.doubleValue) }
+        let quantity = (object["quantity"] as? NSNumber).map {
+          CooklangNumber.format($0.doubleValue)
+        }
         let unit = SchemaOrg.string(object["unit"])
         let food = SchemaOrg.string(object["food"])
         text = [quantity == "0" ? nil : quantity, unit, food, note.isEmpty ? nil : note]

@@ -42,7 +42,8 @@ public enum TandoorExport {
     let servings = (object["servings"] as? NSNumber)?.doubleValue
     let servingsText = FormatSupport.string(object["servings_text"])
     if servings.map({ $0 > 0 }) == true || servingsText != nil {
-      recipe.yield = RecipeYield(servings: servings.flatMap { $0 > 0 ? $0 : nil }, text: servingsText)
+      recipe.yield = RecipeYield(
+        servings: servings.flatMap { $0 > 0 ? $0 : nil }, text: servingsText)
     }
     var ingredients = [IngredientSection(lines: [])]
     var steps: [InstructionStep] = []
@@ -66,7 +67,9 @@ public enum TandoorExport {
         if let original = FormatSupport.string(entry["original_text"]), text.isEmpty {
           text = original
         }
-        if !text.isEmpty { ingredients[ingredients.count - 1].lines.append(IngredientLine(text: text)) }
+        if !text.isEmpty {
+          ingredients[ingredients.count - 1].lines.append(IngredientLine(text: text))
+        }
       }
       let instruction = FormatSupport.string(step["instruction"])
       steps += FormatSupport.steps(instruction).flatMap(\.steps)

@@ -62,8 +62,9 @@ public struct ZipArchive: Sendable {
     let count = try bytes.uint16(at: end + 10)
     let directorySize = try bytes.uint32(at: end + 12)
     let directoryOffset = try bytes.uint32(at: end + 16)
-    if end >= 20, (try? bytes.uint32(at: end - 20)) == 0x0706_4b50 || count == 0xFFFF
-      || directoryOffset == 0xFFFF_FFFF || directorySize == 0xFFFF_FFFF
+    if end >= 20,
+      (try? bytes.uint32(at: end - 20)) == 0x0706_4b50 || count == 0xFFFF
+        || directoryOffset == 0xFFFF_FFFF || directorySize == 0xFFFF_FFFF
     {
       throw LarderImportError.unreadable(
         source: name, reason: "ZIP64 archives are not supported; re-create it as a plain zip")

@@ -83,7 +83,9 @@ public enum BulkImporter {
       if let outcomes = try? store.importRecipes(
         batch.map(\.recipe), household: household, now: now), outcomes.count == batch.count
       {
-        for (entry, outcome) in zip(batch, outcomes) { record(outcome, in: &reports[entry.position]) }
+        for (entry, outcome) in zip(batch, outcomes) {
+          record(outcome, in: &reports[entry.position])
+        }
         continue
       }
       for entry in batch {
@@ -101,11 +103,14 @@ public enum BulkImporter {
 
   private static func record(_ outcome: ImportOutcome, in report: inout ImportItemReport) {
     switch outcome {
-    case .created(let id): report.status = .created
+    case .created(let id):
+      report.status = .created
       report.recipeID = id
-    case .updated(let id): report.status = .updated
+    case .updated(let id):
+      report.status = .updated
       report.recipeID = id
-    case .unchanged(let id): report.status = .unchanged
+    case .unchanged(let id):
+      report.status = .unchanged
       report.recipeID = id
     }
   }

@@ -200,8 +200,9 @@ public struct BulkReader: Sendable {
       if isStandardInput || ext.isEmpty {
         let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
         if MealMaster.isMealMaster(head) { return .format(.mealMaster) }
-        if trimmed.hasPrefix(">>") || head.contains("@") && head.contains("{")
-          && !trimmed.hasPrefix("{") && !trimmed.hasPrefix("[")
+        if trimmed.hasPrefix(">>")
+          || head.contains("@") && head.contains("{")
+            && !trimmed.hasPrefix("{") && !trimmed.hasPrefix("[")
         {
           return .format(.cooklang)
         }
@@ -214,8 +215,7 @@ public struct BulkReader: Sendable {
   private func detectJSON(_ data: Data, name: String) -> Detection {
     // Only the top-level keys matter; a document that is not JSON is left to the schema.org
     // reader, whose error names the problem.
-    guard let object = (try? JSONSerialization.jsonObject(with: data.count < 1 << 26 ? data : Data()))
-    else { return .format(.schemaOrg) }
+    guard let object = try? BoundedJSON.parse(data) else { return .format(.schemaOrg) }
     let first = (object as? [String: Any]) ?? (object as? [Any])?.first as? [String: Any]
     if let first {
       if TandoorExport.isTandoorRecipe(first) { return .format(.tandoor) }

@@ -39,6 +39,12 @@ public struct ImportDocument: Sendable {
     case failed(String)
   }
 
+  /// Why it was skipped, or nil when it was not.
+  public var skipReason: String? {
+    if case .skipped(let reason) = status { return reason }
+    return nil
+  }
+
   /// Where it came from.
   public var source: ImportSource
   /// The format it was read as, when recognised.

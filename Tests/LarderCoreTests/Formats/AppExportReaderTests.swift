@@ -109,10 +109,14 @@ import Testing
     let recipe = try? items[0].result.get()
     #expect(recipe?.name == "Roasted Okra")
     #expect(recipe?.keywords == ["sides", "vegetables"])
-    #expect(recipe?.ingredientLines.map(\.text) == ["1 bunch of okra", "salt, pepper, etc to taste"])
+    #expect(
+      recipe?.ingredientLines.map(\.text) == ["1 bunch of okra", "salt, pepper, etc to taste"])
     #expect(recipe?.steps.count == 2)
     #expect(recipe?.description == "I love me some okra.")
-    #expect(items[0].warnings == ["field 'image': 'roasted-okra.jpg' is a file in the export; not imported"])
+    #expect(
+      items[0].warnings == [
+        "field 'image': 'roasted-okra.jpg' is a file in the export; not imported"
+      ])
     #expect(!Chowdown.isChowdownRecipe("# Just notes\n"))
   }
 

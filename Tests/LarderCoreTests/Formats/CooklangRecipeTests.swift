@@ -13,7 +13,10 @@ import Testing
     return try #require(items.first).result.get()
   }
 
-  @Test(.enabled(if: SampleData.exists("formats/cooklang/tandoor"), "skipped: the Cooklang samples in ../shared/data are not here"))
+  @Test(
+    .enabled(
+      if: SampleData.exists("formats/cooklang/tandoor"),
+      "skipped: the Cooklang samples in ../shared/data are not here"))
   func theTandoorSamplesReadWithTheirFrontMatter() throws {
     let pancakes = try Self.recipe(
       SampleData.text("\(Self.tandoor)/American Pancakes.cook"), fileName: "American Pancakes")
@@ -47,7 +50,10 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: SampleData.exists("cooklang-canonical/examples"), "skipped: the Cooklang samples in ../shared/data are not here"))
+  @Test(
+    .enabled(
+      if: SampleData.exists("cooklang-canonical/examples"),
+      "skipped: the Cooklang samples in ../shared/data are not here"))
   func aFileWithoutATitleIsNamedAfterTheFile() throws {
     let recipe = try Self.recipe(
       SampleData.text("cooklang-canonical/examples/Easy Pancakes.cook"), fileName: "Easy Pancakes")

@@ -10,7 +10,9 @@ import Testing
       sourceURL: "https://kitchen.example/lemon", yield: RecipeYield(servings: 10),
       prepTime: RecipeDuration(minutes: 20), cookTime: RecipeDuration(minutes: 45))
     recipe.ingredientSections = [
-      IngredientSection(lines: [IngredientLine(text: "225 g butter"), IngredientLine(text: "4 eggs")]),
+      IngredientSection(lines: [
+        IngredientLine(text: "225 g butter"), IngredientLine(text: "4 eggs"),
+      ]),
       IngredientSection(title: "Drizzle", lines: [IngredientLine(text: "1 lemon, juiced")]),
     ]
     recipe.instructionSections = [

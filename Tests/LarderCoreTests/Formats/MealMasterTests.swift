@@ -11,7 +11,10 @@ import Testing
     try MealMaster.readRecipes(from: text).map { try $0.result.get() }
   }
 
-  @Test(.enabled(if: SampleData.exists("formats/mealmaster"), "skipped: the MealMaster samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: SampleData.exists("formats/mealmaster"),
+      "skipped: the MealMaster samples in ../shared/data/formats are not here"))
   func theOneColumnSampleHoldsFiveRecipes() throws {
     let recipes = try Self.recipes(SampleData.text("\(Self.folder)/gourmet-mealmaster.mmf"))
     #expect(
@@ -27,12 +30,17 @@ import Testing
     #expect(pate.ingredientLines[3].text == "1-1 1/2 cup Sliced Mushrooms")
     // "-softened" continues the line above.
     #expect(recipes[1].ingredientLines[0].text == "1/2 cup Butter (or margarine), softened")
-    #expect(recipes[2].ingredientLines.map(\.text).last == "1 1/2 lb Lean thinly sliced bacon cut into thirds")
+    #expect(
+      recipes[2].ingredientLines.map(\.text).last
+        == "1 1/2 lb Lean thinly sliced bacon cut into thirds")
     #expect(recipes[3].steps.map(\.text) == ["Combine ingredients; mix well. Chill", "Randy Rigg"])
     #expect(pate.steps.contains { $0.text.hasPrefix("In a large skillet, melt margarine.") })
   }
 
-  @Test(.enabled(if: SampleData.exists("formats/mealmaster"), "skipped: the MealMaster samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: SampleData.exists("formats/mealmaster"),
+      "skipped: the MealMaster samples in ../shared/data/formats are not here"))
   func theTwoColumnSampleReadsBothColumnsAndTheSubsection() throws {
     let recipes = try Self.recipes(SampleData.text("\(Self.folder)/gourmet-mealmaster_2_col.mmf"))
     #expect(recipes.count == 1)

@@ -7,7 +7,10 @@ import Testing
 @Suite struct RecipeCSVTests {
   static let myRecipeBox = "formats/app-exports/mealie-migrations/myrecipebox.csv"
 
-  @Test(.enabled(if: SampleData.exists(myRecipeBox), "skipped: myrecipebox.csv in ../shared/data/formats is not here"))
+  @Test(
+    .enabled(
+      if: SampleData.exists(myRecipeBox),
+      "skipped: myrecipebox.csv in ../shared/data/formats is not here"))
   func theMyRecipeBoxSampleHoldsTenRecipes() throws {
     let text = try SampleData.text(Self.myRecipeBox)
     let table = try IngredientEvaluation.readCSV(text)
@@ -70,7 +73,8 @@ import Testing
   @Test func aCSVWithoutRecipeColumnsIsAnErrorNamingTheHeader() {
     #expect(
       throws: LarderCoreError.invalidField(
-        field: "CSV header", value: "date,amount", reason: "has no recipe title and ingredients columns")
+        field: "CSV header", value: "date,amount",
+        reason: "has no recipe title and ingredients columns")
     ) { try RecipeCSV.readRecipes(from: "date,amount\n2024-01-01,3\n") }
   }
 

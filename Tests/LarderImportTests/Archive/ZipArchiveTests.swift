@@ -5,7 +5,9 @@ import Testing
 @testable import LarderImport
 
 @Suite struct ZipArchiveTests {
-  static func read(_ fixture: ZipFixture, limits: ArchiveLimits = ArchiveLimits()) throws -> [String:
+  static func read(
+    _ fixture: ZipFixture, limits: ArchiveLimits = ArchiveLimits()
+  ) throws -> [String:
     String]
   {
     let archive = try ZipArchive(data: fixture.archive(), name: "test.zip", limits: limits)
@@ -23,7 +25,8 @@ import Testing
     fixture.add("a/stored.txt", "plain words", deflate: false)
     fixture.add("a/deflated.txt", String(repeating: "soup ", count: 1000))
     fixture.entries.append(
-      ZipFixture.Entry(path: "b/descriptor.json", data: Data("{\"x\": 1}".utf8), dataDescriptor: true))
+      ZipFixture.Entry(
+        path: "b/descriptor.json", data: Data("{\"x\": 1}".utf8), dataDescriptor: true))
     let contents = try Self.read(fixture)
     #expect(contents["a/stored.txt"] == "plain words")
     #expect(contents["a/deflated.txt"] == String(repeating: "soup ", count: 1000))
@@ -110,7 +113,8 @@ import Testing
 
     var zip64 = ZipFixture()
     zip64.entries.append(
-      ZipFixture.Entry(path: "huge.bin", data: Data("x".utf8), deflate: false, claimedSize: Int(UInt32.max)))
+      ZipFixture.Entry(
+        path: "huge.bin", data: Data("x".utf8), deflate: false, claimedSize: Int(UInt32.max)))
     #expect(
       throws: LarderImportError.unreadable(
         source: "test.zip › huge.bin", reason: "ZIP64 members are not supported")

@@ -19,7 +19,9 @@ import Testing
       var description: String
     }
 
-    func importRecipes(_ recipes: [Recipe], household: HouseholdID, now: Date) throws
+    func importRecipes(
+      _ recipes: [Recipe], household: HouseholdID, now: Date
+    ) throws
       -> [ImportOutcome]
     {
       if recipes.contains(where: { $0.name == refused }) {
@@ -59,7 +61,9 @@ import Testing
           warnings: [])
       }
       var recipe = Recipe(name: "Recipe \(number)")
-      recipe.ingredientSections = [IngredientSection(lines: [IngredientLine(text: "\(number) g salt")])]
+      recipe.ingredientSections = [
+        IngredientSection(lines: [IngredientLine(text: "\(number) g salt")])
+      ]
       return SchemaOrgItem(
         index: number - 1, name: recipe.name, result: .success(recipe), warnings: [])
     }

@@ -23,7 +23,10 @@ import Testing
 
   static let exports = "app-exports/mealie-migrations"
 
-  @Test(.enabled(if: BulkSamples.arePresent, "skipped: the app-export samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: BulkSamples.arePresent,
+      "skipped: the app-export samples in ../shared/data/formats are not here"))
   func paprikaExportsAreGzippedJSONInAZipWithMacOSClutterLeftOut() throws {
     let documents = try Self.documents(BulkSamples.path("\(Self.exports)/paprika.zip"))
     #expect(documents.allSatisfy { $0.format == .paprika && $0.status == .read })
@@ -44,12 +47,16 @@ import Testing
     #expect(documents.first?.source.description.contains(" › My Recipes/") == true)
   }
 
-  @Test(.enabled(if: BulkSamples.arePresent, "skipped: the app-export samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: BulkSamples.arePresent,
+      "skipped: the app-export samples in ../shared/data/formats are not here"))
   func nextcloudExportsAreSchemaOrgInFolders() throws {
     let documents = try Self.documents(BulkSamples.path("\(Self.exports)/nextcloud.zip"))
     #expect(documents.map(\.format) == [.nextcloud, .nextcloud, .nextcloud])
     let recipes = try Self.recipes(documents)
-    #expect(recipes.map(\.name) == ["Air Fryer Shrimp", "Chicken Parmigiana", "Skillet Shepherd's Pie"])
+    #expect(
+      recipes.map(\.name) == ["Air Fryer Shrimp", "Chicken Parmigiana", "Skillet Shepherd's Pie"])
     let parmigiana = recipes[1]
     #expect(parmigiana.ingredientLines.count == 6)
     #expect(parmigiana.steps.count == 3)
@@ -57,7 +64,10 @@ import Testing
     #expect(parmigiana.yield?.servings == 2)
   }
 
-  @Test(.enabled(if: BulkSamples.arePresent, "skipped: the app-export samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: BulkSamples.arePresent,
+      "skipped: the app-export samples in ../shared/data/formats are not here"))
   func mealieExportsAreRead() throws {
     let documents = try Self.documents(BulkSamples.path("\(Self.exports)/mealie.zip"))
     #expect(documents.allSatisfy { $0.format == .mealie })
@@ -66,12 +76,17 @@ import Testing
     let cookies = try #require(recipes.first { $0.name == "Levain Chocolate Chip Cookies" })
     #expect(cookies.ingredientLines.count == 12)
     #expect(cookies.ingredientLines[0].text == "1.5 cups (230g) cake flour")
-    #expect(cookies.steps.first?.text.hasPrefix("In a medium saucepan, melt unsalted butter") == true)
+    #expect(
+      cookies.steps.first?.text.hasPrefix("In a medium saucepan, melt unsalted butter") == true)
     #expect(cookies.courses == ["Dessert", "Cookies"])
-    #expect(cookies.sourceURL == "https://www.joshuaweissman.com/post/levian-chocolate-chip-cookies")
+    #expect(
+      cookies.sourceURL == "https://www.joshuaweissman.com/post/levian-chocolate-chip-cookies")
   }
 
-  @Test(.enabled(if: BulkSamples.arePresent, "skipped: the app-export samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: BulkSamples.arePresent,
+      "skipped: the app-export samples in ../shared/data/formats are not here"))
   func tandoorExportsAreZipsInsideAZip() throws {
     let documents = try Self.documents(BulkSamples.path("\(Self.exports)/tandoor.zip"))
     #expect(documents.count == 1)
@@ -85,7 +100,10 @@ import Testing
     #expect(chili.cookTime == RecipeDuration(minutes: 2))
   }
 
-  @Test(.enabled(if: BulkSamples.arePresent, "skipped: the app-export samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: BulkSamples.arePresent,
+      "skipped: the app-export samples in ../shared/data/formats are not here"))
   func chowdownExportsAreMarkdownWithFrontMatter() throws {
     let documents = try Self.documents(BulkSamples.path("\(Self.exports)/chowdown.zip"))
     let recipes = try Self.recipes(documents)
@@ -95,7 +113,10 @@ import Testing
     #expect(recipes[0].keywords == ["sides", "vegetables"])
   }
 
-  @Test(.enabled(if: BulkSamples.arePresent, "skipped: the app-export samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: BulkSamples.arePresent,
+      "skipped: the app-export samples in ../shared/data/formats are not here"))
   func planToEatExportsAreACSVInAZip() throws {
     let documents = try Self.documents(BulkSamples.path("\(Self.exports)/plantoeat.zip"))
     #expect(documents.map(\.format) == [.planToEat])
@@ -105,7 +126,10 @@ import Testing
     #expect(recipes[0].sourceURL == "https://eatwithclarity.com/sushi-bowl-with-sesame-tofu/")
   }
 
-  @Test(.enabled(if: BulkSamples.arePresent, "skipped: the app-export samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: BulkSamples.arePresent,
+      "skipped: the app-export samples in ../shared/data/formats are not here"))
   func theOtherSampleFilesAreRecognisedByExtension() throws {
     let csv = try Self.documents(BulkSamples.path("\(Self.exports)/myrecipebox.csv"))
     #expect(csv.map(\.format) == [.myRecipeBox])
@@ -121,7 +145,10 @@ import Testing
     #expect(try Self.recipes(jsonLD).count == 12)
   }
 
-  @Test(.enabled(if: BulkSamples.arePresent, "skipped: the app-export samples in ../shared/data/formats are not here"))
+  @Test(
+    .enabled(
+      if: BulkSamples.arePresent,
+      "skipped: the app-export samples in ../shared/data/formats are not here"))
   func copyMeThatIsRecognisedAndReportedUntilItsReaderIsWired() throws {
     let reader = BulkReader()
     let documents = try Self.documents(
