@@ -7,8 +7,8 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
   case unreadable(source: String, reason: String)
   /// A document was read but holds no recipe.
   case noRecipe(source: String)
-  /// A file or archive member would be larger than `limit` bytes (or members, for an archive's
-  /// directory); it was not read, so that a hostile file cannot exhaust memory.
+  /// A file or archive member would be larger than `limit` bytes; it was not read, so that a
+  /// hostile file (a zip bomb, a 1 GB line) cannot exhaust memory.
   case tooLarge(source: String, limit: Int)
   /// An archive member expands more than `ratio` times its compressed size: a "zip bomb".
   case suspiciousCompression(source: String, ratio: Int)
@@ -22,7 +22,7 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
       return "\(source): no recipe found"
     case .tooLarge(let source, let limit):
       let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit)"
-      return "\(source): refused: larger than the limit of \(size) (zip bomb protection)"
+      return "\(source): refused: larger than the limit of \(size) (a guard against hostile files)"
     case .suspiciousCompression(let source, let ratio):
       return
         "\(source): refused: expands more than \(ratio) times its compressed size "

@@ -1,14 +1,25 @@
 import Foundation
 
 extension Cooklang {
+  /// The largest `.cook` file read as a recipe.
+  public static let maximumRecipeBytes = 4 << 20
+
   /// Reads a `.cook` file as one recipe item; `fileName` (without `.cook`) names the recipe when
   /// the metadata has no title, as Cooklang apps do.
   ///
   /// Ingredients are listed in the order the steps use them, with their amount, unit and
   /// preparation note; cookware and timers stay in the step text; notes (`>`) become the
   /// description. A paragraph that holds only ingredients, one per line, is an ingredient list
-  /// rather than a step (``write(_:)`` writes ingredients that way).
+  /// rather than a step (``write(_:)`` writes ingredients that way). A file larger than
+  /// ``maximumRecipeBytes`` fails without being parsed.
   public static func readRecipes(from text: String, fileName: String?) -> [SchemaOrgItem] {
+    guard text.utf8.count <= maximumRecipeBytes else {
+      let failure = LarderCoreError.invalidField(
+        field: "file", value: "",
+        reason: "is larger than \(maximumRecipeBytes >> 20) MiB; a Cooklang recipe is a few "
+          + "kilobytes, so this is not one")
+      return [SchemaOrgItem(index: 0, name: fileName, result: .failure(failure))]
+    }
     let document = parse(text)
     let title = document.metadata.first { FrontMatter.normalize($0.key) == "title" }?.value.first
     let name = title ?? fileName

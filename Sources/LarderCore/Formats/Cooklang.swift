@@ -224,6 +224,9 @@ public enum Cooklang {
     return !character.isWhitespace && !character.isPunctuation
   }
 
+  /// The longest name, amount or note a component may have; longer runs are text.
+  static let maximumMarkupLength = 256
+
   /// Reads the component whose name starts at `start`; nil when the sigil is plain text.
   private static func component(
     _ characters: [Character], sigil: Character, at start: Int
@@ -231,8 +234,10 @@ public enum Cooklang {
     var nameEnd = start
     var braceOpen: Int?
     // A name of several words runs to a `{` before the line ends or another component starts.
+    // Names and amounts are short; bounding the look-ahead keeps a hostile paragraph of
+    // unclosed "@a{" linear rather than quadratic.
     var probe = start
-    while probe < characters.count {
+    while probe < min(characters.count, start + maximumMarkupLength) {
       let character = characters[probe]
       if character == "{" {
         braceOpen = probe
@@ -260,7 +265,8 @@ public enum Cooklang {
     var quantity = CooklangDocument.Quantity.unspecified
     var units = ""
     if let open = braceOpen {
-      guard let close = characters[open...].firstIndex(of: "}") else { return nil }
+      let searchEnd = min(characters.count, open + maximumMarkupLength)
+      guard let close = characters[open..<searchEnd].firstIndex(of: "}") else { return nil }
       let inside = String(characters[(open + 1)..<close])
       if let percent = inside.firstIndex(of: "%") {
         quantity = parseQuantity(String(inside[..<percent]))
@@ -274,7 +280,8 @@ public enum Cooklang {
     case "@":
       var note: String?
       if braceOpen != nil, next < characters.count, characters[next] == "(",
-        let close = characters[next...].firstIndex(of: ")")
+        let close = characters[next..<min(characters.count, next + maximumMarkupLength)]
+          .firstIndex(of: ")")
       {
         note = String(characters[(next + 1)..<close])
         next = close + 1

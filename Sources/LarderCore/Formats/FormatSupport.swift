@@ -20,8 +20,9 @@ enum FormatSupport {
     }
   }
 
-  /// How deep JSON may nest before it is refused (recipes need fewer than ten levels).
-  static let maximumJSONDepth = 100
+  /// How deep JSON may nest before it is refused: recipes need fewer than ten levels, and 512
+  /// is where Foundation's own parser stops.
+  static let maximumJSONDepth = 512
 
   /// Parses JSON after checking, without recursion, that it does not nest deeper than
   /// ``maximumJSONDepth`` (a hostile file of a million `[` must not exhaust the stack).
@@ -148,6 +149,6 @@ public enum BoundedJSON {
   /// The parsed value.
   ///
   /// - Throws: ``LarderCoreError/invalidJSON(detail:)`` for text that is not JSON or nests more
-  ///   than 100 levels deep.
+  ///   than 512 levels deep.
   public static func parse(_ data: Data) throws -> Any { try FormatSupport.jsonObject(data) }
 }

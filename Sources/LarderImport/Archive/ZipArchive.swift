@@ -49,8 +49,7 @@ public struct ZipArchive: Sendable {
   /// Reads the central directory of the archive in `data`, named `name` in errors.
   ///
   /// - Throws: ``LarderImportError/unreadable(source:reason:)`` for an archive that is not a zip,
-  ///   is truncated or corrupt, or uses ZIP64; ``LarderImportError/tooLarge(source:limit:)``
-  ///   when it lists more members than `limits` allow.
+  ///   is truncated or corrupt, uses ZIP64, or lists more members than `limits` allow.
   public init(data: Data, name: String, limits: ArchiveLimits = ArchiveLimits()) throws {
     self.name = name
     self.data = Data(data)  // re-based so that offsets start at 0
@@ -70,7 +69,9 @@ public struct ZipArchive: Sendable {
         source: name, reason: "ZIP64 archives are not supported; re-create it as a plain zip")
     }
     guard Int(count) <= limits.maximumMembers else {
-      throw LarderImportError.tooLarge(source: name, limit: limits.maximumMembers)
+      throw LarderImportError.unreadable(
+        source: name,
+        reason: "lists \(count) members, more than the limit of \(limits.maximumMembers)")
     }
     guard Int(directoryOffset) + Int(directorySize) <= end else {
       throw LarderImportError.unreadable(

@@ -270,17 +270,8 @@ extension LarderImportError {
     case .tooLarge, .suspiciousCompression:
       let text = description
       guard let range = text.range(of: ": refused") else { return text }
-      // Keep the member's name: for archives it says which member is the bomb.
-      return "refused" + text[range.upperBound...] + " (\(sourceName))"
+      return "refused" + text[range.upperBound...]
     }
   }
 
-  /// The source the error names.
-  var sourceName: String {
-    switch self {
-    case .unreadable(let source, _), .noRecipe(let source), .tooLarge(let source, _),
-      .suspiciousCompression(let source, _):
-      return source
-    }
-  }
 }

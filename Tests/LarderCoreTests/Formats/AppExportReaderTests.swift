@@ -123,7 +123,7 @@ import Testing
   @Test func deeplyNestedJSONIsRefusedWithoutExhaustingTheStack() {
     let hostile = Data(String(repeating: "[", count: 1_000_000).utf8)
     #expect(
-      throws: LarderCoreError.invalidJSON(detail: "nested more than 100 levels deep; refused")
+      throws: LarderCoreError.invalidJSON(detail: "nested more than 512 levels deep; refused")
     ) { try SchemaOrg.readRecipes(from: hostile) }
     #expect(throws: LarderCoreError.self) { try MealieExport.readRecipes(from: hostile) }
   }

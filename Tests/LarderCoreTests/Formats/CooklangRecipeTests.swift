@@ -158,6 +158,20 @@ import Testing
     #expect(read.steps[0].text.contains("example.com"))
   }
 
+  @Test func hostileTextIsBoundedInTimeAndSize() {
+    // Thousands of unclosed "@a{" would make an unbounded look-ahead quadratic.
+    let unclosed = String(repeating: "@a{ #b{ ~c{ ", count: 50_000)
+    let steps = Cooklang.parse(unclosed).steps
+    #expect(steps.count == 1)
+    let huge = String(repeating: "x", count: Cooklang.maximumRecipeBytes + 1)
+    let items = Cooklang.readRecipes(from: huge, fileName: "huge")
+    #expect(
+      throws: LarderCoreError.invalidField(
+        field: "file", value: "",
+        reason: "is larger than 4 MiB; a Cooklang recipe is a few kilobytes, so this is not one")
+    ) { try items[0].result.get() }
+  }
+
   @Test func mutatedFilesNeverCrashTheReader() throws {
     let seed = """
       ---
