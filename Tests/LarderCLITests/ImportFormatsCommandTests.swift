@@ -109,6 +109,27 @@ import Testing
     #expect(try sandbox.listedRecipes().names == ["Leek Soup"])
   }
 
+  @Test func jsonReportListsSkippedFilesAndTheSourceOfEveryItem() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Self.dal, to: "box/dal.cook")
+    try sandbox.write("Shopping: leeks", to: "box/notes.txt")
+    let run = try sandbox.larder("import", "--json", sandbox.path("box"))
+    #expect(run.status == 0, "\(run)")
+    let report = try #require(try run.json() as? [String: Any])
+    #expect(report["created"] as? Int == 1)
+    #expect(report["skipped"] as? Int == 1)
+    let files = try #require(report["files"] as? [[String: Any]])
+    #expect(
+      files.map { $0["path"] as? String } == [
+        sandbox.path("box/dal.cook"), sandbox.path("box/notes.txt"),
+      ])
+    #expect(files[0]["format"] as? String == "Cooklang")
+    #expect(files[1]["skipped"] as? String == "a text file that is not MealMaster")
+    let item = try #require((files[0]["items"] as? [[String: Any]])?.first)
+    #expect(item["source"] as? String == "\(sandbox.path("box/dal.cook")) › item 1")
+    #expect(item["name"] as? String == "Weeknight Dal")
+  }
+
   @Test func invalidUTF8IsReportedWithTheLineAndByte() throws {
     let sandbox = try Sandbox()
     let file = sandbox.path("bad.cook")

@@ -46,6 +46,11 @@ enum ImportCommand {
       var recipeDocuments = 0
       let record = { (document: ImportDocument) in
         if document.skipReason == nil { recipeDocuments += 1 }
+        if let member = document.source.members.last {
+          // Exports hold hundreds of recipes in one file: show which member is being stored.
+          let name = (document.source.file as NSString).lastPathComponent
+          console.progress("Importing \(fileNumber)/\(fileCount): \(name) › \(member)")
+        }
         reports.append(BulkImporter.store(document, into: store, now: now))
       }
       for file in files {

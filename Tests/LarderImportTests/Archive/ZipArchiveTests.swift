@@ -139,6 +139,20 @@ import Testing
     }
   }
 
+  @Test func mutatedGzipNeverCrashesTheReader() {
+    let seed = [UInt8](ZipFixture.gzip(Data(String(repeating: "broth ", count: 200).utf8)))
+    var random = SeededRandom(seed: 1952)
+    for _ in 0..<1000 {
+      var bytes = seed
+      for _ in 0..<Int.random(in: 1...6, using: &random) {
+        bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(
+          in: 0...255, using: &random)
+      }
+      var budget = ArchiveBudget(limits: ArchiveLimits(maximumMemberBytes: 1 << 20))
+      _ = try? Gzip.decompress(Data(bytes), source: "fuzz.gz", budget: &budget)
+    }
+  }
+
   @Test func mutatedArchivesNeverCrashTheReader() throws {
     var fixture = ZipFixture()
     fixture.add("a.json", "{\"name\": \"Soup\"}")
