@@ -124,7 +124,8 @@ import Testing
         sandbox.path("box/dal.cook"), sandbox.path("box/notes.txt"),
       ])
     #expect(files[0]["format"] as? String == "Cooklang")
-    #expect(files[1]["skipped"] as? String == "a text file that is not MealMaster")
+    #expect(
+      files[1]["skipped"] as? String == "a text file that is neither MealMaster nor MasterCook")
     let item = try #require((files[0]["items"] as? [[String: Any]])?.first)
     #expect(item["source"] as? String == "\(sandbox.path("box/dal.cook")) › item 1")
     #expect(item["name"] as? String == "Weeknight Dal")

@@ -166,7 +166,14 @@ public struct BulkReader: Sendable {
     switch ext {
     case "json", "jsonld": return detectJSON(data, name: name)
     case "cook": return .format(.cooklang)
-    case "mmf", "mxp", "mm", "mmx": return .format(.mealMaster)
+    case "mmf", "mxp", "mm", "mmx", "txt", "text":
+      let text = RecipeText.legacy(data.prefix(4096))
+      if MealMaster.isMealMaster(text) { return .format(.mealMaster) }
+      if MasterCookText.isMasterCookText(text) { return .format(.masterCookText) }
+      if ext == "txt" || ext == "text" {
+        return .notRecipe("a text file that is neither MealMaster nor MasterCook")
+      }
+      return .format(ext == "mxp" ? .masterCookText : .mealMaster)
     case "mx2": return .format(.masterCook)
     case "paprikarecipe": return .format(.paprika)
     case "csv":
@@ -191,15 +198,11 @@ public struct BulkReader: Sendable {
         return .format(.copyMeThat)
       }
       return .notRecipe("a web page; use 'larder clip' for pages")
-    case "txt", "text":
-      if MealMaster.isMealMaster(RecipeText.legacy(data.prefix(4096))) {
-        return .format(.mealMaster)
-      }
-      return .notRecipe("a text file that is not MealMaster")
     default:
       if isStandardInput || ext.isEmpty {
         let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
         if MealMaster.isMealMaster(head) { return .format(.mealMaster) }
+        if MasterCookText.isMasterCookText(head) { return .format(.masterCookText) }
         if trimmed.hasPrefix(">>")
           || head.contains("@") && head.contains("{")
             && !trimmed.hasPrefix("{") && !trimmed.hasPrefix("[")

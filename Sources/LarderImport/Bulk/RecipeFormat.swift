@@ -23,6 +23,8 @@ public enum RecipeFormat: String, Sendable, CaseIterable, Codable {
   case csv = "CSV"
   /// MealMaster text (`.mmf`, `.mxp`).
   case mealMaster = "MealMaster"
+  /// MasterCook's text export (`.mxp`).
+  case masterCookText = "MasterCook text"
   /// Cooklang (`.cook`).
   case cooklang = "Cooklang"
   /// MasterCook XML (`.mx2`); read by the HTML/XML readers.
@@ -50,6 +52,7 @@ extension RecipeFormat {
       .myRecipeBox: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
       .csv: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
       .mealMaster: { data, _ in try MealMaster.readRecipes(from: legacyText(data)) },
+      .masterCookText: { data, _ in try MasterCookText.readRecipes(from: legacyText(data)) },
       .cooklang: { data, name in
         let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         return Cooklang.readRecipes(from: try text(data), fileName: base.isEmpty ? nil : base)

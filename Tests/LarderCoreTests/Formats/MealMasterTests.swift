@@ -88,6 +88,27 @@ import Testing
     }
   }
 
+  @Test func theOlderDashStyleDelimitersWorkToo() throws {
+    let text = """
+      ---------- Recipe via Meal-Master (tm) v8.02
+
+            Title: Dash Style
+       Categories: Old
+
+            2 c  Flour
+      ---------------------------FOR THE TOP---------------------------
+            1 tb Sugar
+
+        Mix and bake.
+      -----
+      """
+    let recipe = try #require(try Self.recipes(text).first)
+    #expect(recipe.name == "Dash Style")
+    #expect(recipe.ingredientSections.map(\.title) == [nil, "For The Top"])
+    #expect(recipe.ingredientLines.map(\.text) == ["2 cup Flour", "1 tbsp Sugar"])
+    #expect(recipe.steps.map(\.text) == ["Mix and bake."])
+  }
+
   @Test func textWithoutAHeaderIsAnError() {
     #expect(throws: LarderCoreError.self) { try MealMaster.readRecipes(from: "just a note\n") }
   }

@@ -245,10 +245,13 @@ import Testing
     let readme = folder.appendingPathComponent("README.txt")
     try Data("hello".utf8).write(to: readme)
     let documents = try Self.documents(folder.path)
-    #expect(documents.map(\.status) == [.skipped("a text file that is not MealMaster")])
+    #expect(
+      documents.map(\.status) == [.skipped("a text file that is neither MealMaster nor MasterCook")]
+    )
     var budget = ArchiveBudget()
     var named: [ImportDocument] = []
     BulkReader().readFile(readme.path, budget: &budget) { named.append($0) }
-    #expect(named.map(\.status) == [.failed("a text file that is not MealMaster")])
+    #expect(
+      named.map(\.status) == [.failed("a text file that is neither MealMaster nor MasterCook")])
   }
 }
