@@ -100,14 +100,14 @@ public enum MasterCookText {
     var ingredients: [IngredientLine] = []
     while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
       let characters = Array(lines[index])
-      func column(_ range: Range<Int>) -> String {
-        guard range.lowerBound < characters.count else { return "" }
-        return String(characters[range.lowerBound..<min(range.upperBound, characters.count)])
+      func column(_ lower: Int, _ upper: Int) -> String {
+        guard lower < characters.count else { return "" }
+        return String(characters[lower..<min(upper, characters.count)])
           .trimmingCharacters(in: .whitespaces)
       }
-      let amount = column(0..<8)
-      let measure = column(8..<24)
-      var food = column(24..<characters.count)
+      let amount = column(0, 8)
+      let measure = column(8, 24)
+      var food = column(24, characters.count)
       food = food.replacingOccurrences(of: " -- ", with: ", ")
       let text = [amount, measure, food].filter { !$0.isEmpty }.joined(separator: " ")
       if !text.isEmpty { ingredients.append(IngredientLine(text: text)) }
