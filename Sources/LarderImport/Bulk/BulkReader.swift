@@ -88,7 +88,9 @@ public struct BulkReader: Sendable {
   ) rethrows {
     let name = source.name
     let ext = Self.fileExtension(of: name)
-    if ZipArchive.isZip(data) || ext == "zip" || ext == "paprikarecipes" {
+    // Office documents and e-books are zips too; only archives by name (or nameless input such
+    // as standard input) are opened.
+    if Self.archiveExtensions.contains(ext) || (ext.isEmpty && ZipArchive.isZip(data)) {
       try readArchive(data, source: source, depth: depth, budget: &budget, body)
       return
     }
@@ -197,7 +199,7 @@ public struct BulkReader: Sendable {
       if name.hasSuffix("recipes.html") || lower.contains("copymethat") {
         return .format(.copyMeThat)
       }
-      return .notRecipe("a web page; use 'larder clip' for pages")
+      return .notRecipe("a web page, not a recipe export")
     default:
       if isStandardInput || ext.isEmpty {
         let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
