@@ -67,7 +67,8 @@ enum FormatSupport {
 
   /// A duration from minutes (a number) or text; a warning names the field when unreadable.
   static func duration(_ value: Any?, field: String, warnings: inout [String]) -> RecipeDuration? {
-    if let number = value as? NSNumber, let minutes = Double(exactly: number.doubleValue) {
+    if let number = value as? NSNumber, !(value is Bool) {
+      let minutes = number.doubleValue
       return minutes > 0 && minutes < 1e6 ? RecipeDuration(seconds: Int(minutes * 60)) : nil
     }
     guard let text = string(value) else { return nil }
@@ -96,7 +97,11 @@ enum FormatSupport {
     } else {
       pieces = lines(normalized)
     }
-    let steps = pieces.map { InstructionStep(text: PlainText.clean($0)) }
+    // Markdown headings ("### Source") read as plain text in a step.
+    let steps = pieces.map { piece -> InstructionStep in
+      let text = piece.hasPrefix("#") ? String(piece.drop { $0 == "#" }) : piece
+      return InstructionStep(text: PlainText.clean(text).trimmingCharacters(in: .whitespaces))
+    }
     return steps.isEmpty ? [] : [InstructionSection(steps: steps)]
   }
 }
