@@ -179,7 +179,7 @@ import Testing
     #expect(sandbox.exists("out/weeknight-dal.cook"))
     let written = try String(
       contentsOfFile: sandbox.path("out/weeknight-dal.cook"), encoding: .utf8)
-    #expect(written.contains("@200 g red lentils{}"), "\(written)")
+    #expect(written.contains("@red lentils{200%g}"), "\(written)")
 
     let other = try Sandbox()
     let run = try other.larder("import", "--json", sandbox.path("out"))

@@ -159,9 +159,11 @@ extension Cooklang {
   /// The recipe as a `.cook` file: metadata in front matter, each ingredient section as a list
   /// of `@ingredient{}` lines, then the steps as paragraphs.
   ///
-  /// Ingredient lines are written whole, as the ingredient's name, so that they read back
-  /// verbatim. Characters that are Cooklang markup inside text (`@`, `#`, `~` before a word,
-  /// `--`, `[-`, braces in ingredient lines) are written so that they stay text.
+  /// A line the parser understood as amount, unit and food, written exactly so ("200 g red
+  /// lentils"), becomes `@red lentils{200%g}`; any other line is written whole as the
+  /// ingredient's name (`@1 (400 g) can tomatoes{}`), so that every line reads back verbatim.
+  /// Characters that are Cooklang markup inside text (`@`, `#`, `~` before a word, `--`, `[-`,
+  /// braces in ingredient lines) are written so that they stay text.
   public static func write(_ recipe: Recipe) -> String {
     var front: [String] = ["---", "title: \(oneLine(recipe.name))"]
     func add(_ key: String, _ value: String?) {
@@ -197,7 +199,7 @@ extension Cooklang {
       // Every line ends in a backslash (a line break within the paragraph), which marks the
       // paragraph as an ingredient list rather than a step when it is read back.
       body.append(
-        section.lines.map { "@" + ingredientName($0.text) + "{}\\" }.joined(separator: "\n"))
+        section.lines.map { ingredientMarkup($0) + "\\" }.joined(separator: "\n"))
     }
     for section in recipe.instructionSections {
       startSection(section.title)
@@ -208,6 +210,33 @@ extension Cooklang {
 
   private static func oneLine(_ text: String) -> String {
     text.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+
+  /// `@food{amount%unit}` when the line is exactly "amount unit food" (as read back), else the
+  /// whole line as the name.
+  static func ingredientMarkup(_ ingredient: IngredientLine) -> String {
+    let text = oneLine(ingredient.text).trimmingCharacters(in: .whitespaces)
+    let whole = "@" + ingredientName(text) + "{}"
+    guard let facts = ingredient.facts, facts.quantity != nil, let food = facts.name, !food.isEmpty,
+      text.hasSuffix(" " + food), ingredientName(food) == food
+    else { return whole }
+    var tokens = text.dropLast(food.count + 1).split(separator: " ").map(String.init)
+    var unit = ""
+    if facts.unit != nil, let last = tokens.last, last.allSatisfy(\.isLetter) {
+      unit = last
+      tokens.removeLast()
+    }
+    let amount = tokens.joined(separator: " ")
+    let isAmount = !amount.isEmpty && amount.allSatisfy { $0.isNumber || " /.-".contains($0) }
+    guard isAmount, !amount.hasPrefix("-") else { return whole }
+    let markup = "@\(food){\(amount)" + (unit.isEmpty ? "" : "%\(unit)") + "}"
+    // Only when it reads back as the same line.
+    let items = parseStep(markup)
+    guard items.count == 1,
+      case .ingredient(let name, let quantity, let units, let note) = items[0], note == nil,
+      line(name, quantity, units, nil) == text
+    else { return whole }
+    return markup
   }
 
   private static func ingredientName(_ text: String) -> String {

@@ -143,6 +143,29 @@ import Testing
     #expect(read.importedContent == expected.importedContent, "\(written)")
   }
 
+  @Test func linesTheParserUnderstoodAreWrittenAsCooklangAmounts() throws {
+    func facts(_ quantity: Double, _ unit: String?, _ name: String) -> IngredientFacts {
+      IngredientFacts(quantity: quantity, unit: unit, name: name)
+    }
+    var recipe = Recipe(name: "Dal")
+    recipe.ingredientSections = [
+      IngredientSection(
+        lines: [
+          IngredientLine(text: "200 g red lentils", facts: facts(200, "g", "red lentils")),
+          IngredientLine(text: "1 1/2 tsp cumin", facts: facts(1.5, "tsp", "cumin")),
+          IngredientLine(text: "2 onions", facts: facts(2, nil, "onions")),
+          IngredientLine(
+            text: "1 (400 g) can tomatoes", facts: facts(1, "can", "tomatoes")),
+          IngredientLine(text: "salt"),
+        ])
+    ]
+    let written = Cooklang.write(recipe)
+    #expect(written.contains("@red lentils{200%g}\\\n@cumin{1 1/2%tsp}\\\n@onions{2}\\\n"))
+    #expect(written.contains("@1 (400 g) can tomatoes{}\\\n@salt{}\\"))
+    let read = try Self.recipe(written, fileName: nil)
+    #expect(read.ingredientLines.map(\.text) == recipe.ingredientLines.map(\.text))
+  }
+
   @Test func markupCharactersInTextStayText() throws {
     var recipe = Recipe(name: "Odd {Characters}")
     recipe.ingredientSections = [
