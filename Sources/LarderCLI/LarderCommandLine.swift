@@ -44,14 +44,16 @@ public enum LarderCommandLine {
           .option("threads", valueName: "N", help: "HTTP worker threads.", default: "4"),
         ]),
       CommandSpec(
-        "import",
-        abstract: "Import schema.org Recipe JSON / JSON-LD files or folders, or clip URLs.",
+        "import", abstract: "Import recipe files, folders and other apps' exports, or clip URLs.",
         discussion: """
-          Reads objects, arrays and @graph documents; folders are searched for .json and \
-          .jsonld files. Recipes imported before are recognised and updated, not duplicated. \
-          http:// and https:// arguments are clipped: the page is fetched, its recipe read and \
-          its main image kept. Pages on your own network need clip_allow_private \
-          (LARDER_CLIP_ALLOW_PRIVATE=1).
+          Reads schema.org JSON-LD, Cooklang (.cook), MealMaster (.mmf, .mxp), MasterCook \
+          (.mx2), recipe CSVs (Plan to Eat, MyRecipeBox), Chowdown Markdown, and the exports of \
+          Mealie, Tandoor, Paprika (.paprikarecipes), Nextcloud Cookbook and Copy Me That, in \
+          zip archives or folders. Every recipe is reported: created, updated, unchanged or \
+          failed with the reason. Recipes imported before are recognised and updated, not \
+          duplicated. Exits 1 if anything failed. http:// and https:// arguments are clipped: \
+          the page is fetched, its recipe read and its main image kept; pages on your own \
+          network need clip_allow_private (LARDER_CLIP_ALLOW_PRIVATE=1).
           """,
         arguments: [
           ArgumentSpec(
@@ -72,9 +74,15 @@ public enum LarderCommandLine {
         ],
         arguments: [ArgumentSpec("path", help: "The HTML file ('-' reads standard input).")]),
       CommandSpec(
-        "export", abstract: "Export recipes as schema.org JSON-LD.",
-        discussion: "Without --output or --dir, prints to standard output.",
+        "export", abstract: "Export recipes as schema.org JSON-LD, Cooklang or Markdown.",
+        discussion: """
+          Without --output or --dir, prints to standard output. Cooklang holds one recipe per \
+          file, so several recipes in Cooklang need --dir.
+          """,
         options: [
+          .option(
+            "format", short: "f", valueName: "FORMAT", help: "jsonld, cooklang or markdown.",
+            default: "jsonld"),
           .option(
             "output", short: "o", valueName: "FILE", help: "Write one file with every recipe."),
           .option("dir", valueName: "FOLDER", help: "Write one file per recipe into a folder."),

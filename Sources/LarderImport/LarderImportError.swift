@@ -26,6 +26,11 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
   case unreachable(url: String, reason: String)
   /// `url` answered with something that is not a web page, such as an image.
   case notAPage(url: String, contentType: String)
+  /// A file or archive member would be larger than `limit` bytes; it was not read, so that a
+  /// hostile file (a zip bomb, a 1 GB line) cannot exhaust memory.
+  case documentTooLarge(source: String, limit: Int)
+  /// An archive member expands more than `ratio` times its compressed size: a "zip bomb".
+  case suspiciousCompression(source: String, ratio: Int)
 
   /// A sentence naming what failed and where.
   public var description: String {
@@ -52,6 +57,13 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
       return "\(url): cannot be reached: \(reason)"
     case .notAPage(let url, let contentType):
       return "\(url): is '\(contentType)', not a web page"
+    case .documentTooLarge(let source, let limit):
+      let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit)"
+      return "\(source): refused: larger than the limit of \(size) (a guard against hostile files)"
+    case .suspiciousCompression(let source, let ratio):
+      return
+        "\(source): refused: expands more than \(ratio) times its compressed size "
+        + "(zip bomb protection)"
     }
   }
 

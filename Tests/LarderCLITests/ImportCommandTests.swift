@@ -75,7 +75,7 @@ import Testing
       try sandbox.listedRecipes().names.sorted() == ["Beetroot Tarte Tatin", "Sticky Oat Bars"])
   }
 
-  @Test func aFolderIsSearchedForJSONFilesAndOtherFilesAreIgnored() throws {
+  @Test func aFolderIsSearchedForRecipeFilesAndOtherFilesAreSkipped() throws {
     let sandbox = try Sandbox()
     try sandbox.writeJSON(Self.parsnipSoup, to: "box/soup.json")
     try sandbox.writeJSON([Self.oatBars], to: "box/baking/bars.jsonld")
@@ -84,17 +84,20 @@ import Testing
     try sandbox.write("{ not even json", to: "box/baking/notes.md")
     let run = try sandbox.larder("import", sandbox.path("box"))
     #expect(run.status == 0, "\(run)")
-    #expect(run.stdout == "Imported 3 files: 3 created, 0 updated, 0 unchanged, 0 failed.\n")
+    #expect(
+      run.stdout
+        == "Imported 3 files: 3 created, 0 updated, 0 unchanged, 0 failed; "
+        + "skipped 2 files without recipes.\n")
     #expect(run.stderr.isEmpty, "\(run)")
     #expect(try sandbox.listedRecipes().total == 3)
   }
 
-  @Test func aFolderWithoutJSONFilesIsAnError() throws {
+  @Test func aFolderWithoutRecipeFilesIsAnError() throws {
     let sandbox = try Sandbox()
     try sandbox.write("just words", to: "empty/notes.txt")
     let run = try sandbox.larder("import", "empty")
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderr.contains("error: empty: no .json or .jsonld files"), "\(run)")
+    #expect(run.stderr.contains("error: empty: no recipe files in this folder"), "\(run)")
   }
 
   @Test func aDashReadsStandardInput() throws {

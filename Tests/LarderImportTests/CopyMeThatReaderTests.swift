@@ -5,37 +5,14 @@ import XCTest
 @testable import LarderImport
 
 final class CopyMeThatReaderTests: XCTestCase {
-  /// `recipes.html` read out of the shared `copymethat.zip` with python3's zipfile (or
-  /// `unzip -p`), a throwaway stand-in for the archive reader that will feed this reader.
+  /// `recipes.html` read out of the shared `copymethat.zip` by Larder's own zip reader.
   private func exportedRecipesHTML() throws -> Data {
     let folder = try HTMLSampleData.folder("app-exports/mealie-migrations")
-    let archive = folder.appendingPathComponent("copymethat.zip").path
-    let attempts: [(String, [String])] = [
-      (
-        "/usr/bin/python3",
-        [
-          "-c",
-          "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); "
-            + "n = [m for m in z.namelist() if m.endswith('recipes.html')][0]; "
-            + "sys.stdout.buffer.write(z.read(n))",
-          archive,
-        ]
-      ),
-      ("/usr/bin/unzip", ["-p", archive, "recipes.html"]),
-    ]
-    for (tool, arguments) in attempts where FileManager.default.isExecutableFile(atPath: tool) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tool)
-      process.arguments = arguments
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      if process.terminationStatus == 0 && !data.isEmpty { return data }
-    }
-    throw XCTSkip("skipped: neither python3 nor unzip can read recipes.html out of \(archive)")
+    let data = try Data(contentsOf: folder.appendingPathComponent("copymethat.zip"))
+    let archive = try ZipArchive(data: data, name: "copymethat.zip")
+    let member = try XCTUnwrap(archive.files.first { $0.path.hasSuffix("recipes.html") })
+    var budget = ArchiveBudget()
+    return try archive.contents(of: member, budget: &budget)
   }
 
   func testReadsTheThreeRecipesOfTheExport() throws {

@@ -2,8 +2,34 @@ import Foundation
 import LarderCore
 import LarderStore
 
-/// `larder export`: recipes as schema.org JSON-LD, to standard output, one file or a folder.
+/// `larder export`: recipes as schema.org JSON-LD, Cooklang or Markdown, to standard output,
+/// one file or a folder.
 enum ExportCommand {
+  /// The formats `--format` accepts.
+  enum Format: String, CaseIterable {
+    case jsonld
+    case cooklang
+    case markdown
+
+    /// The file extension of one recipe in this format.
+    var fileExtension: String {
+      switch self {
+      case .jsonld: return "jsonld"
+      case .cooklang: return "cook"
+      case .markdown: return "md"
+      }
+    }
+
+    /// The recipes as one document.
+    func encode(_ recipes: [Recipe]) -> Data {
+      switch self {
+      case .jsonld: return SchemaOrg.encode(recipes)
+      case .cooklang: return Data(recipes.map(Cooklang.write).joined(separator: "\n").utf8)
+      case .markdown: return Data(MarkdownWriter.write(recipes).utf8)
+      }
+    }
+  }
+
   static func run(_ context: CommandContext) throws -> Int32 {
     let command = context.command
     let output = command.value("output")
@@ -11,6 +37,13 @@ enum ExportCommand {
     if output != nil && folder != nil {
       throw command.usageError(
         .invalidValue(for: "--dir", value: folder ?? "", expected: "not combined with --output"))
+    }
+    let formatName = command.value("format") ?? "jsonld"
+    guard let format = Format(rawValue: formatName.lowercased()) else {
+      throw command.usageError(
+        .invalidValue(
+          for: "option --format", value: formatName,
+          expected: Format.allCases.map(\.rawValue).joined(separator: ", ")))
     }
     let store = try context.openStore()
     let ids = command.arguments("id")
@@ -30,6 +63,10 @@ enum ExportCommand {
     } else {
       recipes = try ids.map { try context.resolveRecipe($0, in: store) }
     }
+    if format == .cooklang, folder == nil, recipes.count > 1 {
+      throw CLIError(
+        "Cooklang holds one recipe per file; use --dir FOLDER to export \(recipes.count) recipes")
+    }
     if let folder {
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -43,15 +80,17 @@ enum ExportCommand {
           name += "-" + recipe.id.rawValue.prefix(8)
           used.insert(name)
         }
-        let path = (folder as NSString).appendingPathComponent(name + ".jsonld")
-        try write(SchemaOrg.encode([recipe]), to: path)
+        let path = (folder as NSString).appendingPathComponent(name + "." + format.fileExtension)
+        try write(format.encode([recipe]), to: path)
       }
       context.console.printError("Exported \(recipes.count) recipes to \(folder)")
     } else if let output {
-      try write(SchemaOrg.encode(recipes), to: output)
+      try write(format.encode(recipes), to: output)
       context.console.printError("Exported \(recipes.count) recipes to \(output)")
     } else {
-      context.console.print(String(decoding: SchemaOrg.encode(recipes), as: UTF8.self))
+      var text = String(decoding: format.encode(recipes), as: UTF8.self)
+      if text.hasSuffix("\n") { text.removeLast() }
+      context.console.print(text)
     }
     return LarderCommandLine.exitSuccess
   }

@@ -39,12 +39,7 @@ public enum SchemaOrg {
   /// ``LarderCoreError/noRecipeFound`` when it holds no Recipe; a recipe that cannot be read is
   /// reported in its item without affecting the others.
   public static func readRecipes(from data: Data) throws -> [SchemaOrgItem] {
-    let json: Any
-    do {
-      json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
-      throw LarderCoreError.invalidJSON(detail: describe(jsonError: error, data: data))
-    }
+    let json = try FormatSupport.jsonObject(data)
     var objects: [[String: Any]] = []
     collectRecipes(in: json, depth: 0, into: &objects)
     guard !objects.isEmpty else { throw LarderCoreError.noRecipeFound }
@@ -455,7 +450,7 @@ public enum SchemaOrg {
       ?? Data("{}".utf8)
   }
 
-  private static func describe(jsonError error: Error, data: Data) -> String {
+  static func describe(jsonError error: Error, data: Data) -> String {
     if String(data: data, encoding: .utf8) == nil { return "the file is not UTF-8 text" }
     let nsError = error as NSError
     if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }

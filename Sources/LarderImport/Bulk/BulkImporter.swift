@@ -1,0 +1,124 @@
+import Foundation
+import LarderCore
+
+/// What happened to one recipe in a bulk import.
+public struct ImportItemReport: Sendable {
+  /// Created, updated, unchanged (already imported, identical) or failed.
+  public enum Status: String, Sendable, Codable {
+    /// Stored as a new recipe.
+    case created
+    /// An earlier import of it was updated.
+    case updated
+    /// An earlier import was identical; nothing changed (a duplicate, skipped).
+    case unchanged
+    /// It could not be read or stored; ``ImportItemReport/error`` says why.
+    case failed
+  }
+
+  /// The item's position in its document, from 0.
+  public var index: Int
+  /// The recipe's name, when it has one.
+  public var name: String?
+  /// What happened.
+  public var status: Status
+  /// The stored recipe's ID, unless it failed.
+  public var recipeID: RecipeID?
+  /// Why it failed, naming the field.
+  public var error: String?
+  /// Fields that were left empty, each naming the field and value.
+  public var warnings: [String]
+}
+
+/// What happened to one document and each recipe in it.
+public struct ImportDocumentReport: Sendable {
+  /// Where the document came from.
+  public var source: ImportSource
+  /// The format it was read as.
+  public var format: RecipeFormat?
+  /// Read, skipped (no recipe in it) or failed as a whole.
+  public var status: ImportDocument.Status
+  /// One report per item, in order.
+  public var items: [ImportItemReport]
+
+  /// Makes a report; a document that failed or was skipped as a whole has no items.
+  public init(
+    source: ImportSource, format: RecipeFormat?, status: ImportDocument.Status,
+    items: [ImportItemReport] = []
+  ) {
+    self.source = source
+    self.format = format
+    self.status = status
+    self.items = items
+  }
+}
+
+/// Stores what ``BulkReader`` read, in batches, so that an item the store refuses loses nothing
+/// from the others.
+public enum BulkImporter {
+  /// How many recipes go to the store in one transaction.
+  public static let batchSize = 100
+
+  /// Stores a document's recipes and reports every item. Never throws: a batch the store
+  /// refuses is retried one recipe at a time, and a recipe it still refuses is reported failed
+  /// with the store's reason.
+  public static func store(
+    _ document: ImportDocument, into store: any RecipeStore, household: HouseholdID = .default,
+    now: Date
+  ) -> ImportDocumentReport {
+    var reports = document.items.map { item -> ImportItemReport in
+      let failure = item.result.failure.map { $0.description }
+      return ImportItemReport(
+        index: item.index, name: item.name, status: .failed, recipeID: nil, error: failure,
+        warnings: item.warnings)
+    }
+    let readable: [(position: Int, recipe: Recipe)] = document.items.enumerated().compactMap {
+      position, item in
+      guard case .success(let recipe) = item.result else { return nil }
+      return (position, recipe)
+    }
+    var start = 0
+    while start < readable.count {
+      let batch = Array(readable[start..<min(start + batchSize, readable.count)])
+      start += batch.count
+      if let outcomes = try? store.importRecipes(
+        batch.map(\.recipe), household: household, now: now), outcomes.count == batch.count
+      {
+        for (entry, outcome) in zip(batch, outcomes) {
+          record(outcome, in: &reports[entry.position])
+        }
+        continue
+      }
+      for entry in batch {
+        do {
+          let outcomes = try store.importRecipes([entry.recipe], household: household, now: now)
+          if let outcome = outcomes.first { record(outcome, in: &reports[entry.position]) }
+        } catch {
+          reports[entry.position].error = "could not be stored: \(error)"
+        }
+      }
+    }
+    return ImportDocumentReport(
+      source: document.source, format: document.format, status: document.status, items: reports)
+  }
+
+  private static func record(_ outcome: ImportOutcome, in report: inout ImportItemReport) {
+    switch outcome {
+    case .created(let id):
+      report.status = .created
+      report.recipeID = id
+    case .updated(let id):
+      report.status = .updated
+      report.recipeID = id
+    case .unchanged(let id):
+      report.status = .unchanged
+      report.recipeID = id
+    }
+  }
+}
+
+extension Result {
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}

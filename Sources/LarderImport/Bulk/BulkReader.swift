@@ -1,0 +1,285 @@
+import Foundation
+import LarderCore
+
+/// Finds and reads every recipe document under the paths a user gives: files, folders
+/// (recursively), zip archives (nested too) and gzip files, recognising each document's format
+/// by its name and content.
+///
+/// Each document is handed to the caller as soon as it is read, so memory holds one document at
+/// a time; hostile input is bounded by ``maximumFileBytes``, ``maximumArchiveBytes`` and the
+/// archive budget.
+public struct BulkReader: Sendable {
+  /// The largest plain file read (a recipe file is kilobytes; this refuses a 1 GB line).
+  public var maximumFileBytes: Int
+  /// The largest archive file read (exports with photos are larger than recipe files).
+  public var maximumArchiveBytes: Int
+  /// Expansion limits for archives.
+  public var limits: ArchiveLimits
+  /// The reader for each format; see ``RecipeFormat/standardReaders``.
+  public var readers: [RecipeFormat: RecipeFormatReader]
+
+  /// Makes a reader with the standard formats and limits (64 MiB files, 512 MiB archives).
+  public init(
+    maximumFileBytes: Int = 64 << 20, maximumArchiveBytes: Int = 512 << 20,
+    limits: ArchiveLimits = ArchiveLimits(),
+    readers: [RecipeFormat: RecipeFormatReader] = RecipeFormat.standardReaders
+  ) {
+    self.maximumFileBytes = maximumFileBytes
+    self.maximumArchiveBytes = maximumArchiveBytes
+    self.limits = limits
+    self.readers = readers
+  }
+
+  /// The files under `path` worth looking at, sorted: the path itself when it is a file, else
+  /// every file in the folder and its subfolders except hidden ones.
+  ///
+  /// - Throws: ``LarderImportError/unreadable(source:reason:)`` when the path does not exist.
+  public func files(at path: String) throws -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw LarderImportError.unreadable(source: path, reason: "no such file or folder")
+    }
+    guard isDirectory.boolValue else { return [path] }
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: URL(fileURLWithPath: path), includingPropertiesForKeys: [.isRegularFileKey],
+        options: [.skipsHiddenFiles])
+    else { throw LarderImportError.unreadable(source: path, reason: "cannot read the folder") }
+    var found: [String] = []
+    for case let url as URL in enumerator
+    where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+      found.append(url.path)
+    }
+    return found.sorted()
+  }
+
+  /// Reads the file at `path`, handing each document in it to `body`. `explicit` is whether the
+  /// user named the file (rather than a folder holding it): a named file without recipes fails,
+  /// one found in a folder is skipped.
+  public func readFile(
+    _ path: String, explicit: Bool = true, budget: inout ArchiveBudget,
+    _ body: (ImportDocument) throws -> Void
+  ) rethrows {
+    let source = ImportSource(file: path)
+    let isArchive = Self.archiveExtensions.contains(Self.fileExtension(of: path))
+    let limit = isArchive ? maximumArchiveBytes : maximumFileBytes
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if let size = attributes?[.size] as? Int, size > limit {
+      // Decided on the size alone: nothing is read, so a 1 GB file costs nothing.
+      try body(
+        ImportDocument(
+          source: source, format: nil,
+          status: .failed(LarderImportError.documentTooLarge(source: path, limit: limit).reason)))
+      return
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      try body(ImportDocument(source: source, format: nil, status: .failed("cannot be read")))
+      return
+    }
+    try read(data, source: source, explicit: explicit, depth: 0, budget: &budget, body)
+  }
+
+  /// Reads a document's bytes (standard input, or a file already read), handing each document
+  /// found to `body`. `explicit` is whether the user named it: a named file that holds no recipe
+  /// fails, one found in a folder or archive is skipped.
+  public func read(
+    _ data: Data, source: ImportSource, explicit: Bool, depth: Int = 0,
+    budget: inout ArchiveBudget, _ body: (ImportDocument) throws -> Void
+  ) rethrows {
+    let name = source.name
+    let ext = Self.fileExtension(of: name)
+    // Office documents and e-books are zips too; only archives by name (or nameless input such
+    // as standard input) are opened.
+    if Self.archiveExtensions.contains(ext) || (ext.isEmpty && ZipArchive.isZip(data)) {
+      try readArchive(data, source: source, depth: depth, budget: &budget, body)
+      return
+    }
+    if Gzip.isGzip(data) || ext == "gz" {
+      let inner: Data
+      do {
+        inner = try Gzip.decompress(data, source: source.description, budget: &budget)
+      } catch {
+        try body(ImportDocument(source: source, format: nil, status: .failed(Self.reason(error))))
+        return
+      }
+      if ext == "paprikarecipe" {
+        try body(document(inner, format: .paprika, source: source, explicit: explicit))
+        return
+      }
+      let innerName = ext == "gz" ? String(name.dropLast(3)) : name
+      let innerSource = ext == "gz" ? source.appending(member: innerName) : source
+      try read(inner, source: innerSource, explicit: explicit, depth: depth, budget: &budget, body)
+      return
+    }
+    switch detect(data, name: name, isStandardInput: source.file == "standard input") {
+    case .format(let format):
+      try body(document(data, format: format, source: source, explicit: explicit))
+    case .notRecipe(let reason):
+      let status: ImportDocument.Status = explicit ? .failed(reason) : .skipped(reason)
+      try body(ImportDocument(source: source, format: nil, status: status))
+    }
+  }
+
+  // MARK: - Archives
+
+  private func readArchive(
+    _ data: Data, source: ImportSource, depth: Int, budget: inout ArchiveBudget,
+    _ body: (ImportDocument) throws -> Void
+  ) rethrows {
+    guard depth < limits.maximumNesting else {
+      let reason = "archives nested more than \(limits.maximumNesting) deep; refused"
+      try body(ImportDocument(source: source, format: nil, status: .failed(reason)))
+      return
+    }
+    let archive: ZipArchive
+    do {
+      archive = try ZipArchive(data: data, name: source.description, limits: limits)
+    } catch {
+      try body(ImportDocument(source: source, format: nil, status: .failed(Self.reason(error))))
+      return
+    }
+    for member in archive.files {
+      let memberSource = source.appending(member: member.path)
+      if Self.ignoredExtensions.contains(Self.fileExtension(of: member.path)) { continue }
+      let contents: Data
+      do {
+        contents = try archive.contents(of: member, budget: &budget)
+      } catch {
+        try body(
+          ImportDocument(source: memberSource, format: nil, status: .failed(Self.reason(error))))
+        continue
+      }
+      try read(
+        contents, source: memberSource, explicit: false, depth: depth + 1, budget: &budget, body)
+    }
+  }
+
+  // MARK: - Formats
+
+  enum Detection {
+    case format(RecipeFormat)
+    case notRecipe(String)
+  }
+
+  /// Recognises a document by its extension, then its content.
+  func detect(_ data: Data, name: String, isStandardInput: Bool) -> Detection {
+    let ext = Self.fileExtension(of: name)
+    let head = String(decoding: data.prefix(4096), as: UTF8.self)
+    switch ext {
+    case "json", "jsonld": return detectJSON(data, name: name)
+    case "cook": return .format(.cooklang)
+    case "mmf", "mxp", "mm", "mmx", "txt", "text":
+      let text = RecipeText.legacy(data.prefix(4096))
+      if MealMaster.isMealMaster(text) { return .format(.mealMaster) }
+      if MasterCookText.isMasterCookText(text) { return .format(.masterCookText) }
+      if ext == "txt" || ext == "text" {
+        return .notRecipe("a text file that is neither MealMaster nor MasterCook")
+      }
+      return .format(ext == "mxp" ? .masterCookText : .mealMaster)
+    case "mx2": return .format(.masterCook)
+    case "paprikarecipe": return .format(.paprika)
+    case "csv":
+      let firstLine = head.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+      let header = firstLine.split(separator: ",").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"\u{FEFF} "))
+      }
+      switch RecipeCSV.layout(ofHeader: header) {
+      case .planToEat: return .format(.planToEat)
+      case .myRecipeBox: return .format(.myRecipeBox)
+      case .generic: return .format(.csv)
+      case nil: return .notRecipe("a CSV file without recipe title and ingredients columns")
+      }
+    case "md", "markdown":
+      guard let text = try? RecipeText.utf8(data), Chowdown.isChowdownRecipe(text) else {
+        return .notRecipe("a Markdown file without Chowdown recipe front matter")
+      }
+      return .format(.chowdown)
+    case "html", "htm":
+      let lower = head.lowercased()
+      if name.hasSuffix("recipes.html") || lower.contains("copymethat") {
+        return .format(.copyMeThat)
+      }
+      return .notRecipe("a web page, not a recipe export")
+    default:
+      if isStandardInput || ext.isEmpty {
+        let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
+        if MealMaster.isMealMaster(head) { return .format(.mealMaster) }
+        if MasterCookText.isMasterCookText(head) { return .format(.masterCookText) }
+        if trimmed.hasPrefix(">>")
+          || head.contains("@") && head.contains("{")
+            && !trimmed.hasPrefix("{") && !trimmed.hasPrefix("[")
+        {
+          return .format(.cooklang)
+        }
+        if isStandardInput { return detectJSON(data, name: name) }
+      }
+      return .notRecipe("not a recipe format Larder reads (.\(ext))")
+    }
+  }
+
+  private func detectJSON(_ data: Data, name: String) -> Detection {
+    // Only the top-level keys matter; a document that is not JSON is left to the schema.org
+    // reader, whose error names the problem.
+    guard let object = try? BoundedJSON.parse(data) else { return .format(.schemaOrg) }
+    let first = (object as? [String: Any]) ?? (object as? [Any])?.first as? [String: Any]
+    if let first {
+      if TandoorExport.isTandoorRecipe(first) { return .format(.tandoor) }
+      if MealieExport.isMealieRecipe(first) { return .format(.mealie) }
+      if PaprikaExport.isPaprikaRecipe(first) { return .format(.paprika) }
+    }
+    if (name as NSString).lastPathComponent == "recipe.json" { return .format(.nextcloud) }
+    return .format(.schemaOrg)
+  }
+
+  private func document(
+    _ data: Data, format: RecipeFormat, source: ImportSource, explicit: Bool
+  ) -> ImportDocument {
+    guard let reader = readers[format] else {
+      return ImportDocument(
+        source: source, format: format,
+        status: .failed("\(format.rawValue) files are not supported yet"))
+    }
+    do {
+      let items = try reader(data, source.name)
+      return ImportDocument(source: source, format: format, status: .read, items: items)
+    } catch LarderCoreError.noRecipeFound where !explicit {
+      return ImportDocument(source: source, format: format, status: .skipped("no recipe in it"))
+    } catch {
+      return ImportDocument(source: source, format: format, status: .failed(Self.reason(error)))
+    }
+  }
+
+  /// Photos and other files that travel with recipes in exports.
+  static let ignoredExtensions: Set<String> = [
+    "jpg", "jpeg", "png", "gif", "webp", "heic", "bmp", "tif", "tiff", "svg", "ico", "mp4", "mov",
+  ]
+  static let archiveExtensions: Set<String> = ["zip", "paprikarecipes"]
+
+  static func fileExtension(of name: String) -> String {
+    (name as NSString).pathExtension.lowercased()
+  }
+
+  /// An error as a report shows it, without repeating the source the report already names.
+  static func reason(_ error: Error) -> String {
+    if let error = error as? LarderImportError { return error.reason }
+    return String(describing: error)
+  }
+}
+
+extension LarderImportError {
+  /// The message without the source prefix, for reports that name the source themselves.
+  public var reason: String {
+    switch self {
+    case .unreadable(_, let reason): return reason
+    case .noRecipe: return "no recipe found"
+    case .documentTooLarge, .suspiciousCompression:
+      let text = description
+      guard let range = text.range(of: ": refused") else { return text }
+      return "refused" + text[range.upperBound...]
+    default:
+      // Fetch errors name their URL, which is the report's source too.
+      return description
+    }
+  }
+
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@testable import LarderCore
+
+/// Cooklang files as recipes: the samples, the mapping, and writing back.
+@Suite struct CooklangRecipeTests {
+  static let tandoor = "formats/cooklang/tandoor"
+
+  static func recipe(_ text: String, fileName: String? = "Test") throws -> Recipe {
+    let items = Cooklang.readRecipes(from: text, fileName: fileName)
+    #expect(items.count == 1)
+    return try #require(items.first).result.get()
+  }
+
+  @Test(
+    .enabled(
+      if: SampleData.exists("formats/cooklang/tandoor"),
+      "skipped: the Cooklang samples in ../shared/data are not here"))
+  func theTandoorSamplesReadWithTheirFrontMatter() throws {
+    let pancakes = try Self.recipe(
+      SampleData.text("\(Self.tandoor)/American Pancakes.cook"), fileName: "American Pancakes")
+    #expect(pancakes.name == "American Pancakes")
+    #expect(pancakes.author == "DingoDoyle")
+    #expect(pancakes.cuisines == ["American"])
+    #expect(pancakes.courses == ["Breakfast"])
+    #expect(pancakes.keywords == ["Breakfast", "Simple", "From Scratch"])
+    #expect(
+      pancakes.ingredientLines.map(\.text) == [
+        "0.5 l buttermilk", "1 egg", "1/3 tsp salt", "1.5 tbsp sugar", "2 1/2 cups flour",
+        "1/2 tsp baking soda", "oil", "0.25 tbsp sugar",
+      ])
+    // A step is a paragraph: lines without a blank line between them are one step.
+    #expect(
+      pancakes.steps.first?.text
+        == "Retrieve from the refrigerator in advance so it's at room temperature. "
+        + "Pour buttermilk into a bowl. Add egg, salt, and sugar. Mix well.")
+    // "--still in that same bowl" is a comment.
+    #expect(pancakes.steps[1].text == "Add sifted flour and baking soda. Mix-thoroughly.")
+    #expect(pancakes.steps.contains { $0.text.contains("Leave the batter for 30 minutes") })
+    // The block comment "[- maple syrup ... -]" is not part of any step.
+    #expect(!pancakes.steps.contains { $0.text.contains("normies") })
+    #expect(pancakes.steps.count == 7)
+
+    for name in ["Another Lemon Blueberry Bread", "Butter Swirl Shortbread Cookies"] {
+      let recipe = try Self.recipe(
+        SampleData.text("\(Self.tandoor)/\(name).cook"), fileName: name)
+      #expect(!recipe.ingredientLines.isEmpty, "\(name)")
+      #expect(!recipe.steps.isEmpty, "\(name)")
+    }
+  }
+
+  @Test(
+    .enabled(
+      if: SampleData.exists("cooklang-canonical/examples"),
+      "skipped: the Cooklang samples in ../shared/data are not here"))
+  func aFileWithoutATitleIsNamedAfterTheFile() throws {
+    let recipe = try Self.recipe(
+      SampleData.text("cooklang-canonical/examples/Easy Pancakes.cook"), fileName: "Easy Pancakes")
+    #expect(recipe.name == "Easy Pancakes")
+    #expect(
+      recipe.ingredientLines.map(\.text) == [
+        "3 eggs", "125 g flour", "250 ml milk", "1 pinch sea salt", "oil",
+      ])
+    #expect(recipe.steps.count == 6)
+    #expect(recipe.steps[1].text == "Pour into a bowl and leave to stand for 15 minutes.")
+  }
+
+  @Test func metadataFillsTheRecipeFields() throws {
+    let recipe = try Self.recipe(
+      """
+      ---
+      title: Weeknight Dal
+      description: Comforting and quick.
+      servings: 4|8
+      prep time: 10 minutes
+      cook time: 30 min
+      source: https://kitchen.example/dal
+      tags: [lentils, vegan]
+      cuisine: Indian
+      mood: cosy
+      ---
+      > Best the next day.
+
+      = Tadka
+      Fry @cumin seeds{1%tsp} in @ghee{2%tbsp}(or oil) for ~{30%seconds}.
+      """)
+    #expect(recipe.name == "Weeknight Dal")
+    #expect(recipe.description == "Comforting and quick.\n\nBest the next day.")
+    #expect(recipe.yield?.servings == 4)
+    #expect(recipe.prepTime == RecipeDuration(minutes: 10))
+    #expect(recipe.cookTime == RecipeDuration(minutes: 30))
+    #expect(recipe.sourceURL == "https://kitchen.example/dal")
+    #expect(recipe.keywords == ["lentils", "vegan"])
+    #expect(recipe.cuisines == ["Indian"])
+    #expect(recipe.ingredientSections.map(\.title) == ["Tadka"])
+    #expect(recipe.ingredientLines.map(\.text) == ["1 tsp cumin seeds", "2 tbsp ghee, or oil"])
+    #expect(recipe.instructionSections.first?.title == "Tadka")
+    #expect(recipe.steps.map(\.text) == ["Fry cumin seeds in ghee for 30 seconds."])
+    let items = Cooklang.readRecipes(from: "---\nmood: cosy\n---\nStir @it.", fileName: "x")
+    #expect(items[0].warnings == ["metadata 'mood' has no place in a Larder recipe; not kept"])
+  }
+
+  @Test func aRecipeWithoutTitleOrFileNameFailsNamingTheField() {
+    let items = Cooklang.readRecipes(from: "Boil @water.", fileName: nil)
+    #expect(throws: LarderCoreError.missingField(field: "title")) { try items[0].result.get() }
+  }
+
+  @Test func writingAndReadingBackGivesTheSameRecipe() throws {
+    var recipe = Recipe(
+      name: "Lemon Drizzle Cake", description: "A tender sponge soaked in lemon syrup.",
+      author: "Mara Quill", sourceURL: "https://kitchen.example/lemon-drizzle",
+      yield: RecipeYield(servings: 10, text: "10 slices"), prepTime: RecipeDuration(minutes: 20),
+      cookTime: RecipeDuration(minutes: 45), totalTime: RecipeDuration(minutes: 65))
+    recipe.ingredientSections = [
+      IngredientSection(
+        lines: [
+          IngredientLine(text: "225 g unsalted butter, softened"),
+          IngredientLine(text: "1 (400 g) can chopped tomatoes"),
+          IngredientLine(text: "2 eggs"),
+        ]),
+      IngredientSection(
+        title: "Drizzle",
+        lines: [IngredientLine(text: "1 lemon, juiced"), IngredientLine(text: "85 g sugar")]),
+    ]
+    recipe.instructionSections = [
+      InstructionSection(
+        steps: [
+          InstructionStep(text: "Heat the oven to 180°C -- fan 160°C."),
+          InstructionStep(text: "Beat the butter and sugar, then add the eggs."),
+        ]),
+      InstructionSection(
+        title: "Drizzle", steps: [InstructionStep(text: "Mix the juice and sugar; pour over.")]),
+    ]
+    recipe.keywords = ["cake", "lemon"]
+    recipe.courses = ["Dessert"]
+    recipe.cuisines = ["British"]
+    let written = Cooklang.write(try recipe.validated())
+    let read = try Self.recipe(written, fileName: nil)
+    var expected = try recipe.validated()
+    // "--" starts a Cooklang comment, so the writer turns it into a dash.
+    expected.instructionSections[0].steps[0].text = "Heat the oven to 180°C – fan 160°C."
+    #expect(read.importedContent == expected.importedContent, "\(written)")
+  }
+
+  @Test func linesTheParserUnderstoodAreWrittenAsCooklangAmounts() throws {
+    func facts(_ quantity: Double, _ unit: String?, _ name: String) -> IngredientFacts {
+      IngredientFacts(quantity: quantity, unit: unit, name: name)
+    }
+    var recipe = Recipe(name: "Dal")
+    recipe.ingredientSections = [
+      IngredientSection(
+        lines: [
+          IngredientLine(text: "200 g red lentils", facts: facts(200, "g", "red lentils")),
+          IngredientLine(text: "1 1/2 tsp cumin", facts: facts(1.5, "tsp", "cumin")),
+          IngredientLine(text: "2 onions", facts: facts(2, nil, "onions")),
+          IngredientLine(
+            text: "1 (400 g) can tomatoes", facts: facts(1, "can", "tomatoes")),
+          IngredientLine(text: "salt"),
+        ])
+    ]
+    let written = Cooklang.write(recipe)
+    #expect(written.contains("@red lentils{200%g}\\\n@cumin{1 1/2%tsp}\\\n@onions{2}\\\n"))
+    #expect(written.contains("@1 (400 g) can tomatoes{}\\\n@salt{}\\"))
+    let read = try Self.recipe(written, fileName: nil)
+    #expect(read.ingredientLines.map(\.text) == recipe.ingredientLines.map(\.text))
+  }
+
+  @Test func markupCharactersInTextStayText() throws {
+    var recipe = Recipe(name: "Odd {Characters}")
+    recipe.ingredientSections = [
+      IngredientSection(lines: [IngredientLine(text: "1 #10 can {tomatoes} @ home")])
+    ]
+    recipe.instructionSections = [
+      InstructionSection(steps: [InstructionStep(text: "Email me@example.com about ~5 of them.")])
+    ]
+    let read = try Self.recipe(Cooklang.write(recipe), fileName: nil)
+    #expect(read.name == "Odd {Characters}")
+    #expect(read.ingredientLines.count == 1)
+    #expect(read.steps.count == 1)
+    #expect(read.steps[0].text.contains("example.com"))
+  }
+
+  @Test func hostileTextIsBoundedInTimeAndSize() {
+    // Thousands of unclosed "@a{" would make an unbounded look-ahead quadratic.
+    let unclosed = String(repeating: "@a{ #b{ ~c{ ", count: 50_000)
+    let steps = Cooklang.parse(unclosed).steps
+    #expect(steps.count == 1)
+    let huge = String(repeating: "x", count: Cooklang.maximumRecipeBytes + 1)
+    let items = Cooklang.readRecipes(from: huge, fileName: "huge")
+    #expect(
+      throws: LarderCoreError.invalidField(
+        field: "file", value: "",
+        reason: "is larger than 4 MiB; a Cooklang recipe is a few kilobytes, so this is not one")
+    ) { try items[0].result.get() }
+  }
+
+  @Test func mutatedFilesNeverCrashTheReader() throws {
+    let seed = """
+      ---
+      title: Fuzz
+      tags:
+        - a
+      ---
+      = Section
+      Add @flour{200%g}(sifted) to a #bowl{1} -- comment
+      and wait ~rest{5%min}. [- block -]
+
+      > a note
+      """
+    var random = SeededRandom(seed: 57)
+    let alphabet = Array("@#~{}%()[]-=>|/\\: \n\tab1½🧂".unicodeScalars)
+    for _ in 0..<500 {
+      var scalars = Array(seed.unicodeScalars)
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        let position = Int.random(in: 0..<scalars.count, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: scalars[position] = alphabet.randomElement(using: &random)!
+        case 1: scalars.insert(alphabet.randomElement(using: &random)!, at: position)
+        default: if scalars.count > 1 { scalars.remove(at: position) }
+        }
+      }
+      var text = ""
+      text.unicodeScalars.append(contentsOf: scalars)
+      let items = Cooklang.readRecipes(from: text, fileName: "fuzz")
+      #expect(items.count == 1)
+    }
+  }
+}
