@@ -61,7 +61,7 @@ public enum LarderCommandLine {
             arity: .oneOrMore)
         ]),
       CommandSpec(
-        "extract", abstract: "Find the recipe in a saved web page and print it as JSON-LD.",
+        "extract", abstract: "Find the recipe in a web page (file or URL); print it as JSON-LD.",
         discussion: """
           Reads schema.org Recipe from JSON-LD, microdata or RDFa, else from the page's \
           headings and lists. Prints schema.org JSON-LD (with --json: the recipes, the method \
@@ -72,7 +72,11 @@ public enum LarderCommandLine {
             "url", valueName: "URL",
             help: "The page's address, for resolving relative links and as the recipe's source.")
         ],
-        arguments: [ArgumentSpec("path", help: "The HTML file ('-' reads standard input).")]),
+        arguments: [
+          ArgumentSpec(
+            "path",
+            help: "The HTML file, or an http(s) URL to fetch ('-' reads standard input).")
+        ]),
       CommandSpec(
         "export", abstract: "Export recipes as schema.org JSON-LD, Cooklang or Markdown.",
         discussion: """

@@ -77,6 +77,27 @@ import Testing
     #expect(images.last == site.url("/tart.png").absoluteString)
   }
 
+  @Test func extractFetchesAURLWithTheSamePolicyAndSavesNothing() throws {
+    let site = try Self.site()
+    let sandbox = try Sandbox()
+    let url = site.url("/recipe").absoluteString
+    let refused = try sandbox.larder("extract", url)
+    #expect(refused.status == 1, "\(refused)")
+    #expect(refused.stderr.contains("refused to connect to 127.0.0.1"), "\(refused)")
+    #expect(site.requestedPaths.isEmpty)
+
+    let run = try sandbox.larder(
+      "extract", url, environment: ["LARDER_CLIP_ALLOW_PRIVATE": "1"])
+    #expect(run.status == 0, "\(run)")
+    let object = try #require(try run.json() as? [String: Any], "\(run)")
+    #expect(object["name"] as? String == "Terminal Tomato Tart")
+    // Relative links resolve against the fetched page.
+    #expect(
+      (object["image"] as? [String])?.first == site.url("/tart.png").absoluteString
+        || object["image"] as? String == site.url("/tart.png").absoluteString, "\(object)")
+    #expect(try sandbox.listedRecipes().names.isEmpty)
+  }
+
   @Test func withoutTheOptInAPageOnThisMachineIsRefused() throws {
     let site = try Self.site()
     let sandbox = try Sandbox()

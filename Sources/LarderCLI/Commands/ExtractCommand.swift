@@ -2,8 +2,9 @@ import Foundation
 import LarderCore
 import LarderImport
 
-/// `larder extract PATH|-`: finds the recipe in a saved web page and prints it as schema.org
-/// JSON-LD, without touching the database.
+/// `larder extract PATH|URL|-`: finds the recipe in a saved web page, or fetches one (with the
+/// same address policy as clipping), and prints it as schema.org JSON-LD, without touching the
+/// database.
 ///
 /// Standard output holds only the JSON-LD (or, with `--json`, an object with the recipes, the
 /// method used and the warnings), so it can be piped into `larder import -`; how the recipe was
@@ -15,7 +16,7 @@ enum ExtractCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     let path = context.command.argument("path") ?? "-"
     let source = path == "-" ? "standard input" : path
-    let url = context.command.value("url")
+    var url = context.command.value("url")
     if let url, URL(string: url)?.scheme == nil {
       throw UsageError(
         rootName: "larder", subcommandPath: ["extract"],
@@ -24,15 +25,27 @@ enum ExtractCommand {
       )
     }
     let data: Data
+    var charset: String?
     do {
-      data = try read(path)
+      if ClipCommandSupport.isURL(path), let address = URL(string: path) {
+        let page = try ClipCommandSupport.clipper(for: context.config).fetcher.fetch(address)
+        data = page.body
+        charset = page.charset
+        url = url ?? page.finalURL.absoluteString
+      } else {
+        data = try read(path)
+      }
+    } catch let error as LarderImportError {
+      context.console.printError("larder: \(error)")
+      return LarderCommandLine.exitFailure
     } catch {
       context.console.printError("larder: \(source): \(error)")
       return LarderCommandLine.exitFailure
     }
     let extraction: PageExtraction
     do {
-      extraction = try RecipePageExtractor().extract(html: data, url: url, source: source)
+      extraction = try RecipePageExtractor().extract(
+        html: data, url: url, charset: charset, source: source)
     } catch {
       context.console.printError("larder: \(error)")
       return LarderCommandLine.exitFailure
