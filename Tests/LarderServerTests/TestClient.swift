@@ -58,21 +58,7 @@ extension HTTPResponse {
 }
 
 /// Collects log lines from the app for assertions.
-final class LogRecorder: @unchecked Sendable {
-  // Safe: `lines` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var lines: [String] = []
-  func append(_ line: String) {
-    lock.lock()
-    lines.append(line)
-    lock.unlock()
-  }
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return lines
-  }
-}
+typealias LogRecorder = Recorder<String>
 
 /// A page of summaries as the API returns it.
 struct SummaryPage: Decodable {

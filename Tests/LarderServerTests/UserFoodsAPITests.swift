@@ -7,24 +7,9 @@ import Testing
 
 /// A household's own foods over the API: saved, live at once, and named errors.
 @Suite struct UserFoodsAPITests {
-  final class Changes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var catalogs: [FoodCatalog] = []
-    func append(_ catalog: FoodCatalog) {
-      lock.lock()
-      catalogs.append(catalog)
-      lock.unlock()
-    }
-    var count: Int {
-      lock.lock()
-      defer { lock.unlock() }
-      return catalogs.count
-    }
-  }
-
-  static func makeClient() -> (TestClient, InMemoryFoodStore, Changes) {
+  static func makeClient() -> (TestClient, InMemoryFoodStore, Recorder<FoodCatalog>) {
     let foods = InMemoryFoodStore()
-    let changes = Changes()
+    let changes = Recorder<FoodCatalog>()
     let app = LarderApp(
       store: InMemoryRecipeStore(), foods: LiveFoodCatalog(.bundled), foodStore: foods,
       foodsChanged: { changes.append($0) }, clock: { Fixtures.now })
@@ -45,7 +30,7 @@ import Testing
     #expect(added.object["id"] as? String == "sudachi")
     #expect(added.object["parentID"] as? String == "citrus")
     #expect(try store.userFoods(household: .default).foods.map(\.id) == ["sudachi"])
-    #expect(changes.count == 1)
+    #expect(changes.all.count == 1)
 
     let after = client.send("GET", "/api/v1/finder", query: ["have": "sudachi lime"])
     #expect((after.object["unknown"] as? [String] ?? []).isEmpty, "\(after.text)")
@@ -55,7 +40,7 @@ import Testing
 
     #expect(client.send("DELETE", "/api/v1/user-foods/sudachi").status == 204)
     #expect(try store.userFoods(household: .default).isEmpty)
-    #expect(changes.count == 2)
+    #expect(changes.all.count == 2)
   }
 
   @Test func synonymsAreAddedAndRemoved() throws {
@@ -85,7 +70,7 @@ import Testing
     #expect(response.status == 422, "\(response.text)")
     #expect(response.errorMessage?.contains("'\(field)'") == true, "\(response.text)")
     #expect(try store.userFoods(household: .default).isEmpty)
-    #expect(changes.count == 0)
+    #expect(changes.all.count == 0)
   }
 
   @Test func removingWhatIsNotThereIsNotFound() {

@@ -135,26 +135,3 @@ enum ImageBytes {
     #expect(reason(huge, "image/png").contains("the limit is 10 MiB"))
   }
 }
-
-/// The images table arrives in migration 6, over a gap left for migrations 4 and 5.
-@Suite struct ImageMigrationTests {
-  @Test func aVersionThreeDatabaseGainsTheImagesTable() throws {
-    let path = try TemporaryFolder.make().appending("v3.sqlite")
-    do {
-      let database = try SQLiteDatabase(path: path)
-      #expect(try Migrations.migrate(database, upTo: 3) == 0)
-    }
-    let store = try SQLiteRecipeStore.open(path: path)
-    #expect(store.previousSchemaVersion == 3)
-    #expect(SQLiteRecipeStore.schemaVersion == 6)
-    let id = try store.imageStore.putImage(
-      ImageBytes.png, format: .png, household: .default, now: Fixtures.now)
-    #expect(try store.imageStore.image(id: id, household: .default)?.data == ImageBytes.png)
-  }
-
-  @Test func migrationVersionsOnlyIncrease() {
-    let versions = Migrations.all.map(\.version)
-    #expect(versions == versions.sorted())
-    #expect(Set(versions).count == versions.count)
-  }
-}

@@ -154,9 +154,9 @@ final class Counter: @unchecked Sendable {
   }
 }
 
-/// The planning schema's migration.
-@Suite struct PlanningMigrationTests {
-  @Test func aVersionThreeDatabaseUpgradesToTheLatestAndKeepsPlanningData() throws {
+/// Migrations 4 to 6 (user foods, planning, images) on a database made by an older Larder.
+@Suite struct LaterMigrationTests {
+  @Test func aVersionThreeDatabaseUpgradesAndKeepsEveryNewKindOfData() throws {
     let path = try TemporaryFolder.make().appending("v3.sqlite")
     do {
       let database = try SQLiteDatabase(path: path)
@@ -165,10 +165,25 @@ final class Counter: @unchecked Sendable {
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 3)
     #expect(SQLiteRecipeStore.schemaVersion == 6)
+
+    let food = Food(id: "sudachi", name: "sudachi", parentID: "citrus")
+    try store.saveUserFood(food, household: .default, now: Fixtures.now)
+    #expect(try store.userFoods(household: .default).foods == [food])
+
     let planning = SQLitePlanningStore(sharing: store)
     let item = PantryItem(
       id: PlanningID(rawValue: "p"), name: "milk", addedOn: CalendarDay("2026-12-01")!)
     try planning.savePantryItem(item, household: .default)
     #expect(try planning.pantryItems(household: .default) == [item])
+
+    let id = try store.imageStore.putImage(
+      ImageBytes.png, format: .png, household: .default, now: Fixtures.now)
+    #expect(try store.imageStore.image(id: id, household: .default)?.data == ImageBytes.png)
+  }
+
+  @Test func migrationVersionsOnlyIncrease() {
+    let versions = Migrations.all.map(\.version)
+    #expect(versions == versions.sorted())
+    #expect(Set(versions).count == versions.count)
   }
 }

@@ -62,7 +62,7 @@ public final class FixtureHTTPServer: @unchecked Sendable {
   private let lock = NSLock()
   private var stopped = false
   private let stopSignal = DispatchSemaphore(value: 0)
-  private let requestLog = LockedLog()
+  private let requestLog = Recorder<String>()
 
   /// Starts listening on `host` (an IPv4 loopback address) at a free port and serving.
   public init(host: String = "127.0.0.1", handler: @escaping @Sendable (Request) -> Reply) throws {
@@ -179,22 +179,4 @@ public struct FixtureServerError: Error, CustomStringConvertible {
   public var message: String
   /// The message.
   public var description: String { message }
-}
-
-/// Lines appended from several threads.
-///
-/// `@unchecked Sendable`: `lines` is only touched while holding `lock`.
-private final class LockedLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var lines: [String] = []
-  func append(_ line: String) {
-    lock.lock()
-    lines.append(line)
-    lock.unlock()
-  }
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return lines
-  }
 }

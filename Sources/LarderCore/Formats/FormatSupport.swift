@@ -3,6 +3,31 @@ import Foundation
 /// What the readers of other apps' formats share: per-item results, strict text decoding and
 /// bounded JSON parsing.
 enum FormatSupport {
+  /// The one recipe in a JSON document that must be an object (an app's per-recipe export).
+  ///
+  /// - Throws: ``LarderCoreError/invalidJSON(detail:)`` when the data is not JSON, and
+  ///   ``LarderCoreError/noRecipeFound`` when it is not an object.
+  static func singleObjectRecipe(
+    _ data: Data, read: ([String: Any], inout [String]) throws -> Recipe
+  ) throws -> [SchemaOrgItem] {
+    guard let object = try jsonObject(data) as? [String: Any] else {
+      throw LarderCoreError.noRecipeFound
+    }
+    return [item(0, name: string(object["name"])) { warnings in try read(object, &warnings) }]
+  }
+
+  /// A recipe with the `name`, `description` and `source_url` (only http) that several apps'
+  /// exports share; the name is required.
+  static func namedRecipe(_ object: [String: Any]) throws -> Recipe {
+    guard let name = string(object["name"]) else {
+      throw LarderCoreError.missingField(field: "name")
+    }
+    var recipe = Recipe(name: name)
+    recipe.description = string(object["description"])
+    recipe.sourceURL = string(object["source_url"]).flatMap { $0.hasPrefix("http") ? $0 : nil }
+    return recipe
+  }
+
   /// Builds one item: the recipe `build` returns, validated, or the error it threw.
   static func item(
     _ index: Int, name: String?, _ build: (inout [String]) throws -> Recipe

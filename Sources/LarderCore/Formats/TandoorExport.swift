@@ -15,25 +15,13 @@ public enum TandoorExport {
   /// - Throws: ``LarderCoreError/invalidJSON(detail:)`` when the data is not JSON, and
   ///   ``LarderCoreError/noRecipeFound`` when it is not an object.
   public static func readRecipes(from data: Data) throws -> [SchemaOrgItem] {
-    guard let object = try FormatSupport.jsonObject(data) as? [String: Any] else {
-      throw LarderCoreError.noRecipeFound
+    try FormatSupport.singleObjectRecipe(data) { object, warnings in
+      try recipe(object, warnings: &warnings)
     }
-    return [
-      FormatSupport.item(0, name: FormatSupport.string(object["name"])) { warnings in
-        try recipe(object, warnings: &warnings)
-      }
-    ]
   }
 
   static func recipe(_ object: [String: Any], warnings: inout [String]) throws -> Recipe {
-    guard let name = FormatSupport.string(object["name"]) else {
-      throw LarderCoreError.missingField(field: "name")
-    }
-    var recipe = Recipe(name: name)
-    recipe.description = FormatSupport.string(object["description"])
-    recipe.sourceURL = FormatSupport.string(object["source_url"]).flatMap {
-      $0.hasPrefix("http") ? $0 : nil
-    }
+    var recipe = try FormatSupport.namedRecipe(object)
     recipe.keywords = SchemaOrg.texts(object["keywords"])
     recipe.prepTime = FormatSupport.duration(
       object["working_time"], field: "working_time", warnings: &warnings)

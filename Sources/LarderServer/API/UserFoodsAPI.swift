@@ -49,12 +49,14 @@ struct UserFoodsAPI: Sendable {
   }
 
   private func add(_ request: HTTPRequest) throws -> HTTPResponse {
-    let body = try RecipeAPI.jsonObject(request)
+    let body = try JSONBody(
+      request,
+      allowed: ["name", "id", "plural", "parent", "aisle", "density", "synonyms", "replace"])
     let draft = FoodDraft(
-      name: try string(body, "name", required: true) ?? "", id: try string(body, "id"),
-      pluralName: try string(body, "plural"), parent: try string(body, "parent"),
-      aisle: try string(body, "aisle"), density: try number(body, "density"),
-      synonyms: try strings(body, "synonyms"), replace: body["replace"] as? Bool ?? false)
+      name: try body.requiredString("name"), id: try nonEmpty(body.string("id")),
+      pluralName: try nonEmpty(body.string("plural")), parent: try nonEmpty(body.string("parent")),
+      aisle: try nonEmpty(body.string("aisle")), density: try body.number("density", 0...25),
+      synonyms: try body.strings("synonyms") ?? [], replace: try body.bool("replace") ?? false)
     let catalog = live.current
     let mine = Set(try store.userFoods(household: household).foods.map(\.id))
     let food = try catalog.food(from: draft, isUsers: { mine.contains($0) })
@@ -65,9 +67,9 @@ struct UserFoodsAPI: Sendable {
   }
 
   private func addSynonym(_ request: HTTPRequest) throws -> HTTPResponse {
-    let body = try RecipeAPI.jsonObject(request)
-    let name = try string(body, "synonym", required: true) ?? ""
-    let foodName = try string(body, "food", required: true) ?? ""
+    let body = try JSONBody(request, allowed: ["synonym", "food"])
+    let name = try body.requiredString("synonym")
+    let foodName = try body.requiredString("food")
     let catalog = live.current
     guard let food = catalog.food(named: foodName) else {
       throw LarderCoreError.invalidField(
@@ -87,41 +89,7 @@ struct UserFoodsAPI: Sendable {
     changed(catalog)
   }
 
-  private func string(
-    _ body: [String: Any], _ field: String, required: Bool = false
-  ) throws
-    -> String?
-  {
-    switch body[field] {
-    case nil, is NSNull:
-      if required { throw LarderCoreError.missingField(field: field) }
-      return nil
-    case let text as String:
-      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-      if required && trimmed.isEmpty { throw LarderCoreError.missingField(field: field) }
-      return trimmed.isEmpty ? nil : trimmed
-    case let other?:
-      throw LarderCoreError.invalidField(field: field, value: "\(other)", reason: "must be text")
-    }
-  }
-
-  private func number(_ body: [String: Any], _ field: String) throws -> Double? {
-    switch body[field] {
-    case nil, is NSNull: return nil
-    case let value as NSNumber where !(value is Bool): return value.doubleValue
-    case let other?:
-      throw LarderCoreError.invalidField(
-        field: field, value: "\(other)", reason: "must be a number")
-    }
-  }
-
-  private func strings(_ body: [String: Any], _ field: String) throws -> [String] {
-    switch body[field] {
-    case nil, is NSNull: return []
-    case let list as [String]: return list.filter { !$0.isEmpty }
-    case let other?:
-      throw LarderCoreError.invalidField(
-        field: field, value: "\(other)", reason: "must be a list of text")
-    }
+  private func nonEmpty(_ text: String?) -> String? {
+    text.flatMap { $0.isEmpty ? nil : $0 }
   }
 }
