@@ -29,6 +29,7 @@ struct PageFacts {
     var metaDescription: String?
     var titleText: String?
     var heading: String?
+    var subheadings: [String] = []
     for element in document.elements() {
       switch element.name {
       case "base":
@@ -65,6 +66,9 @@ struct PageFacts {
           let text = element.text
           if !text.isEmpty && text.count <= 200 { heading = text }
         }
+      case "h2",
+        "h3" where subheadings.count < 50:
+        subheadings.append(MarkupNode.collapse(element.text))
       default:
         break
       }
@@ -76,12 +80,27 @@ struct PageFacts {
       return resolved.hasPrefix("http") ? resolved : nil
     }
     canonicalURL = absolute(canonical) ?? absolute(ogURL) ?? pageURL?.absoluteString
-    title = [ogTitle, heading, titleText].compactMap { $0 }
+    // Without og:title or an h1, "Lemon Tart | A Kitchen Blog" in <title> is the recipe's name
+    // and the site's: the part a heading repeats, else the first part.
+    let titleParts = titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? []
+    let headedPart = titleParts.first { part in subheadings.contains(part) }
+    let firstPart = titleParts.count > 1 && siteName == nil ? titleParts.first : nil
+    title = [ogTitle, heading, headedPart, firstPart, titleText]
+      .compactMap { $0 }
       .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
       .first { !$0.isEmpty }
     image = absolute(ogImage)
     description = ogDescription ?? metaDescription
     author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
+  }
+
+  /// The parts of a page title between separators: "Lemon Tart | Kitchen" → both.
+  static func parts(of title: String) -> [String] {
+    var parts = [title]
+    for separator in [" | ", " – ", " — ", " :: ", " · ", " » ", " - "] {
+      parts = parts.flatMap { $0.components(separatedBy: separator) }
+    }
+    return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 
   /// "Lemon Tart | Kitchen" -> "Lemon Tart" when the site calls itself "Kitchen".
