@@ -27,11 +27,16 @@ public struct LarderApp: Sendable {
     self.clock = clock
     self.log = log
     var router = Router()
-    RecipeAPI(store: store, household: household, clock: clock).register(in: &router)
+    // Writes through the app keep the web library's in-memory copy current.
+    let library = LibraryIndex()
+    let tracked = LibraryTrackingStore(base: store, library: library)
+    RecipeAPI(store: tracked, household: household, clock: clock).register(in: &router)
     FinderAPI(store: store, household: household, engine: finder, foods: foods)
       .register(in: &router)
-    Pages(store: store, household: household).register(in: &router)
-    StaticAssets.register(in: &router)
+    WebSupportAPI(store: tracked, household: household, foods: foods, library: library)
+      .register(in: &router)
+    Pages(store: tracked, household: household).register(in: &router)
+    WebAssets.bundled.register(in: &router)
     self.router = router
   }
 
@@ -39,6 +44,14 @@ public struct LarderApp: Sendable {
   /// and failures that are the server's fault are logged and answered with a 500 that leaks
   /// nothing.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
+    var response = route(request)
+    if response.headerValue(named: "Content-Type")?.hasPrefix("text/html") == true {
+      for (name, value) in PageLayout.securityHeaders { response.headers[name] = value }
+    }
+    return response
+  }
+
+  private func route(_ request: HTTPRequest) -> HTTPResponse {
     let isAPI = request.path.hasPrefix("/api/")
     switch router.match(request) {
     case .notFound:
