@@ -73,6 +73,8 @@ clearButton.addEventListener('click', () => {
 
 function closeSuggestions() {
   suggestions.hidden = true;
+  suggestions.replaceChildren();
+  suggestionItems = [];
   input.setAttribute('aria-expanded', 'false');
   input.removeAttribute('aria-activedescendant');
   activeSuggestion = -1;
@@ -150,8 +152,10 @@ input.addEventListener('keydown', (event) => {
 async function loadCategories() {
   try {
     const data = await api('/api/v1/foods/categories');
+    // On phones the aisles start folded so the results stay close.
+    const wide = matchMedia('(min-width: 60rem)').matches;
     categories.replaceChildren(...data.categories.map((aisle, index) => el('details',
-      { class: 'aisle', open: index < 2 },
+      { class: 'aisle', open: index < (wide ? 2 : 0) },
       el('summary', {}, aisle.name),
       el('div', { class: 'aisle-foods' }, aisle.foods.map((food) => el('button', {
         type: 'button', class: 'food-toggle', 'data-food': food.id,

@@ -75,6 +75,11 @@ function facetGroup(name, label, facets, format = (value) => value) {
     }));
 }
 
+const facetDetails = el('details', { class: 'facet-details', open: matchMedia('(min-width: 48rem)').matches },
+  el('summary', {}, 'Filters'));
+facetBox.before(facetDetails);
+facetDetails.append(facetBox);
+
 function renderFacets(facets) {
   facetBox.replaceChildren(...[
     facetGroup('course', 'Meal type', facets.course),

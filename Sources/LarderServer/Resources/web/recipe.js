@@ -199,7 +199,7 @@ function show(index) {
   next.disabled = current === steps.length - 1;
   stepTimers.replaceChildren(...findTimers(steps[current]).map((timer) => el('button', {
     type: 'button', class: 'timer-start', onclick: () => startTimer(timer, current),
-  }, `⏱ Start ${timer.label} timer`)));
+  }, `Start ${timer.label} timer`)));
 }
 
 function renderTimers() {
