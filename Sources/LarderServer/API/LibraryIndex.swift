@@ -1,18 +1,19 @@
 import Foundation
 import LarderCore
 
-/// Every recipe's summary held in memory for the library's facets, filters and "surprise me",
-/// so none of them loads the full list from the store per request.
+/// Every recipe's summary held in memory for the library's facets, filters, sorting and
+/// "surprise me", so none of them loads the full list from the store per request.
 ///
-/// The copy is refreshed when the store changes: each use compares a cheap stamp (the recipe
-/// count and the most recently updated recipe) with the one the copy was built at, and reloads
-/// only when they differ. A 50,000-recipe library reloads in well under a second after an edit
-/// and answers every other request from memory.
+/// The copy is a ``LibrarySnapshot`` refreshed when the store changes: writes through the app
+/// call ``invalidate()``, and each use also compares a cheap stamp (the recipe count and the
+/// most recently updated recipe) so that changes made by another process show too. Between
+/// changes every request is answered from memory, from orders and facet counts computed once
+/// per snapshot.
 final class LibraryIndex: @unchecked Sendable {
-  // @unchecked Sendable: `entries` and `stamp` are read and written only while holding `lock`.
+  // @unchecked Sendable: `snapshot`, `stamp` and `generation` are read and written only while
+  // holding `lock`.
   private let lock = NSLock()
-  private var entries: [RecipeSummary] = []
-  private var foodUse: [String: Int] = [:]
+  private var snapshot: LibrarySnapshot?
   private var stamp: Stamp?
   private var generation = 0
 
@@ -23,57 +24,195 @@ final class LibraryIndex: @unchecked Sendable {
     var newestUpdate: Date?
   }
 
-  /// The summaries of every recipe in the household, current as of this call.
-  func summaries(store: any RecipeStore, household: HouseholdID) throws -> [RecipeSummary] {
-    try current(store: store, household: household).summaries
-  }
-
-  /// How many recipes use each food (required or optional), for ordering foods by category.
-  func foodUseCounts(store: any RecipeStore, household: HouseholdID) throws -> [String: Int] {
-    try current(store: store, household: household).foodUse
-  }
-
-  private func current(
-    store: any RecipeStore, household: HouseholdID
-  ) throws -> (summaries: [RecipeSummary], foodUse: [String: Int]) {
-    let newest = try store.recipes(
-      matching: RecipeQuery(sort: .updated, limit: 1), household: household
-    ).items.first
+  /// The library as it is now, reloaded from the store only when it changed.
+  func current(store: any RecipeStore, household: HouseholdID) throws -> LibrarySnapshot {
     lock.lock()
     let generation = self.generation
     lock.unlock()
+    let newest = try store.recipes(
+      matching: RecipeQuery(sort: .updated, limit: 1), household: household
+    ).items.first
     let current = Stamp(
       generation: generation, count: try store.recipeCount(household: household),
-      newestID: newest?.id,
-      newestUpdate: newest?.updatedAt)
+      newestID: newest?.id, newestUpdate: newest?.updatedAt)
     lock.lock()
-    if stamp == current {
-      defer { lock.unlock() }
-      return (entries, foodUse)
+    if stamp == current, let snapshot {
+      lock.unlock()
+      return snapshot
     }
     lock.unlock()
-    let profiles = try store.foodProfiles(household: household)
-    var use: [String: Int] = [:]
-    for profile in profiles {
-      for food in profile.requiredFoods + profile.optionalFoods { use[food, default: 0] += 1 }
-    }
-    let loaded = profiles.map(\.summary)
+    let loaded = LibrarySnapshot(try store.foodProfiles(household: household))
     lock.lock()
     defer { lock.unlock() }
-    entries = loaded
-    foodUse = use
+    snapshot = loaded
     stamp = current
-    return (loaded, use)
+    return loaded
   }
-}
 
-extension LibraryIndex {
   /// Marks the copy stale: the next use reloads it. Writes through the app call this, so an
   /// edit shows at once even when it leaves the count and the newest date as they were.
   func invalidate() {
     lock.lock()
     generation += 1
     lock.unlock()
+  }
+}
+
+/// A recipe's summary with the keys filters and sorting compare, computed once.
+struct LibraryEntry: Sendable {
+  let summary: RecipeSummary
+  let nameKey: String
+  let courses: [String]
+  let cuisines: [String]
+  let tags: [String]
+  /// Its diets and the diets they imply (vegan implies vegetarian).
+  let diets: Set<DietLabel>
+  let minutes: Int?
+
+  init(_ summary: RecipeSummary) {
+    func keys(_ values: [String]) -> [String] {
+      var seen = Set<String>()
+      return values.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+    self.summary = summary
+    nameKey = summary.name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    courses = keys(summary.courses)
+    cuisines = keys(summary.cuisines)
+    tags = keys(summary.keywords)
+    diets = Set(summary.diets.flatMap { [$0] + (FinderDiet.implications[$0] ?? []) })
+    minutes = summary.totalTime.flatMap { $0.seconds > 0 ? $0.minutes : nil }
+  }
+}
+
+/// The whole library at one moment: entries, the food use counts, and orders and facet counts
+/// computed on first use.
+final class LibrarySnapshot: @unchecked Sendable {
+  // @unchecked Sendable: `entries`, `foodUse` and `indexByID` never change after init; the
+  // caches are read and written only while holding `lock`.
+  let entries: [LibraryEntry]
+  /// How many recipes use each food (required or optional), for ordering foods by aisle.
+  let foodUse: [String: Int]
+  let indexByID: [RecipeID: Int]
+  private let lock = NSLock()
+  private var orders: [RecipeSort: [Int]] = [:]
+  private var allFacets: LibraryFacets?
+  private var memos: [String: Any] = [:]
+
+  init(_ profiles: [RecipeFoodProfile]) {
+    var use: [String: Int] = [:]
+    for profile in profiles {
+      for food in profile.requiredFoods + profile.optionalFoods { use[food, default: 0] += 1 }
+    }
+    entries = profiles.map { LibraryEntry($0.summary) }
+    foodUse = use
+    var index: [RecipeID: Int] = [:]
+    for (position, entry) in entries.enumerated() { index[entry.summary.id] = position }
+    indexByID = index
+  }
+
+  /// Entry positions in the given order, computed once per snapshot.
+  func order(_ sort: RecipeSort) -> [Int] {
+    let sort: RecipeSort = sort == .relevance ? .name : sort
+    lock.lock()
+    if let cached = orders[sort] {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    let computed = LibrarySorting.sorted(Array(entries.indices), entries, by: sort)
+    lock.lock()
+    orders[sort] = computed
+    lock.unlock()
+    return computed
+  }
+
+  /// A value derived from this snapshot, computed on first use and kept with it.
+  func memo<Value>(_ key: String, _ make: () throws -> Value) rethrows -> Value {
+    lock.lock()
+    if let cached = memos[key] as? Value {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    let value = try make()
+    lock.lock()
+    memos[key] = value
+    lock.unlock()
+    return value
+  }
+
+  /// Facet counts over every recipe, computed once per snapshot.
+  var facetsOfAll: LibraryFacets {
+    lock.lock()
+    if let allFacets {
+      lock.unlock()
+      return allFacets
+    }
+    lock.unlock()
+    let computed = LibraryFacets(entries.indices.map { entries[$0] })
+    lock.lock()
+    allFacets = computed
+    lock.unlock()
+    return computed
+  }
+}
+
+/// Counts of courses, cuisines, diets, tags and time bands among some recipes.
+struct LibraryFacets: Sendable {
+  var courses: [(value: String, count: Int)] = []
+  var cuisines: [(value: String, count: Int)] = []
+  var diets: [(value: String, count: Int)] = []
+  var tags: [(value: String, count: Int)] = []
+  var times: [(minutes: Int, count: Int)] = []
+
+  init(_ entries: [LibraryEntry]) {
+    var courses: [String: Int] = [:]
+    var cuisines: [String: Int] = [:]
+    var diets: [String: Int] = [:]
+    var tags: [String: Int] = [:]
+    var bands = [15: 0, 30: 0, 60: 0]
+    // Values compare ignoring case and show as first spelled.
+    var spelling: [String: String] = [:]
+    for entry in entries {
+      for (index, key) in entry.courses.enumerated() {
+        courses[key, default: 0] += 1
+        if spelling[key] == nil, index < entry.summary.courses.count {
+          spelling[key] = entry.summary.courses[index].trimmingCharacters(in: .whitespaces)
+        }
+      }
+      for (index, key) in entry.cuisines.enumerated() {
+        cuisines[key, default: 0] += 1
+        if spelling[key] == nil, index < entry.summary.cuisines.count {
+          spelling[key] = entry.summary.cuisines[index].trimmingCharacters(in: .whitespaces)
+        }
+      }
+      for diet in Set(entry.summary.diets) { diets[diet.rawValue, default: 0] += 1 }
+      for tag in entry.tags { tags[tag, default: 0] += 1 }
+      if let minutes = entry.minutes {
+        for band in bands.keys where minutes <= band { bands[band, default: 0] += 1 }
+      }
+    }
+    func ranked(_ counts: [String: Int], _ limit: Int) -> [(value: String, count: Int)] {
+      counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        .prefix(limit).map { (spelling[$0.key] ?? $0.key, $0.value) }
+    }
+    self.courses = ranked(courses, 20)
+    self.cuisines = ranked(cuisines, 30)
+    self.diets = ranked(diets, 12)
+    self.tags = ranked(tags, 30)
+    self.times = bands.keys.sorted().map { ($0, bands[$0] ?? 0) }
+  }
+
+  /// As JSON: `{"course": [{"value": "Dinner", "count": 3}], ..., "maxTime": [...]}`.
+  var json: [String: Any] {
+    func list(_ items: [(value: String, count: Int)]) -> [[String: Any]] {
+      items.map { ["value": $0.value, "count": $0.count] }
+    }
+    return [
+      "course": list(courses), "cuisine": list(cuisines), "diet": list(diets), "tag": list(tags),
+      "maxTime": times.map { ["value": $0.minutes, "count": $0.count] },
+    ]
   }
 }
 
@@ -114,9 +253,15 @@ struct LibraryFilters: Sendable {
   var maxMinutes: Int?
   var favoritesOnly = false
 
-  /// Whether any filter beyond the favourites flag (which the store handles) is set.
-  var narrowsBeyondFavorites: Bool {
-    !courses.isEmpty || !cuisines.isEmpty || !diets.isEmpty || !tags.isEmpty || maxMinutes != nil
+  /// Whether any filter is set.
+  var isEmpty: Bool {
+    courses.isEmpty && cuisines.isEmpty && diets.isEmpty && tags.isEmpty && maxMinutes == nil
+      && !favoritesOnly
+  }
+
+  /// Whether no filter other than favourites is set (the store handles that one itself).
+  var isEmptyBesidesFavorites: Bool {
+    courses.isEmpty && cuisines.isEmpty && diets.isEmpty && tags.isEmpty && maxMinutes == nil
   }
 
   /// Reads `course`, `cuisine`, `diet`, `tag` (comma-separated lists), `maxTime` (minutes)
@@ -124,7 +269,7 @@ struct LibraryFilters: Sendable {
   init(query: [String: String]) throws {
     func list(_ name: String) -> [String] {
       (query[name] ?? "").split(separator: ",")
-        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
     courses = list("course")
     cuisines = list("cuisine")
@@ -146,57 +291,55 @@ struct LibraryFilters: Sendable {
     }
   }
 
-  init() {}
-
-  /// Whether a recipe passes every filter. A diet is met by the recipe's own label or by a
-  /// label that implies it (vegan implies vegetarian).
-  func admits(_ summary: RecipeSummary) -> Bool {
-    if favoritesOnly && !summary.isFavorite { return false }
-    if !courses.isEmpty && !Self.overlaps(courses, summary.courses) { return false }
-    if !cuisines.isEmpty && !Self.overlaps(cuisines, summary.cuisines) { return false }
-    if !tags.isEmpty && !Self.overlaps(tags, summary.keywords) { return false }
+  /// Whether a recipe passes every filter.
+  func admits(_ entry: LibraryEntry) -> Bool {
+    if favoritesOnly && !entry.summary.isFavorite { return false }
+    if !courses.isEmpty && !courses.contains(where: entry.courses.contains) { return false }
+    if !cuisines.isEmpty && !cuisines.contains(where: entry.cuisines.contains) { return false }
+    if !tags.isEmpty && !tags.contains(where: entry.tags.contains) { return false }
     if let maxMinutes {
-      guard let time = summary.totalTime, time.seconds > 0, time.minutes <= maxMinutes else {
-        return false
-      }
+      guard let minutes = entry.minutes, minutes <= maxMinutes else { return false }
     }
-    if !diets.isEmpty {
-      let implied = Set(
-        summary.diets.flatMap { [$0] + (FinderDiet.implications[$0] ?? []) })
-      if !diets.allSatisfy(implied.contains) { return false }
-    }
-    return true
-  }
-
-  private static func overlaps(_ wanted: [String], _ has: [String]) -> Bool {
-    let normalized = Set(has.map { $0.lowercased() })
-    return wanted.contains { normalized.contains($0.lowercased()) }
+    return diets.allSatisfy(entry.diets.contains)
   }
 }
 
-/// Orders summaries in memory the way the store does for the same ``RecipeSort``.
+/// Orders entries in memory the way the store does for the same ``RecipeSort``.
 enum LibrarySorting {
-  static func sorted(_ items: [RecipeSummary], by sort: RecipeSort) -> [RecipeSummary] {
-    func byName(_ lhs: RecipeSummary, _ rhs: RecipeSummary) -> Bool {
-      lhs.name.localizedCaseInsensitiveCompare(rhs.name) == .orderedAscending
+  static func sorted(_ positions: [Int], _ entries: [LibraryEntry], by sort: RecipeSort) -> [Int] {
+    func byName(_ lhs: Int, _ rhs: Int) -> Bool {
+      let left = entries[lhs]
+      let right = entries[rhs]
+      return left.nameKey != right.nameKey
+        ? left.nameKey < right.nameKey : left.summary.id.rawValue < right.summary.id.rawValue
     }
     switch sort {
     case .relevance, .name:
-      return items.sorted(by: byName)
+      return positions.sorted(by: byName)
     case .newest:
-      return items.sorted { ($0.createdAt, $0.id.rawValue) > ($1.createdAt, $1.id.rawValue) }
+      return positions.sorted {
+        let left = entries[$0].summary
+        let right = entries[$1].summary
+        return left.createdAt != right.createdAt
+          ? left.createdAt > right.createdAt : left.id.rawValue > right.id.rawValue
+      }
     case .updated:
-      return items.sorted { ($0.updatedAt, $0.id.rawValue) > ($1.updatedAt, $1.id.rawValue) }
+      return positions.sorted {
+        let left = entries[$0].summary
+        let right = entries[$1].summary
+        return left.updatedAt != right.updatedAt
+          ? left.updatedAt > right.updatedAt : left.id.rawValue > right.id.rawValue
+      }
     case .rating:
-      return items.sorted {
-        let left = $0.rating ?? 0
-        let right = $1.rating ?? 0
+      return positions.sorted {
+        let left = entries[$0].summary.rating ?? 0
+        let right = entries[$1].summary.rating ?? 0
         return left != right ? left > right : byName($0, $1)
       }
     case .time:
-      return items.sorted {
-        let left = $0.totalTime.map(\.seconds).flatMap { $0 > 0 ? $0 : nil } ?? Int.max
-        let right = $1.totalTime.map(\.seconds).flatMap { $0 > 0 ? $0 : nil } ?? Int.max
+      return positions.sorted {
+        let left = entries[$0].minutes ?? Int.max
+        let right = entries[$1].minutes ?? Int.max
         return left != right ? left < right : byName($0, $1)
       }
     }

@@ -22,7 +22,7 @@ struct WebSupportAPI: Sendable {
 
   /// With text and filters together, at most this many text matches are filtered: enough for
   /// any search a person means, and a bound on the work a vague search can cause.
-  static let filteredSearchLimit = 2000
+  static let filteredSearchLimit = 1000
 
   init(store: any RecipeStore, household: HouseholdID, foods: FoodCatalog, library: LibraryIndex) {
     self.store = store
@@ -71,7 +71,16 @@ struct WebSupportAPI: Sendable {
   }
 
   private func categories() throws -> HTTPResponse {
-    let use = try library.foodUseCounts(store: store, household: household)
+    let snapshot = try library.current(store: store, household: household)
+    let groups = snapshot.memo("categories") { categoryGroups(use: snapshot.foodUse) }
+    var response = try json(["categories": groups])
+    response.headers["Cache-Control"] = "private, max-age=300"
+    return response
+  }
+
+  /// Each aisle's foods, those most used by the library's recipes first, then those with
+  /// the most kinds in the catalog ("cheese" before "cheddar").
+  private func categoryGroups(use: [String: Int]) -> [[String: Any]] {
     var children: [String: Int] = [:]
     for food in foods.foods { if let parent = food.parentID { children[parent, default: 0] += 1 } }
     var byAisle: [Aisle: [Food]] = [:]
@@ -90,9 +99,7 @@ struct WebSupportAPI: Sendable {
         "foods": ranked.prefix(36).map { ["id": $0.id, "name": $0.name] },
       ]
     }
-    var response = try json(["categories": groups])
-    response.headers["Cache-Control"] = "private, max-age=300"
-    return response
+    return groups
   }
 
   // MARK: - Library
@@ -101,32 +108,49 @@ struct WebSupportAPI: Sendable {
   func libraryPage(_ parameters: [String: String]) throws -> [String: Any] {
     let query = try RecipeAPI.recipeQuery(from: parameters)
     let filters = try LibraryFilters(query: parameters)
-    let all = try library.summaries(store: store, household: household)
-    var matches: [RecipeSummary]
-    var total: Int
-    var truncated = false
+    let snapshot = try library.current(store: store, household: household)
     var pageItems: [RecipeSummary]
+    var total: Int
+    var facets: LibraryFacets
+    var partial = false
     if let text = query.searchText {
-      if !filters.narrowsBeyondFavorites {
+      // The store ranks text matches; filters, other orders and facets apply in memory to
+      // the first ``filteredSearchLimit`` of them.
+      let found = try textMatches(text, favorites: query.favoritesOnly, sort: query.sort)
+      var positions = found.compactMap { snapshot.indexByID[$0.id] }
+      if !filters.isEmpty { positions = positions.filter { filters.admits(snapshot.entries[$0]) } }
+      if query.effectiveSort != .relevance {
+        positions = LibrarySorting.sorted(positions, snapshot.entries, by: query.effectiveSort)
+      }
+      facets = LibraryFacets(positions.map { snapshot.entries[$0] })
+      if filters.isEmptyBesidesFavorites && query.effectiveSort == .relevance {
         let page = try store.recipes(matching: query, household: household)
         pageItems = page.items
         total = page.total
-        matches = try textMatches(text, favorites: query.favoritesOnly, sort: query.sort)
-        truncated = matches.count < total
+        partial = found.count < total
       } else {
-        matches = try textMatches(text, favorites: query.favoritesOnly, sort: query.sort)
-        truncated = matches.count >= Self.filteredSearchLimit
-        matches = matches.filter(filters.admits)
-        if query.effectiveSort != .relevance {
-          matches = LibrarySorting.sorted(matches, by: query.effectiveSort)
+        partial = found.count >= Self.filteredSearchLimit
+        total = positions.count
+        pageItems = positions.dropFirst(query.offset).prefix(query.limit).map {
+          snapshot.entries[$0].summary
         }
-        total = matches.count
-        pageItems = Array(matches.dropFirst(query.offset).prefix(query.limit))
       }
     } else {
-      matches = LibrarySorting.sorted(all.filter(filters.admits), by: query.effectiveSort)
-      total = matches.count
-      pageItems = Array(matches.dropFirst(query.offset).prefix(query.limit))
+      let ordered = snapshot.order(query.effectiveSort)
+      if filters.isEmpty {
+        total = ordered.count
+        facets = snapshot.facetsOfAll
+        pageItems = ordered.dropFirst(query.offset).prefix(query.limit).map {
+          snapshot.entries[$0].summary
+        }
+      } else {
+        let matching = ordered.filter { filters.admits(snapshot.entries[$0]) }
+        total = matching.count
+        facets = LibraryFacets(matching.map { snapshot.entries[$0] })
+        pageItems = matching.dropFirst(query.offset).prefix(query.limit).map {
+          snapshot.entries[$0].summary
+        }
+      }
     }
     return [
       "items": try pageItems.map(summaryJSON),
@@ -134,8 +158,8 @@ struct WebSupportAPI: Sendable {
       "offset": query.offset,
       "limit": query.limit,
       "sort": query.effectiveSort.rawValue,
-      "facets": Self.facets(matches),
-      "facetsPartial": truncated,
+      "facets": facets.json,
+      "facetsPartial": partial,
     ]
   }
 
@@ -159,53 +183,22 @@ struct WebSupportAPI: Sendable {
     return found
   }
 
-  /// Counts of courses, cuisines, diets and time bands among the matches, most common first.
-  static func facets(_ matches: [RecipeSummary]) -> [String: Any] {
-    var courses: [String: Int] = [:]
-    var cuisines: [String: Int] = [:]
-    var diets: [String: Int] = [:]
-    var tags: [String: Int] = [:]
-    var times = [15: 0, 30: 0, 60: 0]
-    // "main course" and "Main course" count as one value, shown as first spelled.
-    var spelling: [String: String] = [:]
-    func key(_ text: String) -> String {
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
-      let folded = trimmed.lowercased()
-      if spelling[folded] == nil { spelling[folded] = trimmed }
-      return folded
-    }
-    for summary in matches {
-      for course in Set(summary.courses.map(key)) { courses[course, default: 0] += 1 }
-      for cuisine in Set(summary.cuisines.map(key)) { cuisines[cuisine, default: 0] += 1 }
-      for diet in Set(summary.diets) { diets[diet.rawValue, default: 0] += 1 }
-      for tag in Set(summary.keywords.map { $0.lowercased() }) { tags[tag, default: 0] += 1 }
-      if let minutes = summary.totalTime?.minutes, minutes > 0 {
-        for band in times.keys where minutes <= band { times[band, default: 0] += 1 }
-      }
-    }
-    func ranked(_ counts: [String: Int], _ limit: Int) -> [[String: Any]] {
-      counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        .prefix(limit).map { ["value": spelling[$0.key] ?? $0.key, "count": $0.value] }
-    }
-    return [
-      "course": ranked(courses, 20), "cuisine": ranked(cuisines, 30), "diet": ranked(diets, 12),
-      "tag": ranked(tags, 30),
-      "maxTime": times.keys.sorted().map { ["value": $0, "count": times[$0] ?? 0] },
-    ]
-  }
-
   private func random(_ request: HTTPRequest) throws -> HTTPResponse {
     let filters = try LibraryFilters(query: request.query)
-    var candidates = try library.summaries(store: store, household: household)
+    let snapshot = try library.current(store: store, household: household)
+    var candidates = Array(snapshot.entries.indices)
     if let text = RecipeQuery(text: request.query["q"]).searchText {
       candidates = try textMatches(text, favorites: filters.favoritesOnly, sort: nil)
+        .compactMap { snapshot.indexByID[$0.id] }
     }
-    candidates = candidates.filter(filters.admits)
+    candidates = candidates.filter { filters.admits(snapshot.entries[$0]) }
     guard let pick = candidates.randomElement() else {
       throw LarderServerError(
         status: 404, code: "not_found", message: "No recipe matches these filters.")
     }
-    return try json(["recipe": try summaryJSON(pick), "candidates": candidates.count])
+    return try json([
+      "recipe": try summaryJSON(snapshot.entries[pick].summary), "candidates": candidates.count,
+    ])
   }
 
   // MARK: - Ingredients
