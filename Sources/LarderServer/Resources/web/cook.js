@@ -22,6 +22,7 @@ const form = document.getElementById('cook-filters');
 const status = document.getElementById('cook-status');
 const results = document.getElementById('cook-results');
 const more = document.getElementById('cook-more');
+const jump = document.getElementById('jump-to-results');
 
 // MARK: pantry
 
@@ -209,10 +210,10 @@ function resultCard(item) {
     ? `All ${needed} ingredients — you can make it`
     : `${item.matched.length} of ${needed} — missing ${missingNames.join(', ')}`;
   const hints = item.substitutions.map((substitution) =>
-    `${substitution.food.name}: try ${substitution.substitutes.map((food) => food.name).join(' or ')}`);
+    `instead of ${substitution.food.name}, use ${substitution.substitutes.map((food) => food.name).join(' or ')}`);
   return recipeCard(item.recipe, [
     el('p', { class: item.missingCount === 0 ? 'have-line ok' : 'have-line' }, line),
-    hints.length ? el('p', { class: 'hint' }, `Swap: ${hints.join('; ')}`) : null,
+    hints.length ? el('p', { class: 'hint' }, `Tip: ${hints.join('; ')}`) : null,
   ]);
 }
 
@@ -230,6 +231,7 @@ async function search({ append = false } = {}) {
     else results.replaceChildren(...cards);
     const shown = offset + data.items.length;
     more.hidden = shown >= data.total;
+    jump.textContent = `See ${data.total} ${data.total === 1 ? 'recipe' : 'recipes'} ↓`;
     const unknown = data.unknown.length ? ` Unknown: ${data.unknown.join(', ')}.` : '';
     status.textContent = data.total === 0
       ? (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
