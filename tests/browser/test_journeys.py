@@ -114,7 +114,11 @@ class RecipePage(BrowserTestCase):
 
     def test_recipe_content_is_there_without_javascript(self):
         recipe = self.recipe_id("hummus")
-        html = urllib.request.urlopen(f"{BASE}/recipes/{recipe}").read().decode()
+        with urllib.request.urlopen(f"{BASE}/recipes/{recipe}") as response:
+            policy = response.headers["Content-Security-Policy"]
+            html = response.read().decode()
+        self.assertIn("script-src 'self'", policy)
+        self.assertNotIn("unsafe-inline", policy)
         self.assertIn("<h1>", html)
         self.assertIn('class="line-text"', html)
 

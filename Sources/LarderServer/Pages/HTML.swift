@@ -82,6 +82,7 @@ enum PageLayout {
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
       <link rel="manifest" href="/manifest.webmanifest">
       <link rel="apple-touch-icon" href="/static/icon-192.png">
+      <script src="/static/theme.js"></script>
       <script type="module" src="/static/\(script ?? "app.js")"></script>
       </head>
       <body>

@@ -5,7 +5,7 @@ const VERSION = 'larder-v1';
 const SHELL = [
   '/', '/library', '/settings', '/add', '/static/larder.css', '/static/app.js', '/static/cook.js',
   '/static/recipe.js', '/static/library.js', '/static/edit.js', '/static/settings.js',
-  '/static/icon.svg', '/manifest.webmanifest',
+  '/static/icon.svg', '/static/theme.js', '/manifest.webmanifest',
 ];
 
 self.addEventListener('install', (event) => {
