@@ -98,6 +98,18 @@ import Testing
     #expect(Self.items(favorites).compactMap { $0["name"] as? String } == ["Tomato Soup"])
   }
 
+  @Test func libraryShowsCreatedAndDeletedRecipesAtOnce() throws {
+    let (client, _) = try Self.client()
+    #expect(client.send("GET", "/api/v1/library").object["total"] as? Int == 3)
+    let created = client.send(
+      "POST", "/api/v1/recipes", json: #"{"name": "Quick Dal", "courses": ["Dinner"]}"#)
+    let id = try #require(created.object["id"] as? String)
+    let dinner = client.send("GET", "/api/v1/library", query: ["course": "dinner"])
+    #expect(Self.items(dinner).compactMap { $0["name"] as? String } == ["Quick Dal"])
+    _ = client.send("DELETE", "/api/v1/recipes/\(id)")
+    #expect(client.send("GET", "/api/v1/library").object["total"] as? Int == 3)
+  }
+
   @Test func badLibraryParametersAre400s() throws {
     let (client, _) = try Self.client()
     #expect(client.send("GET", "/api/v1/library", query: ["maxTime": "soon"]).status == 400)

@@ -4,39 +4,46 @@ import LarderCore
 /// Every recipe's summary held in memory for the library's facets, filters, sorting and
 /// "surprise me", so none of them loads the full list from the store per request.
 ///
-/// The copy is a ``LibrarySnapshot`` refreshed when the store changes: writes through the app
-/// call ``invalidate()``, and each use also compares a cheap stamp (the recipe count and the
-/// most recently updated recipe) so that changes made by another process show too. Between
-/// changes every request is answered from memory, from orders and facet counts computed once
-/// per snapshot.
+/// The copy is a ``LibrarySnapshot``. Writes through the app patch it in place of a reload
+/// (``apply(_:)``: one entry replaced, added or removed), and each use compares a cheap stamp
+/// (the recipe count and the most recently updated recipe) so that changes made by another
+/// process, such as `larder import`, cause a reload. Between changes every request is answered
+/// from memory, from orders and facet counts computed once per snapshot.
 final class LibraryIndex: @unchecked Sendable {
-  // @unchecked Sendable: `snapshot`, `stamp` and `generation` are read and written only while
+  // @unchecked Sendable: `snapshot`, `stamp` and `restamp` are read and written only while
   // holding `lock`.
   private let lock = NSLock()
   private var snapshot: LibrarySnapshot?
   private var stamp: Stamp?
-  private var generation = 0
+  /// Set when a write was applied to the snapshot: the next stamp read belongs to it.
+  private var restamp = false
 
   private struct Stamp: Equatable {
-    var generation: Int
     var count: Int
     var newestID: RecipeID?
     var newestUpdate: Date?
   }
 
-  /// The library as it is now, reloaded from the store only when it changed.
+  /// A write the app made, to apply to the snapshot.
+  enum Change {
+    /// A recipe was created or updated; this is it as stored.
+    case saved(Recipe)
+    /// A recipe was deleted.
+    case deleted(RecipeID)
+  }
+
+  /// The library as it is now, reloaded from the store only when another process changed it.
   func current(store: any RecipeStore, household: HouseholdID) throws -> LibrarySnapshot {
-    lock.lock()
-    let generation = self.generation
-    lock.unlock()
     let newest = try store.recipes(
       matching: RecipeQuery(sort: .updated, limit: 1), household: household
     ).items.first
     let current = Stamp(
-      generation: generation, count: try store.recipeCount(household: household),
-      newestID: newest?.id, newestUpdate: newest?.updatedAt)
+      count: try store.recipeCount(household: household), newestID: newest?.id,
+      newestUpdate: newest?.updatedAt)
     lock.lock()
-    if stamp == current, let snapshot {
+    if let snapshot, stamp == current || restamp {
+      stamp = current
+      restamp = false
       lock.unlock()
       return snapshot
     }
@@ -46,14 +53,36 @@ final class LibraryIndex: @unchecked Sendable {
     defer { lock.unlock() }
     snapshot = loaded
     stamp = current
+    restamp = false
     return loaded
   }
 
-  /// Marks the copy stale: the next use reloads it. Writes through the app call this, so an
-  /// edit shows at once even when it leaves the count and the newest date as they were.
+  /// Patches the snapshot with a write the app just made; no reload needed.
+  func apply(_ change: Change) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let old = snapshot else { return }
+    var entries = old.entries
+    switch change {
+    case .saved(let recipe):
+      let entry = LibraryEntry(RecipeSummary(recipe))
+      if let position = old.indexByID[recipe.id] {
+        entries[position] = entry
+      } else {
+        entries.append(entry)
+      }
+    case .deleted(let id):
+      guard let position = old.indexByID[id] else { return }
+      entries.remove(at: position)
+    }
+    snapshot = LibrarySnapshot(entries: entries, foodUse: old.foodUse)
+    restamp = true
+  }
+
+  /// Drops the snapshot: the next use reloads it (after a bulk import, say).
   func invalidate() {
     lock.lock()
-    generation += 1
+    snapshot = nil
     lock.unlock()
   }
 }
@@ -99,13 +128,19 @@ final class LibrarySnapshot: @unchecked Sendable {
   private var allFacets: LibraryFacets?
   private var memos: [String: Any] = [:]
 
-  init(_ profiles: [RecipeFoodProfile]) {
+  convenience init(_ profiles: [RecipeFoodProfile]) {
     var use: [String: Int] = [:]
     for profile in profiles {
       for food in profile.requiredFoods + profile.optionalFoods { use[food, default: 0] += 1 }
     }
-    entries = profiles.map { LibraryEntry($0.summary) }
-    foodUse = use
+    self.init(entries: profiles.map { LibraryEntry($0.summary) }, foodUse: use)
+  }
+
+  /// A snapshot of these entries; `foodUse` is carried over from the last full load when a
+  /// write is patched in (it only orders foods within an aisle).
+  init(entries: [LibraryEntry], foodUse: [String: Int]) {
+    self.entries = entries
+    self.foodUse = foodUse
     var index: [RecipeID: Int] = [:]
     for (position, entry) in entries.enumerated() { index[entry.summary.id] = position }
     indexByID = index
@@ -222,18 +257,20 @@ struct LibraryTrackingStore: ForwardingRecipeStore {
   let library: LibraryIndex
 
   func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
-    defer { library.invalidate() }
-    return try base.createRecipe(recipe, household: household, now: now)
+    let created = try base.createRecipe(recipe, household: household, now: now)
+    library.apply(.saved(created))
+    return created
   }
 
   func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
-    defer { library.invalidate() }
-    return try base.updateRecipe(recipe, household: household, now: now)
+    let updated = try base.updateRecipe(recipe, household: household, now: now)
+    library.apply(.saved(updated))
+    return updated
   }
 
   func deleteRecipe(id: RecipeID, household: HouseholdID) throws {
-    defer { library.invalidate() }
     try base.deleteRecipe(id: id, household: household)
+    library.apply(.deleted(id))
   }
 
   func importRecipes(
