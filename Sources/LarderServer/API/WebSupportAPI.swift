@@ -252,7 +252,8 @@ struct WebSupportAPI: Sendable {
       }
       target = value
     }
-    let factor = (baseServings != nil && target != nil) ? target! / baseServings! : 1
+    var factor = 1.0
+    if let baseServings, let target { factor = target / baseServings }
     let unitsText = (request.query["units"] ?? "original").lowercased()
     let format: MeasureFormat?
     switch unitsText {

@@ -77,7 +77,7 @@ enum EditorPage {
       }.joined(separator: "\n") ?? ""
     let steps =
       recipe?.instructionSections.flatMap { $0.steps.map(\.text) }.joined(separator: "\n\n") ?? ""
-    let heading = recipe == nil ? "Add a recipe" : "Edit “\(recipe!.name)”"
+    let heading = recipe.map { "Edit “\($0.name)”" } ?? "Add a recipe"
     let importPanel =
       recipe == nil
       ? """
@@ -146,7 +146,7 @@ enum EditorPage {
       </section>
       """
     return PageLayout.page(
-      title: recipe == nil ? "Add a recipe" : "Edit \(recipe!.name)",
+      title: recipe.map { "Edit \($0.name)" } ?? "Add a recipe",
       section: recipe == nil ? .add : nil, script: "edit.js", body: body)
   }
 }
