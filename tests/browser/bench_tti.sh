@@ -37,8 +37,15 @@ echo "imported $count recipes in $(python3 -c "print(round($import_end - $import
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$binary" serve --db "$work/larder.sqlite" --port "$port" >"$work/server.log" 2>&1 &
 server=$!
-for _ in $(seq 1 300); do
-  curl -fsS "http://127.0.0.1:$port/api/v1/health" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+python3 - "http://127.0.0.1:$port/api/v1/health" <<'PY'
+import sys, time, urllib.request
+for _ in range(600):
+    try:
+        urllib.request.urlopen(sys.argv[1], timeout=1).read()
+        break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("error: the server did not answer")
+PY
 LARDER_URL="http://127.0.0.1:$port" "$venv/bin/python" tests/browser/tti.py "$runs"

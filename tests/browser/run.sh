@@ -43,13 +43,21 @@ python3 -m http.server "$fixture_port" --bind 127.0.0.1 --directory tests/browse
   >"$artifacts/fixture-server.log" 2>&1 &
 pids+=($!)
 
-for _ in $(seq 1 100); do
-  if curl -fsS "http://127.0.0.1:$port/api/v1/health" >/dev/null 2>&1 \
-    && curl -fsS "http://127.0.0.1:$fixture_port/flatbread.html" >/dev/null 2>&1; then
-    break
-  fi
-  sleep 0.1
-done
+wait_for() { python3 - "$@" <<'PY'
+import sys, time, urllib.request
+for url in sys.argv[1:]:
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        sys.exit(f"error: {url} did not answer")
+PY
+}
+wait_for "http://127.0.0.1:$port/api/v1/health" "http://127.0.0.1:$fixture_port/flatbread.html" \
+  || { cat "$artifacts/server.log" >&2; exit 1; }
 
 LARDER_URL="http://127.0.0.1:$port" FIXTURE_URL="http://127.0.0.1:$fixture_port" \
   ARTIFACTS="$artifacts" "$venv/bin/python" -m unittest discover -s tests/browser -p 'test_*.py' -v "$@"
