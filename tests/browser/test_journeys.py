@@ -87,6 +87,13 @@ class RecipePage(BrowserTestCase):
         self.find("label input[name='units'][value='metric']").find_element(By.XPATH, "..").click()
         self.wait(lambda d: re.search(r"\d+ (ml|g|l) ", self.first_line()), message="metric")
         self.screenshot("recipe")
+        # The print view drops the controls and keeps the recipe.
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        self.assertFalse(self.find("#recipe-actions").is_displayed())
+        self.assertFalse(self.find("#scaler").is_displayed())
+        self.assertTrue(self.find(".steps").is_displayed())
+        self.screenshot("recipe-print")
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
         self.find("label input[name='units'][value='us']").find_element(By.XPATH, "..").click()
         self.wait(lambda d: "cups" in self.first_line(), message="back to US")
 

@@ -93,7 +93,14 @@ function showRating(rating) {
     star.setAttribute('aria-checked', String(value === rating));
   }
 }
-for (const star of stars) {
+for (const [index, star] of stars.entries()) {
+  // Arrow keys move along the stars, as in any radio group.
+  star.addEventListener('keydown', (event) => {
+    const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    stars[(index + step + stars.length) % stars.length].focus();
+  });
   star.addEventListener('click', async () => {
     try {
       const recipe = await api(`/api/v1/recipes/${encodeURIComponent(id)}`, {
