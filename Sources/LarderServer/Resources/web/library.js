@@ -62,23 +62,30 @@ function parameters(extra = {}) {
 }
 
 function facetGroup(name, label, facets, format = (value) => value) {
-  if (!facets.length && !state[name]) return null;
-  const chosen = String(state[name]);
+  // A facet holds a comma-separated list: meal types, cuisines and collections match any
+  // chosen value, diets must all be met. Chosen values stay visible even with no matches.
+  const chosen = String(state[name] || '').split(',').filter(Boolean);
+  const shown = facets.filter((facet) => facet.count > 0 || chosen.includes(String(facet.value)));
+  for (const value of chosen) {
+    if (!shown.some((facet) => String(facet.value) === value)) shown.push({ value, count: 0 });
+  }
+  if (!shown.length) return null;
   return el('fieldset', { class: 'facet' }, el('legend', {}, label),
-    facets.filter((facet) => facet.count > 0 || String(facet.value) === chosen).map((facet) => {
+    shown.map((facet) => {
       const value = String(facet.value);
-      const on = value === chosen;
+      const on = chosen.includes(value);
       return el('button', {
         type: 'button', class: 'facet-chip', 'aria-pressed': String(on),
-        onclick: () => { state[name] = on ? '' : value; refresh(); },
+        onclick: () => {
+          // Time is one band at a time; the others are lists.
+          const next = name === 'maxTime' ? (on ? [] : [value])
+            : on ? chosen.filter((item) => item !== value) : [...chosen, value];
+          state[name] = next.join(',');
+          refresh();
+        },
       }, `${format(facet.value)} `, el('span', { class: 'facet-count' }, `(${facet.count})`));
     }));
 }
-
-const facetDetails = el('details', { class: 'facet-details', open: matchMedia('(min-width: 48rem)').matches },
-  el('summary', {}, 'Filters'));
-facetBox.before(facetDetails);
-facetDetails.append(facetBox);
 
 function renderFacets(facets) {
   facetBox.replaceChildren(...[
