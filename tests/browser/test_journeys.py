@@ -277,6 +277,20 @@ class SettingsAndOffline(BrowserTestCase):
         self.wait(lambda d: re.search(r"\d+ (ml|g|l) ", self.text("li[data-line='0'] .line-text")))
         self.screenshot("recipe-dark")
 
+    def test_diets_from_settings_apply_by_default(self):
+        self.open("/settings")
+        self.find("input[name='diets'][value='vegan']").click()
+        self.find("#settings-form button[type='submit']").click()
+        self.wait_text("#settings-status", lambda text: text == "Saved.")
+        self.open("/library")
+        chip = self.wait(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, ".facet-chip")
+                                    if b.text.startswith("vegan ")])[0]
+        self.assertEqual(chip.get_attribute("aria-pressed"), "true")
+        vegan_total = status_count(self.text(".count"))
+        self.assertLess(vegan_total, 60)
+        chip.click()
+        self.wait_text(".count", lambda text: status_count(text) > vegan_total)
+
     def test_opened_recipes_stay_readable_offline(self):
         recipe = self.recipe_id("hummus")
         self.open(f"/recipes/{recipe}")
