@@ -2,6 +2,7 @@
 screenshots at phone and desktop widths, and a check that no page logged an error (a Content
 Security Policy violation shows up there)."""
 
+import base64
 import json
 import os
 import unittest
@@ -107,13 +108,23 @@ class BrowserTestCase(unittest.TestCase):
         return self.wait(check, timeout, f"text of {css}")
 
     def screenshot(self, name):
-        """Saves the page at phone and desktop widths."""
+        """Saves the page at phone and desktop widths: the first screen as a person sees it,
+        and the whole page (up to 5000 px) as `-full`."""
         os.makedirs(ARTIFACTS, exist_ok=True)
         original = self.driver.get_window_size()
         for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
             self.driver.set_window_size(*size)
             self.driver.execute_script("return new Promise(r => requestAnimationFrame(() => setTimeout(r, 150)))")
             self.driver.save_screenshot(os.path.join(ARTIFACTS, f"{name}-{label}.png"))
+            metrics = self.driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+            content = metrics["cssContentSize"]
+            shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+                "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": content["width"],
+                         "height": min(content["height"], 5000), "scale": 1},
+            })
+            with open(os.path.join(ARTIFACTS, f"{name}-{label}-full.png"), "wb") as file:
+                file.write(base64.b64decode(shot["data"]))
         self.driver.set_window_size(original["width"], original["height"])
 
     def recipe_id(self, query):

@@ -219,6 +219,12 @@ class AddAndFavourite(BrowserTestCase):
         self.assertEqual(len(self.find_all(".steps li")), 2)
         self.find("#favorite").click()
         self.wait(lambda d: d.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "true")
+        recipe_url = self.driver.current_url
+        self.driver.get(recipe_url + "/edit")
+        self.wait_ready()
+        self.assertEqual(self.find("#f-name").get_attribute("value"), "Browser Test Flatbread")
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#parse-feedback li")) == 3)
+        self.screenshot("edit")
         self.open("/library")
         self.find("#favorites-only").click()
         self.wait_text(".library-head h1", lambda text: text == "Favourites")
