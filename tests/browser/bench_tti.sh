@@ -3,6 +3,7 @@
 # starters): imports them into a fresh database, serves it with the debug binary, and loads
 # the pages in headless Chromium several times. Prints JSON; BENCHMARKS.md records a run.
 # Usage: tests/browser/bench_tti.sh [RECIPES] [RUNS]
+# LARDER_BENCH_DB=path keeps the database there and reuses it when it exists (imports are slow).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -27,15 +28,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-python3 tests/browser/generate_recipes.py "$count" >"$work/recipes.json"
 export XDG_CONFIG_HOME="$work/config"
-import_start=$(date +%s.%N)
-"$binary" import --db "$work/larder.sqlite" "$work/recipes.json" >/dev/null
-import_end=$(date +%s.%N)
-echo "imported $count recipes in $(python3 -c "print(round($import_end - $import_start, 1))") s" >&2
+database=${LARDER_BENCH_DB:-$work/larder.sqlite}
+if [[ ! -e "$database" ]]; then
+  python3 tests/browser/generate_recipes.py "$count" >"$work/recipes.json"
+  import_start=$(date +%s.%N)
+  "$binary" import --db "$database" "$work/recipes.json" >/dev/null
+  import_end=$(date +%s.%N)
+  echo "imported $count recipes in $(python3 -c "print(round($import_end - $import_start, 1))") s" >&2
+fi
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$binary" serve --db "$work/larder.sqlite" --port "$port" >"$work/server.log" 2>&1 &
+"$binary" serve --db "$database" --port "$port" >"$work/server.log" 2>&1 &
 server=$!
 python3 - "http://127.0.0.1:$port/api/v1/health" <<'PY'
 import sys, time, urllib.request

@@ -13,6 +13,7 @@ final class LibraryIndex: @unchecked Sendable {
   // @unchecked Sendable: `snapshot`, `stamp` and `restamp` are read and written only while
   // holding `lock`.
   private let lock = NSLock()
+  private let loading = NSLock()
   private var snapshot: LibrarySnapshot?
   private var stamp: Stamp?
   /// Set when a write was applied to the snapshot: the next stamp read belongs to it.
@@ -44,6 +45,16 @@ final class LibraryIndex: @unchecked Sendable {
     if let snapshot, stamp == current || restamp {
       stamp = current
       restamp = false
+      lock.unlock()
+      return snapshot
+    }
+    lock.unlock()
+    // One load at a time: requests that miss together wait for it instead of each loading
+    // every summary again.
+    loading.lock()
+    defer { loading.unlock() }
+    lock.lock()
+    if let snapshot, stamp == current {
       lock.unlock()
       return snapshot
     }
