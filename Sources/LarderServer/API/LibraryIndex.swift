@@ -74,19 +74,31 @@ final class LibraryIndex: @unchecked Sendable {
     defer { lock.unlock() }
     guard let old = snapshot else { return }
     var entries = old.entries
+    var removed: Int?
+    var placed: Int?
     switch change {
     case .saved(let recipe):
       let entry = LibraryEntry(RecipeSummary(recipe))
       if let position = old.indexByID[recipe.id] {
         entries[position] = entry
+        placed = position
       } else {
         entries.append(entry)
+        placed = entries.count - 1
       }
     case .deleted(let id):
       guard let position = old.indexByID[id] else { return }
       entries.remove(at: position)
+      removed = position
     }
-    snapshot = LibrarySnapshot(entries: entries, foodUse: old.foodUse)
+    let next = LibrarySnapshot(entries: entries, foodUse: old.foodUse)
+    var orders: [RecipeSort: [Int]] = [:]
+    for (sort, order) in old.computedOrders {
+      orders[sort] = LibrarySorting.patched(
+        order, entries, by: sort, removed: removed, placed: placed)
+    }
+    next.adopt(orders)
+    snapshot = next
     restamp = true
   }
 
@@ -155,6 +167,20 @@ final class LibrarySnapshot: @unchecked Sendable {
     var index: [RecipeID: Int] = [:]
     for (position, entry) in entries.enumerated() { index[entry.summary.id] = position }
     indexByID = index
+  }
+
+  /// The orders computed so far, for a successor snapshot to patch rather than sort again.
+  var computedOrders: [RecipeSort: [Int]] {
+    lock.lock()
+    defer { lock.unlock() }
+    return orders
+  }
+
+  /// Gives this snapshot orders already known (patched from its predecessor's).
+  func adopt(_ known: [RecipeSort: [Int]]) {
+    lock.lock()
+    orders = known
+    lock.unlock()
   }
 
   /// Entry positions in the given order, computed once per snapshot.
@@ -354,7 +380,10 @@ struct LibraryFilters: Sendable {
 
 /// Orders entries in memory the way the store does for the same ``RecipeSort``.
 enum LibrarySorting {
-  static func sorted(_ positions: [Int], _ entries: [LibraryEntry], by sort: RecipeSort) -> [Int] {
+  /// Whether the entry at one position comes before the one at another in this order.
+  static func precedes(
+    _ sort: RecipeSort, _ entries: [LibraryEntry]
+  ) -> (Int, Int) -> Bool {
     func byName(_ lhs: Int, _ rhs: Int) -> Bool {
       let left = entries[lhs]
       let right = entries[rhs]
@@ -363,33 +392,64 @@ enum LibrarySorting {
     }
     switch sort {
     case .relevance, .name:
-      return positions.sorted(by: byName)
+      return byName
     case .newest:
-      return positions.sorted {
+      return {
         let left = entries[$0].summary
         let right = entries[$1].summary
         return left.createdAt != right.createdAt
           ? left.createdAt > right.createdAt : left.id.rawValue > right.id.rawValue
       }
     case .updated:
-      return positions.sorted {
+      return {
         let left = entries[$0].summary
         let right = entries[$1].summary
         return left.updatedAt != right.updatedAt
           ? left.updatedAt > right.updatedAt : left.id.rawValue > right.id.rawValue
       }
     case .rating:
-      return positions.sorted {
+      return {
         let left = entries[$0].summary.rating ?? 0
         let right = entries[$1].summary.rating ?? 0
         return left != right ? left > right : byName($0, $1)
       }
     case .time:
-      return positions.sorted {
+      return {
         let left = entries[$0].minutes ?? Int.max
         let right = entries[$1].minutes ?? Int.max
         return left != right ? left < right : byName($0, $1)
       }
     }
+  }
+
+  static func sorted(_ positions: [Int], _ entries: [LibraryEntry], by sort: RecipeSort) -> [Int] {
+    positions.sorted(by: precedes(sort, entries))
+  }
+
+  /// An order kept current after one entry changed, joined or left, without sorting again:
+  /// the entry's position is taken out and put back where it now belongs (binary search).
+  /// `removed` is a position deleted from `entries` (later positions moved down by one);
+  /// `placed` is a position whose entry is new or changed.
+  static func patched(
+    _ order: [Int], _ entries: [LibraryEntry], by sort: RecipeSort, removed: Int? = nil,
+    placed: Int? = nil
+  ) -> [Int] {
+    var order = order
+    if let removed {
+      order.removeAll { $0 == removed }
+      for index in order.indices where order[index] > removed { order[index] -= 1 }
+    }
+    if let placed {
+      order.removeAll { $0 == placed }
+      let precedes = precedes(sort, entries)
+      var low = 0
+      var high = order.count
+      while low < high {
+        let middle = (low + high) / 2
+        if precedes(order[middle], placed) { low = middle + 1 } else { high = middle }
+      }
+      order.insert(placed, at: low)
+    }
+    return order
   }
 }
