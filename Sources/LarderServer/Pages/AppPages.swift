@@ -110,7 +110,11 @@ enum EditorPage {
       <label for="f-image">Image URL</label>
       <input id="f-image" name="image" type="url" value="\(value(recipe?.images.first))"
         aria-describedby="f-image-help">
-      <p id="f-image-help" class="muted">Uploading photos arrives with image storage; a link works now.</p>
+      <p id="f-image-help" class="muted">A link to a photo, or upload one:</p>
+      <label for="f-image-file" class="visually-hidden">Upload a photo</label>
+      <input id="f-image-file" type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif">
+      <p id="image-status" class="status" role="status" aria-live="polite"></p>
+      <img id="image-preview" class="image-preview" alt="The recipe's photo" hidden>
       <div class="field-row">
       <div><label for="f-prep">Prep time</label>
       <input id="f-prep" name="prepTime" placeholder="15 mins" value="\(value(recipe?.prepTime?.description))"></div>

@@ -113,6 +113,43 @@ document.getElementById('clip-form')?.addEventListener('submit', async (event) =
   }
 });
 
+// MARK: photo
+
+const preview = document.getElementById('image-preview');
+function showPreview() {
+  const url = field('image').value.trim();
+  preview.hidden = !url;
+  if (url) preview.src = url;
+}
+field('image').addEventListener('change', showPreview);
+showPreview();
+
+document.getElementById('f-image-file').addEventListener('change', async (event) => {
+  const file = event.target.files[0];
+  const status = document.getElementById('image-status');
+  if (!file) return;
+  status.textContent = 'Uploading…';
+  try {
+    // The image store takes the raw bytes with their type and answers with the image's URL.
+    const response = await fetch('/api/v1/images', {
+      method: 'POST', headers: { 'Content-Type': file.type || 'application/octet-stream' }, body: file,
+    });
+    const data = await response.json().catch(() => null);
+    if (!response.ok) {
+      const message = data?.error?.message || `The server answered ${response.status}.`;
+      status.textContent = response.status === 404 && /no such endpoint/.test(message)
+        ? 'Uploading photos needs the image store, which this server does not have yet: paste a link instead.'
+        : `Not uploaded: ${message}`;
+      return;
+    }
+    field('image').value = data.url;
+    showPreview();
+    status.textContent = 'Uploaded.';
+  } catch {
+    status.textContent = 'Not uploaded: Larder cannot be reached.';
+  }
+});
+
 // MARK: saving
 
 function recipeJSON() {
