@@ -268,8 +268,10 @@ class AddAndFavourite(BrowserTestCase):
         self.open("/add")
         self.find("#clip-url").send_keys(f"{FIXTURES}/flatbread.html")
         self.find("#clip-form button").click()
-        self.wait(lambda d: "/recipes/" in d.current_url
-                  or "Could not import" in d.find_element(By.ID, "clip-status").text, timeout=20)
+        # The page navigates away on success, so read the status through script, never
+        # through an element that may be gone by the time it is read.
+        self.wait(lambda d: "/recipes/" in d.current_url or "Could not import" in (d.execute_script(
+            "return document.getElementById('clip-status')?.textContent") or ""), timeout=20)
         self.assertIn("/recipes/", self.driver.current_url, self.text("#clip-status")
                       if "/add" in self.driver.current_url else "")
         self.wait_ready()
