@@ -18,7 +18,7 @@ struct WebSupportAPI: Sendable {
   let foods: FoodCatalog
   let library: LibraryIndex
   let parser: IngredientParser
-  let foodNames: FoodNameIndex
+  let foodNames: LazyFoodNameIndex
 
   /// With text and filters together, at most this many text matches are filtered: enough for
   /// any search a person means, and a bound on the work a vague search can cause.
@@ -30,7 +30,7 @@ struct WebSupportAPI: Sendable {
     self.foods = foods
     self.library = library
     self.parser = IngredientParser()
-    self.foodNames = FoodNameIndex(foods)
+    self.foodNames = LazyFoodNameIndex(foods)
   }
 
   func register(in router: inout Router) {
@@ -57,7 +57,7 @@ struct WebSupportAPI: Sendable {
   private func foodSearch(_ request: HTTPRequest) throws -> HTTPResponse {
     let text = (request.query["q"] ?? "").trimmingCharacters(in: .whitespaces)
     let limit = min(max(Int(request.query["limit"] ?? "") ?? 10, 1), 50)
-    let found = foodNames.search(text, limit: limit).map { hit -> [String: Any] in
+    let found = foodNames.index.search(text, limit: limit).map { hit -> [String: Any] in
       var item: [String: Any] = [
         "id": hit.food.id, "name": hit.food.name,
         "aisle": hit.food.aisle?.rawValue ?? NSNull(),
@@ -347,6 +347,30 @@ struct WebSupportAPI: Sendable {
     let display = scaled.formatted(
       format ?? MeasureFormat(system: .us, keepsWrittenSystem: true), density: density)
     return before + display + after
+  }
+}
+
+/// The food name index, built on the first autocomplete request rather than when the app is
+/// made: folding some 15,000 names and synonyms is work a server start (and every test that
+/// makes an app) need not pay.
+final class LazyFoodNameIndex: @unchecked Sendable {
+  // @unchecked Sendable: `built` is read and written only while holding `lock`; `catalog` is
+  // an immutable value.
+  private let lock = NSLock()
+  private let catalog: FoodCatalog
+  private var built: FoodNameIndex?
+
+  init(_ catalog: FoodCatalog) {
+    self.catalog = catalog
+  }
+
+  var index: FoodNameIndex {
+    lock.lock()
+    defer { lock.unlock() }
+    if let built { return built }
+    let made = FoodNameIndex(catalog)
+    built = made
+    return made
   }
 }
 
