@@ -83,6 +83,10 @@ class RecipePage(BrowserTestCase):
         servings.clear()
         servings.send_keys("8")
         self.wait(lambda d: "4 cups" in self.first_line(), message="doubled")
+        makes = self.driver.execute_script(
+            "return [...document.querySelectorAll('.facts div')].find(f => "
+            "f.querySelector('dt').textContent === 'Makes').querySelector('dd').textContent")
+        self.assertEqual(makes, "24 pancakes")
         self.find("#servings-down").click()
         self.wait(lambda d: "3½ cups" in self.first_line(), message="7 servings")
         self.find("label input[name='units'][value='metric']").find_element(By.XPATH, "..").click()

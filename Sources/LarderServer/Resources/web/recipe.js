@@ -24,6 +24,19 @@ function selectedUnits() {
   return unitRadios.find((radio) => radio.checked)?.value || 'original';
 }
 
+// "Makes 12 pancakes" follows the servings too: its first number is scaled like the amounts.
+const makes = [...article.querySelectorAll('.facts div')]
+  .find((fact) => fact.querySelector('dt')?.textContent === 'Makes')?.querySelector('dd');
+const makesText = makes?.textContent ?? '';
+
+function showMakes(factor) {
+  if (!makes) return;
+  makes.textContent = makesText.replace(/\d+(?:\.\d+)?/, (number) => {
+    const scaled = Number(number) * factor;
+    return String(Math.round(scaled * 10) / 10);
+  });
+}
+
 async function refreshLines() {
   const parameters = new URLSearchParams();
   const servings = Number(servingsInput.value);
@@ -33,6 +46,7 @@ async function refreshLines() {
   parameters.set('staples', settings.staples.join(','));
   try {
     const data = await api(`/api/v1/recipes/${encodeURIComponent(id)}/lines?${parameters}`);
+    showMakes(data.factor);
     const lines = data.sections.flatMap((section) => section.lines);
     lines.forEach((line, index) => {
       const item = article.querySelector(`li[data-line="${index}"]`);
