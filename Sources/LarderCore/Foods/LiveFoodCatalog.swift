@@ -8,6 +8,7 @@ import Foundation
 public final class LiveFoodCatalog: @unchecked Sendable {
   private let lock = NSLock()
   private var catalog: FoodCatalog
+  private var replacements = 0
 
   /// Starts with a catalog.
   public init(_ catalog: FoodCatalog) {
@@ -21,10 +22,19 @@ public final class LiveFoodCatalog: @unchecked Sendable {
     return catalog
   }
 
+  /// The catalog as it is now and how many times it has been replaced, so a reader can tell
+  /// whether something it built from an earlier catalog is still current.
+  public var currentWithVersion: (catalog: FoodCatalog, version: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (catalog, replacements)
+  }
+
   /// Replaces the catalog for every later reader.
   public func replace(with catalog: FoodCatalog) {
     lock.lock()
     defer { lock.unlock() }
     self.catalog = catalog
+    replacements += 1
   }
 }
