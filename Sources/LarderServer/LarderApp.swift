@@ -56,6 +56,7 @@ public struct LarderApp: Sendable {
     ClipAPI(
       store: store, images: images, clipper: clipper, household: household, clock: clock
     ).register(in: &router)
+    PasteAPI(store: store, household: household, foods: foods, clock: clock).register(in: &router)
     Pages(store: store, household: household).register(in: &router)
     StaticAssets.register(in: &router)
     self.router = router
