@@ -58,6 +58,7 @@ public enum LarderCommandLine {
             "path", help: "Files or folders ('-' reads standard input), or web page URLs.",
             arity: .oneOrMore)
         ]),
+      AddCommand.spec,
       CommandSpec(
         "export", abstract: "Export recipes as schema.org JSON-LD.",
         discussion: "Without --output or --dir, prints to standard output.",
@@ -157,6 +158,7 @@ public enum LarderCommandLine {
       switch parsed.subcommandPath[0] {
       case "serve": return try ServeCommand.run(context)
       case "import": return try ImportCommand.run(context)
+      case "add": return try AddCommand.run(context)
       case "export": return try ExportCommand.run(context)
       case "list", "search": return try ListCommand.run(context)
       case "show": return try ShowCommand.run(context)
