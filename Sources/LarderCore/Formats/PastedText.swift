@@ -172,7 +172,7 @@ enum PastedTextLines {
   private static func makeLine(
     number: Int, scalars: String.UnicodeScalarView, removed: Int
   ) -> PastedLine {
-    let spaced = String(scalars).trimmingCharacters(in: .whitespaces)
+    let spaced = trimmed(Substring(String(scalars)))
     let text = spaced.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     var line = PastedLine(
       number: number, kind: .text, text: text, content: text, marker: .none,
@@ -193,6 +193,14 @@ enum PastedTextLines {
       line.content = ""
     }
     return line
+  }
+
+  /// The text without spaces and tabs at either end; cheaper than Foundation's trimming, which
+  /// matters when a megabyte arrives as half a million lines.
+  static func trimmed(_ text: Substring) -> String {
+    let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
+    let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start
+    return String(text[start..<max(start, end)])
   }
 
   static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -273,10 +281,8 @@ enum PastedTextLines {
       rest = afterNumber
       line.marker = .number
     }
-    line.content = rest.trimmingCharacters(in: .whitespaces)
-    line.titleText =
-      line.marker == .bullet && onlyEmoji
-      ? afterMarkdown.trimmingCharacters(in: .whitespaces) : line.content
+    line.content = trimmed(rest)
+    line.titleText = line.marker == .bullet && onlyEmoji ? trimmed(afterMarkdown) : line.content
   }
 
   /// An emoji used as a bullet ("✅", "👉", "🥚"); digits, `#` and `*` are emoji too, but not
@@ -449,6 +455,20 @@ enum PastedTextVocabulary {
     }
     return labels.sorted { $0.0.count > $1.0.count }
   }()
+
+  /// The labels by their first word, so that a line is compared only with labels that can
+  /// match it.
+  static let metaLabelsByFirstWord: [String: [(label: String, meta: Meta)]] = {
+    var table: [String: [(label: String, meta: Meta)]] = [:]
+    for entry in metaLabels {
+      table[String(entry.label.prefix { $0.isLetter || $0 == "-" }), default: []].append(entry)
+    }
+    return table
+  }()
+
+  /// The first words of the headings, to rule out most lines at once.
+  static let headingFirstWords: Set<String> = Set(
+    headings.keys.map { String($0.prefix { $0.isLetter || $0 == "'" || $0 == "-" }) })
 
   /// Words after a number that make it a number of servings ("4 people").
   static let servingNouns: Set<String> = [
@@ -873,7 +893,10 @@ struct PastedRecipeAssembler {
 
   private func heading(_ line: PastedLine) -> HeadingMatch? {
     let content = line.content
-    guard line.marker != .number, content.count <= 80 else { return nil }
+    guard line.marker != .number, content.utf8.count <= 240 else { return nil }
+    let firstWord = content.prefix { $0.isLetter || $0 == "'" || $0 == "’" || $0 == "-" }
+      .lowercased().replacingOccurrences(of: "’", with: "'")
+    guard PastedTextVocabulary.headingFirstWords.contains(firstWord) else { return nil }
     var head = Substring(content)
     var rest: String?
     if let colon = content.firstIndex(of: ":") {
@@ -1129,7 +1152,9 @@ struct PastedRecipeAssembler {
     let lower = segment.lowercased()
     // Lowercasing can change the length of a few letters; then the segment is not a label.
     guard lower.count == segment.count else { return nil }
-    for (label, meta) in PastedTextVocabulary.metaLabels where lower.hasPrefix(label) {
+    let firstWord = String(lower.prefix { $0.isLetter || $0 == "-" })
+    let candidates = PastedTextVocabulary.metaLabelsByFirstWord[firstWord] ?? []
+    for (label, meta) in candidates where lower.hasPrefix(label) {
       let after = lower.dropFirst(label.count)
       guard let next = after.first, " :-–=".contains(next) else { continue }
       let separator = segment.dropFirst(label.count).prefix { " :-–=".contains($0) }
@@ -1229,12 +1254,23 @@ struct PastedRecipeAssembler {
   /// What a line looks like on its own, worked out once per line.
   private mutating func shape(_ index: Int) -> Shape {
     if let known = shapes[index] { return known }
-    let computed = Self.shape(of: lines[index].content, parser: parser)
+    var parsed = false
+    let computed = Self.shape(
+      of: lines[index].content, parser: parserCalls < Self.maximumParserCalls ? parser : nil,
+      parsed: &parsed)
+    if parsed { parserCalls += 1 }
     shapes[index] = computed
     return computed
   }
 
-  static func shape(of content: String, parser: IngredientParser) -> Shape {
+  /// How many lines the ingredient parser reads before a simpler rule takes over: more than
+  /// any recipe has, few enough that a megabyte of "2 eggs" lines is read in moments.
+  static let maximumParserCalls = 2_000
+  private var parserCalls = 0
+
+  /// The shape of a line. With no parser (its budget spent), a short line that starts with a
+  /// number and does not end a sentence counts as an ingredient.
+  static func shape(of content: String, parser: IngredientParser?, parsed: inout Bool) -> Shape {
     // Only the first words matter, so a 500 KB line costs no more than a short one.
     let words = content.prefix(400).split(separator: " ")
     guard let firstWord = words.first else { return .short }
@@ -1248,12 +1284,17 @@ struct PastedRecipeAssembler {
     if (startsWithNumber || PastedTextVocabulary.amountWords.contains(first)) && wordCount <= 14
       && content.count <= 160 && !PastedTextVocabulary.timeWords.contains(second)
     {
-      let parsed = parser.parse(content)
-      let hasAmount =
-        startsWithNumber ? (parsed.quantity != nil || parsed.unit != nil) : parsed.unit != nil
-      if hasAmount, parsed.name != nil, !parsed.isSectionHeader,
-        !(wordCount > 8 && content.hasSuffix("."))
-      {
+      if let parser {
+        parsed = true
+        let line = parser.parse(content)
+        let hasAmount =
+          startsWithNumber ? (line.quantity != nil || line.unit != nil) : line.unit != nil
+        if hasAmount, line.name != nil, !line.isSectionHeader,
+          !(wordCount > 8 && content.hasSuffix("."))
+        {
+          return .ingredient
+        }
+      } else if startsWithNumber, wordCount > 1, wordCount <= 8, !content.hasSuffix(".") {
         return .ingredient
       }
     }
@@ -1279,13 +1320,12 @@ struct PastedRecipeAssembler {
   private mutating func paragraphCounts(_ index: Int) -> (ingredients: Int, sentences: Int) {
     var ingredients = 0
     var sentences = 0
-    var checked = 0
     var other = paragraphStarts[index]
-    while other < lines.count, lines[other].kind == .text, checked < 24 {
+    let end = min(lines.count, other + 24)
+    while other < end, lines[other].kind == .text {
       defer { other += 1 }
       if setAside[other] || lines[other].content.isEmpty { continue }
       if other > index, heading(lines[other]) != nil { break }
-      checked += 1
       switch shape(other) {
       case .ingredient: ingredients += 1
       case .step, .prose: sentences += 1
