@@ -29,34 +29,42 @@ public struct PastedRecipe: Hashable, Sendable {
 ///   `Step 1:`, `Schritt 1`, `Étape 1`, `1️⃣`) are removed from the start of a line; they
 ///   mark a new ingredient or step. Markdown `#` headings and `**bold**` lines are unwrapped.
 /// - The **title** is the line after `Title:` (or `Name:`, `Recipe:`), else the first line
-///   that is not a URL, a time or yield line, a heading, a bullet or a sentence. With no such
-///   line the text is refused (``LarderCoreError/invalidField(field:value:reason:item:)`` on
-///   `text`): a recipe needs a name.
+///   that is not a URL, a yield or time line or a heading, unless that line is numbered, a
+///   sentence, or an amount of a food ("200 g flour"; "3 Bean Chili" is a title). Without a
+///   title the text is refused (``LarderCoreError/invalidField(field:value:reason:item:)`` on
+///   `text`, naming the first line): a recipe needs a name, and a guessed one would be wrong.
 /// - A line that is only a `http(s)://` URL (optionally after `Source:`) becomes the source URL.
 /// - **Headings** switch what follows: ingredients ("Ingredients", "What you need", "Zutaten",
 ///   "Ingrédients", "Ingredientes", "Ingredienti"), steps ("Method", "Directions",
 ///   "Instructions", "Steps", "Preparation", "Zubereitung", "Préparation", "Preparación",
 ///   "Preparazione"), notes ("Notes", "Tips", "Variations", "Storage", "Equipment",
-///   "Nutrition", ...) and description. Case, a trailing colon and a parenthesis
-///   ("Ingredients (serves 4)") do not matter.
+///   "Nutrition", ...) and description. Case, a trailing colon, markdown and a parenthesis
+///   ("Ingredients (serves 4)") do not matter; "Ingredients for the dough" also starts a
+///   section, and "Notes: keeps a week" carries its text.
 /// - **Yield and time lines** ("Serves 4", "Makes 12 muffins", "Yield: 1 loaf",
 ///   "Für 4 Personen", "Prep time: 15 min", "Cook: 1 hr", "Total time", "Zubereitungszeit",
-///   several on one line separated by `|`, `·`, `;`, `,` or tabs) fill the yield and times
-///   before the first ingredients; later only in their `Label:` form. A label with a colon
-///   whose value cannot be read is dropped with a warning.
-/// - **Sub-sections**: a short line ending in a colon ("For the dough:"), a markdown heading,
-///   or a line the ``IngredientParser`` calls a section header ("FOR THE SAUCE") starts an
-///   ingredient section among ingredients and an instruction section among steps.
+///   several on one line separated by `|`, `·`, `;`, `,` or tabs) fill the yield and times.
+///   Before the first ingredients any such line counts; later only yields and labels that say
+///   "time", so that "Bake 25 minutes" stays a step. A `Label:` whose value cannot be read is
+///   dropped with a warning. `Author:`, `Course:`, `Cuisine:` and `Tags:` are read there too.
+/// - **Sub-sections**: a short line ending in a colon ("For the dough:"), a markdown heading or
+///   bold line, a short line in capitals ("FOR THE SAUCE"), a "For the ..." line the
+///   ``IngredientParser`` calls a section header, or a short name opening a paragraph of
+///   ingredients ("Salsa" above "4 tomatoes") starts an ingredient section among ingredients
+///   and an instruction section among steps.
 /// - **Without headings**, line shape decides: a short line that parses as an amount and a
 ///   food is an ingredient; a line that starts with a cooking verb, is numbered, or is a long
 ///   sentence is a step; a paragraph (lines between blank lines) of ingredients and short
 ///   lines is an ingredient block. Prose before the first ingredients is the description,
-///   prose after them is the method.
+///   prose after them is the method. The parser reads at most ``maximumParserLines`` lines;
+///   after that a short line starting with a number counts as an ingredient.
 /// - **Steps**: each numbered, bulleted or blank-line-separated line starts a step; an
-///   unmarked line continues the step before it when that one does not end a sentence or the
-///   line starts in lower case (a wrapped paragraph), and starts a new step otherwise. A long
-///   paragraph stays one step; sentences are never split.
-/// - "Notes:"/"Tip:" lines and everything under a notes heading become the notes.
+///   unmarked line continues the step before it when it starts in lower case, or when the
+///   step stops mid-sentence after a long line and the line does not start with a cooking verb
+///   (a wrapped paragraph); otherwise it starts a new step. A long paragraph stays one step;
+///   sentences are never split.
+/// - Everything from a notes heading or a "Note:"/"Tip:" line to the next heading becomes the
+///   notes.
 ///
 /// Warnings name the line number and text of every line the reader had to guess about, and say
 /// when no ingredients or no steps were found; the recipe is still returned. The text may be at
@@ -66,6 +74,9 @@ public struct PastedRecipeReader: Sendable {
   public static let maximumBytes = 1 << 20
   /// How many warnings are listed before the rest are summed up in one.
   public static let maximumWarnings = 50
+  /// How many lines the ingredient parser reads to tell ingredients from other lines: more
+  /// than any recipe has, few enough that a megabyte of short lines is read in moments.
+  public static let maximumParserLines = 2_000
 
   /// Tells ingredient lines from steps by their amount and food.
   public let parser: IngredientParser
@@ -1256,16 +1267,14 @@ struct PastedRecipeAssembler {
     if let known = shapes[index] { return known }
     var parsed = false
     let computed = Self.shape(
-      of: lines[index].content, parser: parserCalls < Self.maximumParserCalls ? parser : nil,
+      of: lines[index].content,
+      parser: parserCalls < PastedRecipeReader.maximumParserLines ? parser : nil,
       parsed: &parsed)
     if parsed { parserCalls += 1 }
     shapes[index] = computed
     return computed
   }
 
-  /// How many lines the ingredient parser reads before a simpler rule takes over: more than
-  /// any recipe has, few enough that a megabyte of "2 eggs" lines is read in moments.
-  static let maximumParserCalls = 2_000
   private var parserCalls = 0
 
   /// The shape of a line. With no parser (its budget spent), a short line that starts with a

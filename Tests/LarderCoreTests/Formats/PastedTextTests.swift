@@ -838,6 +838,18 @@ import Testing
     #expect(result.warnings.isEmpty)
   }
 
+  @Test func ingredientsPastTheParsersBudgetAreStillIngredients() throws {
+    let count = PastedRecipeReader.maximumParserLines + 1_000
+    var lines = ["Bulk Trail Mix", ""]
+    for number in 1...count { lines.append("\(number) g nut number \(number)") }
+    lines += ["", "Mix everything in a very large tub."]
+    let result = try Self.reader.read(lines.joined(separator: "\n"))
+    #expect(result.recipe.ingredientLines.count == count)
+    #expect(result.recipe.ingredientLines.last?.text == "\(count) g nut number \(count)")
+    #expect(result.recipe.steps.map(\.text) == ["Mix everything in a very large tub."])
+    #expect(result.warnings.isEmpty)
+  }
+
   @Test func tenThousandLinesWithoutHeadingsCapTheWarnings() throws {
     var lines = ["Odd Notes"]
     for number in 1...9_999 {
