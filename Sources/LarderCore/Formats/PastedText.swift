@@ -28,6 +28,8 @@ public struct PastedRecipe: Hashable, Sendable {
 /// - Bullets (`•`, `-`, `*`, `▢`, `☐`, `✓`, emoji, `[ ]`, ...) and numbering (`1.`, `1)`,
 ///   `Step 1:`, `Schritt 1`, `Étape 1`, `1️⃣`) are removed from the start of a line; they
 ///   mark a new ingredient or step. Markdown `#` headings and `**bold**` lines are unwrapped.
+/// - Buttons, unit toggles and ratings copied from recipe pages ("Print Recipe",
+///   "Jump to Recipe", "US Customary - Metric", "4.8 from 126 votes") are dropped.
 /// - The **title** is the line after `Title:` (or `Name:`, `Recipe:`), else the first line
 ///   that is not a URL, a yield or time line or a heading, unless that line is numbered, a
 ///   sentence, or an amount of a food ("200 g flour"; "3 Bean Chili" is a title). Without a
@@ -55,7 +57,8 @@ public struct PastedRecipe: Hashable, Sendable {
 /// - **Without headings**, line shape decides: a short line that parses as an amount and a
 ///   food is an ingredient; a line that starts with a cooking verb, is numbered, or is a long
 ///   sentence is a step; a paragraph (lines between blank lines) of ingredients and short
-///   lines is an ingredient block. Prose before the first ingredients is the description,
+///   lines is an ingredient block; but when an ingredients heading comes further down, the
+///   lines before it are all description. Prose before the first ingredients is the description,
 ///   prose after them is the method. The parser reads at most ``maximumParserLines`` lines;
 ///   after that a short line starting with a number counts as an ingredient.
 /// - **Steps**: each numbered, bulleted or blank-line-separated line starts a step; an
@@ -389,6 +392,30 @@ enum PastedTextVocabulary {
     return table
   }()
 
+  /// Lines that recipe pages show around a recipe and that come along when it is copied.
+  static let noiseLines: Set<String> = [
+    "print", "pin", "print pin", "print recipe", "pin recipe", "print recipe pin recipe",
+    "jump to recipe", "jump to video", "save recipe", "save", "share", "email", "tweet",
+    "rate this recipe", "rate recipe", "advertisement", "us customary", "metric",
+    "us customary - metric", "us customary metric", "1x 2x 3x", "1x2x3x", "cook mode",
+    "prevent your screen from going dark", "scale", "video", "watch the video",
+  ]
+
+  /// Whether a line is a button, a unit toggle or a rating ("4.9 from 35 votes").
+  static func isNoise(_ content: String) -> Bool {
+    guard content.utf8.count <= 60 else { return false }
+    let key = content.lowercased()
+    if noiseLines.contains(key) { return true }
+    let words = key.split(separator: " ")
+    guard words.count >= 2, words.count <= 6, let last = words.last,
+      ["votes", "vote", "reviews", "review", "ratings", "rating"].contains(last)
+    else { return false }
+    return words.dropLast().allSatisfy { word in
+      word.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0 == "(" || $0 == ")" }
+        || ["from", "of", "stars", "star", "out", "based", "on", "/"].contains(word)
+    }
+  }
+
   /// Labels whose value is the recipe's title.
   static let titleLabels: Set<String> = [
     "title", "name", "recipe", "recipe name", "titel", "titre", "título", "titulo", "titolo",
@@ -461,7 +488,7 @@ enum PastedTextVocabulary {
     for label in ["author", "by", "recipe by", "autor", "auteur", "autore"] {
       labels.append((label, .author))
     }
-    for label in ["keywords", "tags", "schlagwörter", "mots-clés", "etiquetas"] {
+    for label in ["keywords", "keyword", "tags", "schlagwörter", "mots-clés", "etiquetas"] {
       labels.append((label, .keywords))
     }
     return labels.sorted { $0.0.count > $1.0.count }
@@ -605,6 +632,8 @@ struct PastedRecipeAssembler {
   private var droppedWarnings = 0
 
   private var phase = Phase.preamble
+  /// Whether an ingredients heading comes somewhere: then shape decides nothing before it.
+  private var hasIngredientsHeading = false
   /// Whether a heading set the phase (rather than the shape of a line).
   private var phaseFromHeading = false
   private var afterBlank = true
@@ -629,6 +658,7 @@ struct PastedRecipeAssembler {
   }
 
   mutating func assemble() throws -> PastedRecipe {
+    hasIngredientsHeading = lines.contains { $0.kind == .text && heading($0)?.kind == .ingredients }
     for index in lines.indices {
       let line = lines[index]
       switch line.kind {
@@ -642,6 +672,11 @@ struct PastedRecipeAssembler {
         continue
       case .text:
         break
+      }
+      if PastedTextVocabulary.isNoise(line.content) {
+        // "Print", "Jump to Recipe", "5 from 120 votes": buttons and ratings copied along.
+        setAside[index] = true
+        continue
       }
       if line.content.isEmpty {
         // A lone "Step 3" or "1.": the step's text is on the next line.
@@ -743,6 +778,11 @@ struct PastedRecipeAssembler {
 
   private mutating func readPreamble(_ index: Int) {
     let line = lines[index]
+    // With an "Ingredients" heading further down, everything before it describes the recipe.
+    if hasIngredientsHeading {
+      addDescription(line.content)
+      return
+    }
     if let subtitle = subsectionTitle(index), nextLineIsIngredient(after: index) {
       switchPhase(.ingredients)
       startIngredientSection(subtitle)
@@ -1167,7 +1207,8 @@ struct PastedRecipeAssembler {
     let candidates = PastedTextVocabulary.metaLabelsByFirstWord[firstWord] ?? []
     for (label, meta) in candidates where lower.hasPrefix(label) {
       let after = lower.dropFirst(label.count)
-      guard let next = after.first, " :-–=".contains(next) else { continue }
+      // "Prep Time10 minutes", as recipe cards copy, has no space before the number.
+      guard let next = after.first, " :-–=".contains(next) || next.isNumber else { continue }
       let separator = segment.dropFirst(label.count).prefix { " :-–=".contains($0) }
       let value = segment.dropFirst(label.count + separator.count)
         .trimmingCharacters(in: .whitespaces)

@@ -754,6 +754,58 @@ import Testing
     #expect(result.warnings.isEmpty)
   }
 
+  @Test func aRecipeCardCopiedWithItsButtonsAndRating() throws {
+    let text = """
+      Easy Banana Bread
+      4.8 from 126 votes
+      Print Recipe Pin Recipe
+      Moist and simple, made in one bowl.
+      Prep Time10 minutes
+      Cook Time1 hour
+      Total Time1 hour 10 minutes
+      Course: Breakfast
+      Cuisine: American
+      Keyword: banana bread, quick bread
+      Servings: 10 slices
+      Author: Sam
+
+      Ingredients
+      US Customary - Metric
+      1x2x3x
+      ▢ 3 ripe bananas, mashed
+      ▢ 75 g melted butter
+      ▢ 150 g sugar
+      ▢ 190 g plain flour
+
+      Instructions
+      Preheat the oven to 175C and grease a loaf tin.
+      Mix everything in one bowl and pour into the tin.
+      Bake for 1 hour, until a skewer comes out clean.
+
+      Nutrition
+      Calories: 250kcal | Carbohydrates: 40g
+      """
+    let result = try Self.reader.read(text)
+    let recipe = result.recipe
+    #expect(recipe.name == "Easy Banana Bread")
+    #expect(recipe.description == "Moist and simple, made in one bowl.")
+    #expect(recipe.prepTime == RecipeDuration(minutes: 10))
+    #expect(recipe.cookTime == RecipeDuration(minutes: 60))
+    #expect(recipe.totalTime == RecipeDuration(minutes: 70))
+    #expect(recipe.yield == RecipeYield(servings: 10, text: "10 slices"))
+    #expect(recipe.courses == ["Breakfast"])
+    #expect(recipe.cuisines == ["American"])
+    #expect(recipe.keywords == ["banana bread", "quick bread"])
+    #expect(recipe.author == "Sam")
+    #expect(
+      recipe.ingredientLines.map(\.text) == [
+        "3 ripe bananas, mashed", "75 g melted butter", "150 g sugar", "190 g plain flour",
+      ])
+    #expect(recipe.steps.count == 3)
+    #expect(recipe.notes == "Nutrition:\nCalories: 250kcal | Carbohydrates: 40g")
+    #expect(result.warnings.isEmpty)
+  }
+
   @Test func aTitleAloneIsARecipeWithWarnings() throws {
     let result = try Self.reader.read("  Grandma's Trifle  \n\n")
     #expect(result.recipe.name == "Grandma's Trifle")
