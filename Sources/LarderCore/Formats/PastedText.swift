@@ -51,9 +51,10 @@ public struct PastedRecipe: Hashable, Sendable {
 ///   dropped with a warning. `Author:`, `Course:`, `Cuisine:` and `Tags:` are read there too.
 /// - **Sub-sections**: a short line ending in a colon ("For the dough:"), a markdown heading or
 ///   bold line, a short line in capitals ("FOR THE SAUCE"), a "For the ..." line the
-///   ``IngredientParser`` calls a section header, or a short name opening a paragraph of
-///   ingredients ("Salsa" above "4 tomatoes") starts an ingredient section among ingredients
-///   and an instruction section among steps.
+///   ``IngredientParser`` calls a section header, or a short capitalised name after a heading
+///   or a blank line and above ingredients ("Salsa" above "4 tomatoes") or steps ("Cake" above
+///   "Beat the butter ...") starts an ingredient section among ingredients and an instruction
+///   section among steps.
 /// - **Without headings**, line shape decides: a short line that parses as an amount and a
 ///   food is an ingredient; a line that starts with a cooking verb, is numbered, or is a long
 ///   sentence is a step; a paragraph (lines between blank lines) of ingredients and short
@@ -637,6 +638,8 @@ struct PastedRecipeAssembler {
   /// Whether a heading set the phase (rather than the shape of a line).
   private var phaseFromHeading = false
   private var afterBlank = true
+  /// Whether the line before was a heading.
+  private var afterHeading = false
   /// A lone "Step 3" or a heading came before: the next line starts a step.
   private var stepBreakPending = false
   /// Whether the current description or notes paragraph has lines yet.
@@ -689,6 +692,7 @@ struct PastedRecipeAssembler {
       }
       read(index)
       afterBlank = false
+      afterHeading = setAside[index] && heading(line) != nil
     }
     return try finish()
   }
@@ -854,6 +858,12 @@ struct PastedRecipeAssembler {
       warn(line, "more ingredients after the steps; read as ingredients")
       switchPhase(.ingredients)
       readIngredient(index)
+      return
+    }
+    if let title = stepGroupTitle(index) {
+      startInstructionSection(title)
+      setAside[index] = true
+      stepBreakPending = true
       return
     }
     if instructionSections.isEmpty { instructionSections.append(InstructionSection(steps: [])) }
@@ -1058,13 +1068,29 @@ struct PastedRecipeAssembler {
   /// A short unmarked name opening a paragraph of ingredients ("Salsa" above "4 tomatoes"):
   /// the title of a group of ingredients written without a colon.
   private mutating func groupTitle(_ index: Int) -> String? {
+    guard isShortName(index), nextLineIsIngredient(after: index) else { return nil }
+    return lines[index].content
+  }
+
+  /// The same among the steps: "Cake" above "Beat the butter and sugar ...".
+  private mutating func stepGroupTitle(_ index: Int) -> String? {
+    let next = index + 1
+    guard isShortName(index), next < lines.count, lines[next].kind == .text,
+      !lines[next].content.isEmpty,
+      lines[next].marker == .number || [.step, .prose].contains(shape(next))
+    else { return nil }
+    return lines[index].content
+  }
+
+  /// A few capitalised words without digits or a full stop, opening a paragraph or following a
+  /// heading.
+  private mutating func isShortName(_ index: Int) -> Bool {
     let line = lines[index]
     let content = line.content
-    guard afterBlank, line.marker == .none, content.count <= 40, Self.wordCount(content) <= 3,
-      content.first?.isUppercase == true, !content.contains(where: \.isNumber),
-      !content.hasSuffix("."), shape(index) == .short, nextLineIsIngredient(after: index)
-    else { return nil }
-    return content
+    return (afterBlank || afterHeading) && line.marker == .none && content.utf8.count <= 60
+      && Self.wordCount(content) <= 3 && content.first?.isUppercase == true
+      && !content.contains(where: \.isNumber) && !content.hasSuffix(".")
+      && shape(index) == .short
   }
 
   private mutating func nextLineIsIngredient(after index: Int) -> Bool {

@@ -806,6 +806,43 @@ import Testing
     #expect(result.warnings.isEmpty)
   }
 
+  @Test func groupNamesWithoutColonsMakeSectionsInBothLists() throws {
+    let text = """
+      Lemon Drizzle
+
+      INGREDIENTS
+      Cake
+      225 g butter
+      225 g caster sugar
+
+      Drizzle
+      1 lemon, juiced
+      85 g caster sugar
+
+      METHOD
+      Cake
+      Beat the butter and sugar, bake 45 minutes.
+
+      Drizzle
+      Mix the lemon juice and sugar and pour over the warm cake.
+      """
+    let result = try Self.reader.read(text)
+    let recipe = result.recipe
+    #expect(
+      Self.sections(recipe) == [
+        Section(title: "Cake", lines: ["225 g butter", "225 g caster sugar"]),
+        Section(title: "Drizzle", lines: ["1 lemon, juiced", "85 g caster sugar"]),
+      ])
+    #expect(
+      Self.methods(recipe) == [
+        Section(title: "Cake", lines: ["Beat the butter and sugar, bake 45 minutes."]),
+        Section(
+          title: "Drizzle",
+          lines: ["Mix the lemon juice and sugar and pour over the warm cake."]),
+      ])
+    #expect(result.warnings.isEmpty)
+  }
+
   @Test func aTitleAloneIsARecipeWithWarnings() throws {
     let result = try Self.reader.read("  Grandma's Trifle  \n\n")
     #expect(result.recipe.name == "Grandma's Trifle")
