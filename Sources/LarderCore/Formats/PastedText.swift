@@ -1110,7 +1110,11 @@ struct PastedRecipeAssembler {
     else { return false }
     // Before the ingredients "Serves 4" and "Bake 25 min" count; later only yields and labels
     // that say "time", so that "Bake 25 minutes" stays a step.
-    let text = line.marker == .none && !line.isEmphasized ? line.spaced : line.content
+    var text = line.marker == .none && !line.isEmphasized ? line.spaced : line.content
+    // "**Serves:** 4": markdown bold around the label.
+    if text.hasPrefix("**") || text.hasPrefix("__") {
+      text = text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
+    }
     return readMetaText(text, line: line, labelsOnly: phase != .preamble)
   }
 
@@ -1432,7 +1436,9 @@ struct PastedRecipeAssembler {
     guard let colon = content.prefix(40).firstIndex(of: ":") else { return nil }
     let label = content[..<colon]
     guard label.count <= 24, !label.isEmpty else { return nil }
-    let value = content[content.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    // "**Title:** Pancakes": markdown bold around the label.
+    let value = content[content.index(after: colon)...].trimmingCharacters(
+      in: CharacterSet(charactersIn: " *_"))
     if value.hasPrefix("//") { return nil }
     return (normalizedKey(label), value)
   }

@@ -855,6 +855,12 @@ import Testing
       ])
   }
 
+  @Test func aBoldMarkdownTitleLabel() throws {
+    let result = try Self.reader.read("**Title:** Pancakes\n**Serves:** 4\n")
+    #expect(result.recipe.name == "Pancakes")
+    #expect(result.recipe.yield == RecipeYield(servings: 4))
+  }
+
   @Test func aTimeThatCannotBeReadIsNamedInAWarning() throws {
     let text = """
       Overnight Bread
