@@ -1122,23 +1122,24 @@ struct PastedRecipeAssembler {
   private mutating func readMetaText(_ text: String, line: PastedLine, labelsOnly: Bool) -> Bool {
     typealias Meta = PastedTextVocabulary.Meta
     let segments = Self.metaSegments(text)
-    var found: [(meta: Meta, value: String, hasColon: Bool)] = []
+    var found: [(meta: Meta, label: String, value: String, hasColon: Bool)] = []
     for segment in segments {
       guard let match = Self.metaLabel(segment), Self.allows(match, labelsOnly: labelsOnly)
       else { break }
-      found.append((match.meta, match.value, match.hasColon))
+      found.append(match)
     }
     if found.count < segments.count {
       // The whole line as one fact: "Serves 4, or 6 as a side", "Serves<tab>4".
       guard let whole = Self.metaLabel(Self.collapse(text)),
         Self.allows(whole, labelsOnly: labelsOnly)
       else { return false }
-      found = [(whole.meta, whole.value, whole.hasColon)]
+      found = [whole]
     }
     // Without a colon, every value must read ("Bake the cake" is no time); with one, an
     // unreadable value is dropped with a warning, unless the label is also a heading
     // ("Zubereitung: Mehl sieben" is a step).
-    for item in found where !item.hasColon || Self.doublesAsHeading(item.value, text) {
+    for item in found
+    where !item.hasColon || PastedTextVocabulary.headings[item.label] != nil {
       switch item.meta {
       case .servings, .makes:
         if Self.yield(item.value, meta: item.meta) == nil { return false }
@@ -1179,24 +1180,21 @@ struct PastedRecipeAssembler {
     return true
   }
 
-  /// Whether a fact counts where it is: after the preamble only yields and labels that say
-  /// "time" do.
+  /// Whether a fact counts where it is: after the preamble only yields, labels that say
+  /// "time" and labels that are also headings do.
   private static func allows(
     _ match: (meta: PastedTextVocabulary.Meta, label: String, value: String, hasColon: Bool),
     labelsOnly: Bool
   ) -> Bool {
+    // A label that is also a heading ("Préparation : 10 min") counts when its value is a time,
+    // which the caller checks.
     !labelsOnly || match.meta == .servings || match.meta == .makes || namesTime(match.label)
+      || PastedTextVocabulary.headings[match.label] != nil
   }
 
   private static func namesTime(_ label: String) -> Bool {
     ["time", "zeit", "temps", "tiempo", "tempo", "ready in", "durée", "duración", "durata"]
       .contains { label.contains($0) }
-  }
-
-  /// Whether the line's label is also a heading, as "Préparation" and "Zubereitung" are.
-  private static func doublesAsHeading(_ value: String, _ text: String) -> Bool {
-    guard let colon = text.firstIndex(of: ":") else { return false }
-    return PastedTextVocabulary.headings[normalizedKey(text[..<colon])] != nil
   }
 
   /// "Prep 10 min | Cook 20 min", "Prep: 10 min, Cook: 20 min", "Serves 4 · 30 min".

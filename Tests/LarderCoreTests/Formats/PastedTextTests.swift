@@ -861,6 +861,20 @@ import Testing
     #expect(result.recipe.yield == RecipeYield(servings: 4))
   }
 
+  @Test func aHeadingWordWithTextAfterItsColonIsAStepNotATime() throws {
+    let text = """
+      Rührkuchen
+      Zutaten: 200 g Mehl
+      Zubereitung: Alles verrühren und 50 Minuten backen.
+      Préparation : 10 min
+      """
+    let result = try Self.reader.read(text)
+    #expect(result.recipe.ingredientLines.map(\.text) == ["200 g Mehl"])
+    #expect(result.recipe.steps.map(\.text) == ["Alles verrühren und 50 Minuten backen."])
+    #expect(result.recipe.prepTime == RecipeDuration(minutes: 10))
+    #expect(result.warnings.isEmpty)
+  }
+
   @Test func aTimeThatCannotBeReadIsNamedInAWarning() throws {
     let text = """
       Overnight Bread
