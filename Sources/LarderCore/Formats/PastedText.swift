@@ -1379,6 +1379,18 @@ struct PastedRecipeAssembler {
     if PastedTextVocabulary.stepVerbs.contains(first), wordCount >= 2, !startsWithNumber {
       return .step
     }
+    // "Flour 200g", "Eggs 2": the amount after the food.
+    if !startsWithNumber, wordCount >= 2, wordCount <= 6, !content.hasSuffix("."),
+      words.last?.first?.isNumber == true
+    {
+      if let parser {
+        parsed = true
+        let line = parser.parse(content)
+        if line.quantity != nil, line.name != nil, !line.isSectionHeader { return .ingredient }
+      } else {
+        return .ingredient
+      }
+    }
     if wordCount <= 10 {
       let lower = content.lowercased()
       if PastedTextVocabulary.ingredientEndings.contains(where: { lower.hasSuffix($0) }) {

@@ -875,6 +875,25 @@ import Testing
     #expect(result.warnings.isEmpty)
   }
 
+  @Test func amountsWrittenAfterTheFoodWithoutHeadings() throws {
+    let text = """
+      Yorkshire Puddings
+
+      Plain flour 140g
+      Eggs 4
+      Milk 200ml
+
+      Heat the oil in a muffin tin until smoking.
+      Whisk the batter, pour it in and bake for 20 minutes without opening the oven.
+      """
+    let result = try Self.reader.read(text)
+    #expect(result.recipe.description == nil)
+    #expect(
+      result.recipe.ingredientLines.map(\.text) == ["Plain flour 140g", "Eggs 4", "Milk 200ml"])
+    #expect(result.recipe.steps.count == 2)
+    #expect(result.warnings.isEmpty)
+  }
+
   @Test func aTimeThatCannotBeReadIsNamedInAWarning() throws {
     let text = """
       Overnight Bread
