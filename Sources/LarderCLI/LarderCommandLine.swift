@@ -60,6 +60,7 @@ public enum LarderCommandLine {
             "path", help: "Files or folders ('-' reads standard input), or web page URLs.",
             arity: .oneOrMore)
         ]),
+      AddCommand.spec,
       CommandSpec(
         "extract", abstract: "Find the recipe in a web page (file or URL); print it as JSON-LD.",
         discussion: """
@@ -185,6 +186,7 @@ public enum LarderCommandLine {
       switch parsed.subcommandPath[0] {
       case "serve": return try ServeCommand.run(context)
       case "import": return try ImportCommand.run(context)
+      case "add": return try AddCommand.run(context)
       case "export": return try ExportCommand.run(context)
       case "extract": return try ExtractCommand.run(context)
       case "recipes", "search": return try ListCommand.run(context)

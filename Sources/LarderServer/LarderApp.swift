@@ -69,6 +69,8 @@ public struct LarderApp: Sendable {
     ClipAPI(
       store: tracked, images: images, clipper: clipper, household: household, clock: clock
     ).register(in: &router)
+    PasteAPI(store: tracked, household: household, foods: foods, clock: clock)
+      .register(in: &router)
     if let planning {
       PlanningAPI(
         service: PlanningService(

@@ -1,0 +1,119 @@
+import Foundation
+import LarderCore
+import LarderStore
+
+/// `larder add [FILE] [--dry-run]`: a recipe from pasted text, read by ``PastedRecipeReader``.
+///
+/// Prints what it understood (title, servings, times, how many ingredients and steps in which
+/// sections) and the new recipe's ID; warnings about lines it guessed at go to standard error.
+/// `--dry-run` prints the recipe as schema.org JSON-LD and stores nothing.
+enum AddCommand {
+  static let spec = CommandSpec(
+    "add", abstract: "Add a recipe from pasted text.",
+    discussion: """
+      Reads the text from FILE, or from standard input when FILE is absent or '-'. Put the \
+      title on the first line; 'Ingredients' and 'Method' headings help but are not needed. \
+      Serves/Makes/Yield and Prep/Cook/Total time lines, bullets, numbered steps and \
+      'For the sauce:' sections are understood, in English, German, French, Spanish and \
+      Italian. Lines Larder had to guess about are listed as warnings.
+      """,
+    options: [
+      .flag(
+        "dry-run", help: "Print the recipe as schema.org JSON-LD instead of saving it.")
+    ],
+    arguments: [
+      ArgumentSpec(
+        "file", help: "A text file with the recipe ('-' or nothing reads standard input).",
+        arity: .optional)
+    ])
+
+  static func run(_ context: CommandContext) throws -> Int32 {
+    let path = context.command.argument("file") ?? "-"
+    let source = path == "-" ? "standard input" : path
+    let text = try read(path, source: source)
+    let pasted: PastedRecipe
+    do {
+      pasted = try PastedRecipeReader().read(text)
+    } catch LarderCoreError.invalidField(field: "text", _, let reason, _) {
+      throw CLIError("\(source): \(reason)")
+    }
+    for warning in pasted.warnings {
+      context.console.printError("warning: \(source): \(warning)")
+    }
+    if context.command.flag("dry-run") {
+      context.console.print(String(decoding: SchemaOrg.encode([pasted.recipe]), as: UTF8.self))
+      return LarderCommandLine.exitSuccess
+    }
+    let store = try context.openAnalyzingStore()
+    let stored = try store.createRecipe(pasted.recipe, household: .default, now: Date())
+    if context.json {
+      try context.printJSONObject([
+        "id": stored.id.rawValue,
+        "recipe": try JSONSerialization.jsonObject(with: LarderJSON.encode(stored)),
+        "warnings": pasted.warnings,
+      ])
+    } else {
+      context.console.print(summary(of: stored))
+    }
+    return LarderCommandLine.exitSuccess
+  }
+
+  /// What Larder understood, one fact a line, ending with the new ID.
+  static func summary(of recipe: Recipe) -> String {
+    var lines = ["Title:       \(recipe.name)"]
+    if let yield = recipe.yield, !yield.displayText.isEmpty {
+      lines.append("Servings:    \(yield.displayText)")
+    }
+    var times: [String] = []
+    if let prep = recipe.prepTime { times.append("prep \(prep)") }
+    if let cook = recipe.cookTime { times.append("cook \(cook)") }
+    if let total = recipe.totalTime { times.append("total \(total)") }
+    if !times.isEmpty { lines.append("Time:        " + times.joined(separator: ", ")) }
+    lines.append(
+      "Ingredients: "
+        + counted(recipe.ingredientLines.count, in: recipe.ingredientSections.map(\.title)))
+    lines.append(
+      "Steps:       " + counted(recipe.steps.count, in: recipe.instructionSections.map(\.title)))
+    if recipe.notes != nil { lines.append("Notes:       yes") }
+    if let url = recipe.sourceURL { lines.append("Source:      \(url)") }
+    lines.append("Added \(recipe.name) as \(recipe.id)")
+    return lines.joined(separator: "\n")
+  }
+
+  /// "7 in 2 sections (For the dough, For the filling)", or just "7" for one untitled section.
+  private static func counted(_ count: Int, in titles: [String?]) -> String {
+    guard titles.count > 1 || titles.first.map({ $0 != nil }) == true else { return "\(count)" }
+    let named = titles.compactMap { $0 }
+    let list = named.isEmpty ? "" : " (" + named.joined(separator: ", ") + ")"
+    return "\(count) in \(titles.count) \(titles.count == 1 ? "section" : "sections")\(list)"
+  }
+
+  /// The text of a file or of standard input: at most what the reader accepts, and UTF-8.
+  private static func read(_ path: String, source: String) throws -> String {
+    let limit = PastedRecipeReader.maximumBytes
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readData(ofLength: limit + 1)
+    } else {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+      if let size = attributes?[.size] as? Int, size > limit {
+        throw CLIError("\(source): the file is \(size) bytes; pasted text may be at most 1 MiB")
+      }
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw CLIError("\(source): no such file, or it cannot be read")
+      }
+      data = contents
+    }
+    guard data.count <= limit else {
+      throw CLIError("\(source): more than \(limit) bytes; pasted text may be at most 1 MiB")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      // Name the first line with bytes that are not UTF-8, so the user can find them.
+      let lossy = String(decoding: data, as: UTF8.self)
+      let before = lossy.prefix { $0 != "\u{FFFD}" }
+      let line = before.reduce(1) { $0 + ($1.isNewline ? 1 : 0) }
+      throw CLIError("\(source): line \(line) is not UTF-8 text; save the text as UTF-8")
+    }
+    return text
+  }
+}
