@@ -8,7 +8,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test deps build release lint format bench clean food-catalog peer train-tagger
+.PHONY: run test test-browser deps build release lint format bench bench-web clean food-catalog peer train-tagger
 
 deps:
 	@scripts/ensure-deps.sh
@@ -31,10 +31,22 @@ format:
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	tests/browser/run.sh
+
+# The web app's journeys in headless Chromium against the debug build (screenshots in
+# .build/browser-artifacts/). Installs chromium, chromium-driver and selenium (.venv-browser).
+test-browser:
+	$(SWIFT) build --product larder
+	tests/browser/run.sh $(ARGS)
 
 bench: deps
 	$(SWIFT) build -c release --product larder-bench
 	.build/release/larder-bench $(ARGS)
+
+# Time-to-interactive of the home page with 10,000 generated recipes (see BENCHMARKS.md).
+bench-web:
+	$(SWIFT) build --product larder
+	tests/browser/bench_tti.sh $(ARGS)
 
 # The ingredient-parsing peer for `larder-bench ingredients`: ingredient-parser-nlp 2.9.1 in
 # .venv-peer/ with the NLTK tagger from ../shared (PyPI only; nothing else is downloaded).

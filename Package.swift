@@ -24,7 +24,7 @@ let package = Package(
     .target(
       name: "LarderServer",
       dependencies: ["LarderCore", "LarderStore", "LarderHTTP", "LarderImport"],
-      resources: [.copy("Resources/starter-recipes")]
+      resources: [.copy("Resources/starter-recipes"), .copy("Resources/web")]
     ),
 
     // Getting recipes in from outside: HTML pages (libxml2), archives (zlib), URLs (libcurl).

@@ -50,10 +50,15 @@ public struct LarderApp: Sendable {
     self.clock = clock
     self.log = log
     var router = Router()
-    RecipeAPI(store: store, household: household, clock: clock).register(in: &router)
+    // Writes through the app keep the web library's in-memory copy current.
+    let library = LibraryIndex()
+    let tracked = LibraryTrackingStore(base: store, library: library)
+    RecipeAPI(store: tracked, household: household, clock: clock).register(in: &router)
     let finderAPI = FinderAPI(
       store: store, household: household, engine: finder, liveFoods: foods, planning: planning)
     finderAPI.register(in: &router)
+    WebSupportAPI(store: tracked, household: household, foods: foods.current, library: library)
+      .register(in: &router)
     if let foodStore {
       UserFoodsAPI(
         store: foodStore, household: household, live: foods, base: .bundled, clock: clock,
@@ -62,7 +67,7 @@ public struct LarderApp: Sendable {
     }
     ImageAPI(images: images, household: household, clock: clock).register(in: &router)
     ClipAPI(
-      store: store, images: images, clipper: clipper, household: household, clock: clock
+      store: tracked, images: images, clipper: clipper, household: household, clock: clock
     ).register(in: &router)
     if let planning {
       PlanningAPI(
@@ -73,8 +78,8 @@ public struct LarderApp: Sendable {
         finder: finderAPI
       ).register(in: &router)
     }
-    Pages(store: store, household: household).register(in: &router)
-    StaticAssets.register(in: &router)
+    Pages(store: tracked, household: household).register(in: &router)
+    WebAssets.bundled.register(in: &router)
     self.router = router
   }
 
@@ -82,6 +87,14 @@ public struct LarderApp: Sendable {
   /// and failures that are the server's fault are logged and answered with a 500 that leaks
   /// nothing.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
+    var response = route(request)
+    if response.headerValue(named: "Content-Type")?.hasPrefix("text/html") == true {
+      for (name, value) in PageLayout.securityHeaders { response.headers[name] = value }
+    }
+    return response
+  }
+
+  private func route(_ request: HTTPRequest) -> HTTPResponse {
     let isAPI = request.path.hasPrefix("/api/")
     switch router.match(request) {
     case .notFound:

@@ -75,7 +75,7 @@ import Testing
 
     let home = try await get(server.url("/"))
     #expect(home.status == 200)
-    #expect(home.body.contains("<title>Recipes · Larder</title>"), "\(home.body.prefix(300))")
+    #expect(home.body.contains("<title>Cook · Larder</title>"), "\(home.body.prefix(300))")
 
     let missing = try await get(server.url("/api/v1/no-such-thing"))
     #expect(missing.status == 404)

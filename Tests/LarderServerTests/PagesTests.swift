@@ -5,13 +5,13 @@ import Testing
 
 @testable import LarderServer
 
-/// The server-rendered library and recipe pages.
+/// The server-rendered library (at /library) and recipe pages.
 @Suite struct PagesTests {
   @Test func libraryListsRecipesWithASearchBox() throws {
     let (client, stored) = try TestClient.make(recipes: [
       Fixtures.pancakes(), Fixtures.tomatoSoup(),
     ])
-    let response = client.send("GET", "/")
+    let response = client.send("GET", "/library")
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"]?.hasPrefix("text/html") == true)
     #expect(response.text.contains(#"<input id="q" name="q" type="search""#))
@@ -22,11 +22,11 @@ import Testing
 
   @Test func librarySearchShowsOnlyMatchesAndKeepsTheQuery() throws {
     let (client, _) = try TestClient.make(recipes: [Fixtures.pancakes(), Fixtures.tomatoSoup()])
-    let response = client.send("GET", "/", query: ["q": "garlic"])
+    let response = client.send("GET", "/library", query: ["q": "garlic"])
     #expect(response.text.contains("Tomato Soup"))
     #expect(!response.text.contains("Buttermilk Pancakes"))
     #expect(response.text.contains(#"value="garlic""#))
-    let none = client.send("GET", "/", query: ["q": "anchovy"])
+    let none = client.send("GET", "/library", query: ["q": "anchovy"])
     #expect(none.text.contains("Nothing matches"))
   }
 
@@ -37,10 +37,10 @@ import Testing
       return recipe
     }
     let (client, _) = try TestClient.make(recipes: recipes)
-    let first = client.send("GET", "/")
+    let first = client.send("GET", "/library")
     #expect(first.text.contains("Page 1 of 2"))
-    #expect(first.text.contains(#"href="/?offset=24""#))
-    let second = client.send("GET", "/", query: ["offset": "24"])
+    #expect(first.text.contains(#"href="/library?offset=24""#))
+    let second = client.send("GET", "/library", query: ["offset": "24"])
     #expect(second.text.contains("Soup 29"))
     #expect(!second.text.contains("Soup 00"))
   }
@@ -52,7 +52,7 @@ import Testing
     let html = response.text
     #expect(html.contains("<h1>Buttermilk Pancakes</h1>"))
     #expect(html.contains("<h3>To serve</h3>"))
-    #expect(html.contains("<li>1 1/2 cups buttermilk</li>"))
+    #expect(html.contains(#"<span class="line-text">1 1/2 cups buttermilk</span>"#))
     #expect(html.contains("<li>Whisk the flour, eggs and buttermilk into a smooth batter.</li>"))
     #expect(html.contains("<dt>Total</dt><dd>30 min</dd>"))
     #expect(html.contains("8 pancakes"))
@@ -67,7 +67,7 @@ import Testing
     ]
     hostile.sourceURL = "javascript:alert(1)"
     let (client, stored) = try TestClient.make(recipes: [hostile])
-    for path in ["/", "/recipes/\(stored[0].id)"] {
+    for path in ["/library", "/recipes/\(stored[0].id)", "/recipes/\(stored[0].id)/edit"] {
       let html = client.send("GET", path).text
       #expect(!html.contains("<script>"), "\(path)")
       #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; Soup"), "\(path)")
@@ -88,7 +88,7 @@ import Testing
 
   @Test func badPageParameterIsA400Page() throws {
     let (client, _) = try TestClient.make()
-    let response = client.send("GET", "/", query: ["limit": "lots"])
+    let response = client.send("GET", "/library", query: ["limit": "lots"])
     #expect(response.status == 400)
     #expect(response.text.contains("query parameter &#39;limit&#39;"))
   }

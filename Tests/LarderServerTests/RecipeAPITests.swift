@@ -222,7 +222,7 @@ import Testing
     #expect(!response.text.contains("disk on fire"))
     #expect(
       client.logged.all.contains { $0.contains("disk on fire") && $0.contains("/api/v1/recipes") })
-    let page = client.send("GET", "/")
+    let page = client.send("GET", "/library")
     #expect(page.status == 500)
     #expect(!page.text.contains("disk on fire"))
   }

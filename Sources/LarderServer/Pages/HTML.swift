@@ -24,37 +24,86 @@ func escapeQueryValue(_ text: String) -> String {
   return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
 }
 
-/// The frame every page shares: head, header with the search box, and footer.
+/// The frame every page shares: head, header with navigation and the search box, and footer.
 enum PageLayout {
-  static func page(title: String, search: String = "", body: String) -> String {
-    """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <title>\(escapeHTML(title)) · Larder</title>
-    <link rel="stylesheet" href="/static/larder.css">
-    <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-    </head>
-    <body>
-    <header class="top">
-      <a class="brand" href="/">Larder</a>
-      <form class="search" action="/" method="get" role="search">
-        <label class="visually-hidden" for="q">Search recipes</label>
-        <input id="q" name="q" type="search" placeholder="Search recipes, ingredients, tags…"
-          value="\(escapeHTML(search))" autocomplete="off">
-        <button type="submit">Search</button>
-      </form>
-    </header>
-    <main>
-    \(body)
-    </main>
-    <footer class="bottom"><a href="/api/v1/recipes">JSON API</a></footer>
-    </body>
-    </html>
-    """
+  /// Headers every HTML answer carries. Scripts come only from Larder's own files (no inline
+  /// script or style), images may come from recipe sites, and nothing may frame the app.
+  static let securityHeaders = [
+    "Content-Security-Policy":
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; "
+      + "connect-src 'self'; font-src 'self'; media-src 'self'; object-src 'none'; "
+      + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; "
+      + "worker-src 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+  ]
+
+  /// The sections of the app, in the order the navigation shows them.
+  enum Section: String, CaseIterable {
+    case cook, library, add, settings
+
+    var path: String {
+      switch self {
+      case .cook: "/"
+      case .library: "/library"
+      case .add: "/add"
+      case .settings: "/settings"
+      }
+    }
+
+    var label: String {
+      switch self {
+      case .cook: "Cook"
+      case .library: "Library"
+      case .add: "Add"
+      case .settings: "Settings"
+      }
+    }
+  }
+
+  /// A whole page. `script` names a module under /static/ that enhances it.
+  static func page(
+    title: String, search: String = "", section: Section? = nil, script: String? = nil,
+    body: String
+  ) -> String {
+    let navigation = Section.allCases.map { item in
+      "<a href=\"\(item.path)\"\(item == section ? " aria-current=\"page\"" : "")>\(item.label)</a>"
+    }.joined()
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="color-scheme" content="light dark">
+      <meta name="theme-color" content="#2f6f4f">
+      <title>\(escapeHTML(title)) · Larder</title>
+      <link rel="stylesheet" href="/static/larder.css">
+      <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+      <link rel="manifest" href="/manifest.webmanifest">
+      <link rel="apple-touch-icon" href="/static/icon-192.png">
+      <script src="/static/theme.js"></script>
+      <script type="module" src="/static/\(script ?? "app.js")"></script>
+      </head>
+      <body>
+      <a class="skip" href="#main">Skip to content</a>
+      <header class="top">
+        <a class="brand" href="/"><img src="/static/icon.svg" alt="" width="28" height="28"> Larder</a>
+        <nav class="main-nav" aria-label="Main">\(navigation)</nav>
+        <form class="search" action="/library" method="get" role="search">
+          <label class="visually-hidden" for="q">Search recipes</label>
+          <input id="q" name="q" type="search" placeholder="Search recipes, ingredients, tags…"
+            value="\(escapeHTML(search))" autocomplete="off">
+          <button type="submit">Search</button>
+        </form>
+      </header>
+      <main id="main" tabindex="-1">
+      \(body)
+      </main>
+      <footer class="bottom"><a href="/api/v1/recipes">JSON API</a></footer>
+      </body>
+      </html>
+      """
   }
 
   static func errorPage(status: Int, message: String) -> String {
@@ -65,7 +114,7 @@ enum PageLayout {
         <section class="notice">
         <h1>\(escapeHTML(heading))</h1>
         <p>\(escapeHTML(message))</p>
-        <p><a href="/">Back to the library</a></p>
+        <p><a href="/library">Back to the library</a></p>
         </section>
         """)
   }

@@ -1,0 +1,191 @@
+import Foundation
+import LarderCore
+
+/// The Cook page, the home page: a pantry picker and the recipes it makes possible. The
+/// picker itself is the script's work; the page gives it labelled controls to fill.
+enum CookPage {
+  static let diets = [
+    "vegetarian", "vegan", "gluten-free", "dairy-free", "nut-free", "egg-free", "pescatarian",
+  ]
+
+  static func render() -> String {
+    let dietOptions = diets.map { "<option value=\"\($0)\">\($0)</option>" }.joined()
+    let body = """
+      <section class="cook" id="cook">
+      <h1>What can I cook?</h1>
+      <noscript><p class="notice">The pantry picker needs JavaScript. You can still
+      <a href="/library">browse and search the library</a>.</p></noscript>
+      <div class="cook-grid">
+      <section class="pantry" aria-labelledby="pantry-h">
+      <h2 id="pantry-h">Your pantry</h2>
+      <div class="combo">
+      <label for="food-input">Add an ingredient</label>
+      <input id="food-input" type="text" role="combobox" aria-autocomplete="list"
+        aria-expanded="false" aria-controls="food-suggestions" autocomplete="off"
+        placeholder="eggs, rice, spinach…">
+      <ul id="food-suggestions" class="suggestions" role="listbox" aria-label="Matching foods" hidden></ul>
+      </div>
+      <ul id="pantry-chips" class="chips" aria-label="In your pantry"></ul>
+      <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick from the aisles below.</p>
+      <p class="pantry-links"><button type="button" id="pantry-clear" class="link" hidden>Clear pantry</button>
+      <a id="jump-to-results" class="jump" href="#cook-filters">See recipes ↓</a></p>
+      <h3>Pick by aisle</h3>
+      <div id="categories" class="categories"></div>
+      </section>
+      <section class="results-pane" aria-labelledby="results-h">
+      <h2 id="results-h" class="visually-hidden">Recipes you can make</h2>
+      <form id="cook-filters" class="filters">
+      <fieldset class="segmented" id="missing-choice"><legend>Show</legend>
+      <label><input type="radio" name="missing" value="0"> Can make now</label>
+      <label><input type="radio" name="missing" value="1" checked> Missing 1</label>
+      <label><input type="radio" name="missing" value="2"> Missing 2</label>
+      </fieldset>
+      <details class="more-filters"><summary>Filters</summary>
+      <div class="filter-grid">
+      <label>Meal type <select name="course" id="filter-course"><option value="">Any</option></select></label>
+      <label>Cuisine <select name="cuisine" id="filter-cuisine"><option value="">Any</option></select></label>
+      <label>Diet <select name="diet" id="filter-diet"><option value="">Any</option>\(dietOptions)</select></label>
+      <label>Ready in <select name="maxTime" id="filter-time"><option value="">Any time</option>
+      <option value="15">15 min</option><option value="30">30 min</option><option value="45">45 min</option>
+      <option value="60">1 hour</option><option value="120">2 hours</option></select></label>
+      <label>Ingredients <select name="maxIngredients" id="filter-count"><option value="">Any number</option>
+      <option value="5">5 or fewer</option><option value="8">8 or fewer</option>
+      <option value="10">10 or fewer</option><option value="15">15 or fewer</option></select></label>
+      <label>Leave out <input type="text" name="exclude" id="filter-exclude" placeholder="nuts, pork"></label>
+      </div></details>
+      </form>
+      <div class="results-head"><p id="cook-status" class="status" aria-live="polite" role="status"></p>
+      <button type="button" id="surprise" class="secondary">Surprise me</button></div>
+      <ul id="cook-results" class="cards results" aria-busy="false"></ul>
+      <p><button type="button" id="cook-more" class="secondary" hidden>Show more</button></p>
+      </section>
+      </div>
+      </section>
+      """
+    return PageLayout.page(title: "Cook", section: .cook, script: "cook.js", body: body)
+  }
+}
+
+/// The add / edit form. Without a recipe it adds one, and offers import from a URL and from
+/// pasted text; with one it edits it. The script sends the form as JSON.
+enum EditorPage {
+  static func render(recipe: Recipe?) -> String {
+    func value(_ text: String?) -> String { escapeHTML(text ?? "") }
+    let ingredients =
+      recipe?.ingredientSections.flatMap { section in
+        (section.title.map { [$0 + ":"] } ?? []) + section.lines.map(\.text)
+      }.joined(separator: "\n") ?? ""
+    let steps =
+      recipe?.instructionSections.flatMap { $0.steps.map(\.text) }.joined(separator: "\n\n") ?? ""
+    let heading = recipe.map { "Edit “\($0.name)”" } ?? "Add a recipe"
+    let importPanel =
+      recipe == nil
+      ? """
+      <section class="import-panel" aria-labelledby="import-h">
+      <h2 id="import-h">Start from somewhere</h2>
+      <form id="clip-form" class="inline-form">
+      <label for="clip-url">Import from a web page</label>
+      <div class="row"><input id="clip-url" type="url" placeholder="https://…" required>
+      <button type="submit">Import</button></div>
+      <p id="clip-status" class="status" role="status" aria-live="polite"></p>
+      </form>
+      <details><summary>Paste a recipe as text</summary>
+      <label for="paste-text">Title on the first line, then ingredients, then the method</label>
+      <textarea id="paste-text" rows="8"></textarea>
+      <button type="button" id="paste-apply" class="secondary">Fill the form</button>
+      </details>
+      </section>
+
+      """ : ""
+    let body = """
+      <section class="editor">
+      <h1>\(escapeHTML(heading))</h1>
+      <noscript><p class="notice">Saving needs JavaScript.</p></noscript>
+      \(importPanel)
+      <form id="recipe-form" class="recipe-form" data-recipe-id="\(value(recipe?.id.rawValue))">
+      <label for="f-name">Title <span aria-hidden="true">*</span></label>
+      <input id="f-name" name="name" required value="\(value(recipe?.name))">
+      <label for="f-description">Summary</label>
+      <textarea id="f-description" name="description" rows="2">\(value(recipe?.description))</textarea>
+      <label for="f-image">Image URL</label>
+      <input id="f-image" name="image" type="url" value="\(value(recipe?.images.first))"
+        aria-describedby="f-image-help">
+      <p id="f-image-help" class="muted">A link to a photo, or upload one:</p>
+      <label for="f-image-file" class="visually-hidden">Upload a photo</label>
+      <input id="f-image-file" type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif">
+      <p id="image-status" class="status" role="status" aria-live="polite"></p>
+      <img id="image-preview" class="image-preview" alt="The recipe's photo" hidden>
+      <div class="field-row">
+      <div><label for="f-prep">Prep time</label>
+      <input id="f-prep" name="prepTime" placeholder="15 mins" value="\(value(recipe?.prepTime?.description))"></div>
+      <div><label for="f-cook">Cook time</label>
+      <input id="f-cook" name="cookTime" placeholder="1 hr" value="\(value(recipe?.cookTime?.description))"></div>
+      <div><label for="f-servings">Servings</label>
+      <input id="f-servings" name="servings" type="number" min="1" value="\(recipe?.yield?.servings.map { String(format: "%g", $0) } ?? "")"></div>
+      </div>
+      <div class="field-row">
+      <div><label for="f-courses">Meal type</label>
+      <input id="f-courses" name="courses" placeholder="Dinner" value="\(value(recipe?.courses.joined(separator: ", ")))"></div>
+      <div><label for="f-cuisines">Cuisine</label>
+      <input id="f-cuisines" name="cuisines" placeholder="Italian" value="\(value(recipe?.cuisines.joined(separator: ", ")))"></div>
+      </div>
+      <label for="f-diets">Diets</label>
+      <input id="f-diets" name="diets" placeholder="vegetarian, gluten-free" value="\(value(recipe?.diets.map(\.rawValue).joined(separator: ", ")))">
+      <label for="f-keywords">Tags and collections</label>
+      <input id="f-keywords" name="keywords" placeholder="weeknight, soup" value="\(value(recipe?.keywords.joined(separator: ", ")))">
+      <label for="f-ingredients">Ingredients, one a line</label>
+      <div class="with-feedback">
+      <textarea id="f-ingredients" name="ingredients" rows="10" aria-describedby="parse-feedback-h">\(escapeHTML(ingredients))</textarea>
+      <section class="parse-feedback" aria-live="polite"><h2 id="parse-feedback-h" class="small">How Larder reads them</h2>
+      <ol id="parse-feedback"></ol></section>
+      </div>
+      <label for="f-steps">Method: one step a paragraph</label>
+      <textarea id="f-steps" name="steps" rows="10">\(escapeHTML(steps))</textarea>
+      <label for="f-notes">Notes</label>
+      <textarea id="f-notes" name="notes" rows="3">\(value(recipe?.notes))</textarea>
+      <p><button type="submit" id="save">Save recipe</button>
+      \(recipe.map { "<a class=\"button secondary\" href=\"/recipes/\(escapeHTML($0.id.rawValue))\">Cancel</a>" } ?? "")</p>
+      <p id="save-status" class="status" role="status" aria-live="polite"></p>
+      </form>
+      </section>
+      """
+    return PageLayout.page(
+      title: recipe.map { "Edit \($0.name)" } ?? "Add a recipe",
+      section: recipe == nil ? .add : nil, script: "edit.js", body: body)
+  }
+}
+
+/// Settings kept in the browser: staples, diets applied by default, units and theme.
+enum SettingsPage {
+  static func render() -> String {
+    let diets = CookPage.diets.map {
+      "<label><input type=\"checkbox\" name=\"diets\" value=\"\($0)\"> \($0)</label>"
+    }.joined(separator: "\n")
+    let body = """
+      <section class="settings">
+      <h1>Settings</h1>
+      <p class="muted">Kept in this browser.</p>
+      <form id="settings-form">
+      <label for="s-staples">Staples you always have</label>
+      <input id="s-staples" name="staples" value="salt, black pepper, water" aria-describedby="s-staples-help">
+      <p id="s-staples-help" class="muted">They never count as missing. Separate with commas.</p>
+      <fieldset><legend>Diets, applied everywhere by default</legend>
+      <div class="checks">\(diets)</div></fieldset>
+      <fieldset class="segmented"><legend>Units</legend>
+      <label><input type="radio" name="units" value="original" checked> As written</label>
+      <label><input type="radio" name="units" value="us"> US</label>
+      <label><input type="radio" name="units" value="metric"> Metric</label>
+      </fieldset>
+      <fieldset class="segmented"><legend>Theme</legend>
+      <label><input type="radio" name="theme" value="system" checked> System</label>
+      <label><input type="radio" name="theme" value="light"> Light</label>
+      <label><input type="radio" name="theme" value="dark"> Dark</label>
+      </fieldset>
+      <p><button type="submit">Save settings</button> <span id="settings-status" role="status" aria-live="polite"></span></p>
+      </form>
+      </section>
+      """
+    return PageLayout.page(
+      title: "Settings", section: .settings, script: "settings.js", body: body)
+  }
+}

@@ -1,0 +1,162 @@
+// Shared by every page: settings and pantry kept in localStorage, a small JSON client, safe DOM
+// building (text only, never HTML strings), the theme, and the service worker.
+
+const SETTINGS_KEY = 'larder.settings';
+const PANTRY_KEY = 'larder.pantry';
+
+export const defaultSettings = Object.freeze({
+  staples: ['salt', 'black pepper', 'water'],
+  diets: [],
+  units: 'original',
+  theme: 'system',
+});
+
+function readJSON(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? JSON.parse(text) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function loadSettings() {
+  const stored = readJSON(SETTINGS_KEY, {});
+  return { ...defaultSettings, ...stored };
+}
+
+export function saveSettings(settings) {
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  applyTheme(settings.theme);
+}
+
+/** The pantry: [{id, name}] of catalog foods. */
+export function loadPantry() {
+  const items = readJSON(PANTRY_KEY, []);
+  return Array.isArray(items) ? items.filter((item) => item && item.id && item.name) : [];
+}
+
+export function savePantry(items) {
+  localStorage.setItem(PANTRY_KEY, JSON.stringify(items));
+}
+
+/** An error answered by the API, with its message for people. */
+export class APIError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Calls the JSON API; throws APIError with the server's message. */
+export async function api(path, { method = 'GET', body, signal } = {}) {
+  const options = { method, signal, headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    options.headers['Content-Type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    throw new APIError(0, 'offline', 'Larder cannot be reached. Are you offline?');
+  }
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data?.error?.message || `The server answered ${response.status}.`;
+    throw new APIError(response.status, data?.error?.code || 'http_error', message);
+  }
+  return data;
+}
+
+/** Builds an element; children are nodes or strings (always inserted as text). */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'class') node.className = value;
+    else if (name === 'text') node.textContent = value;
+    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function debounce(fn, delay) {
+  let timer;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), delay);
+  };
+}
+
+/** "PT1H20M" → "1 hr 20 min". */
+export function formatDuration(iso) {
+  if (!iso) return '';
+  const match = /^P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(iso);
+  if (!match) return '';
+  const minutes = (+match[1] || 0) * 1440 + (+match[2] || 0) * 60 + (+match[3] || 0)
+    + Math.round((+match[4] || 0) / 60);
+  if (minutes <= 0) return '';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (!hours) return `${rest} min`;
+  return rest ? `${hours} hr ${rest} min` : `${hours} hr`;
+}
+
+function hue(name) {
+  let value = 7;
+  for (const char of name) value = (value * 31 + char.codePointAt(0)) % 360;
+  return value;
+}
+
+/** A recipe card like the server renders; `extra` nodes go under the meta line. */
+export function recipeCard(summary, extra = []) {
+  const meta = [formatDuration(summary.totalTime)];
+  if (summary.cuisines?.length) meta.push(summary.cuisines[0]);
+  if (summary.courses?.length) meta.push(summary.courses[0]);
+  const picture = summary.image
+    ? el('img', { src: summary.image, alt: '', loading: 'lazy' })
+    : el('div', { class: `placeholder hue-${Math.floor(hue(summary.name) / 30)}`, 'aria-hidden': 'true' },
+      summary.name.slice(0, 1));
+  return el('li', { class: 'card' },
+    el('a', { href: `/recipes/${encodeURIComponent(summary.id)}` },
+      picture,
+      el('div', { class: 'card-body' },
+        el('h3', {}, summary.isFavorite ? el('span', { class: 'star', title: 'Favourite' }, '★ ') : null,
+          summary.name),
+        el('p', { class: 'meta' }, meta.filter(Boolean).join(' · ')),
+        extra)));
+}
+
+export function applyTheme(theme = loadSettings().theme) {
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+}
+
+/** Lets people and tests know a page's script has done its first work. */
+export function markReady() {
+  document.documentElement.dataset.ready = 'true';
+  try {
+    performance.mark('larder-ready');
+  } catch {
+    // Marks are a nicety.
+  }
+}
+
+applyTheme();
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('/sw.js').catch(() => {});
+}

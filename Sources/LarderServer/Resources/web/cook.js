@@ -1,0 +1,289 @@
+// The Cook page: pick what you have (autocomplete or by aisle), see what you can make. Results
+// update as the pantry or filters change, debounced, without reloading or blanking the list.
+import {
+  api, debounce, el, loadPantry, loadSettings, markReady, recipeCard, savePantry,
+} from './app.js';
+
+const PAGE = 24;
+const settings = loadSettings();
+let pantry = loadPantry();
+let offset = 0;
+let inFlight = null;
+let suggestionItems = [];
+let activeSuggestion = -1;
+
+const input = document.getElementById('food-input');
+const suggestions = document.getElementById('food-suggestions');
+const chips = document.getElementById('pantry-chips');
+const emptyNote = document.getElementById('pantry-empty');
+const clearButton = document.getElementById('pantry-clear');
+const categories = document.getElementById('categories');
+const form = document.getElementById('cook-filters');
+const status = document.getElementById('cook-status');
+const results = document.getElementById('cook-results');
+const more = document.getElementById('cook-more');
+const jump = document.getElementById('jump-to-results');
+
+// MARK: pantry
+
+function hasFood(id) {
+  return pantry.some((item) => item.id === id);
+}
+
+function addFood(food) {
+  if (!hasFood(food.id)) {
+    pantry = [...pantry, { id: food.id, name: food.name }];
+    pantryChanged();
+  }
+}
+
+function removeFood(id) {
+  pantry = pantry.filter((item) => item.id !== id);
+  pantryChanged();
+}
+
+function pantryChanged() {
+  savePantry(pantry);
+  renderPantry();
+  scheduleSearch();
+}
+
+function renderPantry() {
+  chips.replaceChildren(...pantry.map((item) => el('li', { class: 'chip' },
+    el('span', {}, item.name),
+    el('button', {
+      type: 'button', class: 'chip-remove', 'aria-label': `Remove ${item.name}`,
+      onclick: () => {
+        removeFood(item.id);
+        input.focus();
+      },
+    }, '×'))));
+  emptyNote.hidden = pantry.length > 0;
+  clearButton.hidden = pantry.length === 0;
+  for (const button of categories.querySelectorAll('button[data-food]')) {
+    button.setAttribute('aria-pressed', String(hasFood(button.dataset.food)));
+  }
+}
+
+clearButton.addEventListener('click', () => {
+  pantry = [];
+  pantryChanged();
+});
+
+// MARK: autocomplete
+
+function closeSuggestions() {
+  suggestions.hidden = true;
+  suggestions.replaceChildren();
+  suggestionItems = [];
+  input.setAttribute('aria-expanded', 'false');
+  input.removeAttribute('aria-activedescendant');
+  activeSuggestion = -1;
+}
+
+function highlight(index) {
+  activeSuggestion = index;
+  [...suggestions.children].forEach((option, position) => {
+    option.setAttribute('aria-selected', String(position === index));
+  });
+  if (index >= 0) input.setAttribute('aria-activedescendant', `food-option-${index}`);
+}
+
+function choose(index) {
+  const food = suggestionItems[index];
+  if (!food) return;
+  addFood(food);
+  input.value = '';
+  closeSuggestions();
+  input.focus();
+}
+
+const lookUp = debounce(async () => {
+  const text = input.value.trim();
+  if (!text) {
+    closeSuggestions();
+    return;
+  }
+  try {
+    const data = await api(`/api/v1/foods?limit=8&q=${encodeURIComponent(text)}`);
+    if (input.value.trim() !== text) return;
+    suggestionItems = data.items;
+    suggestions.replaceChildren(...data.items.map((food, index) => el('li', {
+      id: `food-option-${index}`, role: 'option', 'aria-selected': 'false', class: 'suggestion',
+      onmousedown: (event) => {
+        event.preventDefault();
+        choose(index);
+      },
+    }, food.name, food.matched ? el('span', { class: 'muted' }, ` (${food.matched})`) : null,
+    hasFood(food.id) ? el('span', { class: 'muted' }, ' — added') : null)));
+    if (!data.items.length) {
+      suggestions.replaceChildren(el('li', { class: 'muted', role: 'option', 'aria-disabled': 'true' },
+        `No food called “${text}”`));
+    }
+    suggestions.hidden = false;
+    input.setAttribute('aria-expanded', 'true');
+    highlight(data.items.length ? 0 : -1);
+  } catch {
+    closeSuggestions();
+  }
+}, 120);
+
+input.addEventListener('input', lookUp);
+input.addEventListener('blur', () => setTimeout(closeSuggestions, 100));
+input.addEventListener('keydown', (event) => {
+  const count = suggestionItems.length;
+  if (event.key === 'ArrowDown' && count) {
+    event.preventDefault();
+    highlight((activeSuggestion + 1) % count);
+  } else if (event.key === 'ArrowUp' && count) {
+    event.preventDefault();
+    highlight((activeSuggestion - 1 + count) % count);
+  } else if (event.key === 'Enter') {
+    event.preventDefault();
+    if (!suggestions.hidden && activeSuggestion >= 0) choose(activeSuggestion);
+  } else if (event.key === 'Escape') {
+    closeSuggestions();
+  } else if (event.key === 'Backspace' && !input.value && pantry.length) {
+    removeFood(pantry[pantry.length - 1].id);
+  }
+});
+
+// MARK: categories
+
+async function loadCategories() {
+  try {
+    const data = await api('/api/v1/foods/categories');
+    // On phones the aisles start folded so the results stay close.
+    const wide = matchMedia('(min-width: 60rem)').matches;
+    categories.replaceChildren(...data.categories.map((aisle, index) => el('details',
+      { class: 'aisle', open: index < (wide ? 2 : 0) },
+      el('summary', {}, aisle.name),
+      el('div', { class: 'aisle-foods' }, aisle.foods.map((food) => el('button', {
+        type: 'button', class: 'food-toggle', 'data-food': food.id,
+        'aria-pressed': String(hasFood(food.id)),
+        onclick: () => (hasFood(food.id) ? removeFood(food.id) : addFood(food)),
+      }, food.name))))));
+  } catch (error) {
+    categories.replaceChildren(el('p', { class: 'muted' }, error.message));
+  }
+}
+
+async function loadFacetOptions() {
+  try {
+    const data = await api('/api/v1/library?limit=1');
+    const fill = (select, values) => select.append(...values.map((facet) =>
+      el('option', { value: facet.value }, facet.value)));
+    fill(document.getElementById('filter-course'), data.facets.course);
+    fill(document.getElementById('filter-cuisine'), data.facets.cuisine);
+  } catch {
+    // The selects still offer "Any".
+  }
+}
+
+// MARK: results
+
+function request(extra = {}) {
+  const fields = new FormData(form);
+  const list = (text) => (text || '').split(',').map((part) => part.trim()).filter(Boolean);
+  const body = {
+    have: pantry.map((item) => item.id),
+    missing: Number(fields.get('missing') || 0),
+    staples: settings.staples,
+    diets: [...new Set([...settings.diets, ...list(fields.get('diet'))])],
+    limit: PAGE,
+    offset,
+    ...extra,
+  };
+  for (const name of ['course', 'cuisine']) if (fields.get(name)) body[name] = fields.get(name);
+  for (const name of ['maxTime', 'maxIngredients']) {
+    if (fields.get(name)) body[name] = Number(fields.get(name));
+  }
+  const exclude = list(fields.get('exclude'));
+  if (exclude.length) body.exclude = exclude;
+  return body;
+}
+
+function resultCard(item) {
+  const needed = item.matched.length + item.missingCount;
+  const missingNames = [...item.missing.map((food) => food.name), ...item.unmatchedLineTexts];
+  const line = item.missingCount === 0
+    ? `All ${needed} ingredients — you can make it`
+    : `${item.matched.length} of ${needed} — missing ${missingNames.join(', ')}`;
+  const hints = item.substitutions.map((substitution) =>
+    `instead of ${substitution.food.name}, use ${substitution.substitutes.map((food) => food.name).join(' or ')}`);
+  return recipeCard(item.recipe, [
+    el('p', { class: item.missingCount === 0 ? 'have-line ok' : 'have-line' }, line),
+    hints.length ? el('p', { class: 'hint' }, `Tip: ${hints.join('; ')}`) : null,
+  ]);
+}
+
+async function search({ append = false } = {}) {
+  if (!append) offset = 0;
+  inFlight?.abort();
+  const controller = new AbortController();
+  inFlight = controller;
+  results.setAttribute('aria-busy', 'true');
+  try {
+    const data = await api('/api/v1/finder', { method: 'POST', body: request(), signal: controller.signal });
+    if (controller.signal.aborted) return;
+    const cards = data.items.map(resultCard);
+    if (append) results.append(...cards);
+    else results.replaceChildren(...cards);
+    const shown = offset + data.items.length;
+    more.hidden = shown >= data.total;
+    jump.textContent = `See ${data.total} ${data.total === 1 ? 'recipe' : 'recipes'} ↓`;
+    const unknown = data.unknown.length ? ` Unknown: ${data.unknown.join(', ')}.` : '';
+    status.textContent = data.total === 0
+      ? (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
+        : 'Add what you have to see what you can cook.') + unknown
+      : `${data.total} ${data.total === 1 ? 'recipe' : 'recipes'}${pantry.length ? ` with ${pantry.length} ${pantry.length === 1 ? 'ingredient' : 'ingredients'}` : ''}.${unknown}`;
+  } catch (error) {
+    if (error.name === 'AbortError') return;
+    status.textContent = error.message;
+  } finally {
+    if (inFlight === controller) {
+      results.setAttribute('aria-busy', 'false');
+      inFlight = null;
+      markReady();
+    }
+  }
+}
+
+const scheduleSearch = debounce(() => search(), 200);
+form.addEventListener('change', scheduleSearch);
+form.addEventListener('input', (event) => {
+  if (event.target.name === 'exclude') scheduleSearch();
+});
+form.addEventListener('submit', (event) => event.preventDefault());
+more.addEventListener('click', () => {
+  offset += PAGE;
+  search({ append: true });
+});
+
+document.getElementById('surprise').addEventListener('click', async () => {
+  try {
+    const first = await api('/api/v1/finder', { method: 'POST', body: request({ limit: 1, offset: 0 }) });
+    let id = null;
+    if (first.total > 0) {
+      const pick = Math.floor(Math.random() * first.total);
+      const data = await api('/api/v1/finder', { method: 'POST', body: request({ limit: 1, offset: pick }) });
+      id = data.items[0]?.recipe.id;
+    } else {
+      const diet = [...settings.diets].join(',');
+      const data = await api(`/api/v1/recipes/random${diet ? `?diet=${encodeURIComponent(diet)}` : ''}`);
+      id = data.recipe.id;
+    }
+    if (id) location.href = `/recipes/${encodeURIComponent(id)}`;
+  } catch (error) {
+    status.textContent = error.message;
+  }
+});
+
+if (settings.diets.length) {
+  const select = document.getElementById('filter-diet');
+  if (settings.diets.length === 1) select.value = settings.diets[0];
+}
+renderPantry();
+loadCategories();
+loadFacetOptions();
+search();

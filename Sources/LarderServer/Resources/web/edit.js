@@ -1,0 +1,210 @@
+// Add / edit: live feedback from the ingredient parser, import from a URL, paste text, save.
+import { api, debounce, el, markReady } from './app.js';
+
+const form = document.getElementById('recipe-form');
+const recipeID = form.dataset.recipeId;
+const field = (name) => document.getElementById(`f-${name}`);
+const feedback = document.getElementById('parse-feedback');
+const saveStatus = document.getElementById('save-status');
+
+const list = (text) => text.split(',').map((part) => part.trim()).filter(Boolean);
+const isHeader = (line) => /:\s*$/.test(line) && line.length < 60;
+
+// MARK: live parser feedback
+
+function describe(item) {
+  if (item.isSectionHeader) return [el('span', { class: 'tag' }, 'section'), ` ${item.input.replace(/:\s*$/, '')}`];
+  const parts = [];
+  if (item.quantity !== undefined && item.quantity !== null) {
+    const amount = item.quantityMax ? `${item.quantity}–${item.quantityMax}` : `${item.quantity}`;
+    parts.push(el('span', { class: 'tag amount' }, amount));
+  }
+  if (item.unit) parts.push(el('span', { class: 'tag unit' }, item.unit));
+  if (item.name) parts.push(el('span', { class: 'tag name' }, item.name));
+  if (item.preparation) parts.push(el('span', { class: 'tag prep' }, item.preparation));
+  if (item.optional) parts.push(el('span', { class: 'tag' }, 'optional'));
+  parts.push(item.food
+    ? el('span', { class: 'food ok' }, `→ ${item.food.name}`)
+    : el('span', { class: 'food unknown' }, '→ food not recognised'));
+  return parts;
+}
+
+const parseLines = debounce(async () => {
+  const lines = field('ingredients').value.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (!lines.length) {
+    feedback.replaceChildren();
+    return;
+  }
+  try {
+    const data = await api('/api/v1/ingredients/parse', { method: 'POST', body: { lines: lines.slice(0, 200) } });
+    feedback.replaceChildren(...data.items.map((item) => el('li', { class: 'parsed' }, describe(item))));
+  } catch (error) {
+    feedback.replaceChildren(el('li', {}, error.message));
+  }
+}, 300);
+field('ingredients').addEventListener('input', parseLines);
+
+// MARK: filling the form
+
+function fill(recipe) {
+  const set = (name, value) => { if (value !== undefined && value !== null) field(name).value = value; };
+  set('name', recipe.name);
+  set('description', recipe.description);
+  set('image', recipe.images?.[0]);
+  set('prep', recipe.prepTime);
+  set('cook', recipe.cookTime);
+  set('servings', recipe.yield?.servings);
+  set('courses', recipe.courses?.join(', '));
+  set('cuisines', recipe.cuisines?.join(', '));
+  set('diets', recipe.diets?.join(', '));
+  set('keywords', recipe.keywords?.join(', '));
+  const ingredients = recipe.ingredientSections?.flatMap((section) =>
+    [...(section.title ? [`${section.title}:`] : []), ...section.lines.map((line) => line.text)]) ?? recipe.ingredients;
+  if (ingredients) set('ingredients', ingredients.join('\n'));
+  const steps = recipe.instructionSections?.flatMap((section) => section.steps.map((item) => item.text)) ?? recipe.steps;
+  if (steps) set('steps', steps.join('\n\n'));
+  parseLines();
+}
+
+/** Reads "Title / Ingredients / Method" text as people paste it from anywhere. */
+export function readPastedText(text) {
+  const lines = text.split('\n').map((line) => line.trim());
+  const title = lines.find(Boolean) || '';
+  const rest = lines.slice(lines.indexOf(title) + 1);
+  const ingredients = [];
+  const steps = [];
+  let mode = 'ingredients';
+  for (const line of rest) {
+    if (/^(ingredients?)\s*:?$/i.test(line)) { mode = 'ingredients'; continue; }
+    if (/^(method|directions|instructions|steps|preparation)\s*:?$/i.test(line)) { mode = 'steps'; continue; }
+    if (!line) { if (mode === 'ingredients' && ingredients.length && steps.length === 0) mode = 'maybe-steps'; continue; }
+    if (mode === 'maybe-steps') mode = /^\d+[.)]\s/.test(line) || line.length > 60 ? 'steps' : 'ingredients';
+    if (mode === 'steps') steps.push(line.replace(/^\d+[.)]\s*/, ''));
+    else ingredients.push(line.replace(/^[-•*]\s*/, ''));
+  }
+  return { name: title, ingredients, steps };
+}
+
+document.getElementById('paste-apply')?.addEventListener('click', () => {
+  fill(readPastedText(document.getElementById('paste-text').value));
+  field('name').focus();
+});
+
+document.getElementById('clip-form')?.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const status = document.getElementById('clip-status');
+  const url = document.getElementById('clip-url').value.trim();
+  status.textContent = 'Importing…';
+  try {
+    const data = await api('/api/v1/import/url', { method: 'POST', body: { url } });
+    const recipe = data?.recipe ?? data;
+    if (recipe?.id) {
+      location.href = `/recipes/${encodeURIComponent(recipe.id)}`;
+    } else if (recipe?.name) {
+      fill(recipe);
+      status.textContent = 'Imported: check the form and save.';
+    } else {
+      status.textContent = 'The page was read, but no recipe came back.';
+    }
+  } catch (error) {
+    status.textContent = error.status === 404 && error.code === 'not_found' && /no such endpoint/.test(error.message)
+      ? `Importing from a URL is not available on this server yet (${error.message}).`
+      : `Could not import: ${error.message}`;
+  }
+});
+
+// MARK: photo
+
+const preview = document.getElementById('image-preview');
+function showPreview() {
+  const url = field('image').value.trim();
+  preview.hidden = !url;
+  if (url) preview.src = url;
+}
+field('image').addEventListener('change', showPreview);
+showPreview();
+
+document.getElementById('f-image-file').addEventListener('change', async (event) => {
+  const file = event.target.files[0];
+  const status = document.getElementById('image-status');
+  if (!file) return;
+  status.textContent = 'Uploading…';
+  try {
+    // The image store takes the raw bytes with their type and answers with the image's URL.
+    const response = await fetch('/api/v1/images', {
+      method: 'POST', headers: { 'Content-Type': file.type || 'application/octet-stream' }, body: file,
+    });
+    const data = await response.json().catch(() => null);
+    if (!response.ok) {
+      const message = data?.error?.message || `The server answered ${response.status}.`;
+      status.textContent = response.status === 404 && /no such endpoint/.test(message)
+        ? 'Uploading photos needs the image store, which this server does not have yet: paste a link instead.'
+        : `Not uploaded: ${message}`;
+      return;
+    }
+    field('image').value = data.url;
+    showPreview();
+    status.textContent = 'Uploaded.';
+  } catch {
+    status.textContent = 'Not uploaded: Larder cannot be reached.';
+  }
+});
+
+// MARK: saving
+
+function recipeJSON() {
+  const sections = [];
+  let section = { title: null, lines: [] };
+  for (const raw of field('ingredients').value.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (isHeader(line)) {
+      if (section.lines.length || section.title) sections.push(section);
+      section = { title: line.replace(/:\s*$/, ''), lines: [] };
+    } else {
+      section.lines.push({ text: line });
+    }
+  }
+  if (section.lines.length || section.title) sections.push(section);
+  const steps = field('steps').value.split(/\n\s*\n|\n(?=\d+[.)]\s)/).map((step) => step.trim().replace(/^\d+[.)]\s*/, ''))
+    .filter(Boolean).map((text) => ({ text }));
+  const servings = Number(field('servings').value);
+  const text = (name) => field(name).value.trim() || null;
+  return {
+    name: field('name').value.trim(),
+    description: text('description'),
+    images: text('image') ? [text('image')] : [],
+    prepTime: text('prep'),
+    cookTime: text('cook'),
+    yield: servings > 0 ? { servings } : null,
+    courses: list(field('courses').value),
+    cuisines: list(field('cuisines').value),
+    diets: list(field('diets').value),
+    keywords: list(field('keywords').value),
+    ingredientSections: sections,
+    instructionSections: steps.length ? [{ title: null, steps }] : [],
+    notes: text('notes'),
+  };
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const body = recipeJSON();
+  if (!body.name) {
+    saveStatus.textContent = 'A recipe needs a title.';
+    field('name').focus();
+    return;
+  }
+  saveStatus.textContent = 'Saving…';
+  try {
+    const saved = recipeID
+      ? await api(`/api/v1/recipes/${encodeURIComponent(recipeID)}`, { method: 'PATCH', body })
+      : await api('/api/v1/recipes', { method: 'POST', body });
+    location.href = `/recipes/${encodeURIComponent(saved.id)}`;
+  } catch (error) {
+    saveStatus.textContent = `Not saved: ${error.message}`;
+  }
+});
+
+parseLines();
+markReady();

@@ -1,0 +1,295 @@
+// The recipe page: rescale servings, switch units, mark what the pantry has, favourite, rate,
+// take notes, print, and cook step by step with timers.
+import { api, debounce, el, loadPantry, loadSettings, markReady } from './app.js';
+
+const article = document.getElementById('recipe');
+const id = article.dataset.recipeId;
+const settings = loadSettings();
+const pantry = loadPantry();
+const servingsInput = document.getElementById('servings');
+const summary = document.getElementById('pantry-summary');
+
+for (const hidden of ['recipe-actions', 'scaler', 'notes-form']) {
+  document.getElementById(hidden).hidden = false;
+}
+document.getElementById('notes-text').hidden = true;
+
+// MARK: scaling, units, pantry
+
+const unitRadios = [...document.querySelectorAll('input[name="units"]')];
+const preferred = unitRadios.find((radio) => radio.value === settings.units);
+if (preferred) preferred.checked = true;
+
+function selectedUnits() {
+  return unitRadios.find((radio) => radio.checked)?.value || 'original';
+}
+
+async function refreshLines() {
+  const parameters = new URLSearchParams();
+  const servings = Number(servingsInput.value);
+  if (article.dataset.servings && servings > 0) parameters.set('servings', String(servings));
+  parameters.set('units', selectedUnits());
+  parameters.set('have', pantry.map((item) => item.id).join(','));
+  parameters.set('staples', settings.staples.join(','));
+  try {
+    const data = await api(`/api/v1/recipes/${encodeURIComponent(id)}/lines?${parameters}`);
+    const lines = data.sections.flatMap((section) => section.lines);
+    lines.forEach((line, index) => {
+      const item = article.querySelector(`li[data-line="${index}"]`);
+      if (!item) return;
+      item.querySelector('.line-text').textContent = line.shown;
+      item.classList.remove('have', 'missing', 'optional');
+      item.querySelector('.line-status')?.remove();
+      if (pantry.length && line.status) {
+        item.classList.add(line.status);
+        const label = { have: 'you have this', missing: 'missing', optional: 'optional' }[line.status];
+        item.append(el('span', { class: 'line-status' }, ` — ${label}`));
+      }
+    });
+    summary.textContent = pantry.length && data.needed
+      ? `You have ${data.have} of ${data.needed} ingredients.` : '';
+  } catch (error) {
+    summary.textContent = error.message;
+  } finally {
+    markReady();
+  }
+}
+
+const refreshSoon = debounce(refreshLines, 150);
+servingsInput.addEventListener('input', refreshSoon);
+for (const radio of unitRadios) radio.addEventListener('change', refreshLines);
+function step(delta) {
+  const next = Math.max(1, Math.round((Number(servingsInput.value) || 1) + delta));
+  servingsInput.value = String(next);
+  refreshLines();
+}
+document.getElementById('servings-down').addEventListener('click', () => step(-1));
+document.getElementById('servings-up').addEventListener('click', () => step(1));
+if (!article.dataset.servings) {
+  servingsInput.closest('.servings').hidden = true;
+}
+
+// MARK: favourite, rating, notes
+
+const favorite = document.getElementById('favorite');
+favorite.addEventListener('click', async () => {
+  const next = favorite.getAttribute('aria-pressed') !== 'true';
+  try {
+    const recipe = await api(`/api/v1/recipes/${encodeURIComponent(id)}`, {
+      method: 'PATCH', body: { isFavorite: next },
+    });
+    favorite.setAttribute('aria-pressed', String(recipe.isFavorite));
+    favorite.textContent = recipe.isFavorite ? '★ Favourite' : '☆ Favourite';
+  } catch (error) {
+    summary.textContent = error.message;
+  }
+});
+
+const stars = [...document.querySelectorAll('.star-button')];
+function showRating(rating) {
+  for (const star of stars) {
+    const value = Number(star.dataset.rating);
+    star.textContent = value <= rating ? '★' : '☆';
+    star.setAttribute('aria-checked', String(value === rating));
+  }
+}
+for (const [index, star] of stars.entries()) {
+  // Arrow keys move along the stars, as in any radio group.
+  star.addEventListener('keydown', (event) => {
+    const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    stars[(index + step + stars.length) % stars.length].focus();
+  });
+  star.addEventListener('click', async () => {
+    try {
+      const recipe = await api(`/api/v1/recipes/${encodeURIComponent(id)}`, {
+        method: 'PATCH', body: { rating: Number(star.dataset.rating) },
+      });
+      showRating(recipe.rating || 0);
+    } catch (error) {
+      summary.textContent = error.message;
+    }
+  });
+}
+
+const notesForm = document.getElementById('notes-form');
+notesForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const status = document.getElementById('notes-status');
+  const text = document.getElementById('notes-input').value.trim();
+  try {
+    await api(`/api/v1/recipes/${encodeURIComponent(id)}`, {
+      method: 'PATCH', body: { notes: text || null },
+    });
+    document.getElementById('notes-text').textContent = text;
+    status.textContent = 'Saved.';
+  } catch (error) {
+    status.textContent = error.message;
+  }
+});
+
+document.getElementById('print').addEventListener('click', () => window.print());
+
+// MARK: cook mode
+
+const UNIT_SECONDS = { s: 1, sec: 1, second: 1, m: 60, min: 60, minute: 60, h: 3600, hr: 3600, hour: 3600 };
+const DURATION = /(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to)\s*(\d+(?:[.,]\d+)?))?\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?)\b/gi;
+
+/** Every duration in a step's text: "bake for 25–30 minutes" → 30 minutes (the longer end). */
+export function findTimers(text) {
+  const found = [];
+  for (const match of text.matchAll(DURATION)) {
+    const unit = match[3].toLowerCase().replace(/s$/, '');
+    const amount = Number((match[2] || match[1]).replace(',', '.'));
+    const seconds = Math.round(amount * (UNIT_SECONDS[unit] || 60));
+    if (seconds > 0) found.push({ label: match[0], seconds });
+  }
+  return found;
+}
+
+function clock(seconds) {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+let audio = null;
+function alarm() {
+  try {
+    audio ||= new AudioContext();
+    const now = audio.currentTime;
+    for (let beep = 0; beep < 6; beep += 1) {
+      const oscillator = audio.createOscillator();
+      const gain = audio.createGain();
+      oscillator.frequency.value = beep % 2 ? 660 : 880;
+      gain.gain.setValueAtTime(0.0001, now + beep * 0.4);
+      gain.gain.exponentialRampToValueAtTime(0.4, now + beep * 0.4 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + beep * 0.4 + 0.3);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(now + beep * 0.4);
+      oscillator.stop(now + beep * 0.4 + 0.32);
+    }
+  } catch {
+    // No audio: the visual alert still shows.
+  }
+}
+
+const steps = [...article.querySelectorAll('.steps li')].map((item) => item.textContent);
+const timers = [];
+let current = 0;
+let wakeLock = null;
+
+const timerList = el('ul', { class: 'timers', 'aria-label': 'Timers', 'aria-live': 'polite' });
+const stepText = el('p', { class: 'cook-step', id: 'cook-step' });
+const stepCount = el('p', { class: 'cook-count' });
+const stepTimers = el('div', { class: 'cook-step-timers' });
+const previous = el('button', { type: 'button', class: 'secondary', onclick: () => show(current - 1) }, '← Back');
+const next = el('button', { type: 'button', onclick: () => show(current + 1) }, 'Next →');
+const closeButton = el('button', { type: 'button', class: 'secondary close', onclick: closeCookMode }, 'Close');
+const overlay = el('div', {
+  class: 'cook-mode', id: 'cook-mode', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'cook-title', hidden: true,
+},
+el('div', { class: 'cook-mode-head' }, el('h2', { id: 'cook-title' }, document.querySelector('h1').textContent), closeButton),
+stepCount, stepText, stepTimers,
+el('div', { class: 'cook-nav' }, previous, next),
+timerList);
+document.body.append(overlay);
+
+function show(index) {
+  if (!steps.length) return;
+  current = Math.min(Math.max(index, 0), steps.length - 1);
+  stepCount.textContent = `Step ${current + 1} of ${steps.length}`;
+  stepText.textContent = steps[current];
+  previous.disabled = current === 0;
+  next.disabled = current === steps.length - 1;
+  stepTimers.replaceChildren(...findTimers(steps[current]).map((timer) => el('button', {
+    type: 'button', class: 'timer-start', onclick: () => startTimer(timer, current),
+  }, `Start ${timer.label} timer`)));
+}
+
+function renderTimers() {
+  timerList.replaceChildren(...timers.map((timer) => el('li', { class: timer.left <= 0 ? 'timer done' : 'timer' },
+    el('span', { class: 'timer-name' }, `Step ${timer.step + 1}: ${timer.label}`),
+    el('span', { class: 'timer-left', role: 'timer' }, timer.left <= 0 ? 'Done!' : clock(timer.left)),
+    el('button', { type: 'button', class: 'link', onclick: () => stopTimer(timer) }, timer.left <= 0 ? 'Dismiss' : 'Cancel'))));
+}
+
+function startTimer({ label, seconds }, stepIndex) {
+  // A user gesture: the moment browsers allow audio to start.
+  try {
+    audio ||= new AudioContext();
+    audio.resume();
+  } catch {
+    audio = null;
+  }
+  const timer = { label, step: stepIndex, left: seconds, ends: Date.now() + seconds * 1000 };
+  timer.interval = setInterval(() => {
+    timer.left = Math.max(0, Math.round((timer.ends - Date.now()) / 1000));
+    if (timer.left === 0) {
+      clearInterval(timer.interval);
+      alarm();
+    }
+    renderTimers();
+  }, 250);
+  timers.push(timer);
+  renderTimers();
+}
+
+function stopTimer(timer) {
+  clearInterval(timer.interval);
+  timers.splice(timers.indexOf(timer), 1);
+  renderTimers();
+}
+
+async function keepAwake() {
+  try {
+    if ('wakeLock' in navigator && document.visibilityState === 'visible') {
+      wakeLock = await navigator.wakeLock.request('screen');
+    }
+  } catch {
+    wakeLock = null;
+  }
+}
+
+function openCookMode() {
+  overlay.hidden = false;
+  document.body.classList.add('cooking');
+  show(current);
+  keepAwake();
+  next.focus();
+}
+
+function closeCookMode() {
+  overlay.hidden = true;
+  document.body.classList.remove('cooking');
+  wakeLock?.release().catch(() => {});
+  wakeLock = null;
+  document.getElementById('cook-mode-open').focus();
+}
+
+document.getElementById('cook-mode-open').addEventListener('click', openCookMode);
+document.addEventListener('visibilitychange', () => {
+  if (!overlay.hidden && document.visibilityState === 'visible') keepAwake();
+});
+overlay.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') closeCookMode();
+  else if (event.key === 'ArrowRight') show(current + 1);
+  else if (event.key === 'ArrowLeft') show(current - 1);
+  else if (event.key === 'Tab') {
+    // Keep focus inside the dialog.
+    const focusable = [...overlay.querySelectorAll('button:not([disabled])')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+});
+
+refreshLines();

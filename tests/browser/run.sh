@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs the browser tests: headless Chromium (Debian's chromium + chromium-driver) driven by
+# selenium from a virtual environment, against `larder serve` (the debug binary `swift build`
+# made) on a free port with a fresh database, plus a local fixture site for clipping.
+# Screenshots land in .build/browser-artifacts/. Extra arguments go to unittest (e.g. -k cook).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+
+scripts/ensure-deps.sh chromium chromium-driver
+
+venv="$root/.venv-browser"
+if [[ ! -x "$venv/bin/python" ]] || ! cmp -s tests/browser/requirements.txt "$venv/requirements.txt"; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/browser/requirements.txt
+  cp tests/browser/requirements.txt "$venv/requirements.txt"
+fi
+
+binary="$root/.build/debug/larder"
+[[ -x "$binary" ]] || { echo "error: $binary is missing; run 'swift build' first" >&2; exit 1; }
+
+artifacts="$root/.build/browser-artifacts"
+mkdir -p "$artifacts"
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+port=$(free_port)
+# Clipping from the loopback fixture site needs the clipping opt-in for private addresses.
+LARDER_CLIP_ALLOW_PRIVATE=true XDG_CONFIG_HOME="$work/config" \
+  "$binary" serve --db "$work/larder.sqlite" --port "$port" >"$artifacts/server.log" 2>&1 &
+pids+=($!)
+
+fixture_port=$(free_port)
+python3 -m http.server "$fixture_port" --bind 127.0.0.1 --directory tests/browser/fixtures \
+  >"$artifacts/fixture-server.log" 2>&1 &
+pids+=($!)
+
+wait_for() { python3 - "$@" <<'PY'
+import sys, time, urllib.request
+for url in sys.argv[1:]:
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        sys.exit(f"error: {url} did not answer")
+PY
+}
+wait_for "http://127.0.0.1:$port/api/v1/health" "http://127.0.0.1:$fixture_port/flatbread.html" \
+  || { cat "$artifacts/server.log" >&2; exit 1; }
+
+LARDER_URL="http://127.0.0.1:$port" FIXTURE_URL="http://127.0.0.1:$fixture_port" \
+  ARTIFACTS="$artifacts" "$venv/bin/python" -m unittest discover -s tests/browser -p 'test_*.py' -v "$@"
