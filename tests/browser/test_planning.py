@@ -99,6 +99,9 @@ class PantryPage(PlanningTestCase):
         # Use it up: recipes for what the pantry holds.
         self.find("#use-it-up").click()
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#use-it-up-results .card"))
+        self.assertEqual(self.text("#use-it-up-h"), "Use up the chicken thighs")
+        self.assertIn("hicken", self.text("#use-it-up-results .card h3"))
+        self.screenshot("pantry-use-it-up")
 
 
 class MealPlanPage(PlanningTestCase):

@@ -101,7 +101,7 @@ enum PantryPage {
       <p id="pantry-empty" class="empty" hidden>Your pantry is empty. Add what you have above.</p>
       <section id="use-it-up-pane" class="use-it-up" aria-labelledby="use-it-up-h" hidden>
       <h2 id="use-it-up-h">Use it up</h2>
-      <p class="muted">Recipes for what expires soonest. <a id="use-it-up-cook" href="/">Open Cook</a></p>
+      <p class="muted">Recipes for what expires soonest, fewest missing first. <a id="use-it-up-cook" href="/?useItUp=true">More on the Cook page</a></p>
       <ul id="use-it-up-results" class="cards results"></ul>
       </section>
       </section>
@@ -134,6 +134,12 @@ enum PlanPage {
       <label><input type="radio" name="view" value="list"> List</label>
       </fieldset>
       </div>
+      <p id="plan-status" class="status" role="status" aria-live="polite"></p>
+      <div id="plan-days" class="plan-days week"></div>
+      <div class="planning-bar plan-actions" id="plan-actions" hidden>
+      <button type="button" id="plan-fill" class="secondary">Fill my week</button>
+      <button type="button" id="plan-to-list">Make the shopping list</button>
+      </div>
       <form id="plan-add" class="panel plan-add" hidden>
       <h2>Plan a recipe</h2>
       <div class="combo">
@@ -151,12 +157,6 @@ enum PlanPage {
       </div>
       <p><button type="submit">Add to plan</button></p>
       </form>
-      <p id="plan-status" class="status" role="status" aria-live="polite"></p>
-      <div id="plan-days" class="plan-days week"></div>
-      <div class="planning-bar plan-actions" id="plan-actions" hidden>
-      <button type="button" id="plan-fill" class="secondary">Fill my week</button>
-      <button type="button" id="plan-to-list">Make the shopping list</button>
-      </div>
       <section id="fill-pane" class="panel fill-pane" aria-labelledby="fill-h" hidden>
       <h2 id="fill-h">Suggestions for the empty days</h2>
       <ul id="fill-results" class="fill-results"></ul>

@@ -180,24 +180,34 @@ for (const radio of document.querySelectorAll('#pantry-order input[name="order"]
   });
 }
 
+// Use it up: recipes with the item that expires soonest (the finder ranks by what is missing,
+// then by how much of the stored pantry a recipe uses, soonest-expiring first).
 useItUp.addEventListener('click', async () => {
   usePane.hidden = false;
   useResults.setAttribute('aria-busy', 'true');
+  const first = items.find((item) => item.foodID && item.expiresOn) || items.find((item) => item.foodID);
+  const heading = document.getElementById('use-it-up-h');
+  heading.textContent = first ? `Use up the ${first.name}` : 'Use it up';
   try {
-    const staples = loadSettings().staples.join(',');
-    const answer = await api(`/api/v1/finder?useItUp=true&missing=2&limit=6&staples=${encodeURIComponent(staples)}`);
+    const parameters = new URLSearchParams({ useItUp: 'true', missing: '50', limit: '6' });
+    if (first) parameters.set('include', first.foodID);
+    const { diets } = loadSettings();
+    if (diets.length) parameters.set('diets', diets.join(','));
+    const answer = await api(`/api/v1/finder?${parameters}`);
     const found = answer.items || [];
     useResults.replaceChildren(...found.map((result) => recipeCard(result.recipe, [
       el('p', { class: 'hint' }, result.missingCount
-        ? `Missing ${result.missing.map((food) => food.name).join(', ')}`
+        ? `Missing ${result.missingCount}: ${result.missing.slice(0, 4).map((food) => food.name).join(', ')}${result.missingCount > 4 ? '…' : ''}`
         : 'You have everything'),
     ])));
-    say(found.length ? `${found.length} recipes use what you have.` : 'No recipe uses what you have yet.');
+    say(found.length ? `${found.length} recipes to use it up.` : 'No recipe uses what you have yet.');
   } catch (error) {
     say(error.message);
   } finally {
     useResults.setAttribute('aria-busy', 'false');
   }
+  heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
   usePane.scrollIntoView({ block: 'start', behavior: 'smooth' });
 });
 

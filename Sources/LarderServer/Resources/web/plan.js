@@ -1,7 +1,7 @@
 // The meal plan page: a week (first day as the server is configured) or a list of it, adding a
 // recipe from a search of the library, each day's total time, "fill my week" suggestions to
 // accept, and the shopping list made from the week.
-import { el, markReady } from './app.js';
+import { el, loadSettings, markReady } from './app.js';
 import { addDays, dayLabel, isoDay, minutesText, planningAPI, recipePicker, servingsText } from './planning.js';
 
 const range = document.getElementById('plan-range');
@@ -16,6 +16,14 @@ const fillPane = document.getElementById('fill-pane');
 const fillResults = document.getElementById('fill-results');
 
 const VIEW_KEY = 'larder.planView';
+// Suggestions for a meal come from the courses that suit it (any of them).
+const COURSES = {
+  breakfast: ['Breakfast', 'Brunch'],
+  lunch: ['Lunch', 'Main course', 'Salad', 'Soup', 'Sandwich'],
+  dinner: ['Dinner', 'Main course', 'Main'],
+  snack: ['Snack', 'Appetizer'],
+};
+const SHORT = { weekday: 'short', day: 'numeric', month: 'short' };
 const initial = new URLSearchParams(location.search);
 const today = isoDay(new Date());
 let date = /^\d{4}-\d{2}-\d{2}$/.test(initial.get('date') || '') ? initial.get('date') : today;
@@ -70,7 +78,7 @@ function render() {
       class: `plan-day${day.date === today ? ' today' : ''}`, 'aria-labelledby': headingID, 'data-date': day.date,
     },
     el('div', { class: 'day-head' },
-      el('h2', { id: headingID }, dayLabel(day.date),
+      el('h2', { id: headingID }, dayLabel(day.date, view === 'week' ? SHORT : undefined),
         day.date === today ? el('span', { class: 'today-mark' }, ' · today') : null),
       total ? el('p', { class: 'day-total' }, el('span', { class: 'visually-hidden' }, 'Total time '), total) : null),
     day.entries.length
@@ -92,7 +100,7 @@ function fillDaySelect() {
   const choice = days.some((day) => day.date === previous) ? previous
     : days.some((day) => day.date === today) ? today : days[0]?.date;
   dateSelect.replaceChildren(...days.map((day) => el('option', { value: day.date, selected: day.date === choice },
-    dayLabel(day.date))));
+    dayLabel(day.date, SHORT))));
 }
 
 async function load() {
@@ -205,7 +213,11 @@ async function accept(indexes) {
 document.getElementById('plan-fill').addEventListener('click', async () => {
   say('Looking for recipes…');
   try {
-    const answer = await planningAPI('/api/v1/plan/fill', { method: 'POST', body: { date, meal: mealSelect.value } });
+    const meal = mealSelect.value;
+    const body = { date, meal, courses: COURSES[meal] };
+    const { diets } = loadSettings();
+    if (diets.length) body.diets = diets;
+    const answer = await planningAPI('/api/v1/plan/fill', { method: 'POST', body });
     suggestions = answer.entries || [];
     renderSuggestions();
     say(suggestions.length ? `${suggestions.length} suggestions for the empty days.` : 'No suggestions.');
