@@ -140,6 +140,8 @@ class MealPlanPage(PlanningTestCase):
         hummus.find_element(By.CSS_SELECTOR, "button.remove").click()
         self.wait_text("#plan-status", lambda text: text.startswith("Removed Hummus"))
         self.assertEqual(len(self.find_all(".plan-entry")), 1)
+        # Focus stays on the day, on the meal left.
+        self.assertIn("Buttermilk Pancakes", self.driver.switch_to.active_element.get_attribute("aria-label"))
 
     @staticmethod
     def expected_total(minutes):
@@ -243,6 +245,16 @@ class ShoppingListPage(PlanningTestCase):
         pantry = {item["name"]: item for item in api("/api/v1/pantry")["items"]}
         self.assertIn("buttermilk", pantry)
         self.assertEqual(pantry["buttermilk"]["amountText"], "2 cups")
+        # Removing a line by keyboard moves focus to the line that took its place.
+        eggs = self.line("2 eggs").find_element(By.CSS_SELECTOR, "button.remove")
+        eggs.send_keys(Keys.ENTER)
+        self.wait_text("#list-status", lambda text: text == "Removed 2 eggs.")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("type"), "checkbox")
+        # The dark theme.
+        self.driver.execute_script(
+            "localStorage.setItem('larder.settings', JSON.stringify({theme: 'dark'}))")
+        self.open("/list")
+        self.screenshot("list-dark")
 
     def test_list_from_chosen_recipes_at_chosen_servings(self):
         self.open("/list")

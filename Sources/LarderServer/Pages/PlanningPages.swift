@@ -134,12 +134,12 @@ enum PlanPage {
       <label><input type="radio" name="view" value="list"> List</label>
       </fieldset>
       </div>
-      <p id="plan-status" class="status" role="status" aria-live="polite"></p>
       <div id="plan-days" class="plan-days week"></div>
       <div class="planning-bar plan-actions" id="plan-actions" hidden>
       <button type="button" id="plan-fill" class="secondary">Fill my week</button>
       <button type="button" id="plan-to-list">Make the shopping list</button>
       </div>
+      <p id="plan-status" class="status" role="status" aria-live="polite"></p>
       <form id="plan-add" class="panel plan-add" hidden>
       <h2>Plan a recipe</h2>
       <div class="combo">

@@ -84,11 +84,15 @@ async function check(item, checked) {
 }
 
 async function remove(item) {
+  const boxes = [...groupsNode.querySelectorAll('.list-line input[type="checkbox"]')];
+  const index = boxes.findIndex((box) => box.id === `line-${item.id}`);
   try {
     await planningAPI(`/api/v1/shopping-list/items/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
     await load();
     say(`Removed ${item.text}.`);
-    document.getElementById('list-line').focus();
+    // Focus moves to the line that took its place (or the box to add one).
+    const left = groupsNode.querySelectorAll('.list-line input[type="checkbox"]');
+    (left[Math.min(index, left.length - 1)] || document.getElementById('list-line')).focus();
   } catch (error) {
     say(error.message);
   }

@@ -117,7 +117,7 @@ async function go(newDate) {
   fillPane.hidden = true;
   try {
     await load();
-    say(`Showing ${range.textContent}.`);
+    say('');
   } catch (error) {
     say(error.message);
   }
@@ -128,7 +128,9 @@ async function remove(entry, label) {
     await planningAPI(`/api/v1/plan/${encodeURIComponent(entry.id)}`, { method: 'DELETE' });
     await load();
     say(`Removed ${label}.`);
-    recipeInput.focus();
+    // Focus stays on the day: its next meal's remove button, or its "+ Add".
+    const day = daysNode.querySelector(`[data-date="${entry.date}"]`);
+    (day?.querySelector('.plan-entry .remove') || day?.querySelector('.add-to-day') || recipeInput).focus();
   } catch (error) {
     say(error.message);
   }
