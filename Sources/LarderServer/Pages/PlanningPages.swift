@@ -85,7 +85,7 @@ enum PantryPage {
       <input id="pantry-expires" name="expiresOn" type="date"></div>
       <div><label for="pantry-location">Kept in <span class="muted">(optional)</span></label>
       <input id="pantry-location" name="location" list="pantry-locations" maxlength="40"
-        placeholder="fridge, freezer, cupboard…" autocomplete="off"></div>
+        placeholder="e.g. fridge" autocomplete="off"></div>
       </div>
       <datalist id="pantry-locations">\(locationOptions)</datalist>
       </form>
