@@ -81,6 +81,10 @@ public struct LarderApp: Sendable {
       ).register(in: &router)
     }
     Pages(store: tracked, household: household).register(in: &router)
+    PlanningPages(
+      planning: planning, household: household, clock: clock, timeZone: timeZone,
+      unitSystem: unitSystem
+    ).register(in: &router)
     WebAssets.bundled.register(in: &router)
     self.router = router
   }

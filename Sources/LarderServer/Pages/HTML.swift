@@ -40,12 +40,15 @@ enum PageLayout {
 
   /// The sections of the app, in the order the navigation shows them.
   enum Section: String, CaseIterable {
-    case cook, library, add, settings
+    case cook, library, plan, list, pantry, add, settings
 
     var path: String {
       switch self {
       case .cook: "/"
       case .library: "/library"
+      case .plan: "/plan"
+      case .list: "/list"
+      case .pantry: "/pantry"
       case .add: "/add"
       case .settings: "/settings"
       }
@@ -55,6 +58,9 @@ enum PageLayout {
       switch self {
       case .cook: "Cook"
       case .library: "Library"
+      case .plan: "Plan"
+      case .list: "List"
+      case .pantry: "Pantry"
       case .add: "Add"
       case .settings: "Settings"
       }
@@ -79,6 +85,7 @@ enum PageLayout {
       <meta name="theme-color" content="#2f6f4f">
       <title>\(escapeHTML(title)) · Larder</title>
       <link rel="stylesheet" href="/static/larder.css">
+      <link rel="stylesheet" href="/static/planning.css">
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
       <link rel="manifest" href="/manifest.webmanifest">
       <link rel="apple-touch-icon" href="/static/icon-192.png">

@@ -6,6 +6,7 @@ const SHELL = [
   '/', '/library', '/settings', '/add', '/static/larder.css', '/static/app.js', '/static/cook.js',
   '/static/recipe.js', '/static/library.js', '/static/edit.js', '/static/settings.js',
   '/static/icon.svg', '/static/theme.js', '/manifest.webmanifest',
+  '/pantry', '/plan', '/list', '/static/planning.css', '/static/planning.js', '/static/pantry.js', '/static/plan.js', '/static/list.js',
 ];
 
 self.addEventListener('install', (event) => {

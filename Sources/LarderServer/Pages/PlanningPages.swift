@@ -1,0 +1,238 @@
+import Foundation
+import LarderCore
+import LarderHTTP
+
+/// The planning pages: the pantry (`/pantry`), the meal plan (`/plan`) and the shopping list
+/// (`/list`). Each page renders labelled controls and, where it can, what is stored (so the
+/// pantry and the list can be read without JavaScript); its module (pantry.js, plan.js,
+/// list.js) then takes over through the JSON API.
+struct PlanningPages: Sendable {
+  /// Where the pantry, plan and list are kept; without one the pages say so.
+  let planning: (any PlanningStore)?
+  let household: HouseholdID
+  let clock: @Sendable () -> Date
+  let timeZone: TimeZone
+  let unitSystem: UnitSystem
+
+  func register(in router: inout Router) {
+    router.get("/pantry") { _ in
+      .html(
+        PantryPage.render(
+          items: try pantryItems(), today: today,
+          format: MeasureFormat(system: unitSystem, keepsWrittenSystem: true)))
+    }
+    router.get("/plan") { _ in .html(PlanPage.render(available: planning != nil)) }
+    router.get("/list") { _ in
+      .html(
+        ShoppingListPage.render(
+          items: try listItems(), format: MeasureFormat(system: unitSystem)))
+    }
+  }
+
+  private var today: CalendarDay { CalendarDay(clock(), in: timeZone) }
+
+  private func pantryItems() throws -> [PantryItem]? {
+    try planning?.pantryItems(household: household)
+  }
+
+  private func listItems() throws -> [ShoppingListItem]? {
+    try planning?.shoppingListItems(household: household)
+  }
+
+  /// Said instead of the page when the server keeps no planning data.
+  static let unavailable =
+    "<p class=\"notice\">This server keeps no pantry, plan or list (it runs without a planning store).</p>"
+}
+
+/// The stored pantry: quick add by a typed line, items by location or soonest expiry, edit and
+/// remove, and recipes that use up what expires first.
+enum PantryPage {
+  static let locations = ["fridge", "freezer", "cupboard"]
+
+  static func render(items: [PantryItem]?, today: CalendarDay, format: MeasureFormat) -> String {
+    let locationOptions = locations.map { "<option value=\"\($0)\"></option>" }.joined()
+    var list = ""
+    if let items {
+      list += "<ul id=\"pantry-items\" class=\"plan-items pantry-items\">"
+      for item in items {
+        let expiry = item.expiry(today: today)
+        let badge = expiry.map {
+          "<span class=\"badge \($0.isExpired ? "expired" : $0.daysLeft <= 3 ? "soon" : "ok")\">\(escapeHTML($0.text))</span>"
+        }
+        let amount = item.amount.map { escapeHTML($0.formatted(format)) } ?? ""
+        list += "<li class=\"pantry-item\"><div class=\"item-main\">"
+        list += "<span class=\"item-name\">\(escapeHTML(item.name))</span>"
+        list += "<span class=\"item-amount\">\(amount)</span>\(badge ?? "")</div>"
+        list += "<p class=\"item-meta\">\(escapeHTML(item.location.rawValue))</p></li>"
+      }
+      list += "</ul>"
+    }
+    let body = """
+      <section class="planning pantry-page" id="pantry-page">
+      <div class="planning-head"><h1>Pantry</h1>
+      <p class="muted">What you have at home, soonest to expire first.</p></div>
+      \(items == nil ? PlanningPages.unavailable : "")
+      <noscript><p class="notice">Adding and editing need JavaScript.</p></noscript>
+      <form id="pantry-add" class="panel quick-add" hidden>
+      <h2 id="pantry-add-h">Quick add</h2>
+      <label for="pantry-line">What you have</label>
+      <div class="row"><input id="pantry-line" name="line" required autocomplete="off"
+        placeholder="2 lb chicken thighs" aria-describedby="pantry-line-help">
+      <button type="submit">Add</button></div>
+      <p id="pantry-line-help" class="muted">Type it as you would say it; Larder reads the amount.</p>
+      <div class="field-row">
+      <div><label for="pantry-expires">Expires on <span class="muted">(optional)</span></label>
+      <input id="pantry-expires" name="expiresOn" type="date"></div>
+      <div><label for="pantry-location">Kept in <span class="muted">(optional)</span></label>
+      <input id="pantry-location" name="location" list="pantry-locations" maxlength="40"
+        placeholder="e.g. fridge" autocomplete="off"></div>
+      </div>
+      <datalist id="pantry-locations">\(locationOptions)</datalist>
+      </form>
+      <p id="pantry-status" class="status" role="status" aria-live="polite"></p>
+      <div class="planning-bar" id="pantry-controls" hidden>
+      <fieldset class="segmented" id="pantry-order"><legend>Show</legend>
+      <label><input type="radio" name="order" value="location" checked> By location</label>
+      <label><input type="radio" name="order" value="expiry"> Soonest expiry</label>
+      </fieldset>
+      <button type="button" id="use-it-up" class="secondary">Use it up</button>
+      </div>
+      <div id="pantry-list" aria-live="polite">\(list)</div>
+      <p id="pantry-empty" class="empty" hidden>Your pantry is empty. Add what you have above.</p>
+      <section id="use-it-up-pane" class="use-it-up" aria-labelledby="use-it-up-h" hidden>
+      <h2 id="use-it-up-h">Use it up</h2>
+      <p class="muted">Recipes for what expires soonest, fewest missing first. <a id="use-it-up-cook" href="/?useItUp=true">More on the Cook page</a></p>
+      <ul id="use-it-up-results" class="cards results"></ul>
+      </section>
+      </section>
+      """
+    return PageLayout.page(title: "Pantry", section: .pantry, script: "pantry.js", body: body)
+  }
+}
+
+/// The meal plan: a week (or a list) of planned recipes with each day's total time, adding
+/// from a search of the library, "fill my week" suggestions, and the shopping list from it.
+enum PlanPage {
+  static func render(available: Bool) -> String {
+    let meals = ["breakfast", "lunch", "dinner", "snack"].map {
+      "<option value=\"\($0)\"\($0 == "dinner" ? " selected" : "")>\($0.capitalized)</option>"
+    }.joined()
+    let body = """
+      <section class="planning plan-page" id="plan-page">
+      <div class="planning-head"><h1>Meal plan</h1>
+      <p id="plan-range" class="muted" aria-live="polite"></p></div>
+      \(available ? "" : PlanningPages.unavailable)
+      <noscript><p class="notice">The meal plan needs JavaScript.</p></noscript>
+      <div class="planning-bar" id="plan-controls" hidden>
+      <nav class="week-nav" aria-label="Weeks">
+      <button type="button" id="week-prev" class="secondary">← <span class="visually-hidden">Previous week</span><span aria-hidden="true">Prev</span></button>
+      <button type="button" id="week-today" class="secondary">This week</button>
+      <button type="button" id="week-next" class="secondary"><span class="visually-hidden">Next week</span><span aria-hidden="true">Next</span> →</button>
+      </nav>
+      <fieldset class="segmented" id="plan-view"><legend>View</legend>
+      <label><input type="radio" name="view" value="week" checked> Week</label>
+      <label><input type="radio" name="view" value="list"> List</label>
+      </fieldset>
+      </div>
+      <div id="plan-days" class="plan-days week"></div>
+      <div class="planning-bar plan-actions" id="plan-actions" hidden>
+      <button type="button" id="plan-fill" class="secondary">Fill my week</button>
+      <button type="button" id="plan-to-list">Make the shopping list</button>
+      </div>
+      <p id="plan-status" class="status" role="status" aria-live="polite"></p>
+      <form id="plan-add" class="panel plan-add" hidden>
+      <h2>Plan a recipe</h2>
+      <div class="combo">
+      <label for="plan-recipe">Recipe</label>
+      <input id="plan-recipe" type="text" role="combobox" aria-autocomplete="list"
+        aria-expanded="false" aria-controls="plan-recipe-options" autocomplete="off"
+        placeholder="Search your recipes…" required>
+      <ul id="plan-recipe-options" class="suggestions" role="listbox" aria-label="Matching recipes" hidden></ul>
+      </div>
+      <div class="field-row">
+      <div><label for="plan-date">Day</label><select id="plan-date" name="date"></select></div>
+      <div><label for="plan-meal">Meal</label><select id="plan-meal" name="meal">\(meals)</select></div>
+      <div><label for="plan-servings">Servings</label>
+      <input id="plan-servings" name="servings" type="number" min="1" max="1000" step="1" inputmode="numeric" placeholder="As written"></div>
+      </div>
+      <p><button type="submit">Add to plan</button></p>
+      </form>
+      <section id="fill-pane" class="panel fill-pane" aria-labelledby="fill-h" hidden>
+      <h2 id="fill-h">Suggestions for the empty days</h2>
+      <ul id="fill-results" class="fill-results"></ul>
+      <p><button type="button" id="fill-accept-all">Plan them all</button>
+      <button type="button" id="fill-close" class="secondary">Close</button></p>
+      </section>
+      </section>
+      """
+    return PageLayout.page(title: "Meal plan", section: .plan, script: "plan.js", body: body)
+  }
+}
+
+/// The shopping list: generated from the plan or from chosen recipes, grouped by aisle with
+/// merged amounts, checked off, moved to the pantry, shared and printed.
+enum ShoppingListPage {
+  static func render(items: [ShoppingListItem]?, format: MeasureFormat) -> String {
+    var list = ""
+    if let items {
+      let view = ShoppingListView(items)
+      for group in view.groups {
+        list += "<section class=\"aisle-group\"><h2>\(escapeHTML(group.title))</h2>"
+        list += "<ul class=\"list-lines\">"
+        for item in group.items {
+          list += "<li class=\"list-line\(item.isChecked ? " checked" : "")\">"
+          list += "<span class=\"line-text\">\(escapeHTML(item.text(format)))</span></li>"
+        }
+        list += "</ul></section>"
+      }
+    }
+    let body = """
+      <section class="planning list-page" id="list-page">
+      <div class="planning-head"><h1>Shopping list</h1>
+      <p id="list-count" class="muted" aria-live="polite"></p></div>
+      \(items == nil ? PlanningPages.unavailable : "")
+      <noscript><p class="notice">Checking off and making the list need JavaScript.</p></noscript>
+      <details id="list-generate" class="panel generate" hidden>
+      <summary>Make the list</summary>
+      <form id="generate-plan" class="generate-form">
+      <h2 class="small">From the meal plan</h2>
+      <div class="field-row">
+      <div><label for="gen-from">From</label><input id="gen-from" type="date" required></div>
+      <div><label for="gen-to">To</label><input id="gen-to" type="date" required></div>
+      </div>
+      <p><button type="submit">Make from the plan</button></p>
+      </form>
+      <form id="generate-recipes" class="generate-form">
+      <h2 class="small">From recipes you choose</h2>
+      <div class="combo">
+      <label for="gen-recipe">Recipe</label>
+      <input id="gen-recipe" type="text" role="combobox" aria-autocomplete="list"
+        aria-expanded="false" aria-controls="gen-recipe-options" autocomplete="off"
+        placeholder="Search your recipes…">
+      <ul id="gen-recipe-options" class="suggestions" role="listbox" aria-label="Matching recipes" hidden></ul>
+      </div>
+      <ul id="gen-chosen" class="chosen" aria-label="Chosen recipes"></ul>
+      <p><button type="submit" id="gen-recipes-submit" disabled>Make from these recipes</button></p>
+      </form>
+      <p class="muted">Making the list again keeps the lines you added by hand.</p>
+      </details>
+      <div class="planning-bar list-tools" id="list-tools" hidden>
+      <label class="check"><input type="checkbox" id="show-staples"> Show staples</label>
+      <button type="button" id="list-share" class="secondary">Share</button>
+      <button type="button" id="list-print" class="secondary">Print</button>
+      <button type="button" id="list-to-pantry" class="secondary" disabled>Checked → pantry</button>
+      </div>
+      <form id="list-add" class="inline-form list-add" hidden>
+      <label for="list-line">Add an item</label>
+      <div class="row"><input id="list-line" required autocomplete="off" placeholder="2 lemons">
+      <button type="submit">Add</button></div>
+      </form>
+      <p id="list-status" class="status" role="status" aria-live="polite"></p>
+      <div id="list-groups" class="list-groups">\(list)</div>
+      <p id="list-empty" class="empty" hidden>The list is empty. Make it from your meal plan or from recipes, or add items by hand.</p>
+      </section>
+      """
+    return PageLayout.page(
+      title: "Shopping list", section: .list, script: "list.js", body: body)
+  }
+}

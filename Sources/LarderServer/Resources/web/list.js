@@ -1,0 +1,228 @@
+// The shopping list page: made from the meal plan or from chosen recipes, lines grouped by aisle
+// with the merged amounts and recipes the API gives, staples on request, manual lines, checking
+// off (kept by the server), checked lines into the pantry, sharing as text and printing.
+import { el, markReady } from './app.js';
+import { addDays, context, isoDay, planningAPI, recipePicker } from './planning.js';
+
+const groupsNode = document.getElementById('list-groups');
+const status = document.getElementById('list-status');
+const count = document.getElementById('list-count');
+const empty = document.getElementById('list-empty');
+const staples = document.getElementById('show-staples');
+const toPantry = document.getElementById('list-to-pantry');
+const chosenNode = document.getElementById('gen-chosen');
+const chosenSubmit = document.getElementById('gen-recipes-submit');
+
+const STAPLES_KEY = 'larder.listStaples';
+const initial = new URLSearchParams(location.search);
+const valid = (text) => /^\d{4}-\d{2}-\d{2}$/.test(text || '');
+const from = document.getElementById('gen-from');
+const to = document.getElementById('gen-to');
+from.value = valid(initial.get('from')) ? initial.get('from') : isoDay(new Date());
+to.value = valid(initial.get('to')) ? initial.get('to') : addDays(from.value, 6);
+staples.checked = localStorage.getItem(STAPLES_KEY) === 'true';
+
+let list = { groups: [], count: 0, checked: 0 };
+let chosen = [];
+
+function say(text, ...extra) {
+  status.replaceChildren(text, ...extra);
+}
+
+function lineRow(item) {
+  const id = `line-${item.id}`;
+  const notes = [];
+  if (item.recipes?.length) notes.push(`for ${item.recipes.map((recipe) => recipe.name).join(', ')}`);
+  if (item.inPantryText) notes.push(`you have ${item.inPantryText}`);
+  if (item.isManual) notes.push('added by hand');
+  return el('li', { class: `list-line${item.isChecked ? ' checked' : ''}${item.isStaple ? ' staple' : ''}`, 'data-id': item.id },
+    el('input', {
+      type: 'checkbox', id, checked: item.isChecked, 'aria-describedby': notes.length ? `${id}-notes` : undefined,
+      onchange: (event) => check(item, event.target.checked),
+    }),
+    el('label', { for: id },
+      el('span', { class: 'line-text' }, item.text),
+      item.isStaple ? el('span', { class: 'tag' }, 'staple') : null),
+    el('button', {
+      type: 'button', class: 'remove', title: 'Remove', 'aria-label': `Remove ${item.text}`,
+      onclick: () => remove(item),
+    }, '×'),
+    notes.length ? el('p', { class: 'line-notes', id: `${id}-notes` }, notes.join(' · ')) : null);
+}
+
+function render() {
+  groupsNode.replaceChildren(...list.groups.map((group, index) => el('section', {
+    class: 'aisle-group', 'aria-labelledby': `aisle-${index}`, 'data-aisle': group.aisle ?? 'other',
+  },
+  el('h2', { id: `aisle-${index}` }, group.title),
+  el('ul', { class: 'list-lines' }, group.items.map(lineRow)))));
+  empty.hidden = list.count > 0;
+  count.textContent = list.count
+    ? `${list.count} item${list.count === 1 ? '' : 's'}${list.checked ? `, ${list.checked} checked` : ''}`
+    : '';
+  toPantry.disabled = !list.checked;
+}
+
+async function load() {
+  list = await planningAPI(`/api/v1/shopping-list?staples=${staples.checked}`);
+  render();
+}
+
+async function check(item, checked) {
+  try {
+    await planningAPI(`/api/v1/shopping-list/items/${encodeURIComponent(item.id)}`, { method: 'PATCH', body: { checked } });
+    item.isChecked = checked;
+    list.checked += checked ? 1 : -1;
+    groupsNode.querySelector(`[data-id="${CSS.escape(item.id)}"]`)?.classList.toggle('checked', checked);
+    count.textContent = `${list.count} item${list.count === 1 ? '' : 's'}${list.checked ? `, ${list.checked} checked` : ''}`;
+    toPantry.disabled = !list.checked;
+    say(`${checked ? 'Checked' : 'Unchecked'} ${item.text}.`);
+  } catch (error) {
+    say(error.message);
+    await load();
+  }
+}
+
+async function remove(item) {
+  const boxes = [...groupsNode.querySelectorAll('.list-line input[type="checkbox"]')];
+  const index = boxes.findIndex((box) => box.id === `line-${item.id}`);
+  try {
+    await planningAPI(`/api/v1/shopping-list/items/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+    await load();
+    say(`Removed ${item.text}.`);
+    // Focus moves to the line that took its place (or the box to add one).
+    const left = groupsNode.querySelectorAll('.list-line input[type="checkbox"]');
+    (left[Math.min(index, left.length - 1)] || document.getElementById('list-line')).focus();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+async function generate(body, what) {
+  say('Making the list…');
+  try {
+    await planningAPI('/api/v1/shopping-list/generate', { method: 'POST', body: { ...body, staples: true } });
+    await load();
+    say(`Made the list from ${what}: ${list.count} item${list.count === 1 ? '' : 's'}.`);
+    document.getElementById('list-generate').open = false;
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+document.getElementById('generate-plan').addEventListener('submit', (event) => {
+  event.preventDefault();
+  generate({ from: from.value, to: to.value }, 'the meal plan');
+});
+
+function renderChosen() {
+  chosenNode.replaceChildren(...chosen.map((entry, index) => {
+    const id = `gen-servings-${index}`;
+    return el('li', { class: 'chosen-recipe' },
+      el('span', { class: 'chosen-name' }, entry.name),
+      el('label', { for: id }, 'Servings'),
+      el('input', {
+        id, type: 'number', min: 1, max: 1000, step: 1, inputmode: 'numeric', value: entry.servings ?? '',
+        placeholder: 'As written', onchange: (event) => { entry.servings = event.target.value ? Number(event.target.value) : null; },
+      }),
+      el('button', {
+        type: 'button', class: 'remove', title: 'Remove', 'aria-label': `Leave out ${entry.name}`,
+        onclick: () => { chosen.splice(index, 1); renderChosen(); },
+      }, '×'));
+  }));
+  chosenSubmit.disabled = !chosen.length;
+}
+
+const picker = recipePicker(document.getElementById('gen-recipe'), document.getElementById('gen-recipe-options'), (summary) => {
+  if (!chosen.some((entry) => entry.id === summary.id)) {
+    chosen.push({ id: summary.id, name: summary.name, servings: summary.yield?.servings ?? null });
+    renderChosen();
+  }
+  picker.clear();
+});
+
+document.getElementById('generate-recipes').addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (!chosen.length) return;
+  generate({
+    recipes: chosen.map((entry) => (entry.servings ? { recipe: entry.id, servings: entry.servings } : { recipe: entry.id })),
+  }, chosen.length === 1 ? chosen[0].name : `${chosen.length} recipes`);
+});
+
+document.getElementById('list-add').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const input = document.getElementById('list-line');
+  const line = input.value.trim();
+  if (!line) return;
+  try {
+    const item = await planningAPI('/api/v1/shopping-list/items', { method: 'POST', body: { line } });
+    input.value = '';
+    await load();
+    say(`Added ${item.text}.`);
+  } catch (error) {
+    say(error.message);
+  }
+});
+
+staples.addEventListener('change', async () => {
+  localStorage.setItem(STAPLES_KEY, String(staples.checked));
+  try {
+    await load();
+    say(staples.checked ? 'Showing staples.' : 'Staples hidden.');
+  } catch (error) {
+    say(error.message);
+  }
+});
+
+toPantry.addEventListener('click', async () => {
+  try {
+    const answer = await planningAPI('/api/v1/shopping-list/to-pantry', { method: 'POST' });
+    await load();
+    const moved = answer.moved || [];
+    say(moved.length ? `Moved ${moved.length} item${moved.length === 1 ? '' : 's'} to the pantry. ` : 'Nothing was checked. ',
+      el('a', { href: '/pantry' }, 'Open the pantry'));
+  } catch (error) {
+    say(error.message);
+  }
+});
+
+document.getElementById('list-share').addEventListener('click', async () => {
+  const parameters = context();
+  parameters.set('staples', String(staples.checked));
+  let text;
+  try {
+    const response = await fetch(`/api/v1/shopping-list/text?${parameters}`);
+    if (!response.ok) throw new Error(`The server answered ${response.status}.`);
+    text = await response.text();
+  } catch (error) {
+    say(error.message);
+    return;
+  }
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: 'Shopping list', text });
+      say('Shared.');
+      return;
+    } catch (error) {
+      if (error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    say('Copied the list to the clipboard.');
+  } catch {
+    say('Copying was not allowed; the list as text is below.',
+      el('textarea', { class: 'share-text', rows: 8, readonly: true, 'aria-label': 'The list as text' }, text));
+  }
+});
+
+document.getElementById('list-print').addEventListener('click', () => window.print());
+
+for (const id of ['list-generate', 'list-tools', 'list-add']) document.getElementById(id).hidden = false;
+try {
+  await load();
+  if (!list.count) document.getElementById('list-generate').open = true;
+} catch (error) {
+  say(error.status === 404 ? 'This server keeps no shopping list.' : error.message);
+}
+markReady();

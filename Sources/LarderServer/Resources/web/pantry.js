@@ -1,0 +1,221 @@
+// The pantry page: quick add by a typed line (the server parses it), items by location or by
+// soonest expiry with the API's expiry badges, edit and remove, and "use it up" recipes.
+import { api, el, loadSettings, markReady, recipeCard } from './app.js';
+import { dayLabel, planningAPI } from './planning.js';
+
+const form = document.getElementById('pantry-add');
+const line = document.getElementById('pantry-line');
+const expires = document.getElementById('pantry-expires');
+const place = document.getElementById('pantry-location');
+const status = document.getElementById('pantry-status');
+const list = document.getElementById('pantry-list');
+const empty = document.getElementById('pantry-empty');
+const controls = document.getElementById('pantry-controls');
+const useItUp = document.getElementById('use-it-up');
+const usePane = document.getElementById('use-it-up-pane');
+const useResults = document.getElementById('use-it-up-results');
+
+const ORDER_KEY = 'larder.pantryOrder';
+const KNOWN = ['fridge', 'freezer', 'cupboard'];
+let items = [];
+let order = localStorage.getItem(ORDER_KEY) === 'expiry' ? 'expiry' : 'location';
+let editing = null;
+
+function say(text) {
+  status.textContent = text;
+}
+
+function badge(expiry) {
+  if (!expiry) return null;
+  const kind = expiry.daysLeft < 0 ? 'expired' : expiry.daysLeft <= 3 ? 'soon' : 'ok';
+  return el('span', { class: `badge ${kind}` }, expiry.text);
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function itemRow(item, showLocation) {
+  if (editing === item.id) return editRow(item);
+  const meta = [];
+  if (showLocation) meta.push(capital(item.location));
+  meta.push(`added ${dayLabel(item.addedOn, { day: 'numeric', month: 'short' })}`);
+  if (item.expiresOn) meta.push(`use by ${dayLabel(item.expiresOn, { day: 'numeric', month: 'short' })}`);
+  return el('li', { class: 'pantry-item', 'data-id': item.id },
+    el('div', { class: 'item-main' },
+      el('span', { class: 'item-name' }, item.name),
+      item.amountText ? el('span', { class: 'item-amount' }, item.amountText) : null,
+      badge(item.expiry)),
+    el('p', { class: 'item-meta' }, meta.join(' · '), item.note ? ` · ${item.note}` : ''),
+    el('div', { class: 'item-actions' },
+      el('button', {
+        type: 'button', class: 'secondary small-button', 'aria-label': `Edit ${item.name}`,
+        onclick: () => { editing = item.id; render(); document.getElementById(`edit-name-${item.id}`)?.focus(); },
+      }, 'Edit'),
+      el('button', {
+        type: 'button', class: 'secondary small-button', 'aria-label': `Remove ${item.name}`,
+        onclick: () => remove(item),
+      }, 'Remove')));
+}
+
+function field(id, label, input) {
+  return el('div', {}, el('label', { for: id }, label), input);
+}
+
+function editRow(item) {
+  const id = (name) => `edit-${name}-${item.id}`;
+  const name = el('input', { id: id('name'), value: item.name, required: true, maxlength: 200 });
+  const quantity = el('input', {
+    id: id('quantity'), type: 'number', min: 0, step: 'any', inputmode: 'decimal',
+    value: item.amount?.quantity ?? '',
+  });
+  const unit = el('input', { id: id('unit'), value: item.amount?.unit ?? '', placeholder: 'g, cup, lb…' });
+  const location = el('input', { id: id('location'), value: item.location, list: 'pantry-locations', maxlength: 40 });
+  const expiry = el('input', { id: id('expires'), type: 'date', value: item.expiresOn ?? '' });
+  const editForm = el('form', {
+    class: 'edit-item', 'aria-label': `Edit ${item.name}`,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const body = { name: name.value.trim(), location: location.value.trim() || item.location };
+      body.expiresOn = expiry.value || null;
+      if (quantity.value !== '') {
+        body.quantity = Number(quantity.value);
+        body.unit = unit.value.trim() || null;
+      }
+      try {
+        await planningAPI(`/api/v1/pantry/${encodeURIComponent(item.id)}`, { method: 'PATCH', body });
+        editing = null;
+        await load();
+        say(`Saved ${body.name}.`);
+        list.querySelector(`[data-id="${CSS.escape(item.id)}"] button`)?.focus();
+      } catch (error) {
+        say(error.message);
+      }
+    },
+  },
+  el('div', { class: 'field-row' },
+    field(id('name'), 'Name', name), field(id('quantity'), 'Amount', quantity), field(id('unit'), 'Unit', unit),
+    field(id('location'), 'Kept in', location), field(id('expires'), 'Expires on', expiry)),
+  el('p', { class: 'edit-actions' },
+    el('button', { type: 'submit' }, 'Save'), ' ',
+    el('button', {
+      type: 'button', class: 'secondary',
+      onclick: () => { editing = null; render(); list.querySelector(`[data-id="${CSS.escape(item.id)}"] button`)?.focus(); },
+    }, 'Cancel')));
+  return el('li', { class: 'pantry-item editing', 'data-id': item.id }, editForm);
+}
+
+function render() {
+  empty.hidden = items.length > 0;
+  if (order === 'expiry') {
+    list.replaceChildren(el('ul', { id: 'pantry-items', class: 'pantry-items', 'aria-label': 'Pantry, soonest expiry first' },
+      items.map((item) => itemRow(item, true))));
+    return;
+  }
+  const groups = new Map();
+  for (const item of items) {
+    if (!groups.has(item.location)) groups.set(item.location, []);
+    groups.get(item.location).push(item);
+  }
+  const names = [...groups.keys()].sort((a, b) => {
+    const ia = KNOWN.indexOf(a);
+    const ib = KNOWN.indexOf(b);
+    if (ia !== ib) return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+    return a.localeCompare(b);
+  });
+  list.replaceChildren(...names.map((name) => {
+    const headingID = `loc-${name.replace(/[^a-z0-9]+/g, '-')}`;
+    return el('section', { class: 'location-group', 'aria-labelledby': headingID },
+      el('h2', { id: headingID }, capital(name), el('span', { class: 'count' }, ` ${groups.get(name).length}`)),
+      el('ul', { class: 'pantry-items' }, groups.get(name).map((item) => itemRow(item, false))));
+  }));
+}
+
+async function load() {
+  const answer = await planningAPI('/api/v1/pantry');
+  items = answer.items || [];
+  render();
+}
+
+async function remove(item) {
+  try {
+    await planningAPI(`/api/v1/pantry/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+    const index = items.findIndex((other) => other.id === item.id);
+    items = items.filter((other) => other.id !== item.id);
+    render();
+    say(`Removed ${item.name}.`);
+    const buttons = list.querySelectorAll('.pantry-item .item-actions button');
+    (buttons[Math.min(index * 2, buttons.length - 1)] || line).focus();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const text = line.value.trim();
+  if (!text) return;
+  const body = { line: text };
+  if (expires.value) body.expiresOn = expires.value;
+  if (place.value.trim()) body.location = place.value.trim();
+  try {
+    const item = await planningAPI('/api/v1/pantry', { method: 'POST', body });
+    line.value = '';
+    expires.value = '';
+    place.value = '';
+    await load();
+    say(`Added ${item.amountText ? `${item.amountText} ` : ''}${item.name} to the ${item.location}${item.expiry ? `, ${item.expiry.text}` : ''}.`);
+    line.focus();
+  } catch (error) {
+    say(error.message);
+  }
+});
+
+for (const radio of document.querySelectorAll('#pantry-order input[name="order"]')) {
+  radio.checked = radio.value === order;
+  radio.addEventListener('change', () => {
+    order = radio.value;
+    localStorage.setItem(ORDER_KEY, order);
+    render();
+  });
+}
+
+// Use it up: recipes with the item that expires soonest (the finder ranks by what is missing,
+// then by how much of the stored pantry a recipe uses, soonest-expiring first).
+useItUp.addEventListener('click', async () => {
+  usePane.hidden = false;
+  useResults.setAttribute('aria-busy', 'true');
+  const first = items.find((item) => item.foodID && item.expiresOn) || items.find((item) => item.foodID);
+  const heading = document.getElementById('use-it-up-h');
+  heading.textContent = first ? `Use up the ${first.name}` : 'Use it up';
+  try {
+    const parameters = new URLSearchParams({ useItUp: 'true', missing: '50', limit: '6' });
+    if (first) parameters.set('include', first.foodID);
+    const { diets } = loadSettings();
+    if (diets.length) parameters.set('diets', diets.join(','));
+    const answer = await api(`/api/v1/finder?${parameters}`);
+    const found = answer.items || [];
+    useResults.replaceChildren(...found.map((result) => recipeCard(result.recipe, [
+      el('p', { class: 'hint' }, result.missingCount
+        ? `Missing ${result.missingCount}: ${result.missing.slice(0, 4).map((food) => food.name).join(', ')}${result.missingCount > 4 ? '…' : ''}`
+        : 'You have everything'),
+    ])));
+    say(found.length ? `${found.length} recipes to use it up.` : 'No recipe uses what you have yet.');
+  } catch (error) {
+    say(error.message);
+  } finally {
+    useResults.setAttribute('aria-busy', 'false');
+  }
+  heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+  usePane.scrollIntoView({ block: 'start', behavior: 'smooth' });
+});
+
+form.hidden = false;
+controls.hidden = false;
+try {
+  await load();
+} catch (error) {
+  say(error.status === 404 ? 'This server keeps no pantry.' : error.message);
+}
+markReady();
