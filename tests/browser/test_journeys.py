@@ -256,10 +256,12 @@ class AddAndFavourite(BrowserTestCase):
             "Quick Lemonade\nIngredients\n4 lemons\n100 g sugar\n1 l water\n"
             "Method\n1. Squeeze the lemons.\n2. Stir in sugar and water.")
         self.find("#paste-apply").click()
-        self.assertEqual(self.find("#f-name").get_attribute("value"), "Quick Lemonade")
+        # The server reads the text; the form fills when its answer arrives.
+        self.wait(lambda d: d.find_element(By.ID, "f-name").get_attribute("value") == "Quick Lemonade")
         self.assertEqual(self.find("#f-ingredients").get_attribute("value"),
                          "4 lemons\n100 g sugar\n1 l water")
         self.assertIn("Stir in sugar", self.find("#f-steps").get_attribute("value"))
+        self.assertIn("check the form", self.find("#paste-status").text.lower())
 
     def test_clip_a_page_from_the_fixture_site(self):
         if not FIXTURES:

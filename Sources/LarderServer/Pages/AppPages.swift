@@ -90,9 +90,10 @@ enum EditorPage {
       <p id="clip-status" class="status" role="status" aria-live="polite"></p>
       </form>
       <details><summary>Paste a recipe as text</summary>
-      <label for="paste-text">Title on the first line, then ingredients, then the method</label>
+      <label for="paste-text">Title, ingredients and method, in any common layout</label>
       <textarea id="paste-text" rows="8"></textarea>
       <button type="button" id="paste-apply" class="secondary">Fill the form</button>
+      <p id="paste-status" class="status" role="status" aria-live="polite"></p>
       </details>
       </section>
 

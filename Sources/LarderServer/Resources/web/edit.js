@@ -66,28 +66,23 @@ function fill(recipe) {
   parseLines();
 }
 
-/** Reads "Title / Ingredients / Method" text as people paste it from anywhere. */
-export function readPastedText(text) {
-  const lines = text.split('\n').map((line) => line.trim());
-  const title = lines.find(Boolean) || '';
-  const rest = lines.slice(lines.indexOf(title) + 1);
-  const ingredients = [];
-  const steps = [];
-  let mode = 'ingredients';
-  for (const line of rest) {
-    if (/^(ingredients?)\s*:?$/i.test(line)) { mode = 'ingredients'; continue; }
-    if (/^(method|directions|instructions|steps|preparation)\s*:?$/i.test(line)) { mode = 'steps'; continue; }
-    if (!line) { if (mode === 'ingredients' && ingredients.length && steps.length === 0) mode = 'maybe-steps'; continue; }
-    if (mode === 'maybe-steps') mode = /^\d+[.)]\s/.test(line) || line.length > 60 ? 'steps' : 'ingredients';
-    if (mode === 'steps') steps.push(line.replace(/^\d+[.)]\s*/, ''));
-    else ingredients.push(line.replace(/^[-•*]\s*/, ''));
+// Pasted text is read by the server's reader (headings in several languages, numbered or
+// bulleted steps, sections, yields and times), previewed without saving, then checked here.
+document.getElementById('paste-apply')?.addEventListener('click', async () => {
+  const status = document.getElementById('paste-status');
+  status.textContent = 'Reading…';
+  try {
+    const text = document.getElementById('paste-text').value;
+    const data = await api('/api/v1/import/text', { method: 'POST', body: { text, save: false } });
+    fill(data.recipe);
+    const warnings = data.warnings ?? [];
+    status.textContent = warnings.length
+      ? `Check the form: ${warnings.slice(0, 3).join('; ')}`
+      : 'Filled in: check the form and save.';
+    field('name').focus();
+  } catch (error) {
+    status.textContent = error.message;
   }
-  return { name: title, ingredients, steps };
-}
-
-document.getElementById('paste-apply')?.addEventListener('click', () => {
-  fill(readPastedText(document.getElementById('paste-text').value));
-  field('name').focus();
 });
 
 document.getElementById('clip-form')?.addEventListener('submit', async (event) => {
