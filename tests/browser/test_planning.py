@@ -103,6 +103,20 @@ class PantryPage(PlanningTestCase):
         self.assertIn("hicken", self.text("#use-it-up-results .card h3"))
         self.screenshot("pantry-use-it-up")
 
+    def test_cook_page_uses_the_stored_pantry_in_use_it_up_mode(self):
+        for line in ["6 eggs", "1 kg all-purpose flour", "250 g unsalted butter", "500 g sugar",
+                     "1 tin baking powder", "1 box baking soda", "1 bottle vanilla extract"]:
+            api("/api/v1/pantry", "POST", {"line": line})
+        api("/api/v1/pantry", "POST", {
+            "line": "1 l buttermilk",
+            "expiresOn": (today() + datetime.timedelta(days=1)).isoformat()})
+        self.open("/?useItUp=true")
+        self.find("#missing-choice label:nth-of-type(2)").click()  # missing 1
+        self.wait_text("#cook-status", lambda text: "From your stored pantry" in text)
+        # Nothing typed on this page: the stored pantry (with the buttermilk about to go off)
+        # makes the pancakes, which need nothing more.
+        self.assertIn("Buttermilk Pancakes", self.text("#cook-results .card h3"))
+
 
 class MealPlanPage(PlanningTestCase):
     def test_planning_a_recipe_shows_the_days_total_time(self):

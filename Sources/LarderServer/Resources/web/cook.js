@@ -5,6 +5,8 @@ import {
 } from './app.js';
 
 const PAGE = 24;
+// "Use it up" (linked from the Pantry page): the stored pantry, soonest-expiring first.
+const useItUp = new URLSearchParams(location.search).get('useItUp') === 'true';
 const settings = loadSettings();
 let pantry = loadPantry();
 let offset = 0;
@@ -186,7 +188,7 @@ function request(extra = {}) {
   const fields = new FormData(form);
   const list = (text) => (text || '').split(',').map((part) => part.trim()).filter(Boolean);
   const body = {
-    have: pantry.map((item) => item.id),
+    ...(useItUp ? { useItUp: true } : { have: pantry.map((item) => item.id) }),
     missing: Number(fields.get('missing') || 0),
     staples: settings.staples,
     diets: [...new Set([...settings.diets, ...list(fields.get('diet'))])],
@@ -233,10 +235,11 @@ async function search({ append = false } = {}) {
     more.hidden = shown >= data.total;
     jump.textContent = `See ${data.total} ${data.total === 1 ? 'recipe' : 'recipes'} ↓`;
     const unknown = data.unknown.length ? ` Unknown: ${data.unknown.join(', ')}.` : '';
+    const source = useItUp ? ' From your stored pantry, using what expires first.' : '';
     status.textContent = data.total === 0
       ? (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
         : 'Add what you have to see what you can cook.') + unknown
-      : `${data.total} ${data.total === 1 ? 'recipe' : 'recipes'}${pantry.length ? ` with ${pantry.length} ${pantry.length === 1 ? 'ingredient' : 'ingredients'}` : ''}.${unknown}`;
+      : `${data.total} ${data.total === 1 ? 'recipe' : 'recipes'}${pantry.length && !useItUp ? ` with ${pantry.length} ${pantry.length === 1 ? 'ingredient' : 'ingredients'}` : ''}.${source}${unknown}`;
   } catch (error) {
     if (error.name === 'AbortError') return;
     status.textContent = error.message;
