@@ -16,8 +16,12 @@ deps:
 run: deps release
 	.build/release/larder serve $(ARGS)
 
+# Release builds link the Swift runtime and Foundation statically: one binary that needs only
+# the C libraries Debian provides, and a faster start and run (no dynamic Swift symbols).
+RELEASE_FLAGS := -c release --static-swift-stdlib
+
 release:
-	$(SWIFT) build -c release --product larder
+	$(SWIFT) build $(RELEASE_FLAGS) --product larder
 
 build: deps
 	$(SWIFT) build
@@ -40,7 +44,7 @@ test-browser:
 	tests/browser/run.sh $(ARGS)
 
 bench: deps
-	$(SWIFT) build -c release --product larder-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product larder-bench
 	.build/release/larder-bench $(ARGS)
 
 # Time-to-interactive of the home page with 10,000 generated recipes (see BENCHMARKS.md).
@@ -63,4 +67,4 @@ food-catalog:
 # Retrains the ingredient tagger on ../shared/data/ingredient-lines and rewrites the shipped
 # model, Sources/LarderCore/Resources/ingredient-tagger.bin (deterministic; prints a report).
 train-tagger:
-	$(SWIFT) run -c release larder-bench train-tagger --data ../shared/data/ingredient-lines --output Sources/LarderCore/Resources/ingredient-tagger.bin
+	$(SWIFT) run $(RELEASE_FLAGS) larder-bench train-tagger --data ../shared/data/ingredient-lines --output Sources/LarderCore/Resources/ingredient-tagger.bin

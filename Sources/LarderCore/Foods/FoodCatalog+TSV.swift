@@ -60,7 +60,11 @@ extension FoodCatalog {
       foods.append(
         Food(
           id: id, name: name, pluralName: plural.isEmpty ? name : plural,
-          synonyms: synonyms.isEmpty ? [] : synonyms.split(separator: ";").map(String.init),
+          synonyms: synonyms.isEmpty
+            ? []
+            : synonyms.utf8.split(separator: UInt8(ascii: ";")).map {
+              String(decoding: $0, as: UTF8.self)
+            },
           parentID: parent.isEmpty ? nil : parent, aisle: aisleValue,
           densityGramsPerMillilitre: densityValue, usdaNumber: usda.isEmpty ? nil : usda))
     }

@@ -105,25 +105,36 @@ struct FoodIndex: Sendable {
 
   /// Adds or re-adds one food's names; user ranks win every clash.
   mutating func add(_ food: Food, at position: Int, rank: Rank?) {
-    let folded = ([food.name, food.pluralName] + food.synonyms).map {
-      Array(FoodNormalizer.folded($0).utf8)
-    }
+    // Each name is read once; its words give both the folded form and the phrase.
+    let texts = ([food.name, food.pluralName] + food.synonyms).map(FoodNormalizer.text)
+    let folded = texts.map(Self.foldedBytes)
     if position < forms.count {
       forms[position] = folded
     } else {
       forms.append(folded)
     }
-    insert(food.name, food: position, rank: rank ?? .name)
-    insert(food.pluralName, food: position, rank: rank ?? .plural)
-    for synonym in food.synonyms {
-      insert(synonym, food: position, rank: rank ?? .synonym)
+    for (offset, text) in texts.enumerated() {
+      let kind: Rank = offset == 0 ? .name : offset == 1 ? .plural : .synonym
+      insert(text, food: position, rank: rank ?? kind)
     }
   }
 
   /// Adds one synonym of the food at `position` as the user's.
   mutating func addSynonym(_ synonym: String, at position: Int) {
-    forms[position].append(Array(FoodNormalizer.folded(synonym).utf8))
-    insert(synonym, food: position, rank: .user)
+    let text = FoodNormalizer.text(synonym)
+    forms[position].append(Self.foldedBytes(text))
+    insert(text, food: position, rank: .user)
+  }
+
+  /// The folded words joined by single spaces, as ``FoodNormalizer/folded(_:)`` gives them.
+  static func foldedBytes(_ text: FoodText) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.folded.count + text.words.count)
+    for (index, word) in text.words.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: " ")) }
+      bytes.append(contentsOf: text.folded[Int(word.foldedStart)..<Int(word.foldedEnd)])
+    }
+    return bytes
   }
 
   /// Recomputes parents and flavour heads after foods were added.
@@ -182,8 +193,7 @@ struct FoodIndex: Sendable {
   @inline(__always)
   func node(_ key: PhraseKey) -> PhraseNode? { phrases[key] }
 
-  private mutating func insert(_ text: String, food: Int, rank: Rank) {
-    let parsed = FoodNormalizer.text(text)
+  private mutating func insert(_ parsed: FoodText, food: Int, rank: Rank) {
     guard !parsed.words.isEmpty, parsed.words.count <= Self.maximumPhraseLength else { return }
     var key = PhraseKey()
     for (position, word) in parsed.words.enumerated() {

@@ -115,10 +115,10 @@ extension ParsedIngredient {
   /// but the food is olive oil, in "chicken or vegetable stock" chicken stock, in "red or
   /// yellow peppers" red peppers. Matching "olive" alone would find olives.
   public var matchingName: String? {
-    guard let name, let alternative = alternatives.first else { return name }
-    let nameWords = name.split(separator: " ")
-    let alternativeWords = alternative.split(separator: " ")
-    guard nameWords.count == 1, alternativeWords.count >= 2 else { return name }
-    return ([nameWords[0]] + alternativeWords.dropFirst()).joined(separator: " ")
+    guard let name, let alternative = alternatives.first,
+      !name.utf8.contains(UInt8(ascii: " ")),
+      let space = alternative.utf8.firstIndex(of: UInt8(ascii: " "))
+    else { return name }
+    return name + String(alternative[space...])
   }
 }
