@@ -28,6 +28,7 @@ enum CookPage {
       <ul id="pantry-chips" class="chips" aria-label="In your pantry"></ul>
       <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick from the aisles below.</p>
       <p class="pantry-links"><button type="button" id="pantry-clear" class="link" hidden>Clear pantry</button>
+      <button type="button" id="pantry-load" class="link" hidden></button>
       <a id="jump-to-results" class="jump" href="#cook-filters">See recipes ↓</a></p>
       <h3>Pick by aisle</h3>
       <div id="categories" class="categories"></div>

@@ -47,6 +47,7 @@ function removeFood(id) {
 function pantryChanged() {
   savePantry(pantry);
   renderPantry();
+  offerStoredPantry();
   scheduleSearch();
 }
 
@@ -70,6 +71,35 @@ function renderPantry() {
 clearButton.addEventListener('click', () => {
   pantry = [];
   pantryChanged();
+});
+
+// The pantry kept on the Pantry page (with amounts and dates) can fill the picker in one tap.
+const loadButton = document.getElementById('pantry-load');
+let storedFoods = [];
+
+function offerStoredPantry() {
+  const missing = storedFoods.filter((food) => !hasFood(food.id));
+  loadButton.hidden = missing.length === 0;
+  loadButton.textContent = `Add the ${missing.length} ${missing.length === 1 ? 'food' : 'foods'} from your Pantry page`;
+}
+
+async function loadStoredPantry() {
+  try {
+    const data = await api('/api/v1/pantry');
+    const seen = new Set();
+    storedFoods = data.items.filter((item) => item.foodID && !seen.has(item.foodID) && seen.add(item.foodID))
+      .map((item) => ({ id: item.foodID, name: item.name }));
+  } catch {
+    storedFoods = []; // No planning store on this server: nothing to offer.
+  }
+  offerStoredPantry();
+}
+
+loadButton.addEventListener('click', () => {
+  const missing = storedFoods.filter((food) => !hasFood(food.id));
+  pantry = [...pantry, ...missing];
+  pantryChanged();
+  status.textContent = `Added ${missing.length} from your Pantry page.`;
 });
 
 // MARK: autocomplete
@@ -290,3 +320,4 @@ renderPantry();
 loadCategories();
 loadFacetOptions();
 search();
+loadStoredPantry();
