@@ -164,8 +164,10 @@ import Testing
     let metricLines = (metric.object["sections"] as? [[String: Any]] ?? []).flatMap {
       $0["lines"] as? [[String: Any]] ?? []
     }
-    #expect((metricLines.first?["shown"] as? String)?.hasSuffix("ml plain flour") == true)
+    // Flour is weighed in metric kitchens; buttermilk is poured.
+    #expect(metricLines.first?["shown"] as? String == "250 g plain flour", "\(metricLines)")
     #expect(metricLines[1]["shown"] as? String == "2 eggs")
+    #expect((metricLines[2]["shown"] as? String)?.hasSuffix("ml buttermilk") == true)
     #expect(metricLines[3]["shown"] as? String == "Maple syrup")
   }
 

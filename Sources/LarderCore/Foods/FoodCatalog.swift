@@ -103,6 +103,16 @@ public struct FoodCatalog: Sendable {
       foodID: food.id, name: food.name, how: result.kind, confidence: result.confidence)
   }
 
+  /// Whether cooks who use metric units weigh this food rather than measure its volume: what
+  /// is sold in the baking and pantry aisles (flour, sugar, rice, pasta, nuts), and butter,
+  /// cheese and chocolate. Liquids such as milk, oil and stock are measured by volume.
+  public func isWeighed(_ id: String) -> Bool {
+    guard let food = food(id: id) else { return false }
+    if food.aisle == .baking || food.aisle == .pantry || food.aisle == .snacks { return true }
+    let weighedKinds: Set<String> = ["butter", "cheese", "chocolate", "nut", "seed", "dried-fruit"]
+    return ([id] + ancestors(of: id).map(\.id)).contains { weighedKinds.contains($0) }
+  }
+
   /// This catalog with a user's food added, or replacing the food with the same id. The
   /// food's names win over any catalog food that has the same name.
   ///

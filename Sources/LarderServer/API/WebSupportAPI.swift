@@ -290,7 +290,8 @@ struct WebSupportAPI: Sendable {
           "text": line.text,
           "shown": Self.shown(
             line.text, parsed: parsed, factor: factor, format: format,
-            density: foodID.flatMap { foods.food(id: $0)?.densityGramsPerMillilitre }),
+            density: foodID.flatMap { foods.food(id: $0)?.densityGramsPerMillilitre },
+            weighed: foodID.map { foods.isWeighed($0) } ?? false),
           "optional": optional,
           "food": foodID.map { ["id": $0, "name": foods.food(id: $0)?.name ?? $0] } ?? NSNull(),
         ]
@@ -333,7 +334,7 @@ struct WebSupportAPI: Sendable {
   /// Lines without an amount, or whose amount cannot be read, come back unchanged.
   static func shown(
     _ text: String, parsed: ParsedIngredient, factor: Double, format: MeasureFormat?,
-    density: Double?
+    density: Double?, weighed: Bool = false
   ) -> String {
     guard abs(factor - 1) > 0.0001 || format != nil,
       let measure = try? Measure(parsed),
@@ -349,7 +350,8 @@ struct WebSupportAPI: Sendable {
     let after = String(decoding: utf16[end...], as: UTF16.self)
     // "Original" keeps each amount in the system it was written in, only rescaled.
     let display = scaled.formatted(
-      format ?? MeasureFormat(system: .us, keepsWrittenSystem: true), density: density)
+      format ?? MeasureFormat(system: .us, keepsWrittenSystem: true), density: density,
+      weighed: weighed)
     return before + display + after
   }
 }

@@ -22,17 +22,22 @@ extension Measure {
   ///
   /// For the US system, a mass under ½ oz of a food whose `density` is given is shown in
   /// spoons ("5 g salt" → "⅞ tsp"): American cooks measure small dry amounts by the spoon.
+  /// For the metric system, a volume (other than spoons) of a food cooks weigh (`weighed`:
+  /// flour, sugar, rice, butter — see ``FoodCatalog/isWeighed(_:)``) whose `density` is given
+  /// is shown by weight ("2 cups flour" → "250 g"), as metric recipes write it.
   ///
   /// A range takes its unit from its lower end ("750–1250 g"); a range whose lower end is zero
   /// reads "up to 1 cup", and one whose ends round alike is shown once. Counts and vague units
   /// are never converted. Rounding follows the rules of each unit: eighths and thirds for
   /// spoons and cups, one decimal for kilograms and litres, whole and half pieces for counts of
   /// one or more ("2.67 eggs" → "2½"), and ¼ ⅓ ½ ⅔ ¾ below one.
-  public func displayed(_ format: MeasureFormat, density: Double? = nil) -> DisplayedMeasure {
+  public func displayed(
+    _ format: MeasureFormat, density: Double? = nil, weighed: Bool = false
+  ) -> DisplayedMeasure {
     guard quantity >= 0 else {
       // Only arithmetic gone wrong makes a negative amount; show it as none rather than "-1".
       let clamped = Measure(quantity: 0, quantityMax: max(0, upperBound), unit: unit)
-      return clamped.displayed(format, density: density)
+      return clamped.displayed(format, density: density, weighed: weighed)
     }
     let low = quantity
     let high = upperBound
@@ -50,6 +55,13 @@ extension Measure {
       case (true, .metric): .metric
       default: format.system
       }
+    if system == .metric, weighed, unit.dimension == .volume,
+      !(unit.belongs(to: .us) && unit.belongs(to: .metric)),  // spoons stay spoons
+      let density, density.isFinite, density > 0,
+      let mass = try? converted(to: .gram, density: density)
+    {
+      return mass.displayedOnLadder(.metric, format.fractionStyle)
+    }
     if system == .us, unit.dimension == .mass, let density, density.isFinite, density > 0,
       high * (unit.baseFactor ?? 1) < UnitDisplay.halfOunceInGrams,
       let volume = try? converted(to: .millilitre, density: density)
@@ -72,8 +84,10 @@ extension Measure {
   }
 
   /// This amount in `format`, as one string: "1½ cups" (see ``displayed(_:density:)``).
-  public func formatted(_ format: MeasureFormat, density: Double? = nil) -> String {
-    displayed(format, density: density).text
+  public func formatted(
+    _ format: MeasureFormat, density: Double? = nil, weighed: Bool = false
+  ) -> String {
+    displayed(format, density: density, weighed: weighed).text
   }
 
   /// Shown in the largest unit of the system's ladder that the amount fills.
