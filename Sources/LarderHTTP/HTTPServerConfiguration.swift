@@ -15,6 +15,13 @@ public struct HTTPServerConfiguration: Sendable {
   public var threadCount: Int = 4
   /// The largest request body accepted; larger ones are answered 413 without being buffered.
   public var maxBodyBytes: Int = 1 << 20
+  /// Larger limits for the few paths that take files (an app's export, a photo), by exact path.
+  public var bodyLimitsByPath: [String: Int] = [:]
+
+  /// The largest body accepted for a request to `path`.
+  public func bodyLimit(for path: String) -> Int {
+    bodyLimitsByPath[path] ?? maxBodyBytes
+  }
   /// How long an idle connection, including an idle keep-alive connection, is kept open.
   public var connectionTimeoutSeconds: Int = 30
   /// How many connections are served at once; further clients wait in the listen backlog.

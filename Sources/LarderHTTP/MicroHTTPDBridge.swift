@@ -358,6 +358,12 @@ extension DaemonContext {
     return Unmanaged.passRetained(request).toOpaque()
   }
 
+  /// The body limit for the request's path (the target without its query).
+  private func limit(for request: RequestContext) -> Int {
+    let path = request.rawTarget.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+    return configuration.bodyLimit(for: path)
+  }
+
   /// Rejects a body announced larger than the limit before any of it is read.
   ///
   /// Answering on the first call makes MHD skip `100 Continue` and close the connection after
@@ -368,9 +374,9 @@ extension DaemonContext {
     guard let header = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
       let declared = UInt64(String(cString: header).trimmingCharacters(in: .whitespaces))
     else { return .YES }
-    if declared > UInt64(configuration.maxBodyBytes) {
+    if declared > UInt64(limit(for: request)) {
       request.bodyTooLarge = true
-      return queue(payloadTooLarge(), for: request, on: connection)
+      return queue(payloadTooLarge(limit(for: request)), for: request, on: connection)
     }
     // Capped so that clients announcing large bodies they never send cannot reserve much.
     request.body.reserveCapacity(min(Int(declared), 64 << 10))
@@ -382,7 +388,7 @@ extension DaemonContext {
     _ data: UnsafePointer<CChar>, count: Int, into request: RequestContext
   ) {
     guard !request.bodyTooLarge else { return }
-    if request.body.count + count > configuration.maxBodyBytes {
+    if request.body.count + count > limit(for: request) {
       request.bodyTooLarge = true
       request.body = Data()
       return
@@ -392,7 +398,9 @@ extension DaemonContext {
 
   /// Builds the `HTTPRequest`, calls the handler and queues its response.
   fileprivate func respond(to request: RequestContext, on connection: OpaquePointer) -> MHD_Result {
-    if request.bodyTooLarge { return queue(payloadTooLarge(), for: request, on: connection) }
+    if request.bodyTooLarge {
+      return queue(payloadTooLarge(limit(for: request)), for: request, on: connection)
+    }
 
     // The path is decoded here from the raw target rather than taken from MHD's `url`, which
     // MHD decodes into a C string that silently ends at an encoded NUL.
@@ -422,10 +430,9 @@ extension DaemonContext {
     return queue(response, for: request, on: connection)
   }
 
-  private func payloadTooLarge() -> HTTPResponse {
+  private func payloadTooLarge(_ limit: Int) -> HTTPResponse {
     errorResponse(
-      413, code: "payload_too_large",
-      message: "request body exceeds \(configuration.maxBodyBytes) bytes")
+      413, code: "payload_too_large", message: "request body exceeds \(limit) bytes")
   }
 
   private func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {

@@ -71,6 +71,7 @@ public struct LarderApp: Sendable {
     ).register(in: &router)
     PasteAPI(store: tracked, household: household, foods: foods, clock: clock)
       .register(in: &router)
+    FileImportAPI(store: tracked, household: household, clock: clock).register(in: &router)
     if let planning {
       PlanningAPI(
         service: PlanningService(
@@ -88,6 +89,12 @@ public struct LarderApp: Sendable {
     WebAssets.bundled.register(in: &router)
     self.router = router
   }
+
+  /// Paths that take files and so accept bodies larger than the server's usual limit: an app's
+  /// export and a photo. Give these to `HTTPServerConfiguration.bodyLimitsByPath`.
+  public static let fileBodyLimits: [String: Int] = [
+    "/api/v1/import": FileImportAPI.maximumBytes, "/api/v1/images": 12 << 20,
+  ]
 
   /// Answers a request; never throws. Errors become JSON (API) or HTML (pages) error responses,
   /// and failures that are the server's fault are logged and answered with a 500 that leaks

@@ -104,6 +104,28 @@ struct HTTPServerTests {
     #expect(calls.withLock { $0 } == 0)
   }
 
+  @Test("a path given a larger limit takes bodies the others refuse, and names its own limit")
+  func largerLimitForOnePath() throws {
+    var configuration = testConfiguration(maxBodyBytes: 1024)
+    configuration.bodyLimitsByPath = ["/body": 4096]
+    try withServer(configuration) { server, _ in
+      let body = Data(repeating: 66, count: 3000)
+      let accepted = try RawHTTPConnection(port: server.boundPort).request(
+        "POST", "/body?name=x", body: body)
+      #expect(accepted.status == 200)
+      #expect(accepted.body == body)
+      let elsewhere = try RawHTTPConnection(port: server.boundPort).request(
+        "POST", "/other", body: body)
+      #expect(elsewhere.status == 413)
+      #expect(elsewhere.text.contains("request body exceeds 1024 bytes"))
+      let connection = try RawHTTPConnection(port: server.boundPort)
+      try connection.send("POST /body HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n")
+      let refused = try connection.readResponse()
+      #expect(refused.status == 413)
+      #expect(refused.text.contains("request body exceeds 4096 bytes"))
+    }
+  }
+
   @Test("the default limit is one mebibyte and is named in the 413")
   func defaultLimitMessage() throws {
     try withServer { server, _ in

@@ -263,6 +263,24 @@ class AddAndFavourite(BrowserTestCase):
         self.assertIn("Stir in sugar", self.find("#f-steps").get_attribute("value"))
         self.assertIn("check the form", self.find("#paste-status").text.lower())
 
+    def test_import_a_cooklang_file_from_the_add_page(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".cook", prefix="Garlic Toast ", delete=False) as file:
+            file.write("Toast @bread{2%slices} and rub with @garlic{1%clove}.\n")
+            path = file.name
+        self.open("/add")
+        for summary in self.find_all("details summary"):
+            if "export" in summary.text:
+                summary.click()
+        self.find("#import-file").send_keys(path)
+        self.wait(lambda d: "1 created" in d.find_element(By.ID, "import-status").text
+                  or "already here" in d.find_element(By.ID, "import-status").text)
+        link = self.find("#import-report a")
+        self.assertTrue(link.text.startswith("Garlic Toast"))
+        link.click()
+        self.wait(lambda d: "/recipes/" in d.current_url)
+        self.assertIn("Garlic Toast", self.find("h1").text)
+
     def test_clip_a_page_from_the_fixture_site(self):
         if not FIXTURES:
             self.skipTest("no fixture site (run through tests/browser/run.sh)")

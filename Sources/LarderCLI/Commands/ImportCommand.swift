@@ -86,48 +86,13 @@ enum ImportCommand {
   private static func finish(
     _ reports: [ImportDocumentReport], context: CommandContext
   ) throws -> Int32 {
-    var counts: [String: Int] = ["created": 0, "updated": 0, "unchanged": 0, "failed": 0]
-    var skipped = 0
-    var fileCount = 0
-    for report in reports {
-      switch report.status {
-      case .read: fileCount += 1
-      case .failed:
-        fileCount += 1
-        counts["failed", default: 0] += 1
-      case .skipped: skipped += 1
-      }
-      for item in report.items { counts[item.status.rawValue, default: 0] += 1 }
-    }
+    let summary = ImportDocumentReport.summary(of: reports)
+    let counts = summary.counts
+    let skipped = summary.skipped
+    let fileCount = summary.fileCount
     let failed = counts["failed", default: 0]
     if context.json {
-      let files: [[String: Any]] = reports.map { report in
-        var file: [String: Any] = [
-          "path": report.source.description,
-          "items": report.items.map { item -> [String: Any] in
-            var value: [String: Any] = [
-              "index": item.index + 1, "status": item.status.rawValue,
-              "warnings": item.warnings,
-              "source": "\(report.source) › item \(item.index + 1)",
-            ]
-            value["name"] = item.name
-            value["id"] = item.recipeID?.rawValue
-            value["error"] = item.error
-            return value
-          },
-        ]
-        file["format"] = report.format?.rawValue
-        switch report.status {
-        case .read: break
-        case .failed(let reason): file["error"] = reason
-        case .skipped(let reason): file["skipped"] = reason
-        }
-        return file
-      }
-      var summary: [String: Any] = counts
-      summary["skipped"] = skipped
-      summary["files"] = files
-      try context.printJSONObject(summary)
+      try context.printJSONObject(summary.json)
     } else {
       for report in reports {
         if case .failed(let reason) = report.status {

@@ -39,6 +39,8 @@ enum ServeCommand {
     server.port = UInt16(config.port)
     server.threadCount = config.threads
     server.maxBodyBytes = config.maxBodyBytes
+    // Uploads of exports and photos may be larger than other requests (never smaller).
+    server.bodyLimitsByPath = LarderApp.fileBodyLimits.mapValues { max($0, config.maxBodyBytes) }
     server.connectionTimeoutSeconds = config.timeoutSeconds
     let http = HTTPServer(
       configuration: server, log: { console.printError($0) },

@@ -96,6 +96,13 @@ enum EditorPage {
       <button type="button" id="paste-apply" class="secondary">Fill the form</button>
       <p id="paste-status" class="status" role="status" aria-live="polite"></p>
       </details>
+      <details><summary>Import a file or another app&#39;s export</summary>
+      <label for="import-file">An export from Paprika, Mealie, Tandoor, Nextcloud Cookbook, Copy Me \
+      That, Plan to Eat or MyRecipeBox, or a .cook, .mmf, .mx2, .csv or JSON-LD file</label>
+      <input id="import-file" type="file">
+      <p id="import-status" class="status" role="status" aria-live="polite"></p>
+      <ul id="import-report" class="import-report"></ul>
+      </details>
       </section>
 
       """ : ""

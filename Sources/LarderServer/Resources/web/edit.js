@@ -85,6 +85,37 @@ document.getElementById('paste-apply')?.addEventListener('click', async () => {
   }
 });
 
+// A whole file or an app's export goes to the same importer as `larder import`; every recipe in
+// it is reported, and the ones stored can be opened from the report.
+document.getElementById('import-file')?.addEventListener('change', async (event) => {
+  const file = event.target.files?.[0];
+  const status = document.getElementById('import-status');
+  const report = document.getElementById('import-report');
+  if (!file) return;
+  status.textContent = `Importing ${file.name}…`;
+  report.replaceChildren();
+  try {
+    const response = await fetch(`/api/v1/import?filename=${encodeURIComponent(file.name)}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' }, body: file,
+    });
+    const data = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(data?.error?.message || `The server answered ${response.status}.`);
+    status.textContent = `${file.name}: ${data.created} created, ${data.updated} updated, `
+      + `${data.unchanged} already here, ${data.failed} failed.`;
+    const items = data.files.flatMap((entry) => [
+      ...(entry.error ? [{ status: 'failed', source: entry.path, error: entry.error }] : []),
+      ...entry.items,
+    ]);
+    report.replaceChildren(...items.slice(0, 50).map((item) => {
+      if (item.status === 'failed') return el('li', { class: 'failed' }, `${item.source}: ${item.error}`);
+      return el('li', {}, el('a', { href: `/recipes/${encodeURIComponent(item.id)}` }, item.name || item.id),
+        ` — ${item.status}`);
+    }));
+  } catch (error) {
+    status.textContent = error.message;
+  }
+});
+
 document.getElementById('clip-form')?.addEventListener('submit', async (event) => {
   event.preventDefault();
   const status = document.getElementById('clip-status');
