@@ -10,15 +10,7 @@ root=$(pwd)
 count=${1:-10000}
 runs=${2:-7}
 
-scripts/ensure-deps.sh chromium chromium-driver
-venv="$root/.venv-browser"
-if [[ ! -x "$venv/bin/python" ]] || ! cmp -s tests/browser/requirements.txt "$venv/requirements.txt"; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/browser/requirements.txt
-  cp tests/browser/requirements.txt "$venv/requirements.txt"
-fi
-binary="$root/.build/debug/larder"
-[[ -x "$binary" ]] || { echo "error: $binary is missing; run 'swift build' first" >&2; exit 1; }
+source tests/browser/prepare.sh
 
 work=$(mktemp -d)
 server=""

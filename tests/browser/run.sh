@@ -7,17 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 
-scripts/ensure-deps.sh chromium chromium-driver
-
-venv="$root/.venv-browser"
-if [[ ! -x "$venv/bin/python" ]] || ! cmp -s tests/browser/requirements.txt "$venv/requirements.txt"; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/browser/requirements.txt
-  cp tests/browser/requirements.txt "$venv/requirements.txt"
-fi
-
-binary="$root/.build/debug/larder"
-[[ -x "$binary" ]] || { echo "error: $binary is missing; run 'swift build' first" >&2; exit 1; }
+source tests/browser/prepare.sh
 
 artifacts="$root/.build/browser-artifacts"
 mkdir -p "$artifacts"
