@@ -47,6 +47,26 @@ import Testing
     }
   }
 
+  @Test func plainFoodsInThePantryStandForTheirEverydayKinds() throws {
+    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
+    let store = FinderIndexedStore(base: InMemoryRecipeStore(), engine: engine)
+    _ = try store.createRecipe(
+      Self.recipe("Shortbread", foods: ["unsalted-butter", "all-purpose-flour", "caster-sugar"]),
+      household: .default, now: Fixtures.now)
+    _ = try store.createRecipe(
+      Self.recipe("Salted Caramel", foods: ["salted-butter", "cream", "sugar"]),
+      household: .default, now: Fixtures.now)
+    let client = TestClient(
+      app: LarderApp(store: store, finder: engine, clock: { Fixtures.now }),
+      logged: LogRecorder())
+    let plain = client.send("GET", "/api/v1/finder", query: ["have": "butter, flour, sugar"])
+    #expect(Self.names(plain) == ["Shortbread"], "\(plain.text)")
+    // The reverse does not hold: unsalted butter in the pantry is not salted butter.
+    let specific = client.send(
+      "GET", "/api/v1/finder", query: ["have": "unsalted butter, cream, sugar"])
+    #expect(Self.names(specific).isEmpty, "\(specific.text)")
+  }
+
   @Test func canMakeNowListsOnlyRecipesWithNothingMissing() throws {
     let (client, _) = try Self.makeClient()
     let response = client.send("GET", "/api/v1/finder", query: ["have": "eggs, butter"])

@@ -101,8 +101,18 @@ public struct FinderAPI: Sendable {
       }
       return label
     }
+    // "butter" in the pantry is what a recipe's "unsalted butter" asks for: everyday kinds of
+    // a plain food count as had, with the plain food's expiry date.
+    var items = pantry
+    let had = Set(pantry.map(\.food))
+    for item in pantry {
+      for kind in FoodEquivalents.expanding([item.food], in: foods).dropFirst()
+      where !had.contains(kind) {
+        items.append(FinderQuery.PantryItem(food: kind, expiresOn: item.expiresOn))
+      }
+    }
     return FinderQuery(
-      pantryItems: pantry,
+      pantryItems: items,
       staples: try request.staples.map { try resolveStrictly($0, field: "staples") }
         ?? FinderQuery.defaultStaples,
       maxMissing: request.missing,

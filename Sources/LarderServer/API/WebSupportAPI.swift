@@ -268,9 +268,10 @@ struct WebSupportAPI: Sendable {
       throw LarderServerError.invalidParameter("units", unitsText, "us, metric or original")
     }
     let pantryGiven = request.query["have"] != nil
-    let pantry = PantryTerm.resolve(
-      [request.query["have"] ?? ""], catalog: foods
-    ).compactMap { $0.food?.foodID }
+    let pantry = FoodEquivalents.expanding(
+      PantryTerm.resolve([request.query["have"] ?? ""], catalog: foods).compactMap {
+        $0.food?.foodID
+      }, in: foods)
     let staples =
       request.query["staples"].map {
         PantryTerm.resolve([$0], catalog: foods).compactMap { $0.food?.foodID }

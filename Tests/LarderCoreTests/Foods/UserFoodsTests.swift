@@ -53,3 +53,22 @@ import Testing
     #expect(FoodCatalog.slug(for: "  Grandma's  Mix! ") == FoodCatalog.slug(for: "grandma's mix"))
   }
 }
+
+@Suite struct FoodEquivalentsTests {
+  @Test func plainFoodsAddTheirEverydayKindsOnceAndInOrder() {
+    let expanded = FoodEquivalents.expanding(["butter", "egg", "butter", "flour"], in: .bundled)
+    #expect(
+      expanded == [
+        "butter", "egg", "flour", "unsalted-butter", "salted-butter", "all-purpose-flour",
+      ])
+  }
+
+  @Test func everyListedKindIsInTheCatalogUnderItsPlainFood() {
+    let catalog = FoodCatalog.bundled
+    for (plain, kinds) in FoodEquivalents.everyday {
+      for kind in kinds {
+        #expect(catalog.isDescendant(kind, of: plain), "\(kind) should be a kind of \(plain)")
+      }
+    }
+  }
+}
