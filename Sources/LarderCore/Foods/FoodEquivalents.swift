@@ -31,4 +31,14 @@ public enum FoodEquivalents {
     }
     return result
   }
+
+  /// Whether a pantry food gives what a recipe's food asks for: the same food, a kind of it
+  /// (cheddar for "cheese"), or an everyday kind a plain food stands for (butter for "unsalted
+  /// butter").
+  public static func pantryFood(
+    _ have: String, satisfies need: String, in catalog: FoodCatalog
+  ) -> Bool {
+    have == need || catalog.isDescendant(have, of: need)
+      || (everyday[have]?.contains(need) ?? false)
+  }
 }

@@ -150,7 +150,7 @@ public struct PantryDeduction: Hashable, Sendable, Codable {
       }
       let candidates = ordered.filter { item in
         guard let itemFood = item.foodID else { return false }
-        return itemFood == food || catalog.isDescendant(itemFood, of: food)
+        return FoodEquivalents.pantryFood(itemFood, satisfies: food, in: catalog)
       }
       guard !candidates.isEmpty else {
         skipped.append(Skipped(line: need.lineText, reason: "not in the pantry"))

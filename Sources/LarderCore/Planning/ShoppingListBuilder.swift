@@ -11,7 +11,8 @@ import Foundation
 /// - Amounts are scaled by the servings wanted over the recipe's yield, kept exact, and rounded
 ///   only when shown (see ``MeasureSum``).
 /// - The pantry is taken off, partial amounts included (need 750 g, have 500 g → 250 g); an
-///   item of the food or a kind of it counts (cheddar for "cheese"). A line the pantry covers
+///   item of the food or a kind of it counts (cheddar for "cheese"), and so does a plain food
+///   for its everyday kinds (butter for "unsalted butter"). A line the pantry covers
 ///   entirely is left out; a line without an amount is left out when the pantry has the food.
 ///   Pantry items without an amount take nothing off a line that has one. Foods the catalog
 ///   does not know match pantry items by name.
@@ -82,7 +83,7 @@ public struct ShoppingListBuilder: Sendable {
           return item.foodID == nil && line.foodID == nil
             && item.name.lowercased() == line.name.lowercased()
         }
-        return have == food || catalog.isDescendant(have, of: food)
+        return FoodEquivalents.pantryFood(have, satisfies: food, in: catalog)
       }
       var amounts = line.sum.parts
       var inPantry: [Measure] = []

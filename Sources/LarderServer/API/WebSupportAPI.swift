@@ -268,10 +268,9 @@ struct WebSupportAPI: Sendable {
       throw LarderServerError.invalidParameter("units", unitsText, "us, metric or original")
     }
     let pantryGiven = request.query["have"] != nil
-    let pantry = FoodEquivalents.expanding(
-      PantryTerm.resolve([request.query["have"] ?? ""], catalog: foods).compactMap {
-        $0.food?.foodID
-      }, in: foods)
+    let pantry = PantryTerm.resolve(
+      [request.query["have"] ?? ""], catalog: foods
+    ).compactMap { $0.food?.foodID }
     let staples =
       request.query["staples"].map {
         PantryTerm.resolve([$0], catalog: foods).compactMap { $0.food?.foodID }
@@ -298,7 +297,7 @@ struct WebSupportAPI: Sendable {
         ]
         if pantryGiven {
           let has = foodID.map { food in
-            owned.contains(food) || owned.contains { foods.isDescendant($0, of: food) }
+            owned.contains { FoodEquivalents.pantryFood($0, satisfies: food, in: foods) }
           }
           let status: String
           if has == true {

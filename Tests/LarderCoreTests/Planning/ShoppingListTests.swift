@@ -120,6 +120,15 @@ enum PlanningFixtures {
     #expect(!list.contains { $0.foodID == "salt" })
   }
 
+  @Test func plainButterInThePantryIsTakenOffUnsaltedButter() throws {
+    let pantry = try F.pantry("250 g butter")
+    let list = F.list(
+      [RecipePortion(recipe: F.recipe("Shortbread", "300 g unsalted butter", "1 onion"))],
+      pantry: pantry)
+    let butter = try #require(list.first { $0.foodID == "unsalted-butter" })
+    #expect(butter.amounts == [Measure(quantity: 50, unit: .gram)])
+  }
+
   @Test func foodsTheCatalogDoesNotKnowMergeAndSubtractByName() throws {
     let pantry = [
       PantryItem(
