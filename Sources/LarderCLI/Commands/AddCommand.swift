@@ -92,20 +92,14 @@ enum AddCommand {
   private static func read(_ path: String, source: String) throws -> String {
     let limit = PastedRecipeReader.maximumBytes
     let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readData(ofLength: limit + 1)
-    } else {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-      if let size = attributes?[.size] as? Int, size > limit {
-        throw CLIError("\(source): the file is \(size) bytes; pasted text may be at most 1 MiB")
-      }
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw CLIError("\(source): no such file, or it cannot be read")
-      }
-      data = contents
-    }
-    guard data.count <= limit else {
+    switch CommandInput.read(path, limit: limit) {
+    case .success(let read): data = read
+    case .failure(.tooLarge(let size?)):
+      throw CLIError("\(source): the file is \(size) bytes; pasted text may be at most 1 MiB")
+    case .failure(.tooLarge(nil)):
       throw CLIError("\(source): more than \(limit) bytes; pasted text may be at most 1 MiB")
+    case .failure:
+      throw CLIError("\(source): no such file, or it cannot be read")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       // Name the first line with bytes that are not UTF-8, so the user can find them.

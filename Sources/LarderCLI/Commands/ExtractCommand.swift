@@ -87,28 +87,12 @@ enum ExtractCommand {
   }
 
   private static func read(_ path: String) throws -> Data {
-    if path == "-" {
-      var data = Data()
-      while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
-        data += chunk
-        guard data.count <= maximumBytes else {
-          throw CLIError("larger than \(maximumBytes >> 20) MiB")
-        }
-      }
-      return data
+    switch CommandInput.read(path, limit: maximumBytes) {
+    case .success(let data): return data
+    case .failure(.missing): throw CLIError("no such file")
+    case .failure(.folder): throw CLIError("is a folder; give a saved page")
+    case .failure(.tooLarge): throw CLIError("larger than \(maximumBytes >> 20) MiB")
+    case .failure(.unreadable): throw CLIError("cannot be read")
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CLIError("no such file")
-    }
-    guard !isDirectory.boolValue else { throw CLIError("is a folder; give a saved page") }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    if let size = attributes?[.size] as? Int, size > maximumBytes {
-      throw CLIError("larger than \(maximumBytes >> 20) MiB")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError("cannot be read")
-    }
-    return data
   }
 }

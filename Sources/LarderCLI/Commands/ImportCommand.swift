@@ -56,13 +56,13 @@ enum ImportCommand {
       }
       for file in files {
         if file == "-" {
-          let data = FileHandle.standardInput.readData(ofLength: reader.maximumArchiveBytes + 1)
           let source = ImportSource(file: "standard input")
-          if data.count > reader.maximumArchiveBytes {
+          switch CommandInput.read("-", limit: reader.maximumArchiveBytes) {
+          case .success(let data):
+            reader.read(data, source: source, explicit: true, budget: &budget, record)
+          case .failure:
             let reason = "larger than \(reader.maximumArchiveBytes >> 20) MiB; refused"
             record(ImportDocument(source: source, format: nil, status: .failed(reason)))
-          } else {
-            reader.read(data, source: source, explicit: true, budget: &budget, record)
           }
           continue
         }

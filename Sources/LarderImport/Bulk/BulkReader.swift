@@ -237,7 +237,7 @@ public struct BulkReader: Sendable {
     guard let reader = readers[format] else {
       return ImportDocument(
         source: source, format: format,
-        status: .failed("\(format.rawValue) files are not supported yet"))
+        status: .failed("no reader for \(format.rawValue) files"))
     }
     do {
       let items = try reader(data, source.name)

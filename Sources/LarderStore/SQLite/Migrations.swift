@@ -190,8 +190,6 @@ extension Migrations {
   fileprivate static func createPlanningTables(_ connection: SQLiteConnection) throws {
     // Each record is a JSON document beside the columns lists are filtered and ordered by;
     // `seq` keeps the order records were first saved in (an upsert keeps its row).
-    // IF NOT EXISTS: should this migration be renumbered when branches merge, a database
-    // that already ran it under its old number can run it again harmlessly.
     try connection.execute(
       """
       CREATE TABLE IF NOT EXISTS pantry_items (
