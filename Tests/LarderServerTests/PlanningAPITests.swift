@@ -100,6 +100,21 @@ final class IDCounter: @unchecked Sendable {
     #expect(kiritimati.object["today"] as? String == "2026-09-22")
   }
 
+  @Test func changingOnlyTheUnitKeepsAStoredRange() throws {
+    let app = try PlanningClient()
+    _ = app.send("POST", "/api/v1/pantry", json: #"{"line": "2-3 lb potatoes"}"#)
+    let patched = app.send("PATCH", "/api/v1/pantry/id-0001", json: #"{"unit": "kg"}"#)
+    #expect(patched.status == 200, "\(patched.text)")
+    let amount = patched.object["amount"] as? [String: Any]
+    #expect(amount?["quantity"] as? Double == 2)
+    #expect(amount?["quantityMax"] as? Double == 3)
+    #expect(amount?["unit"] as? String == "kg")
+    let backwards = app.send(
+      "PATCH", "/api/v1/pantry/id-0001", json: #"{"quantity": 5, "quantityMax": 4}"#)
+    #expect(backwards.status == 422)
+    #expect(backwards.errorMessage?.contains("'quantityMax'") == true, "\(backwards.text)")
+  }
+
   @Test func itemsAreReadChangedAndDeletedByID() throws {
     let app = try PlanningClient()
     _ = app.send("POST", "/api/v1/pantry", json: #"{"line": "500 g flour"}"#)

@@ -185,7 +185,15 @@ struct PlanningAPI: Sendable {
       return current
     }
     let quantity = try body.number("quantity", 0...1_000_000) ?? current?.quantity ?? 1
-    let upper = try body.number("quantityMax", 0...1_000_000)
+    // A stored range survives a change of unit; a new quantity replaces it unless a new upper
+    // end comes with it.
+    let upper =
+      body.has("quantityMax")
+      ? try body.number("quantityMax", 0...1_000_000)
+      : body.has("quantity") ? nil : current?.quantityMax
+    if let upper, upper < quantity {
+      throw JSONBody.invalid("quantityMax", upper, "a number not below quantity (\(quantity))")
+    }
     let unit = body.has("unit") ? try body.unit("unit") : current?.unit
     return Measure(quantity: quantity, quantityMax: upper, unit: unit)
   }
