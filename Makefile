@@ -20,7 +20,7 @@ run: deps release
 # the C libraries Debian provides, and a faster start and run (no dynamic Swift symbols).
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-release:
+release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product larder
 
 build: deps
@@ -39,7 +39,7 @@ test: deps lint
 
 # The web app's journeys in headless Chromium against the debug build (screenshots in
 # .build/browser-artifacts/). Installs chromium, chromium-driver and selenium (.venv-browser).
-test-browser:
+test-browser: deps
 	$(SWIFT) build --product larder
 	tests/browser/run.sh $(ARGS)
 
@@ -48,7 +48,7 @@ bench: deps
 	.build/release/larder-bench $(ARGS)
 
 # Time-to-interactive of the home page with 10,000 generated recipes (see BENCHMARKS.md).
-bench-web:
+bench-web: deps
 	$(SWIFT) build --product larder
 	tests/browser/bench_tti.sh $(ARGS)
 
