@@ -236,8 +236,17 @@ struct CommandContext {
   /// Opens the database behind a store that parses and matches ingredient lines on every
   /// write.
   func openAnalyzingStore() throws -> AnalyzingRecipeStore {
-    let store = try openStore()
-    return AnalyzingRecipeStore(base: store, analyzer: Foods.analyzer(try foodCatalog(store)))
+    try openStores().analyzing
+  }
+
+  /// The database, the household's food catalog, and a store over the database that parses and
+  /// matches lines with that catalog: what every command that writes or finds recipes needs.
+  func openStores() throws -> (
+    database: SQLiteRecipeStore, foods: FoodCatalog, analyzing: AnalyzingRecipeStore
+  ) {
+    let database = try openStore()
+    let foods = try foodCatalog(database)
+    return (database, foods, AnalyzingRecipeStore(base: database, analyzer: Foods.analyzer(foods)))
   }
 
   /// The bundled food catalog with the household's own foods and synonyms; any that can no
@@ -247,14 +256,6 @@ struct CommandContext {
     let (catalog, problems) = FoodCatalog.bundled.customized(with: user)
     for problem in problems { console.printError("warning: \(problem)") }
     return catalog
-  }
-
-  /// The planning store in the same database as an open recipe store.
-  func openPlanningStore(sharing store: AnalyzingRecipeStore) throws -> SQLitePlanningStore {
-    guard let sqlite = store.base as? SQLiteRecipeStore else {
-      throw CLIError("the planning store needs the SQLite recipe store")
-    }
-    return SQLitePlanningStore(sharing: sqlite)
   }
 
   /// Today in the configured time zone.

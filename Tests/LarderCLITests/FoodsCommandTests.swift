@@ -52,6 +52,14 @@ import Testing
     #expect(try sandbox.larder("foods", "match", "2 courgettes").stdout.contains("(zucchini)"))
   }
 
+  @Test func thePantryReadsLinesWithTheHouseholdsFoods() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.larder("foods", "add", "sudachi", "--parent", "citrus").status == 0)
+    #expect(try sandbox.larder("pantry", "add", "3 sudachis").status == 0)
+    let json = try #require(try sandbox.larder("--json", "pantry").json() as? [[String: Any]])
+    #expect(json.first?["foodID"] as? String == "sudachi", "\(json)")
+  }
+
   @Test func parsingUsesTheHouseholdsFoods() throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.larder("foods", "add", "sudachi", "--parent", "citrus").status == 0)

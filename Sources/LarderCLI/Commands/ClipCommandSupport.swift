@@ -3,8 +3,8 @@ import LarderCore
 import LarderImport
 import LarderStore
 
-/// `larder import URL...`: clips web pages, kept apart from file import so that each can change
-/// without the other. ``ImportCommand`` hands over when its arguments are URLs.
+/// `larder import URL...`: clips web pages. ``ImportCommand`` hands over when its arguments are
+/// URLs.
 enum ClipCommandSupport {
   /// Whether an argument is meant as a URL rather than a path.
   static func isURL(_ argument: String) -> Bool {
@@ -30,8 +30,7 @@ enum ClipCommandSupport {
         "give either URLs or files to 'larder import', not both: "
           + "'\(arguments.first { !isURL($0) } ?? "")' is not a URL")
     }
-    let database = try context.openStore()
-    let store = AnalyzingRecipeStore(base: database, analyzer: Foods.analyzer())
+    let (database, _, store) = try context.openStores()
     let clipper = clipper(for: context.config)
     var reports: [(url: String, result: Result<ClipReport, Error>)] = []
     for (number, url) in urls.enumerated() {

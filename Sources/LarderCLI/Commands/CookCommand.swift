@@ -57,9 +57,7 @@ enum CookCommand {
     } catch let error as LarderServerError {
       throw CLIError(error.message.replacingOccurrences(of: "query parameter", with: "option"))
     }
-    let database = try context.openStore()
-    let foods = try context.foodCatalog(database)
-    let store = AnalyzingRecipeStore(base: database, analyzer: Foods.analyzer(foods))
+    let (database, foods, store) = try context.openStores()
     let planning = SQLitePlanningStore(sharing: database)
     if query["have"] == nil, try planning.pantryItems(household: .default).isEmpty {
       throw command.usageError(.missingArgument("--have (the pantry is empty)"))

@@ -48,8 +48,8 @@ enum IngredientsCommand {
       }
     }
     while true {
-      let chunk = input.readData(ofLength: 1 << 16)
-      if chunk.isEmpty { break }
+      // A read error (standard input is a folder, say) is reported, not a crash.
+      guard let chunk = try input.read(upToCount: 1 << 16), !chunk.isEmpty else { break }
       pending.append(contentsOf: chunk)
       var start = pending.startIndex
       while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {

@@ -12,14 +12,12 @@ struct PlanningContext {
 
   init(_ context: CommandContext, finder: FinderEngine = FinderEngine()) throws {
     self.context = context
-    let analyzing = try context.openAnalyzingStore()
-    guard let sqlite = analyzing.base as? SQLiteRecipeStore else {
-      throw CLIError("the planning commands need the SQLite store")
-    }
-    recipes = sqlite
+    let stores = try context.openStores()
+    recipes = stores.database
+    // The household's own foods read pantry lines and merge the shopping list, as on the web.
     service = PlanningService(
-      recipes: analyzing, planning: try context.openPlanningStore(sharing: analyzing),
-      finder: finder)
+      recipes: stores.analyzing, planning: SQLitePlanningStore(sharing: stores.database),
+      foods: stores.foods, finder: finder)
   }
 
   var command: ParsedCommand { context.command }
@@ -421,8 +419,9 @@ enum PlanCommand {
   }
 
   static func fill(_ context: CommandContext) throws -> Int32 {
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
+    let engine = FinderEngine()
     let planning = try PlanningContext(context, finder: engine)
+    engine.setCatalog(FinderCatalog(foods: planning.service.foods))
     try FinderIndexedStore(base: planning.recipes, engine: engine)
       .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
     let command = context.command
@@ -437,7 +436,7 @@ enum PlanCommand {
     if command.flag("favorites") { parameters["favorites"] = "true" }
     if command.flag("use-it-up") { parameters["useItUp"] = "true" }
     let finderAPI = FinderAPI(
-      store: planning.service.recipes, engine: engine, foods: .bundled,
+      store: planning.service.recipes, engine: engine, foods: planning.service.foods,
       planning: planning.service.planning)
     let query: FinderQuery
     do {
