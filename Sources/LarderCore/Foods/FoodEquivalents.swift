@@ -16,17 +16,19 @@ public enum FoodEquivalents {
     "cream": ["heavy-cream"],
   ]
 
-  /// The pantry's foods with the everyday kinds they stand for added (each once, in order),
-  /// keeping only foods the catalog knows.
-  public static func expanding(_ foods: [String], in catalog: FoodCatalog) -> [String] {
-    var seen = Set<String>()
-    var result: [String] = []
-    for food in foods where seen.insert(food).inserted {
-      result.append(food)
-    }
-    for food in foods {
-      for kind in everyday[food] ?? [] where catalog.food(id: kind) != nil {
-        if seen.insert(kind).inserted { result.append(kind) }
+  /// A finder pantry with the everyday kinds its plain foods stand for added after it, each
+  /// with its plain food's expiry date; kinds already in the pantry are not added again.
+  public static func expanding(
+    _ items: [FinderQuery.PantryItem], in catalog: FoodCatalog
+  ) -> [FinderQuery.PantryItem] {
+    // Every given item stays (two of one food may expire on different days).
+    var seen = Set(items.map(\.food))
+    var result = items
+    for item in items {
+      for kind in everyday[item.food] ?? [] where catalog.food(id: kind) != nil {
+        if seen.insert(kind).inserted {
+          result.append(FinderQuery.PantryItem(food: kind, expiresOn: item.expiresOn))
+        }
       }
     }
     return result

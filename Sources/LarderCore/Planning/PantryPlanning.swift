@@ -34,7 +34,7 @@ public struct PantryLineReader: Sendable {
         field: "line", value: text, reason: "names no food to keep (try '2 lb chicken thighs')")
     }
     let amount = (try? Measure(contentsOf: parsed)) ?? nil
-    let food = catalog.food(id: name).map { $0.id } ?? catalog.match(name)?.foodID
+    let food = catalog.food(named: parsed.matchingName ?? name)?.id
     return PantryItem(
       id: id, name: name, foodID: food, amount: amount,
       location: location ?? PantryLocation.usual(for: food.flatMap { catalog.food(id: $0)?.aisle }),
@@ -84,7 +84,7 @@ extension RecipePortion {
       let name = (parsed.name ?? line.facts?.name ?? line.text)
         .trimmingCharacters(in: .whitespaces)
       let food =
-        line.facts?.foodID ?? parsed.name.flatMap { catalog.match($0)?.foodID }
+        line.facts?.foodID ?? parsed.matchingName.flatMap { catalog.match($0)?.foodID }
       var measure = (try? Measure(contentsOf: parsed)) ?? nil
       if let amount = measure, factor != 1 { measure = try? amount.scaled(by: factor) }
       return IngredientNeed(

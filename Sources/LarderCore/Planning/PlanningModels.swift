@@ -311,3 +311,14 @@ public struct ShoppingListItem: Hashable, Sendable, Codable, Identifiable {
     return lhs.id < rhs.id
   }
 }
+
+extension PantryItem {
+  /// The item as the finder sees it (its food and expiry day), or nil when it names no catalog
+  /// food. The finder only compares expiry dates, so a day is its start in UTC.
+  public var finderItem: FinderQuery.PantryItem? {
+    guard let foodID else { return nil }
+    return FinderQuery.PantryItem(
+      food: foodID,
+      expiresOn: expiresOn.map { Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400) })
+  }
+}

@@ -101,18 +101,8 @@ public struct FinderAPI: Sendable {
       }
       return label
     }
-    // "butter" in the pantry is what a recipe's "unsalted butter" asks for: everyday kinds of
-    // a plain food count as had, with the plain food's expiry date.
-    var items = pantry
-    let had = Set(pantry.map(\.food))
-    for item in pantry {
-      for kind in FoodEquivalents.expanding([item.food], in: foods).dropFirst()
-      where !had.contains(kind) {
-        items.append(FinderQuery.PantryItem(food: kind, expiresOn: item.expiresOn))
-      }
-    }
     return FinderQuery(
-      pantryItems: items,
+      pantryItems: FoodEquivalents.expanding(pantry, in: foods),
       staples: try request.staples.map { try resolveStrictly($0, field: "staples") }
         ?? FinderQuery.defaultStaples,
       maxMissing: request.missing,
@@ -142,13 +132,7 @@ public struct FinderAPI: Sendable {
               FoodMatch(foodID: $0, name: item.name, how: .exact, confidence: 1)
             })
         }
-        items = stored.map { item in
-          FinderQuery.PantryItem(
-            food: item.foodID ?? "",
-            expiresOn: item.expiresOn.map {
-              Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400)
-            })
-        }
+        items = stored.compactMap(\.finderItem)
       }
     }
     let page = engine.find(try query(for: request, pantry: items))

@@ -76,7 +76,10 @@ struct WebSupportAPI: Sendable {
 
   private func categories() throws -> HTTPResponse {
     let snapshot = try library.current(store: store, household: household)
-    let groups = snapshot.memo("categories") { categoryGroups(use: snapshot.foodUse) }
+    // The groups depend on the catalog as well as the library: a food the household adds
+    // shows at once.
+    let version = liveFoods.currentWithVersion.version
+    let groups = snapshot.memo("categories-\(version)") { categoryGroups(use: snapshot.foodUse) }
     var response = try json(["categories": groups])
     response.headers["Cache-Control"] = "private, max-age=300"
     return response

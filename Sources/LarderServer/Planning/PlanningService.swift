@@ -151,13 +151,7 @@ public struct PlanningService: Sendable {
 
   /// The stored pantry as the finder's pantry items, with expiry dates for "use it up".
   public func finderPantry() throws -> [FinderQuery.PantryItem] {
-    try planning.pantryItems(household: household).compactMap { item in
-      guard let food = item.foodID else { return nil }
-      return FinderQuery.PantryItem(
-        food: food,
-        expiresOn: item.expiresOn.map { Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400) }
-      )
-    }
+    try planning.pantryItems(household: household).compactMap(\.finderItem)
   }
 
   // MARK: - Shopping list

@@ -1,3 +1,4 @@
+import Foundation
 import LarderCore
 import Testing
 
@@ -56,11 +57,18 @@ import Testing
 
 @Suite struct FoodEquivalentsTests {
   @Test func plainFoodsAddTheirEverydayKindsOnceAndInOrder() {
-    let expanded = FoodEquivalents.expanding(["butter", "egg", "butter", "flour"], in: .bundled)
+    let day = Date(timeIntervalSince1970: 1_800_000_000)
+    let pantry = ["butter", "egg", "flour", "unsalted-butter"].map {
+      FinderQuery.PantryItem(food: $0, expiresOn: $0 == "butter" ? day : nil)
+    }
+    let items = FoodEquivalents.expanding(pantry, in: .bundled)
+    let expanded = items.map(\.food)
     #expect(
       expanded == [
         "butter", "egg", "flour", "unsalted-butter", "salted-butter", "all-purpose-flour",
       ])
+    // An added kind keeps its plain food's expiry date.
+    #expect(items.first { $0.food == "salted-butter" }?.expiresOn == day)
   }
 
   @Test func everyListedKindIsInTheCatalogUnderItsPlainFood() {
