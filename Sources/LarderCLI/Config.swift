@@ -85,6 +85,15 @@ public struct Config: Equatable, Sendable {
       }
       return number
     }
+    func boolean(_ key: String) throws(ConfigError) -> Bool? {
+      guard let entry = values[key] else { return nil }
+      switch entry.value.lowercased() {
+      case "1", "true", "yes", "on": return true
+      case "0", "false", "no", "off": return false
+      default:
+        throw ConfigError(message: "\(entry.source): '\(entry.value)' is not true or false")
+      }
+    }
     if let path = values["db"]?.value { config.databasePath = path }
     if let entry = values["host"] {
       guard !entry.value.isEmpty, !entry.value.contains(where: \.isWhitespace) else {
@@ -96,22 +105,8 @@ public struct Config: Equatable, Sendable {
     config.threads = try integer("threads", 1...64) ?? config.threads
     config.maxBodyBytes = try integer("max_body_bytes", 1024...(1 << 30)) ?? config.maxBodyBytes
     config.timeoutSeconds = try integer("timeout", 1...3600) ?? config.timeoutSeconds
-    if let entry = values["starter_recipes"] {
-      switch entry.value.lowercased() {
-      case "1", "true", "yes", "on": config.starterRecipes = true
-      case "0", "false", "no", "off": config.starterRecipes = false
-      default:
-        throw ConfigError(message: "\(entry.source): '\(entry.value)' is not true or false")
-      }
-    }
-    if let entry = values["clip_allow_private"] {
-      switch entry.value.lowercased() {
-      case "1", "true", "yes", "on": config.clipAllowPrivate = true
-      case "0", "false", "no", "off": config.clipAllowPrivate = false
-      default:
-        throw ConfigError(message: "\(entry.source): '\(entry.value)' is not true or false")
-      }
-    }
+    config.starterRecipes = try boolean("starter_recipes") ?? config.starterRecipes
+    config.clipAllowPrivate = try boolean("clip_allow_private") ?? config.clipAllowPrivate
     if let entry = values["units"] {
       guard let system = UnitSystem(rawValue: entry.value.lowercased()) else {
         throw ConfigError(message: "\(entry.source): '\(entry.value)' is not us or metric")

@@ -9,8 +9,6 @@ public struct FrontMatter: Sendable {
   public var fields: [(key: String, values: [String])]
   /// The text after the closing `---`.
   public var body: String
-  /// The 1-based line the body starts on, for messages.
-  public var bodyLine: Int
 
   /// Splits `text` into front matter and body; text without front matter has no fields.
   public init(splitting text: String) {
@@ -24,12 +22,10 @@ public struct FrontMatter: Sendable {
     else {
       fields = []
       body = text
-      bodyLine = 1
       return
     }
     fields = Self.readFields(lines[(start + 1)..<end])
     body = lines[(end + 1)...].joined(separator: "\n")
-    bodyLine = end + 2
   }
 
   /// The values of the first key equal to one of `keys`, ignoring case, spaces and underscores.

@@ -17,15 +17,6 @@ public struct ImageID: RawRepresentable, Hashable, Codable, Sendable, CustomStri
   /// The path the server answers this image on, such as `/images/0f3c…`.
   public var path: String { "/images/" + rawValue }
 
-  /// The identifier in a local image path (`/images/{id}`), or nil for any other URL.
-  public init?(path: String) {
-    let prefix = "/images/"
-    guard path.hasPrefix(prefix) else { return nil }
-    let rest = path.dropFirst(prefix.count)
-    guard !rest.isEmpty, rest.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
-    self.rawValue = String(rest)
-  }
-
   /// Decodes from a bare JSON string.
   public init(from decoder: Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(String.self)

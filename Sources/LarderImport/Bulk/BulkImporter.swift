@@ -91,7 +91,11 @@ public enum BulkImporter {
       for entry in batch {
         do {
           let outcomes = try store.importRecipes([entry.recipe], household: household, now: now)
-          if let outcome = outcomes.first { record(outcome, in: &reports[entry.position]) }
+          if let outcome = outcomes.first {
+            record(outcome, in: &reports[entry.position])
+          } else {
+            reports[entry.position].error = "the store did not keep the recipe"
+          }
         } catch {
           reports[entry.position].error = "could not be stored: \(error)"
         }

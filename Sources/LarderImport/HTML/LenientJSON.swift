@@ -1,4 +1,5 @@
 import Foundation
+import LarderCore
 
 /// Parses the JSON inside `<script type="application/ld+json">`, repairing the cheap mistakes
 /// real pages make: HTML comment or CDATA wrappers, raw control characters (line breaks, tabs)
@@ -8,15 +9,11 @@ enum LenientJSON {
   /// The parsed value and whether it had to be repaired, or nil when it is not JSON even after
   /// repair.
   static func parse(_ text: String) -> (value: Any, repaired: Bool)? {
-    if let value = try? JSONSerialization.jsonObject(
-      with: Data(text.utf8), options: [.fragmentsAllowed])
-    {
+    if let value = parsed(text) {
       return (value, false)
     }
     let repaired = repair(text)
-    if let value = try? JSONSerialization.jsonObject(
-      with: Data(repaired.utf8), options: [.fragmentsAllowed])
-    {
+    if let value = parsed(repaired) {
       return (value, true)
     }
     // "{...}{...}" or "{...}\n{...}": parse as an array of documents.
@@ -26,20 +23,22 @@ enum LenientJSON {
         text.replacingOccurrences(of: "&quot;", with: "\"")
           .replacingOccurrences(of: "&#34;", with: "\"").replacingOccurrences(
             of: "&amp;", with: "&"))
-      if let value = try? JSONSerialization.jsonObject(
-        with: Data(unescaped.utf8), options: [.fragmentsAllowed])
-      {
+      if let value = parsed(unescaped) {
         return (value, true)
       }
     }
     let pieces = splitConcatenated(repaired)
     if pieces.count > 1,
-      let value = try? JSONSerialization.jsonObject(
-        with: Data(("[" + pieces.joined(separator: ",") + "]").utf8))
+      let value = parsed("[" + pieces.joined(separator: ",") + "]")
     {
       return (value, true)
     }
     return nil
+  }
+
+  /// The JSON value of `text`, through the project's nesting-checked parser, or nil.
+  private static func parsed(_ text: String) -> Any? {
+    try? BoundedJSON.parse(Data(text.utf8))
   }
 
   /// The text with wrappers removed, control characters in strings escaped and trailing commas

@@ -186,19 +186,6 @@ struct MarkupNode {
   /// Child elements only.
   var elementChildren: [MarkupNode] { children.filter(\.isElement) }
 
-  /// The next sibling element or text node.
-  var nextSibling: MarkupNode? {
-    var next = pointer.pointee.next
-    while let node = next {
-      let kind = node.pointee.type
-      if kind == XML_ELEMENT_NODE || Self.isTextKind(kind) {
-        return MarkupNode(document: document, pointer: node)
-      }
-      next = node.pointee.next
-    }
-    return nil
-  }
-
   /// An attribute's value with entities decoded, or nil when absent. The HTML parser lowercases
   /// attribute names, so ask for HTML attributes in lowercase.
   func attribute(_ name: String) -> String? {

@@ -66,9 +66,8 @@ struct PageFacts {
           let text = element.text
           if !text.isEmpty && text.count <= 200 { heading = text }
         }
-      case "h2",
-        "h3" where subheadings.count < 50:
-        subheadings.append(MarkupNode.collapse(element.text))
+      case "h2", "h3":
+        if subheadings.count < 50 { subheadings.append(MarkupNode.collapse(element.text)) }
       default:
         break
       }

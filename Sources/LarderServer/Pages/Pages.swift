@@ -259,16 +259,4 @@ struct Pages: Sendable {
   static func hue(for name: String) -> Int {
     Int(name.unicodeScalars.reduce(UInt32(7)) { ($0 &* 31 &+ $1.value) % 360 })
   }
-
-  private static func nutritionLabel(_ name: String) -> String {
-    if name == "calories" { return "Calories" }
-    if name == "servingSize" { return "Serving size" }
-    let base = name.hasSuffix("Content") ? String(name.dropLast("Content".count)) : name
-    var words = ""
-    for character in base {
-      if character.isUppercase { words += " " }
-      words.append(character)
-    }
-    return words.prefix(1).uppercased() + words.dropFirst().lowercased()
-  }
 }
