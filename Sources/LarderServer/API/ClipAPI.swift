@@ -27,17 +27,14 @@ struct ClipAPI: Sendable {
     }
     let report = try clipper.clip(
       url, into: store, images: images, household: household, now: clock())
-    let recipe = try JSONSerialization.jsonObject(with: LarderJSON.encode(report.recipe))
+    let recipe = try JSONValue.object(report.recipe)
     var body: [String: Any] = [
       "recipe": recipe, "outcome": report.outcome.label, "warnings": report.warnings,
     ]
     body["imageID"] = report.imageID?.rawValue
     let created: Bool
     if case .created = report.outcome { created = true } else { created = false }
-    var response = HTTPResponse.json(
-      try JSONSerialization.data(
-        withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]),
-      status: created ? 201 : 200)
+    var response = try JSONValue.response(body, status: created ? 201 : 200)
     response.headers["Location"] = "/api/v1/recipes/\(report.recipe.id)"
     return response
   }

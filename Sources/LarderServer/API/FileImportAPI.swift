@@ -47,8 +47,6 @@ struct FileImportAPI: Sendable {
         status: 422, code: "import_failed",
         message: reason ?? "\(name): no recipe in it could be read")
     }
-    return .json(
-      try JSONSerialization.data(
-        withJSONObject: summary.json, options: [.sortedKeys, .withoutEscapingSlashes]))
+    return try JSONValue.response(summary.json)
   }
 }

@@ -60,10 +60,7 @@ public struct FinderAPI: Sendable {
 
   /// Runs a finder request and builds the JSON answer.
   func respond(to request: FinderRequest) throws -> HTTPResponse {
-    let answer = try run(request)
-    return .json(
-      try JSONSerialization.data(
-        withJSONObject: answer, options: [.sortedKeys, .withoutEscapingSlashes]))
+    try JSONValue.response(try run(request))
   }
 
   /// The finder query a request asks, with the pantry from `have`.

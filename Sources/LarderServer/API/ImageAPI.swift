@@ -81,10 +81,7 @@ struct ImageAPI: Sendable {
       "id": id.rawValue, "url": id.path, "contentType": format?.contentType ?? media,
       "bytes": request.body.count,
     ]
-    var response = HTTPResponse.json(
-      try JSONSerialization.data(
-        withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]),
-      status: 201)
+    var response = try JSONValue.response(body, status: 201)
     response.headers["Location"] = id.path
     return response
   }

@@ -52,7 +52,7 @@ struct PasteAPI: Sendable {
     if save {
       let stored = try store.createRecipe(pasted.recipe, household: household, now: clock())
       var response = try Self.answer(
-        recipe: try JSONSerialization.jsonObject(with: LarderJSON.encode(stored)),
+        recipe: try JSONValue.object(stored),
         warnings: pasted.warnings, status: 201)
       response.headers["Location"] = "/api/v1/recipes/\(stored.id)"
       return response
@@ -60,10 +60,7 @@ struct PasteAPI: Sendable {
       let catalog = foods.current
       let analyzer = RecipeAnalyzer(matchFood: { catalog.match($0)?.foodID })
       let preview = analyzer.analyze(pasted.recipe)
-      guard
-        var object = try JSONSerialization.jsonObject(with: LarderJSON.encode(preview))
-          as? [String: Any]
-      else { throw LarderCoreError.invalidJSON(detail: "a recipe did not encode as an object") }
+      var object = try JSONValue.object(preview)
       // Nothing is stored, so there is no id, household or date to show.
       for key in ["id", "householdID", "createdAt", "updatedAt"] { object[key] = nil }
       return try Self.answer(recipe: object, warnings: pasted.warnings, status: 200)
@@ -71,10 +68,6 @@ struct PasteAPI: Sendable {
   }
 
   private static func answer(recipe: Any, warnings: [String], status: Int) throws -> HTTPResponse {
-    let body: [String: Any] = ["recipe": recipe, "warnings": warnings]
-    return .json(
-      try JSONSerialization.data(
-        withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]),
-      status: status)
+    try JSONValue.response(["recipe": recipe, "warnings": warnings], status: status)
   }
 }

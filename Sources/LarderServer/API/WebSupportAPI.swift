@@ -47,13 +47,11 @@ struct WebSupportAPI: Sendable {
   }
 
   private func json(_ object: Any, status: Int = 200) throws -> HTTPResponse {
-    .json(
-      try JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]), status: status)
+    try JSONValue.response(object, status: status)
   }
 
   private func summaryJSON(_ summary: RecipeSummary) throws -> Any {
-    try JSONSerialization.jsonObject(with: LarderJSON.encode(summary))
+    try JSONValue.object(summary)
   }
 
   // MARK: - Foods
