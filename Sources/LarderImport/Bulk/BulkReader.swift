@@ -180,8 +180,9 @@ public struct BulkReader: Sendable {
     case "paprikarecipe": return .format(.paprika)
     case "csv":
       let firstLine = head.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-      let header = firstLine.split(separator: ",").map {
-        $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"\u{FEFF} "))
+      // The header read as CSV ("Title","Notes, misc" is two columns), names trimmed.
+      let header = ((try? CSVTable.read(firstLine))?.header ?? []).map {
+        $0.trimmingCharacters(in: .whitespaces)
       }
       switch RecipeCSV.layout(ofHeader: header) {
       case .planToEat: return .format(.planToEat)

@@ -13,7 +13,7 @@ import Testing
       "skipped: myrecipebox.csv in ../shared/data/formats is not here"))
   func theMyRecipeBoxSampleHoldsTenRecipes() throws {
     let text = try SampleData.text(Self.myRecipeBox)
-    let table = try IngredientEvaluation.readCSV(text)
+    let table = try CSVTable.read(text)
     #expect(RecipeCSV.layout(ofHeader: table.header) == .myRecipeBox)
     let recipes = try RecipeCSV.readRecipes(from: text).map { try $0.result.get() }
     #expect(recipes.count == 10)

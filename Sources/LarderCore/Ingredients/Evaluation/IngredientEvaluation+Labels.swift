@@ -110,7 +110,7 @@ extension IngredientEvaluation {
   /// - Throws: ``LarderCoreError/invalidField(field:value:reason:item:)`` when the CSV is
   ///   malformed or its header is neither layout.
   public static func readLabeledFile(named name: String, csv text: String) throws -> LabeledFile {
-    let table = try readCSV(text)
+    let table = try CSVTable.read(text)
     guard let format = LabelFormat(header: table.header) else {
       throw LarderCoreError.invalidField(
         field: "header", value: table.header.joined(separator: ","),

@@ -53,7 +53,7 @@ public struct LabeledIngredientLine: Hashable, Sendable {
   /// Reads a CSV file's text; keeps labelled rows with a non-empty input. A file that is not
   /// valid CSV yields no lines (the benchmark's reader, which shares the CSV code, reports why).
   public static func read(csv text: String, source: String) -> [LabeledIngredientLine] {
-    guard let table = try? IngredientEvaluation.readCSV(text) else { return [] }
+    guard let table = try? CSVTable.read(text) else { return [] }
     let rows = [table.header] + table.records
     guard let header = rows.first, !header.isEmpty else { return [] }
     let layout: Layout = header.contains("qty") ? .nyt : .strangetom

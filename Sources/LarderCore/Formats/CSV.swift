@@ -1,25 +1,24 @@
 import Foundation
 
-extension IngredientEvaluation {
-  /// A CSV document read by ``readCSV(_:)``: the header and the records after it.
-  public struct CSVTable: Hashable, Sendable {
-    /// The first record's fields, the column names.
-    public var header: [String]
-    /// Every record after the header, each as many fields as it holds (not padded).
-    public var records: [[String]]
-    /// The line (1-based) each record in ``records`` starts on, for messages.
-    public var lineNumbers: [Int]
+/// A CSV document read by ``read(_:)``: the header and the records after it. Recipe CSV
+/// exports and the labelled ingredient lines the tagger learns from are both read with it.
+public struct CSVTable: Hashable, Sendable {
+  /// The first record's fields, the column names.
+  public var header: [String]
+  /// Every record after the header, each as many fields as it holds (not padded).
+  public var records: [[String]]
+  /// The line (1-based) each record in ``records`` starts on, for messages.
+  public var lineNumbers: [Int]
 
-    /// Makes a table.
-    public init(header: [String], records: [[String]], lineNumbers: [Int]) {
-      self.header = header
-      self.records = records
-      self.lineNumbers = lineNumbers
-    }
-
-    /// The position of a column, or nil when the header does not name it.
-    public func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+  /// Makes a table.
+  public init(header: [String], records: [[String]], lineNumbers: [Int]) {
+    self.header = header
+    self.records = records
+    self.lineNumbers = lineNumbers
   }
+
+  /// The position of a column, or nil when the header does not name it.
+  public func column(_ name: String) -> Int? { header.firstIndex(of: name) }
 
   /// Reads CSV text as RFC 4180 describes it: comma-separated fields, fields in double quotes
   /// may hold commas, line breaks and doubled quotes (`""` is one `"`); records end with CRLF,
@@ -29,7 +28,7 @@ extension IngredientEvaluation {
   /// - Throws: ``LarderCoreError/invalidField(field:value:reason:item:)`` naming the line when
   ///   a quoted field is never closed or a closing quote is followed by something other than a
   ///   comma or the end of the record.
-  public static func readCSV(_ text: String) throws -> CSVTable {
+  public static func read(_ text: String) throws -> CSVTable {
     var reader = CSVByteReader(bytes: Array(text.utf8))
     var all: [[String]] = []
     var lines: [Int] = []
@@ -46,7 +45,7 @@ extension IngredientEvaluation {
   }
 }
 
-/// The state machine behind ``IngredientEvaluation/readCSV(_:)``, over UTF-8 bytes: every byte
+/// The state machine behind ``CSVTable/read(_:)``, over UTF-8 bytes: every byte
 /// that matters (quote, comma, CR, LF) is ASCII, so multi-byte characters pass through whole.
 private struct CSVByteReader {
   let bytes: [UInt8]
