@@ -41,12 +41,15 @@ extension FoodCatalog {
   /// that could not be (a parent that no longer exists, say) so nothing is dropped silently.
   ///
   /// Foods are applied parents first, so a user food may be the parent of another whatever the
-  /// order they were saved in.
+  /// order they were saved in; the result does not depend on that order.
   public func customized(with user: UserFoods) -> (catalog: FoodCatalog, problems: [String]) {
     guard !user.isEmpty else { return (self, []) }
     var catalog = self
     var problems: [String] = []
-    var pending = user.foods
+    // Replacing a catalog food rebuilds the name index, which would forget the priority of
+    // user names added before it; so replacements go first, then new foods.
+    var pending =
+      user.foods.filter { food(id: $0.id) != nil } + user.foods.filter { food(id: $0.id) == nil }
     // Apply what can be applied until a pass makes no progress; what is left has a parent that
     // is missing or a cycle, and is reported with the reason of its last attempt.
     while !pending.isEmpty {

@@ -49,6 +49,17 @@ import Testing
     #expect(custom.match("courgettes")?.foodID == "cucumber")
   }
 
+  @Test func aUserNameKeepsPriorityWhateverOrderFoodsWereSavedIn() {
+    let mine = Food(id: "my-zucchini", name: "zucchini")
+    let moved = Food(id: "tomato", name: "tomato", pluralName: "tomatoes", aisle: .canned)
+    for order in [[mine, moved], [moved, mine]] {
+      let (custom, problems) = catalog.customized(with: UserFoods(foods: order))
+      #expect(problems.isEmpty)
+      #expect(custom.match("zucchini")?.foodID == "my-zucchini", "\(order.map(\.id))")
+      #expect(custom.food(id: "tomato")?.aisle == .canned)
+    }
+  }
+
   @Test func slugsAreLowercaseWordsJoinedByDashes() {
     #expect(FoodCatalog.slug(for: "Pink Peppercorn") == "pink-peppercorn")
     #expect(FoodCatalog.slug(for: "  Grandma's  Mix! ") == FoodCatalog.slug(for: "grandma's mix"))
