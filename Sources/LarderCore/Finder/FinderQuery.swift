@@ -97,15 +97,17 @@ public struct FinderQuery: Hashable, Sendable {
   /// The matches in the "use it up" order, given in the usual order: a stable sort on the
   /// missing counts and the soonest expiry keeps "pantry used", rating and id as tie-breaks.
   func rankedByExpiry(_ matches: [FinderMatch], taxonomy: FinderTaxonomy) -> [FinderMatch] {
-    // Each dated pantry item satisfies its own food and every ancestor ("cheddar" → "cheese").
-    let dated = pantry.compactMap { item -> (Set<String>, Date)? in
-      guard let date = item.expiresOn else { return nil }
-      return (Set([item.food] + taxonomy.ancestors(of: item.food)), date)
+    // Each dated pantry item satisfies its own food and every ancestor ("cheddar" → "cheese"):
+    // one table of the soonest date per food, built once for all the matches.
+    var soonestByFood: [String: Date] = [:]
+    for item in pantry {
+      guard let date = item.expiresOn else { continue }
+      for food in [item.food] + taxonomy.ancestors(of: item.food) {
+        soonestByFood[food] = min(date, soonestByFood[food] ?? date)
+      }
     }
     let keyed = matches.enumerated().map { position, match -> (Int, Int, Date, Int) in
-      let soonest =
-        dated.filter { foods, _ in match.matchedFoods.contains(where: foods.contains) }
-        .map(\.1).min() ?? .distantFuture
+      let soonest = match.matchedFoods.compactMap { soonestByFood[$0] }.min() ?? .distantFuture
       let truly = match.missingCount - match.substitutions.count
       return (match.missingCount, truly, soonest, position)
     }
