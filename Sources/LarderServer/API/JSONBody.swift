@@ -102,13 +102,7 @@ struct JSONBody {
   /// A unit id from the unit table, or a unit as written ("tablespoons"); nil when absent.
   func unit(_ name: String) throws -> IngredientUnit? {
     guard let text = try string(name), !text.isEmpty else { return nil }
-    if let unit = IngredientUnit.unit(id: text) { return unit }
-    let lowered = text.lowercased()
-    if let unit = IngredientUnit.all.first(where: {
-      $0.aliases.contains(lowered) || $0.caseSensitiveAliases.contains(text)
-    }) {
-      return unit
-    }
+    if let unit = IngredientUnit.unit(id: text) ?? IngredientUnit.lookup(text) { return unit }
     throw Self.invalid(name, text, "a unit such as g, kg, ml, l, cup, tbsp, tsp, oz or lb")
   }
 
