@@ -361,8 +361,9 @@ enum PlanCommand {
   static func show(_ planning: PlanningContext) throws -> Int32 {
     let start = (try planning.day("date") ?? planning.today)
       .startOfWeek(firstWeekday: try planning.weekStart())
-    let days = try planning.service.planDays(from: start, through: start.adding(days: 6))
-    let lookup = { (id: RecipeID) in try planning.recipes.recipe(id: id, household: .default) }
+    let (days, planned) = try planning.service.planDays(
+      from: start, through: start.adding(days: 6))
+    let lookup = { (id: RecipeID) in planned[id] }
     if planning.context.json {
       try planning.context.printJSONObject([
         "from": start.description, "to": start.adding(days: 6).description,
@@ -375,7 +376,7 @@ enum PlanCommand {
       let total = day.totalMinutes > 0 ? "  (\(RecipeDuration(minutes: day.totalMinutes)))" : ""
       planning.console.print("\(name) \(day.date)\(total)")
       for entry in day.entries {
-        let recipe = try lookup(entry.recipeID)?.name ?? "(deleted recipe)"
+        let recipe = lookup(entry.recipeID)?.name ?? "(deleted recipe)"
         let servings = entry.servings.map { "  ×\(Self.number($0)) servings" } ?? ""
         let note = entry.note.map { "  — \($0)" } ?? ""
         planning.console.print(

@@ -276,12 +276,10 @@ struct PlanningAPI: Sendable {
         status: 400, code: "invalid_parameter",
         message: "query parameter 'to': must be on or after 'from' and within a year of it")
     }
-    let days = try service.planDays(from: from, through: through)
+    let plan = try service.planDays(from: from, through: through)
     return try JSONValue.response([
       "from": from.description, "to": through.description,
-      "days": try PlanningJSON.days(days) {
-        try service.recipes.recipe(id: $0, household: service.household)
-      },
+      "days": try PlanningJSON.days(plan.days) { plan.recipes[$0] },
     ])
   }
 

@@ -94,14 +94,20 @@ public struct PlanningService: Sendable {
 
   // MARK: - Meal plan
 
-  /// The days from `from` through `through` with their entries and total times.
-  public func planDays(from: CalendarDay, through: CalendarDay) throws -> [MealPlanDay] {
+  /// The days from `from` through `through` with their entries and total times, and the
+  /// planned recipes (each read once; a deleted one is absent) for showing the entries.
+  public func planDays(
+    from: CalendarDay, through: CalendarDay
+  ) throws -> (days: [MealPlanDay], recipes: [RecipeID: Recipe]) {
     let entries = try planning.mealPlanEntries(from: from, through: through, household: household)
-    var minutes: [RecipeID: Int] = [:]
+    var planned: [RecipeID: Recipe] = [:]
     for id in Set(entries.map(\.recipeID)) {
-      minutes[id] = try recipes.recipe(id: id, household: household)?.effectiveTotalTime?.minutes
+      planned[id] = try recipes.recipe(id: id, household: household)
     }
-    return MealPlanner.days(from: from, through: through, entries: entries) { minutes[$0] }
+    let days = MealPlanner.days(from: from, through: through, entries: entries) {
+      planned[$0]?.effectiveTotalTime?.minutes
+    }
+    return (days, planned)
   }
 
   /// Plans a recipe for a meal; the recipe must exist.
