@@ -249,6 +249,13 @@ struct CommandContext {
     return (database, foods, AnalyzingRecipeStore(base: database, analyzer: Foods.analyzer(foods)))
   }
 
+  /// The household's catalog when the database exists, else the bundled one: for commands
+  /// that only read foods and must not create a database.
+  func existingFoodCatalog() throws -> FoodCatalog {
+    guard FileManager.default.fileExists(atPath: config.databasePath) else { return .bundled }
+    return try foodCatalog(try openStore())
+  }
+
   /// The bundled food catalog with the household's own foods and synonyms; any that can no
   /// longer be applied are named on standard error.
   func foodCatalog(_ store: some FoodStore) throws -> FoodCatalog {

@@ -71,12 +71,16 @@ enum FoodsCommand {
         HelpFormatter().help(for: LarderCommandLine.spec, subcommandPath: ["foods"]))
       return LarderCommandLine.exitUsage
     }
+    // Looking a food up never creates a database.
+    switch subcommand {
+    case "search": return try search(context, catalog: try context.existingFoodCatalog())
+    case "show": return try show(context, catalog: try context.existingFoodCatalog())
+    case "match": return try match(context, catalog: try context.existingFoodCatalog())
+    default: break
+    }
     let store = try context.openStore()
     let catalog = try context.foodCatalog(store)
     switch subcommand {
-    case "search": return try search(context, catalog: catalog)
-    case "show": return try show(context, catalog: catalog)
-    case "match": return try match(context, catalog: catalog)
     case "mine": return try mine(context, store: store)
     case "add": return try add(context, store: store, catalog: catalog)
     case "synonym": return try synonym(context, store: store, catalog: catalog)

@@ -20,9 +20,7 @@ enum IngredientsCommand {
   static func parse(_ context: CommandContext) throws -> Int32 {
     let parser = IngredientParser()
     // The household's own foods count when a database exists; parsing never creates one.
-    let catalog =
-      FileManager.default.fileExists(atPath: context.config.databasePath)
-      ? try context.foodCatalog(try context.openStore()) : FoodCatalog.bundled
+    let catalog = try context.existingFoodCatalog()
     let input = FileHandle.standardInput
     let output = FileHandle.standardOutput
     var pending: [UInt8] = []
