@@ -47,8 +47,21 @@ public struct PlanningChanges: Hashable, Sendable {
   /// regenerating a list does.
   public var clearGeneratedShoppingItems = false
 
-  /// Makes an empty change set.
-  public init() {}
+  /// Makes a change set; every part defaults to nothing.
+  public init(
+    savePantryItems: [PantryItem] = [], deletePantryItems: [PlanningID] = [],
+    saveMealPlanEntries: [MealPlanEntry] = [], deleteMealPlanEntries: [PlanningID] = [],
+    saveShoppingListItems: [ShoppingListItem] = [], deleteShoppingListItems: [PlanningID] = [],
+    clearGeneratedShoppingItems: Bool = false
+  ) {
+    self.savePantryItems = savePantryItems
+    self.deletePantryItems = deletePantryItems
+    self.saveMealPlanEntries = saveMealPlanEntries
+    self.deleteMealPlanEntries = deleteMealPlanEntries
+    self.saveShoppingListItems = saveShoppingListItems
+    self.deleteShoppingListItems = deleteShoppingListItems
+    self.clearGeneratedShoppingItems = clearGeneratedShoppingItems
+  }
 
   /// The records saved, validated; throws the first validation error.
   public func validated() throws -> PlanningChanges {
@@ -68,32 +81,24 @@ extension PlanningStore {
 
   /// Adds or replaces one pantry item.
   public func savePantryItem(_ item: PantryItem, household: HouseholdID) throws {
-    var changes = PlanningChanges()
-    changes.savePantryItems = [item]
-    try apply(changes, household: household)
+    try apply(PlanningChanges(savePantryItems: [item]), household: household)
   }
 
   /// Deletes one pantry item; throws ``LarderCoreError/notFound(kind:id:)`` when there is
   /// none.
   public func deletePantryItem(id: PlanningID, household: HouseholdID) throws {
-    var changes = PlanningChanges()
-    changes.deletePantryItems = [id]
-    try apply(changes, household: household)
+    try apply(PlanningChanges(deletePantryItems: [id]), household: household)
   }
 
   /// Adds or replaces one meal plan entry.
   public func saveMealPlanEntry(_ entry: MealPlanEntry, household: HouseholdID) throws {
-    var changes = PlanningChanges()
-    changes.saveMealPlanEntries = [entry]
-    try apply(changes, household: household)
+    try apply(PlanningChanges(saveMealPlanEntries: [entry]), household: household)
   }
 
   /// Deletes one meal plan entry; throws ``LarderCoreError/notFound(kind:id:)`` when there is
   /// none.
   public func deleteMealPlanEntry(id: PlanningID, household: HouseholdID) throws {
-    var changes = PlanningChanges()
-    changes.deleteMealPlanEntries = [id]
-    try apply(changes, household: household)
+    try apply(PlanningChanges(deleteMealPlanEntries: [id]), household: household)
   }
 
   /// The shopping list line with this id, or nil.
@@ -103,9 +108,7 @@ extension PlanningStore {
 
   /// Adds or replaces shopping list lines.
   public func saveShoppingListItems(_ items: [ShoppingListItem], household: HouseholdID) throws {
-    var changes = PlanningChanges()
-    changes.saveShoppingListItems = items
-    try apply(changes, household: household)
+    try apply(PlanningChanges(saveShoppingListItems: items), household: household)
   }
 }
 

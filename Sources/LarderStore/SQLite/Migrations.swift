@@ -105,11 +105,7 @@ enum Migrations {
       ALTER TABLE recipes ADD COLUMN summary TEXT NOT NULL DEFAULT '';
       """, operation: "creating the search index")
     // Index and summarise the recipes an earlier version stored.
-    let rows = try connection.query(
-      "SELECT seq, id, document FROM recipes", operation: "reading recipes to index"
-    ) { row in (row.int(0), row.string(1) ?? "", row.string(2) ?? "") }
-    for (seq, id, document) in rows {
-      let recipe = try RecipeDocument.decode(document, id: id)
+    for (seq, recipe) in try storedRecipes(connection, operation: "reading recipes to index") {
       try connection.run(
         "UPDATE recipes SET summary = ? WHERE seq = ?",
         [.text(try RecipeDocument.encodeSummary(recipe)), .integer(seq)],
@@ -134,13 +130,21 @@ extension Migrations {
       CREATE INDEX recipe_foods_by_food ON recipe_foods (food_id);
       ALTER TABLE recipes ADD COLUMN unmatched_lines INTEGER NOT NULL DEFAULT 0;
       """, operation: "creating the recipe foods table")
-    let rows = try connection.query(
-      "SELECT seq, id, document FROM recipes", operation: "reading recipes to list their foods"
-    ) { row in (row.int(0), row.string(1) ?? "", row.string(2) ?? "") }
-    for (seq, id, document) in rows {
-      try RecipeFoods.write(
-        RecipeDocument.decode(document, id: id), seq: seq, connection: connection)
+    for (seq, recipe) in try storedRecipes(
+      connection, operation: "reading recipes to list their foods")
+    {
+      try RecipeFoods.write(recipe, seq: seq, connection: connection)
     }
+  }
+
+  /// Every stored recipe with its row number, for migrations that derive new data from them.
+  fileprivate static func storedRecipes(
+    _ connection: SQLiteConnection, operation: String
+  ) throws -> [(seq: Int64, recipe: Recipe)] {
+    let rows = try connection.query("SELECT seq, id, document FROM recipes", operation: operation) {
+      row in (row.int(0), row.string(1) ?? "", row.string(2) ?? "")
+    }
+    return try rows.map { seq, id, document in (seq, try RecipeDocument.decode(document, id: id)) }
   }
 }
 
