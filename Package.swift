@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The arrows point one way: executables -> adapters (Store, Server, CLI) -> LarderCore.
+// The arrows point one way: executables -> front ends (Server, CLI) -> LarderApplication (the
+// use cases) -> adapters (Store, Import) -> LarderCore. See ARCHITECTURE.md.
 let package = Package(
   name: "Larder",
   products: [
@@ -23,7 +24,7 @@ let package = Package(
     .target(name: "LarderHTTP", dependencies: ["CMicroHTTPD"]),
     .target(
       name: "LarderServer",
-      dependencies: ["LarderCore", "LarderStore", "LarderHTTP", "LarderImport"],
+      dependencies: ["LarderCore", "LarderApplication", "LarderHTTP", "LarderImport"],
       resources: [.copy("Resources/starter-recipes"), .copy("Resources/web")]
     ),
 
@@ -35,10 +36,17 @@ let package = Package(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "LarderImport", dependencies: ["LarderCore", "CLibXML2", "CZlib", "CCurl"]),
 
+    // The use cases every front end calls: typed requests in, typed results out, the acting
+    // household as a parameter, one error type. Knows no HTTP and no terminal.
+    .target(
+      name: "LarderApplication", dependencies: ["LarderCore", "LarderStore", "LarderImport"]),
+
     // Command line: argument parsing and commands; `larder` is a thin main over it.
     .target(
       name: "LarderCLI",
-      dependencies: ["LarderCore", "LarderStore", "LarderServer", "LarderImport"]),
+      dependencies: [
+        "LarderCore", "LarderApplication", "LarderStore", "LarderServer", "LarderImport",
+      ]),
     .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
     .executableTarget(
       name: "larder-bench", dependencies: ["LarderCore", "LarderStore", "LarderServer", "CSQLite"]),
@@ -54,6 +62,8 @@ let package = Package(
     .testTarget(name: "LarderHTTPTests", dependencies: ["LarderHTTP"]),
     .testTarget(
       name: "LarderImportTests", dependencies: ["LarderImport", "LarderTestSupport"]),
+    .testTarget(
+      name: "LarderApplicationTests", dependencies: ["LarderApplication", "LarderTestSupport"]),
     .testTarget(name: "LarderServerTests", dependencies: ["LarderServer", "LarderTestSupport"]),
     .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "LarderTestSupport"]),
   ],

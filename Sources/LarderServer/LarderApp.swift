@@ -128,7 +128,9 @@ public struct LarderApp: Sendable {
       do {
         return try handler(routed)
       } catch {
-        if let known = ErrorResponses.classify(error) { return errorResponse(known, api: isAPI) }
+        if let known = ErrorResponses.classify(error, method: request.method) {
+          return errorResponse(known, api: isAPI)
+        }
         log("error: \(request.method) \(request.path) failed: \(error)")
         return errorResponse(
           LarderServerError(

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderImport
 
@@ -43,30 +44,28 @@ public struct LarderServerError: Error, Equatable, Sendable, CustomStringConvert
 /// Turns any error into the response a client gets. The one place errors meet HTTP statuses.
 enum ErrorResponses {
   /// The status, code and message for an error; nil for errors that are the server's fault.
-  static func classify(_ error: Error) -> LarderServerError? {
+  /// Fields whose location the error does not know are named as query parameters for `GET`
+  /// and `DELETE` requests and as body fields otherwise.
+  static func classify(_ error: Error, method: String = "GET") -> LarderServerError? {
+    if let error = error as? LarderServerError { return error }
+    guard let error = ApplicationError(error) else { return nil }
+    let location: Field.Location = ["GET", "HEAD", "DELETE"].contains(method) ? .query : .body
+    let message = error.message(naming: .api(defaultLocation: location))
+    let (status, code): (Int, String)
     switch error {
-    case let error as LarderServerError:
-      return error
-    case let error as LarderCoreError:
-      switch error {
-      case .recipeNotFound, .foodNotFound, .notFound:
-        return LarderServerError(status: 404, code: "not_found", message: error.description)
-      case .invalidJSON:
-        return LarderServerError(status: 400, code: "invalid_json", message: error.description)
-      case .invalidField, .missingField:
-        return LarderServerError(status: 422, code: "invalid_field", message: error.description)
-      case .noRecipeFound:
-        return LarderServerError(status: 422, code: "no_recipe", message: error.description)
-      case .invalidImage:
-        return LarderServerError(status: 422, code: "invalid_image", message: error.description)
-      case .imageNotFound:
-        return LarderServerError(status: 404, code: "not_found", message: error.description)
-      }
-    case let error as LarderImportError:
-      return classify(error)
-    default:
-      return nil
+    case .invalidValue, .refusedValue, .missingValue, .unknownField, .ambiguousID:
+      (status, code) = (422, "invalid_field")
+    case .unknownFood: (status, code) = (422, "unknown_food")
+    case .malformedBody: (status, code) = (400, "invalid_json")
+    case .emptyBody: (status, code) = (400, "empty_body")
+    case .unsupportedMediaType: (status, code) = (415, "unsupported_media_type")
+    case .notFound, .nothingMatches: (status, code) = (404, "not_found")
+    case .conflict: (status, code) = (409, "conflict")
+    case .noRecipe: (status, code) = (422, "no_recipe")
+    case .invalidImage: (status, code) = (422, "invalid_image")
+    case .importFailed(let error): return classify(error)
     }
+    return LarderServerError(status: status, code: code, message: message)
   }
 
   /// Fetching and reading a page: the client's URL or the page is at fault (4xx), or the
