@@ -175,6 +175,15 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
     }
   }
 
+  /// Whether the error is about one field's value (or a field that does not exist), rather
+  /// than about what is stored or fetched.
+  public var isAboutAField: Bool {
+    switch self {
+    case .invalidValue, .refusedValue, .missingValue, .unknownField, .unknownFood: return true
+    default: return false
+    }
+  }
+
   /// The error with `location` given to a field whose location was not known.
   public func located(_ location: Field.Location) -> ApplicationError {
     func place(_ field: Field) -> Field {

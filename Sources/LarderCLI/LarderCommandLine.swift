@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderServer
 import LarderStore
@@ -146,6 +147,13 @@ public enum LarderCommandLine {
     .flag("favorites", help: "Only favourites."),
   ]
 
+  /// The options whose names are not their field's name in kebab case (`maxTime` is
+  /// `--max-time` without an entry here).
+  static let optionNames = [
+    "diets": "diet", "courses": "course", "cuisines": "cuisine", "tags": "tag",
+    "favoritesOnly": "favorites",
+  ]
+
   /// Runs the command line (without the program name) and returns the exit status.
   public static func run(
     arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -203,6 +211,11 @@ public enum LarderCommandLine {
     } catch let error as UsageError {
       console.printError(error.message)
       return exitUsage
+    } catch let error as ApplicationError {
+      // The use case's own words, with fields named as options; a bad option value is a
+      // usage error (2), anything else a failure (1).
+      console.printError("larder: " + error.message(naming: .commandLine(options: optionNames)))
+      return error.isAboutAField ? exitUsage : exitFailure
     } catch let error as ConfigError {
       console.printError("larder: \(error.message)")
       return exitUsage

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderHTTP
 import LarderImport
@@ -6,14 +7,18 @@ import LarderImport
 /// Larder's web application: every route of the JSON API and the pages, as a total function
 /// from request to response that tests call directly, with no socket.
 public struct LarderApp: Sendable {
+  /// The use cases every route calls.
+  public let larder: Larder
   /// Where recipes are kept.
-  public let store: any RecipeStore
+  public var store: any RecipeStore { larder.recipes }
   /// The household requests act for (one until accounts arrive).
   public let household: HouseholdID
+  /// The caller requests act as (the one household until accounts arrive).
+  public var caller: Caller { Caller(household: household) }
   /// The current time; a parameter so tests control it.
-  public let clock: @Sendable () -> Date
+  public var clock: @Sendable () -> Date { larder.clock }
   /// Where server-side failures are written, with details the client never sees.
-  public let log: @Sendable (String) -> Void
+  public var log: @Sendable (String) -> Void { larder.log }
   private let router: Router
 
   /// Makes the application over a store.
@@ -45,10 +50,13 @@ public struct LarderApp: Sendable {
     clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
-    self.store = store
+    self.larder = Larder(
+      recipes: store, foods: foods, finder: finder, foodStore: foodStore, images: images,
+      planning: planning, clipper: clipper,
+      settings: LarderSettings(
+        timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday),
+      clock: clock, makeID: makeID, log: log)
     self.household = household
-    self.clock = clock
-    self.log = log
     var router = Router()
     // Writes through the app keep the web library's in-memory copy current.
     let library = LibraryIndex()
