@@ -151,7 +151,7 @@ function renderChosen() {
   chosenSubmit.disabled = !chosen.length;
 }
 
-const picker = recipePicker(document.getElementById('gen-recipe'), document.getElementById('gen-recipe-options'), (summary) => {
+const picker = recipePicker(document.getElementById('gen-recipe'), (summary) => {
   if (!chosen.some((entry) => entry.id === summary.id)) {
     chosen.push({ id: summary.id, name: summary.name, servings: summary.yield?.servings ?? null });
     renderChosen();
