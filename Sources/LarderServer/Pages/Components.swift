@@ -55,6 +55,56 @@ struct AmountLineModel: Sendable, Hashable {
   }
 }
 
+/// A pantry item: what it is, how much, when it expires, where it is kept.
+struct PantryItemModel: Sendable, Hashable {
+  /// How soon an item expires, as its badge says it.
+  struct Badge: Sendable, Hashable {
+    /// "expired", "soon" (three days or fewer) or "ok".
+    var kind: String
+    var text: String
+  }
+
+  var id: String
+  var name: String
+  var amount: String?
+  var expiry: Badge?
+  /// Where it is kept, when it was added and its use-by day; the script says the days in the
+  /// browser's language.
+  var meta: [String]
+
+  init(_ item: PantryItem, today: CalendarDay, format: MeasureFormat) {
+    id = item.id.rawValue
+    name = item.name
+    amount = item.amount?.formatted(format)
+    expiry = item.expiry(today: today).map {
+      Badge(kind: $0.isExpired ? "expired" : $0.daysLeft <= 3 ? "soon" : "ok", text: $0.text)
+    }
+    let location = item.location.rawValue
+    var meta = [location.prefix(1).uppercased() + location.dropFirst()]
+    meta.append("added \(Self.shortDay(item.addedOn))")
+    if let expiresOn = item.expiresOn { meta.append("use by \(Self.shortDay(expiresOn))") }
+    if let note = item.note, !note.isEmpty { meta.append(note) }
+    self.meta = meta
+  }
+
+  /// An item from its parts, for the template.
+  init(id: String, name: String, amount: String?, expiry: Badge?, meta: [String]) {
+    self.id = id
+    self.name = name
+    self.amount = amount
+    self.expiry = expiry
+    self.meta = meta
+  }
+
+  /// "24 Sep".
+  static func shortDay(_ day: CalendarDay) -> String {
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    return "\(day.day) \(months[max(0, min(11, day.month - 1))])"
+  }
+}
+
 /// The UI components that both the server's pages and the scripts show, each defined once here.
 ///
 /// A page renders a component filled in; a script that must show more of them clones the
@@ -140,20 +190,16 @@ enum Components {
     "<li data-line=\"\(index)\"><span class=\"line-text\">\(text)</span></li>"
   }
 
-  /// A line of the shopping list: a box to check it off, its text, and a button to remove it.
-  /// The controls stay disabled until list.js can keep what they do.
-  static func amountLine(_ line: AmountLineModel) -> HTML {
-    amountLine(line, template: false)
-  }
-
   /// The shopping list line for list.js to clone.
   static let amountLineTemplate: HTML = """
     <template id="amount-line-template">\(amountLine(
-      AmountLineModel(id: "", text: "", isChecked: false, isStaple: true, notes: [""]),
-      template: true))</template>
+      AmountLineModel(id: "", text: "", isChecked: false, isStaple: true, notes: [""])
+    ))</template>
     """
 
-  private static func amountLine(_ line: AmountLineModel, template: Bool) -> HTML {
+  /// A line of the shopping list: a box to check it off, its text, and a button to remove it.
+  /// The controls stay disabled until list.js can keep what they do.
+  static func amountLine(_ line: AmountLineModel) -> HTML {
     let box = "line-\(line.id)"
     let notes: HTML? =
       line.notes.isEmpty
@@ -170,6 +216,35 @@ enum Components {
       \(line.isStaple ? "<span class=\"tag\" data-line=\"staple\">staple</span>" : HTML.empty)</label>\
       <button type="button" class="remove" title="Remove" aria-label="Remove \(line.text)" \
       data-line="remove" disabled>×</button>\(notes)</li>
+      """
+  }
+}
+
+extension Components {
+  // MARK: pantry items
+
+  /// A pantry item in the pantry's list, with buttons to edit and remove it that stay disabled
+  /// until pantry.js can do what they say.
+  /// The pantry item for pantry.js to clone.
+  static let pantryItemTemplate: HTML = """
+    <template id="pantry-item-template">\(pantryItem(
+      PantryItemModel(id: "", name: "", amount: "", expiry: .init(kind: "ok", text: ""), meta: [])
+    ))</template>
+    """
+
+  static func pantryItem(_ item: PantryItemModel) -> HTML {
+    let amount: HTML? = item.amount.map { "<span class=\"item-amount\">\($0)</span>" }
+    let badge: HTML? = item.expiry.map {
+      "<span class=\"badge \($0.kind)\">\($0.text)</span>"
+    }
+    return """
+      <li class="pantry-item" data-id="\(item.id)"><div class="item-main">\
+      <span class="item-name">\(item.name)</span>\(amount)\(badge)</div>\
+      <p class="item-meta">\(item.meta.joined(separator: " · "))</p>\
+      <div class="item-actions"><button type="button" class="secondary small-button" \
+      aria-label="Edit \(item.name)" data-action="edit" disabled>Edit</button> \
+      <button type="button" class="secondary small-button" aria-label="Remove \(item.name)" \
+      data-action="remove" disabled>Remove</button></div></li>
       """
   }
 }

@@ -52,16 +52,8 @@ enum PantryPage {
   static func render(items: [PantryItem]?, today: CalendarDay, format: MeasureFormat) -> HTML {
     let locationOptions = locations.map { "<option value=\"\($0)\"></option>" as HTML }
     let list: HTML? = items.map { items in
-      let rows = items.map { item -> HTML in
-        let badge: HTML? = item.expiry(today: today).map {
-          "<span class=\"badge \($0.isExpired ? "expired" : $0.daysLeft <= 3 ? "soon" : "ok")\">\($0.text)</span>"
-        }
-        return """
-          <li class="pantry-item"><div class="item-main">\
-          <span class="item-name">\(item.name)</span>\
-          <span class="item-amount">\(item.amount?.formatted(format))</span>\(badge)</div>\
-          <p class="item-meta">\(item.location.rawValue)</p></li>
-          """
+      let rows = items.map {
+        Components.pantryItem(PantryItemModel($0, today: today, format: format))
       }
       return "<ul id=\"pantry-items\" class=\"plan-items pantry-items\">\(rows)</ul>"
     }
@@ -106,7 +98,7 @@ enum PantryPage {
       """
     return PageLayout.page(
       title: "Pantry", section: .pantry, script: "pantry.js",
-      templates: [Components.recipeCardTemplate], body: body)
+      templates: [Components.pantryItemTemplate, Components.recipeCardTemplate], body: body)
   }
 }
 
