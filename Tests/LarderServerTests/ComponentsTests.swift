@@ -117,5 +117,13 @@ import Testing
       #expect(script.contains("from './combobox.js'"))
       #expect(!script.contains("ArrowDown"))
     }
+    #expect(client(planning, serves: "/static/combobox.js"))
+    #expect(planning.send("GET", "/sw.js").text.contains("'/static/combobox.js'"))
+  }
+
+  private func client(_ planning: PlanningClient, serves path: String) -> Bool {
+    let response = planning.send("GET", path)
+    return response.status == 200
+      && response.headers["Content-Type"] == "text/javascript; charset=utf-8"
   }
 }

@@ -109,8 +109,9 @@ struct PantryItemModel: Sendable, Hashable {
 ///
 /// A page renders a component filled in; a script that must show more of them clones the
 /// component's `<template>` (rendered by the same function, with every optional part present)
-/// and fills the elements marked `data-card` or `data-line`, removing the parts it has no value
-/// for. So the markup, heading level and fields cannot drift between the two.
+/// and fills its parts (marked `data-card`, `data-line` or `data-action`, or found by class),
+/// removing those it has no value for. So the markup, heading level and fields cannot drift
+/// between the two. The autocomplete's markup is here too; its behaviour is combobox.js's.
 enum Components {
   // MARK: recipe card
 
