@@ -8,9 +8,9 @@ enum CookPage {
     "vegetarian", "vegan", "gluten-free", "dairy-free", "nut-free", "egg-free", "pescatarian",
   ]
 
-  static func render() -> String {
-    let dietOptions = diets.map { "<option value=\"\($0)\">\($0)</option>" }.joined()
-    let body = """
+  static func render() -> HTML {
+    let dietOptions = diets.map { "<option value=\"\($0)\">\($0)</option>" as HTML }
+    let body: HTML = """
       <section class="cook" id="cook">
       <h1>What can I cook?</h1>
       <noscript><p class="notice">The pantry picker needs JavaScript. You can still
@@ -18,13 +18,9 @@ enum CookPage {
       <div class="cook-grid">
       <section class="pantry" aria-labelledby="pantry-h">
       <h2 id="pantry-h">Your pantry</h2>
-      <div class="combo">
-      <label for="food-input">Add an ingredient</label>
-      <input id="food-input" type="text" role="combobox" aria-autocomplete="list"
-        aria-expanded="false" aria-controls="food-suggestions" autocomplete="off"
-        placeholder="eggs, rice, spinach…">
-      <ul id="food-suggestions" class="suggestions" role="listbox" aria-label="Matching foods" hidden></ul>
-      </div>
+      \(Components.combobox(
+        id: "food-input", label: "Add an ingredient", listLabel: "Matching foods",
+        placeholder: "eggs, rice, spinach…", listID: "food-suggestions"))
       <ul id="pantry-chips" class="chips" aria-label="In your pantry"></ul>
       <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick from the aisles below.</p>
       <p class="pantry-links"><button type="button" id="pantry-clear" class="link" hidden>Clear pantry</button>
@@ -63,15 +59,17 @@ enum CookPage {
       </div>
       </section>
       """
-    return PageLayout.page(title: "Cook", section: .cook, script: "cook.js", body: body)
+    return PageLayout.page(
+      title: "Cook", section: .cook, script: "cook.js", templates: [Components.recipeCardTemplate],
+      body: body)
   }
 }
 
 /// The add / edit form. Without a recipe it adds one, and offers import from a URL and from
 /// pasted text; with one it edits it. The script sends the form as JSON.
 enum EditorPage {
-  static func render(recipe: Recipe?) -> String {
-    func value(_ text: String?) -> String { escapeHTML(text ?? "") }
+  static func render(recipe: Recipe?) -> HTML {
+    func value(_ text: String?) -> String { text ?? "" }
     let ingredients =
       recipe?.ingredientSections.flatMap { section in
         (section.title.map { [$0 + ":"] } ?? []) + section.lines.map(\.text)
@@ -79,7 +77,7 @@ enum EditorPage {
     let steps =
       recipe?.instructionSections.flatMap { $0.steps.map(\.text) }.joined(separator: "\n\n") ?? ""
     let heading = recipe.map { "Edit “\($0.name)”" } ?? "Add a recipe"
-    let importPanel =
+    let importPanel: HTML =
       recipe == nil
       ? """
       <section class="import-panel" aria-labelledby="import-h">
@@ -105,10 +103,10 @@ enum EditorPage {
       </details>
       </section>
 
-      """ : ""
-    let body = """
+      """ : .empty
+    let body: HTML = """
       <section class="editor">
-      <h1>\(escapeHTML(heading))</h1>
+      <h1>\(heading)</h1>
       <noscript><p class="notice">Saving needs JavaScript.</p></noscript>
       \(importPanel)
       <form id="recipe-form" class="recipe-form" data-recipe-id="\(value(recipe?.id.rawValue))">
@@ -144,16 +142,16 @@ enum EditorPage {
       <input id="f-keywords" name="keywords" placeholder="weeknight, soup" value="\(value(recipe?.keywords.joined(separator: ", ")))">
       <label for="f-ingredients">Ingredients, one a line</label>
       <div class="with-feedback">
-      <textarea id="f-ingredients" name="ingredients" rows="10" aria-describedby="parse-feedback-h">\(escapeHTML(ingredients))</textarea>
+      <textarea id="f-ingredients" name="ingredients" rows="10" aria-describedby="parse-feedback-h">\(ingredients)</textarea>
       <section class="parse-feedback" aria-live="polite"><h2 id="parse-feedback-h" class="small">How Larder reads them</h2>
       <ol id="parse-feedback"></ol></section>
       </div>
       <label for="f-steps">Method: one step a paragraph</label>
-      <textarea id="f-steps" name="steps" rows="10">\(escapeHTML(steps))</textarea>
+      <textarea id="f-steps" name="steps" rows="10">\(steps)</textarea>
       <label for="f-notes">Notes</label>
       <textarea id="f-notes" name="notes" rows="3">\(value(recipe?.notes))</textarea>
       <p><button type="submit" id="save">Save recipe</button>
-      \(recipe.map { "<a class=\"button secondary\" href=\"/recipes/\(escapeHTML($0.id.rawValue))\">Cancel</a>" } ?? "")</p>
+      \(recipe.map { "<a class=\"button secondary\" href=\"/recipes/\($0.id.rawValue)\">Cancel</a>" as HTML })</p>
       <p id="save-status" class="status" role="status" aria-live="polite"></p>
       </form>
       </section>
@@ -166,11 +164,11 @@ enum EditorPage {
 
 /// Settings kept in the browser: staples, diets applied by default, units and theme.
 enum SettingsPage {
-  static func render() -> String {
+  static func render() -> HTML {
     let diets = CookPage.diets.map {
-      "<label><input type=\"checkbox\" name=\"diets\" value=\"\($0)\"> \($0)</label>"
-    }.joined(separator: "\n")
-    let body = """
+      "<label><input type=\"checkbox\" name=\"diets\" value=\"\($0)\"> \($0)</label>" as HTML
+    }
+    let body: HTML = """
       <section class="settings">
       <h1>Settings</h1>
       <p class="muted">Kept in this browser.</p>
@@ -179,7 +177,7 @@ enum SettingsPage {
       <input id="s-staples" name="staples" value="salt, black pepper, water" aria-describedby="s-staples-help">
       <p id="s-staples-help" class="muted">They never count as missing. Separate with commas.</p>
       <fieldset><legend>Diets, applied everywhere by default</legend>
-      <div class="checks">\(diets)</div></fieldset>
+      <div class="checks">\(diets, separator: "\n")</div></fieldset>
       <fieldset class="segmented"><legend>Units</legend>
       <label><input type="radio" name="units" value="original" checked> As written</label>
       <label><input type="radio" name="units" value="us"> US</label>

@@ -1,20 +1,140 @@
 import Foundation
+import LarderHTTP
 
-/// Escapes text for HTML element content and attribute values.
-func escapeHTML(_ text: String) -> String {
-  var output = ""
-  output.reserveCapacity(text.utf8.count)
-  for character in text {
-    switch character {
-    case "&": output += "&amp;"
-    case "<": output += "&lt;"
-    case ">": output += "&gt;"
-    case "\"": output += "&quot;"
-    case "'": output += "&#39;"
-    default: output.append(character)
+/// A piece of HTML built so that text can never turn into markup.
+///
+/// String literals written in the source are markup; every `String` interpolated into them is
+/// escaped, for element content and quoted attribute values alike:
+///
+/// ```swift
+/// let card: HTML = "<h3 title=\"\(recipe.name)\">\(recipe.name)</h3>"
+/// ```
+///
+/// Already-built `HTML` interpolates as it is, and a list of `HTML` joins. The one way to insert
+/// markup that did not come from a literal or the builder is ``init(unsafeRaw:)``, which says so
+/// at the call site.
+struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
+  /// The markup, ready to send.
+  let markup: String
+
+  /// Markup taken as it is, unescaped. Only for markup that is constant or that the builder
+  /// already made; never for text from a user, a recipe or a request.
+  init(unsafeRaw markup: String) {
+    self.markup = markup
+  }
+
+  /// A literal is markup the programmer wrote.
+  init(stringLiteral markup: StaticString) {
+    self.markup = markup.description
+  }
+
+  init(stringInterpolation: StringInterpolation) {
+    markup = stringInterpolation.markup
+  }
+
+  /// Markup the builder itself made (joined pieces).
+  fileprivate init(built markup: String) {
+    self.markup = markup
+  }
+
+  /// Nothing.
+  static let empty = HTML(built: "")
+
+  var description: String { markup }
+
+  /// Whether this is no markup at all.
+  var isEmpty: Bool { markup.isEmpty }
+
+  /// Escapes text for element content and (quoted) attribute values.
+  static func escape(_ text: String) -> String {
+    var output = ""
+    output.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"": output += "&quot;"
+      case "'": output += "&#39;"
+      default: output.append(character)
+      }
+    }
+    return output
+  }
+
+  /// Builds HTML from a literal: its literal parts are markup, its interpolated strings text.
+  struct StringInterpolation: StringInterpolationProtocol {
+    fileprivate var markup = ""
+
+    init(literalCapacity: Int, interpolationCount: Int) {
+      markup.reserveCapacity(literalCapacity + interpolationCount * 16)
+    }
+
+    mutating func appendLiteral(_ literal: StaticString) {
+      markup += literal.description
+    }
+
+    /// Text, escaped.
+    mutating func appendInterpolation(_ text: String) {
+      markup += HTML.escape(text)
+    }
+
+    /// Text, escaped; nothing for nil.
+    mutating func appendInterpolation(_ text: String?) {
+      if let text { markup += HTML.escape(text) }
+    }
+
+    /// A number, as digits.
+    mutating func appendInterpolation(_ number: Int) {
+      markup += String(number)
+    }
+
+    /// `true` or `false`, as ARIA states are written.
+    mutating func appendInterpolation(_ flag: Bool) {
+      markup += flag ? "true" : "false"
+    }
+
+    /// HTML the builder already made, as it is.
+    mutating func appendInterpolation(_ html: HTML) {
+      markup += html.markup
+    }
+
+    /// HTML the builder already made, or nothing for nil.
+    mutating func appendInterpolation(_ html: HTML?) {
+      if let html { markup += html.markup }
+    }
+
+    /// Pieces of HTML one after another, with `separator` between them.
+    mutating func appendInterpolation(_ pieces: [HTML], separator: HTML = .empty) {
+      markup += pieces.joined(separator: separator).markup
+    }
+
+    /// ` name="value"` with the value escaped, or nothing when the value is nil; for an
+    /// attribute that only some elements carry.
+    mutating func appendInterpolation(attribute name: StaticString, _ value: String?) {
+      guard let value else { return }
+      markup += " \(name)=\"\(HTML.escape(value))\""
+    }
+
+    /// ` name` when `present`, or nothing; for a boolean attribute such as `hidden` or `checked`.
+    mutating func appendInterpolation(attribute name: StaticString, if present: Bool) {
+      if present { markup += " \(name)" }
     }
   }
-  return output
+}
+
+extension Sequence where Element == HTML {
+  /// The pieces one after another, with `separator` between them.
+  func joined(separator: HTML = .empty) -> HTML {
+    HTML(built: map(\.markup).joined(separator: separator.markup))
+  }
+}
+
+extension HTTPResponse {
+  /// A `text/html; charset=utf-8` response from a page the builder made.
+  static func html(_ page: HTML, status: Int = 200) -> HTTPResponse {
+    .html(page.markup, status: status)
+  }
 }
 
 /// Percent-encodes a query parameter value.
@@ -22,107 +142,4 @@ func escapeQueryValue(_ text: String) -> String {
   var allowed = CharacterSet.alphanumerics
   allowed.insert(charactersIn: "-._~")
   return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-}
-
-/// The frame every page shares: head, header with navigation and the search box, and footer.
-enum PageLayout {
-  /// Headers every HTML answer carries. Scripts come only from Larder's own files (no inline
-  /// script or style), images may come from recipe sites, and nothing may frame the app.
-  static let securityHeaders = [
-    "Content-Security-Policy":
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; "
-      + "connect-src 'self'; font-src 'self'; media-src 'self'; object-src 'none'; "
-      + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; "
-      + "worker-src 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-  ]
-
-  /// The sections of the app, in the order the navigation shows them.
-  enum Section: String, CaseIterable {
-    case cook, library, plan, list, pantry, add, settings
-
-    var path: String {
-      switch self {
-      case .cook: "/"
-      case .library: "/library"
-      case .plan: "/plan"
-      case .list: "/list"
-      case .pantry: "/pantry"
-      case .add: "/add"
-      case .settings: "/settings"
-      }
-    }
-
-    var label: String {
-      switch self {
-      case .cook: "Cook"
-      case .library: "Library"
-      case .plan: "Plan"
-      case .list: "List"
-      case .pantry: "Pantry"
-      case .add: "Add"
-      case .settings: "Settings"
-      }
-    }
-  }
-
-  /// A whole page. `script` names a module under /static/ that enhances it.
-  static func page(
-    title: String, search: String = "", section: Section? = nil, script: String? = nil,
-    body: String
-  ) -> String {
-    let navigation = Section.allCases.map { item in
-      "<a href=\"\(item.path)\"\(item == section ? " aria-current=\"page\"" : "")>\(item.label)</a>"
-    }.joined()
-    return """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="color-scheme" content="light dark">
-      <meta name="theme-color" content="#2f6f4f">
-      <title>\(escapeHTML(title)) · Larder</title>
-      <link rel="stylesheet" href="/static/larder.css">
-      <link rel="stylesheet" href="/static/planning.css">
-      <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-      <link rel="manifest" href="/manifest.webmanifest">
-      <link rel="apple-touch-icon" href="/static/icon-192.png">
-      <script src="/static/theme.js"></script>
-      <script type="module" src="/static/\(script ?? "app.js")"></script>
-      </head>
-      <body>
-      <a class="skip" href="#main">Skip to content</a>
-      <header class="top">
-        <a class="brand" href="/"><img src="/static/icon.svg" alt="" width="28" height="28"> Larder</a>
-        <nav class="main-nav" aria-label="Main">\(navigation)</nav>
-        <form class="search" action="/library" method="get" role="search">
-          <label class="visually-hidden" for="q">Search recipes</label>
-          <input id="q" name="q" type="search" placeholder="Search recipes, ingredients, tags…"
-            value="\(escapeHTML(search))" autocomplete="off">
-          <button type="submit">Search</button>
-        </form>
-      </header>
-      <main id="main" tabindex="-1">
-      \(body)
-      </main>
-      <footer class="bottom"><a href="/api/v1/recipes">JSON API</a></footer>
-      </body>
-      </html>
-      """
-  }
-
-  static func errorPage(status: Int, message: String) -> String {
-    let heading = status == 404 ? "Not found" : status >= 500 ? "Something went wrong" : "Sorry"
-    return page(
-      title: heading,
-      body: """
-        <section class="notice">
-        <h1>\(escapeHTML(heading))</h1>
-        <p>\(escapeHTML(message))</p>
-        <p><a href="/library">Back to the library</a></p>
-        </section>
-        """)
-  }
 }

@@ -35,91 +35,80 @@ struct Pages: Sendable {
     let query = try RecipeAPI.recipeQuery(from: request.query)
     let page = try store.recipes(matching: query, household: household)
     let search = query.searchText ?? ""
-    var body = "<section class=\"library\" id=\"library\">\n"
     let heading =
       search.isEmpty
       ? (query.favoritesOnly ? "Favourites" : "Your recipes") : "Results for “\(search)”"
-    body += "<div class=\"library-head\"><h1>\(escapeHTML(heading))</h1>"
-    body += "<p class=\"count\">\(page.total) \(page.total == 1 ? "recipe" : "recipes")</p></div>\n"
-    body += sortBar(query)
-    body += "<div id=\"library-facets\" class=\"facets\"></div>\n"
-    body += "<p id=\"library-status\" class=\"status\" aria-live=\"polite\"></p>\n"
+    let results: HTML
     if page.items.isEmpty {
-      body +=
+      results =
         search.isEmpty
         ? "<p class=\"empty\">No recipes yet. <a href=\"/add\">Add one</a>.</p>"
-        : "<p class=\"empty\">Nothing matches “\(escapeHTML(search))”. Try fewer or shorter words.</p>"
+        : "<p class=\"empty\">Nothing matches “\(search)”. Try fewer or shorter words.</p>"
     } else {
-      body += "<ul class=\"cards\" id=\"library-results\">\n"
-      for summary in page.items { body += Self.card(summary) }
-      body += "</ul>\n"
+      let cards = page.items.map { Components.recipeCard(RecipeCardModel($0)) }
+      results = """
+        <h2 id="library-results-h" class="visually-hidden">Recipes</h2>
+        <ul class="cards" id="library-results" aria-labelledby="library-results-h">
+        \(cards, separator: "\n")
+        </ul>
+
+        """
     }
-    body += pagination(page, query: query)
-    body += "</section>"
+    let body: HTML = """
+      <section class="library" id="library">
+      <div class="library-head"><h1>\(heading)</h1>\
+      <p class="count">\(page.total) \(page.total == 1 ? "recipe" : "recipes")</p></div>
+      \(sortBar(query))<div id="library-facets" class="facets"></div>
+      <p id="library-status" class="status" aria-live="polite"></p>
+      \(results)\(pagination(page, query: query))</section>
+      """
     return .html(
       PageLayout.page(
         title: search.isEmpty ? "Library" : search, search: search, section: .library,
-        script: "library.js", body: body))
+        script: "library.js", templates: [Components.recipeCardTemplate], body: body))
   }
 
-  private func sortBar(_ query: RecipeQuery) -> String {
+  private func sortBar(_ query: RecipeQuery) -> HTML {
     let options: [(RecipeSort, String)] =
       (query.searchText == nil ? [] : [(.relevance, "Best match")]) + [
         (.name, "A–Z"), (.newest, "Newest"), (.time, "Quickest"), (.rating, "Top rated"),
       ]
-    var html = "<nav class=\"sort\" aria-label=\"Sort and filter\">"
-    for (sort, label) in options {
+    let links = options.map { sort, label -> HTML in
       var copy = query
       copy.sort = sort
       copy.offset = 0
       let current = sort == query.effectiveSort
-      html += "<a href=\"\(link(copy))\"\(current ? " aria-current=\"true\"" : "")>\(label)</a>"
+      return
+        "<a href=\"\(link(copy))\"\(attribute: "aria-current", current ? "true" : nil)>\(label)</a>"
     }
     var favorites = query
     favorites.favoritesOnly.toggle()
     favorites.offset = 0
-    html += "<a class=\"fav-filter\" href=\"\(link(favorites))\""
-    html += query.favoritesOnly ? " aria-current=\"true\">★ Favourites</a>" : ">☆ Favourites</a>"
-    return html + "</nav>\n"
+    let favoritesLink: HTML =
+      query.favoritesOnly
+      ? "<a class=\"fav-filter\" href=\"\(link(favorites))\" aria-current=\"true\">★ Favourites</a>"
+      : "<a class=\"fav-filter\" href=\"\(link(favorites))\">☆ Favourites</a>"
+    return "<nav class=\"sort\" aria-label=\"Sort and filter\">\(links)\(favoritesLink)</nav>\n"
   }
 
-  static func card(_ summary: RecipeSummary) -> String {
-    var meta: [String] = []
-    if let time = summary.totalTime, time.seconds > 0 { meta.append(time.description) }
-    if let yield = summary.yield, !yield.displayText.isEmpty { meta.append(yield.displayText) }
-    meta += summary.cuisines.prefix(1)
-    meta += summary.courses.prefix(1)
-    let diets = summary.diets.filter { [.vegan, .vegetarian, .glutenFree].contains($0) }
+  private func pagination(_ page: Page<RecipeSummary>, query: RecipeQuery) -> HTML {
+    guard page.offset > 0 || page.hasMore else { return .empty }
+    var previous = query
+    previous.offset = max(0, page.offset - page.limit)
+    var next = query
+    next.offset = page.offset + page.limit
+    let pageNumber = page.offset / page.limit + 1
+    let pageCount = (page.total + page.limit - 1) / page.limit
+    let previousLink: HTML? =
+      page.offset > 0 ? "<a rel=\"prev\" href=\"\(link(previous))\">← Previous</a>" : nil
+    let nextLink: HTML? = page.hasMore ? "<a rel=\"next\" href=\"\(link(next))\">Next →</a>" : nil
     return """
-      <li class="card"><a href="/recipes/\(escapeHTML(summary.id.rawValue))">
-      \(summary.image.map { "<img src=\"\(escapeHTML($0))\" alt=\"\" loading=\"lazy\">" } ?? "<div class=\"placeholder hue-\(Self.hue(for: summary.name) / 30)\" aria-hidden=\"true\">\(escapeHTML(String(summary.name.prefix(1))))</div>")
-      <div class="card-body"><h2>\(summary.isFavorite ? "<span class=\"star\" title=\"Favourite\">★</span> " : "")\(escapeHTML(summary.name))</h2>
-      <p class="meta">\(meta.map(escapeHTML).joined(separator: " · "))</p>
-      \(diets.isEmpty ? "" : "<p class=\"diets\">" + diets.map { "<span>\(escapeHTML($0.rawValue))</span>" }.joined() + "</p>")
-      </div></a></li>
-
+      <nav class="pages" aria-label="Pages">\(previousLink)\
+      <span>Page \(pageNumber) of \(pageCount)</span>\(nextLink)</nav>
       """
   }
 
-  private func pagination(_ page: Page<RecipeSummary>, query: RecipeQuery) -> String {
-    guard page.offset > 0 || page.hasMore else { return "" }
-    var html = "<nav class=\"pages\" aria-label=\"Pages\">"
-    if page.offset > 0 {
-      var previous = query
-      previous.offset = max(0, page.offset - page.limit)
-      html += "<a rel=\"prev\" href=\"\(link(previous))\">← Previous</a>"
-    }
-    let pageNumber = page.offset / page.limit + 1
-    let pageCount = (page.total + page.limit - 1) / page.limit
-    html += "<span>Page \(pageNumber) of \(pageCount)</span>"
-    if page.hasMore {
-      var next = query
-      next.offset = page.offset + page.limit
-      html += "<a rel=\"next\" href=\"\(link(next))\">Next →</a>"
-    }
-    return html + "</nav>"
-  }
-
+  /// The library's address for a query; the builder escapes it where it is interpolated.
   private func link(_ query: RecipeQuery) -> String {
     var parameters: [String] = []
     if let text = query.searchText { parameters.append("q=" + escapeQueryValue(text)) }
@@ -127,8 +116,7 @@ struct Pages: Sendable {
     if query.favoritesOnly { parameters.append("favorites=1") }
     if query.offset > 0 { parameters.append("offset=\(query.offset)") }
     if query.limit != RecipeQuery().limit { parameters.append("limit=\(query.limit)") }
-    return escapeHTML(
-      "/library" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")))
+    return "/library" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
   }
 
   private func recipePage(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -137,113 +125,126 @@ struct Pages: Sendable {
       throw LarderServerError(
         status: 404, code: "not_found", message: "There is no recipe with id '\(id)'.")
     }
-    var facts: [(String, String)] = []
-    if let prep = recipe.prepTime, prep.seconds > 0 { facts.append(("Prep", prep.description)) }
-    if let cook = recipe.cookTime, cook.seconds > 0 { facts.append(("Cook", cook.description)) }
+    return .html(
+      PageLayout.page(title: recipe.name, script: "recipe.js", body: Self.recipe(recipe)))
+  }
+
+  /// A recipe's article: facts, actions, ingredients (with the scaler), method and notes.
+  static func recipe(_ recipe: Recipe) -> HTML {
+    // Each fact carries a name for the script ("makes" rescales with the servings).
+    var facts: [(name: String, label: String, value: String)] = []
+    if let prep = recipe.prepTime, prep.seconds > 0 {
+      facts.append(("prep", "Prep", prep.description))
+    }
+    if let cook = recipe.cookTime, cook.seconds > 0 {
+      facts.append(("cook", "Cook", cook.description))
+    }
     if let total = recipe.effectiveTotalTime, total.seconds > 0 {
-      facts.append(("Total", total.description))
+      facts.append(("total", "Total", total.description))
     }
     if let yield = recipe.yield, !yield.displayText.isEmpty {
-      facts.append(("Makes", yield.displayText))
+      facts.append(("makes", "Makes", yield.displayText))
     }
     if !recipe.cuisines.isEmpty {
-      facts.append(("Cuisine", recipe.cuisines.joined(separator: ", ")))
+      facts.append(("cuisine", "Cuisine", recipe.cuisines.joined(separator: ", ")))
     }
-    if !recipe.courses.isEmpty { facts.append(("Course", recipe.courses.joined(separator: ", "))) }
-    let htmlID = escapeHTML(recipe.id.rawValue)
+    if !recipe.courses.isEmpty {
+      facts.append(("course", "Course", recipe.courses.joined(separator: ", ")))
+    }
     let servings = recipe.yield?.servings.map { String(format: "%g", $0) } ?? ""
-    var body =
-      "<article class=\"recipe\" id=\"recipe\" data-recipe-id=\"\(htmlID)\" data-servings=\"\(servings)\">\n"
-    if let image = recipe.images.first {
-      body +=
-        "<img class=\"hero\" src=\"\(escapeHTML(image))\" alt=\"\(escapeHTML(recipe.name))\">\n"
+    let hero: HTML? = recipe.images.first.map {
+      "<img class=\"hero\" src=\"\($0)\" alt=\"\(recipe.name)\">\n"
     }
-    body +=
-      "<h1>\(recipe.isFavorite ? "<span class=\"star\" title=\"Favourite\">★</span> " : "")\(escapeHTML(recipe.name))</h1>\n"
-    if let description = recipe.description {
-      body += "<p class=\"lede\">\(escapeHTML(description))</p>\n"
-    }
-    if let author = recipe.author { body += "<p class=\"byline\">By \(escapeHTML(author))</p>\n" }
-    if !facts.isEmpty {
-      body += "<dl class=\"facts\">"
-      for (label, value) in facts {
-        body += "<div><dt>\(label)</dt><dd>\(escapeHTML(value))</dd></div>"
-      }
-      body += "</dl>\n"
-    }
-    if !recipe.diets.isEmpty {
-      body +=
-        "<p class=\"diets\">"
-        + recipe.diets.map { "<span>\(escapeHTML($0.rawValue))</span>" }.joined() + "</p>\n"
-    }
-    body += Self.recipeActions(recipe)
-    body +=
-      "<div class=\"columns\">\n<section class=\"ingredients\" aria-labelledby=\"ingredients-h\">"
-    body += "<h2 id=\"ingredients-h\">Ingredients</h2>\n"
-    body += Self.scaler(servings: servings)
-    body += "<p id=\"pantry-summary\" class=\"status\" aria-live=\"polite\"></p>\n"
+    let lede: HTML? = recipe.description.map { "<p class=\"lede\">\($0)</p>\n" }
+    let byline: HTML? = recipe.author.map { "<p class=\"byline\">By \($0)</p>\n" }
+    let factList: HTML? =
+      facts.isEmpty
+      ? nil
+      : """
+      <dl class="facts">\(facts.map { fact -> HTML in
+        "<div data-fact=\"\(fact.name)\"><dt>\(fact.label)</dt><dd>\(fact.value)</dd></div>"
+      })</dl>
+
+      """
+    let diets: HTML? =
+      recipe.diets.isEmpty
+      ? nil
+      : "<p class=\"diets\">\(recipe.diets.map { "<span>\($0.rawValue)</span>" as HTML })</p>\n"
     var lineIndex = 0
+    var ingredients: [HTML] = []
     for section in recipe.ingredientSections {
-      if let title = section.title { body += "<h3>\(escapeHTML(title))</h3>\n" }
-      body += "<ul class=\"lines\">"
+      if let title = section.title { ingredients.append("<h3>\(title)</h3>\n") }
+      var lines: [HTML] = []
       for line in section.lines {
-        body +=
-          "<li data-line=\"\(lineIndex)\"><span class=\"line-text\">\(escapeHTML(line.text))</span></li>"
+        lines.append(Components.ingredientLine(index: lineIndex, text: line.text))
         lineIndex += 1
       }
-      body += "</ul>\n"
+      ingredients.append("<ul class=\"lines\">\(lines)</ul>\n")
     }
-    body +=
-      "</section>\n<section class=\"method\" aria-labelledby=\"method-h\"><h2 id=\"method-h\">Method</h2>\n"
-    for section in recipe.instructionSections {
-      if let title = section.title { body += "<h3>\(escapeHTML(title))</h3>\n" }
-      body +=
-        "<ol class=\"steps\">" + section.steps.map { "<li>\(escapeHTML($0.text))</li>" }.joined()
-        + "</ol>\n"
+    let method = recipe.instructionSections.map { section -> HTML in
+      let title: HTML? = section.title.map { "<h3>\($0)</h3>\n" }
+      return
+        "\(title)<ol class=\"steps\">\(section.steps.map { "<li>\($0.text)</li>" as HTML })</ol>\n"
     }
-    body += "</section>\n</div>\n"
-    body += "<section class=\"notes\" aria-labelledby=\"notes-h\"><h2 id=\"notes-h\">Notes</h2>"
-    body += "<p id=\"notes-text\">\(escapeHTML(recipe.notes ?? ""))</p>"
-    body += """
-      <form id="notes-form" class="notes-form" hidden>
+    return """
+      <article class="recipe" id="recipe" data-recipe-id="\(recipe.id.rawValue)" data-servings="\(servings)">
+      \(hero)<h1>\(favoriteStar(recipe.isFavorite))\(recipe.name)</h1>
+      \(lede)\(byline)\(factList)\(diets)\(recipeActions(recipe))\
+      <div class="columns">
+      <section class="ingredients" aria-labelledby="ingredients-h">\
+      <h2 id="ingredients-h">Ingredients</h2>
+      \(scaler(servings: servings))\
+      <p id="pantry-summary" class="status" aria-live="polite"></p>
+      \(ingredients)</section>
+      <section class="method" aria-labelledby="method-h"><h2 id="method-h">Method</h2>
+      \(method)</section>
+      </div>
+      <section class="notes" aria-labelledby="notes-h"><h2 id="notes-h">Notes</h2>\
+      <p id="notes-text">\(recipe.notes ?? "")</p><form id="notes-form" class="notes-form" hidden>
       <label for="notes-input">Your notes</label>
-      <textarea id="notes-input" rows="3">\(escapeHTML(recipe.notes ?? ""))</textarea>
+      <textarea id="notes-input" rows="3">\(recipe.notes ?? "")</textarea>
       <button type="submit">Save notes</button> <span id="notes-status" role="status"></span>
       </form></section>
 
       """
-    return .html(PageLayout.page(title: recipe.name, script: "recipe.js", body: body))
+  }
+
+  /// The star before a favourite's name, or nothing.
+  static func favoriteStar(_ isFavorite: Bool) -> HTML? {
+    isFavorite ? "<span class=\"star\" title=\"Favourite\">★</span> " : nil
   }
 
   /// Favourite, rating, cook mode, print and edit; hidden until the script shows them, since
   /// they need it.
-  static func recipeActions(_ recipe: Recipe) -> String {
-    let id = escapeHTML(recipe.id.rawValue)
-    var stars = ""
-    for value in 1...5 {
-      let checked = recipe.rating == value
-      stars +=
-        "<button type=\"button\" class=\"star-button\" role=\"radio\" aria-checked=\"\(checked)\" data-rating=\"\(value)\" aria-label=\"\(value) star\(value == 1 ? "" : "s")\">\((recipe.rating ?? 0) >= value ? "★" : "☆")</button>"
+  static func recipeActions(_ recipe: Recipe) -> HTML {
+    let stars = (1...5).map { value -> HTML in
+      """
+      <button type="button" class="star-button" role="radio" aria-checked="\(recipe.rating == value)" \
+      data-rating="\(value)" aria-label="\(value) star\(value == 1 ? "" : "s")">\
+      \((recipe.rating ?? 0) >= value ? "★" : "☆")</button>
+      """
     }
     return """
       <div class="recipe-actions" id="recipe-actions" hidden>
-      <button type="button" id="favorite" class="secondary" aria-pressed="\(recipe.isFavorite)">\(recipe.isFavorite ? "★ Favourite" : "☆ Favourite")</button>
+      <button type="button" id="favorite" class="secondary" aria-pressed="\(recipe.isFavorite)">\
+      \(recipe.isFavorite ? "★ Favourite" : "☆ Favourite")</button>
       <div class="rating" role="radiogroup" aria-label="Your rating">\(stars)</div>
       <button type="button" id="cook-mode-open">Cook mode</button>
       <button type="button" id="print" class="secondary">Print</button>
-      <a class="button secondary" href="/recipes/\(id)/edit">Edit</a>
+      <a class="button secondary" href="/recipes/\(recipe.id.rawValue)/edit">Edit</a>
       </div>
 
       """
   }
 
   /// Servings and unit controls, hidden until the script can rescale.
-  static func scaler(servings: String) -> String {
+  static func scaler(servings: String) -> HTML {
     """
     <div class="scaler" id="scaler" hidden>
     <div class="servings"><label for="servings">Servings</label>
     <button type="button" class="step" id="servings-down" aria-label="Fewer servings">−</button>
-    <input id="servings" type="number" min="1" max="1000" step="1" inputmode="numeric" value="\(servings.isEmpty ? "1" : servings)">
+    <input id="servings" type="number" min="1" max="1000" step="1" inputmode="numeric" \
+    value="\(servings.isEmpty ? "1" : servings)">
     <button type="button" class="step" id="servings-up" aria-label="More servings">+</button></div>
     <fieldset class="segmented units"><legend>Units</legend>
     <label><input type="radio" name="units" value="original" checked> As written</label>
@@ -253,10 +254,5 @@ struct Pages: Sendable {
     </div>
 
     """
-  }
-
-  /// A stable hue for a recipe without a photo, so placeholder tiles are told apart at a glance.
-  static func hue(for name: String) -> Int {
-    Int(name.unicodeScalars.reduce(UInt32(7)) { ($0 &* 31 &+ $1.value) % 360 })
   }
 }

@@ -40,7 +40,7 @@ struct PlanningPages: Sendable {
   }
 
   /// Said instead of the page when the server keeps no planning data.
-  static let unavailable =
+  static let unavailable: HTML =
     "<p class=\"notice\">This server keeps no pantry, plan or list (it runs without a planning store).</p>"
 }
 
@@ -49,29 +49,19 @@ struct PlanningPages: Sendable {
 enum PantryPage {
   static let locations = ["fridge", "freezer", "cupboard"]
 
-  static func render(items: [PantryItem]?, today: CalendarDay, format: MeasureFormat) -> String {
-    let locationOptions = locations.map { "<option value=\"\($0)\"></option>" }.joined()
-    var list = ""
-    if let items {
-      list += "<ul id=\"pantry-items\" class=\"plan-items pantry-items\">"
-      for item in items {
-        let expiry = item.expiry(today: today)
-        let badge = expiry.map {
-          "<span class=\"badge \($0.isExpired ? "expired" : $0.daysLeft <= 3 ? "soon" : "ok")\">\(escapeHTML($0.text))</span>"
-        }
-        let amount = item.amount.map { escapeHTML($0.formatted(format)) } ?? ""
-        list += "<li class=\"pantry-item\"><div class=\"item-main\">"
-        list += "<span class=\"item-name\">\(escapeHTML(item.name))</span>"
-        list += "<span class=\"item-amount\">\(amount)</span>\(badge ?? "")</div>"
-        list += "<p class=\"item-meta\">\(escapeHTML(item.location.rawValue))</p></li>"
+  static func render(items: [PantryItem]?, today: CalendarDay, format: MeasureFormat) -> HTML {
+    let locationOptions = locations.map { "<option value=\"\($0)\"></option>" as HTML }
+    let list: HTML? = items.map { items in
+      let rows = items.map {
+        Components.pantryItem(PantryItemModel($0, today: today, format: format))
       }
-      list += "</ul>"
+      return "<ul id=\"pantry-items\" class=\"plan-items pantry-items\">\(rows)</ul>"
     }
-    let body = """
+    let body: HTML = """
       <section class="planning pantry-page" id="pantry-page">
       <div class="planning-head"><h1>Pantry</h1>
       <p class="muted">What you have at home, soonest to expire first.</p></div>
-      \(items == nil ? PlanningPages.unavailable : "")
+      \(items == nil ? PlanningPages.unavailable : .empty)
       <noscript><p class="notice">Adding and editing need JavaScript.</p></noscript>
       <form id="pantry-add" class="panel quick-add" hidden>
       <h2 id="pantry-add-h">Quick add</h2>
@@ -106,22 +96,24 @@ enum PantryPage {
       </section>
       </section>
       """
-    return PageLayout.page(title: "Pantry", section: .pantry, script: "pantry.js", body: body)
+    return PageLayout.page(
+      title: "Pantry", section: .pantry, script: "pantry.js",
+      templates: [Components.pantryItemTemplate, Components.recipeCardTemplate], body: body)
   }
 }
 
 /// The meal plan: a week (or a list) of planned recipes with each day's total time, adding
 /// from a search of the library, "fill my week" suggestions, and the shopping list from it.
 enum PlanPage {
-  static func render(available: Bool) -> String {
-    let meals = ["breakfast", "lunch", "dinner", "snack"].map {
-      "<option value=\"\($0)\"\($0 == "dinner" ? " selected" : "")>\($0.capitalized)</option>"
-    }.joined()
-    let body = """
+  static func render(available: Bool) -> HTML {
+    let meals = ["breakfast", "lunch", "dinner", "snack"].map { meal -> HTML in
+      "<option value=\"\(meal)\"\(attribute: "selected", if: meal == "dinner")>\(meal.capitalized)</option>"
+    }
+    let body: HTML = """
       <section class="planning plan-page" id="plan-page">
       <div class="planning-head"><h1>Meal plan</h1>
       <p id="plan-range" class="muted" aria-live="polite"></p></div>
-      \(available ? "" : PlanningPages.unavailable)
+      \(available ? .empty : PlanningPages.unavailable)
       <noscript><p class="notice">The meal plan needs JavaScript.</p></noscript>
       <div class="planning-bar" id="plan-controls" hidden>
       <nav class="week-nav" aria-label="Weeks">
@@ -142,13 +134,9 @@ enum PlanPage {
       <p id="plan-status" class="status" role="status" aria-live="polite"></p>
       <form id="plan-add" class="panel plan-add" hidden>
       <h2>Plan a recipe</h2>
-      <div class="combo">
-      <label for="plan-recipe">Recipe</label>
-      <input id="plan-recipe" type="text" role="combobox" aria-autocomplete="list"
-        aria-expanded="false" aria-controls="plan-recipe-options" autocomplete="off"
-        placeholder="Search your recipes…" required>
-      <ul id="plan-recipe-options" class="suggestions" role="listbox" aria-label="Matching recipes" hidden></ul>
-      </div>
+      \(Components.combobox(
+        id: "plan-recipe", label: "Recipe", listLabel: "Matching recipes",
+        placeholder: "Search your recipes…", isRequired: true))
       <div class="field-row">
       <div><label for="plan-date">Day</label><select id="plan-date" name="date"></select></div>
       <div><label for="plan-meal">Meal</label><select id="plan-meal" name="meal">\(meals)</select></div>
@@ -172,25 +160,20 @@ enum PlanPage {
 /// The shopping list: generated from the plan or from chosen recipes, grouped by aisle with
 /// merged amounts, checked off, moved to the pantry, shared and printed.
 enum ShoppingListPage {
-  static func render(items: [ShoppingListItem]?, format: MeasureFormat) -> String {
-    var list = ""
-    if let items {
-      let view = ShoppingListView(items)
-      for group in view.groups {
-        list += "<section class=\"aisle-group\"><h2>\(escapeHTML(group.title))</h2>"
-        list += "<ul class=\"list-lines\">"
-        for item in group.items {
-          list += "<li class=\"list-line\(item.isChecked ? " checked" : "")\">"
-          list += "<span class=\"line-text\">\(escapeHTML(item.text(format)))</span></li>"
-        }
-        list += "</ul></section>"
-      }
+  static func render(items: [ShoppingListItem]?, format: MeasureFormat) -> HTML {
+    let groups = items.map { ShoppingListView($0).groups } ?? []
+    let list = groups.map { group -> HTML in
+      let lines = group.items.map { Components.amountLine(AmountLineModel($0, format: format)) }
+      return """
+        <section class="aisle-group"><h2>\(group.title)</h2><ul class="list-lines">\(lines)</ul>\
+        </section>
+        """
     }
-    let body = """
+    let body: HTML = """
       <section class="planning list-page" id="list-page">
       <div class="planning-head"><h1>Shopping list</h1>
       <p id="list-count" class="muted" aria-live="polite"></p></div>
-      \(items == nil ? PlanningPages.unavailable : "")
+      \(items == nil ? PlanningPages.unavailable : .empty)
       <noscript><p class="notice">Checking off and making the list need JavaScript.</p></noscript>
       <details id="list-generate" class="panel generate" hidden>
       <summary>Make the list</summary>
@@ -204,13 +187,9 @@ enum ShoppingListPage {
       </form>
       <form id="generate-recipes" class="generate-form">
       <h2 class="small">From recipes you choose</h2>
-      <div class="combo">
-      <label for="gen-recipe">Recipe</label>
-      <input id="gen-recipe" type="text" role="combobox" aria-autocomplete="list"
-        aria-expanded="false" aria-controls="gen-recipe-options" autocomplete="off"
-        placeholder="Search your recipes…">
-      <ul id="gen-recipe-options" class="suggestions" role="listbox" aria-label="Matching recipes" hidden></ul>
-      </div>
+      \(Components.combobox(
+        id: "gen-recipe", label: "Recipe", listLabel: "Matching recipes",
+        placeholder: "Search your recipes…"))
       <ul id="gen-chosen" class="chosen" aria-label="Chosen recipes"></ul>
       <p><button type="submit" id="gen-recipes-submit" disabled>Make from these recipes</button></p>
       </form>
@@ -233,6 +212,7 @@ enum ShoppingListPage {
       </section>
       """
     return PageLayout.page(
-      title: "Shopping list", section: .list, script: "list.js", body: body)
+      title: "Shopping list", section: .list, script: "list.js",
+      templates: [Components.amountLineTemplate], body: body)
   }
 }

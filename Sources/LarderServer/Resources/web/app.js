@@ -1,5 +1,5 @@
 // Shared by every page: settings and pantry kept in localStorage, a small JSON client, safe DOM
-// building (text only, never HTML strings), the theme, and the service worker.
+// building (text only, never HTML strings), the recipe card, the theme, and the service worker.
 
 const SETTINGS_KEY = 'larder.settings';
 const PANTRY_KEY = 'larder.pantry';
@@ -102,43 +102,79 @@ export function debounce(fn, delay) {
   };
 }
 
-/** "PT1H20M" → "1 hr 20 min". */
+/** "PT1H20M" → "1 hr 20 min", as RecipeDuration.description says it (whole minutes, rounded up). */
 export function formatDuration(iso) {
   if (!iso) return '';
   const match = /^P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(iso);
   if (!match) return '';
   const minutes = (+match[1] || 0) * 1440 + (+match[2] || 0) * 60 + (+match[3] || 0)
-    + Math.round((+match[4] || 0) / 60);
+    + Math.ceil((+match[4] || 0) / 60);
   if (minutes <= 0) return '';
-  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
-  if (!hours) return `${rest} min`;
-  return rest ? `${hours} hr ${rest} min` : `${hours} hr`;
+  const parts = [];
+  if (days) parts.push(days === 1 ? '1 day' : `${days} days`);
+  if (hours) parts.push(`${hours} hr`);
+  if (rest || !parts.length) parts.push(`${rest} min`);
+  return parts.join(' ');
 }
 
+/** How much a recipe makes, as RecipeYield.displayText says it: "8 pancakes", "4 servings". */
+export function yieldText(recipeYield) {
+  if (!recipeYield) return '';
+  const { servings, text } = recipeYield;
+  if (typeof text === 'string') return text.trim() !== '' && !Number.isNaN(Number(text)) ? `${text} servings` : text;
+  return servings ? `${servings} servings` : '';
+}
+
+/** The placeholder tile's hue for a recipe without a photo, as Components.hue(for:) works it out. */
 function hue(name) {
   let value = 7;
   for (const char of name) value = (value * 31 + char.codePointAt(0)) % 360;
   return value;
 }
 
-/** A recipe card like the server renders; `extra` nodes go under the meta line. */
+/**
+ * A recipe card for a summary from the API: a copy of the card the server renders (the page's
+ * <template id="recipe-card-template">, made by Components.recipeCard), its marked parts
+ * filled and the ones the recipe lacks removed. `extra` nodes go at the end of the card's body.
+ */
 export function recipeCard(summary, extra = []) {
-  const meta = [formatDuration(summary.totalTime)];
-  if (summary.cuisines?.length) meta.push(summary.cuisines[0]);
-  if (summary.courses?.length) meta.push(summary.courses[0]);
-  const picture = summary.image
-    ? el('img', { src: summary.image, alt: '', loading: 'lazy' })
-    : el('div', { class: `placeholder hue-${Math.floor(hue(summary.name) / 30)}`, 'aria-hidden': 'true' },
-      summary.name.slice(0, 1));
-  return el('li', { class: 'card' },
-    el('a', { href: `/recipes/${encodeURIComponent(summary.id)}` },
-      picture,
-      el('div', { class: 'card-body' },
-        el('h3', {}, summary.isFavorite ? el('span', { class: 'star', title: 'Favourite' }, '★ ') : null,
-          summary.name),
-        el('p', { class: 'meta' }, meta.filter(Boolean).join(' · ')),
-        extra)));
+  const template = document.getElementById('recipe-card-template');
+  const card = template.content.firstElementChild.cloneNode(true);
+  const part = (name) => card.querySelector(`[data-card="${name}"]`);
+  part('link').setAttribute('href', `/recipes/${encodeURIComponent(summary.id)}`);
+  if (summary.image) {
+    part('image').setAttribute('src', summary.image);
+    part('placeholder').remove();
+  } else {
+    part('image').remove();
+    const placeholder = part('placeholder');
+    placeholder.className = `placeholder hue-${Math.floor(hue(summary.name) / 30)}`;
+    placeholder.textContent = [...summary.name][0] ?? '';
+  }
+  const star = part('star');
+  const heading = part('heading');
+  heading.replaceChildren(...(summary.isFavorite ? [star, ' '] : []), summary.name);
+  const meta = [formatDuration(summary.totalTime), yieldText(summary.yield),
+    summary.cuisines?.[0], summary.courses?.[0]].filter(Boolean);
+  part('meta').textContent = meta.join(' · ');
+  const badges = template.dataset.badgeDiets.split(' ');
+  const diets = (summary.diets || []).filter((diet) => badges.includes(diet));
+  const dietsNode = part('diets');
+  if (diets.length) {
+    const badge = dietsNode.firstElementChild;
+    dietsNode.replaceChildren(...diets.map((diet) => {
+      const copy = badge.cloneNode(false);
+      copy.textContent = diet;
+      return copy;
+    }));
+  } else {
+    dietsNode.remove();
+  }
+  heading.parentElement.append(...extra.filter(Boolean));
+  return card;
 }
 
 export function applyTheme(theme = loadSettings().theme) {

@@ -3,6 +3,7 @@
 import {
   api, debounce, el, loadPantry, loadSettings, markReady, recipeCard, savePantry,
 } from './app.js';
+import { combobox } from './combobox.js';
 
 const PAGE = 24;
 // "Use it up" (linked from the Pantry page): the stored pantry, soonest-expiring first.
@@ -11,11 +12,8 @@ const settings = loadSettings();
 let pantry = loadPantry();
 let offset = 0;
 let inFlight = null;
-let suggestionItems = [];
-let activeSuggestion = -1;
 
 const input = document.getElementById('food-input');
-const suggestions = document.getElementById('food-suggestions');
 const chips = document.getElementById('pantry-chips');
 const emptyNote = document.getElementById('pantry-empty');
 const clearButton = document.getElementById('pantry-clear');
@@ -104,80 +102,21 @@ loadButton.addEventListener('click', () => {
 
 // MARK: autocomplete
 
-function closeSuggestions() {
-  suggestions.hidden = true;
-  suggestions.replaceChildren();
-  suggestionItems = [];
-  input.setAttribute('aria-expanded', 'false');
-  input.removeAttribute('aria-activedescendant');
-  activeSuggestion = -1;
-}
-
-function highlight(index) {
-  activeSuggestion = index;
-  [...suggestions.children].forEach((option, position) => {
-    option.setAttribute('aria-selected', String(position === index));
-  });
-  if (index >= 0) input.setAttribute('aria-activedescendant', `food-option-${index}`);
-}
-
-function choose(index) {
-  const food = suggestionItems[index];
-  if (!food) return;
-  addFood(food);
-  input.value = '';
-  closeSuggestions();
-  input.focus();
-}
-
-const lookUp = debounce(async () => {
-  const text = input.value.trim();
-  if (!text) {
-    closeSuggestions();
-    return;
-  }
-  try {
-    const data = await api(`/api/v1/foods?limit=8&q=${encodeURIComponent(text)}`);
-    if (input.value.trim() !== text) return;
-    suggestionItems = data.items;
-    suggestions.replaceChildren(...data.items.map((food, index) => el('li', {
-      id: `food-option-${index}`, role: 'option', 'aria-selected': 'false', class: 'suggestion',
-      onmousedown: (event) => {
-        event.preventDefault();
-        choose(index);
-      },
-    }, food.name, food.matched ? el('span', { class: 'muted' }, ` (${food.matched})`) : null,
-    hasFood(food.id) ? el('span', { class: 'muted' }, ' — added') : null)));
-    if (!data.items.length) {
-      suggestions.replaceChildren(el('li', { class: 'muted', role: 'option', 'aria-disabled': 'true' },
-        `No food called “${text}”`));
-    }
-    suggestions.hidden = false;
-    input.setAttribute('aria-expanded', 'true');
-    highlight(data.items.length ? 0 : -1);
-  } catch {
-    closeSuggestions();
-  }
-}, 120);
-
-input.addEventListener('input', lookUp);
-input.addEventListener('blur', () => setTimeout(closeSuggestions, 100));
+combobox(input, {
+  delay: 120,
+  search: async (text, signal) => (await api(`/api/v1/foods?limit=8&q=${encodeURIComponent(text)}`, { signal })).items,
+  render: (food) => [food.name, food.matched ? el('span', { class: 'muted' }, ` (${food.matched})`) : null,
+    hasFood(food.id) ? el('span', { class: 'muted' }, ' — added') : null],
+  empty: (text) => `No food called “${text}”`,
+  onPick: (food) => {
+    addFood(food);
+    input.value = '';
+    input.focus();
+  },
+});
+// Backspace in the empty box takes off the last food, as in a tag input.
 input.addEventListener('keydown', (event) => {
-  const count = suggestionItems.length;
-  if (event.key === 'ArrowDown' && count) {
-    event.preventDefault();
-    highlight((activeSuggestion + 1) % count);
-  } else if (event.key === 'ArrowUp' && count) {
-    event.preventDefault();
-    highlight((activeSuggestion - 1 + count) % count);
-  } else if (event.key === 'Enter') {
-    event.preventDefault();
-    if (!suggestions.hidden && activeSuggestion >= 0) choose(activeSuggestion);
-  } else if (event.key === 'Escape') {
-    closeSuggestions();
-  } else if (event.key === 'Backspace' && !input.value && pantry.length) {
-    removeFood(pantry[pantry.length - 1].id);
-  }
+  if (event.key === 'Backspace' && !input.value && pantry.length) removeFood(pantry[pantry.length - 1].id);
 });
 
 // MARK: categories

@@ -29,25 +29,43 @@ function say(text, ...extra) {
   status.replaceChildren(text, ...extra);
 }
 
+/**
+ * A shopping line: a copy of the line the server renders (the page's
+ * <template id="amount-line-template">, made by Components.amountLine), its parts filled and its
+ * controls enabled.
+ */
 function lineRow(item) {
+  const row = document.getElementById('amount-line-template').content.firstElementChild.cloneNode(true);
+  const part = (name) => row.querySelector(`[data-line="${name}"]`);
   const id = `line-${item.id}`;
   const notes = [];
   if (item.recipes?.length) notes.push(`for ${item.recipes.map((recipe) => recipe.name).join(', ')}`);
   if (item.inPantryText) notes.push(`you have ${item.inPantryText}`);
   if (item.isManual) notes.push('added by hand');
-  return el('li', { class: `list-line${item.isChecked ? ' checked' : ''}${item.isStaple ? ' staple' : ''}`, 'data-id': item.id },
-    el('input', {
-      type: 'checkbox', id, checked: item.isChecked, 'aria-describedby': notes.length ? `${id}-notes` : undefined,
-      onchange: (event) => check(item, event.target.checked),
-    }),
-    el('label', { for: id },
-      el('span', { class: 'line-text' }, item.text),
-      item.isStaple ? el('span', { class: 'tag' }, 'staple') : null),
-    el('button', {
-      type: 'button', class: 'remove', title: 'Remove', 'aria-label': `Remove ${item.text}`,
-      onclick: () => remove(item),
-    }, '×'),
-    notes.length ? el('p', { class: 'line-notes', id: `${id}-notes` }, notes.join(' · ')) : null);
+  row.className = `list-line${item.isChecked ? ' checked' : ''}${item.isStaple ? ' staple' : ''}`;
+  row.dataset.id = item.id;
+  const box = part('check');
+  box.id = id;
+  box.checked = item.isChecked;
+  box.disabled = false;
+  box.addEventListener('change', (event) => check(item, event.target.checked));
+  part('label').htmlFor = id;
+  part('text').textContent = item.text;
+  if (!item.isStaple) part('staple').remove();
+  const removeButton = part('remove');
+  removeButton.disabled = false;
+  removeButton.setAttribute('aria-label', `Remove ${item.text}`);
+  removeButton.addEventListener('click', () => remove(item));
+  const notesNode = part('notes');
+  if (notes.length) {
+    notesNode.id = `${id}-notes`;
+    notesNode.textContent = notes.join(' · ');
+    box.setAttribute('aria-describedby', notesNode.id);
+  } else {
+    notesNode.remove();
+    box.removeAttribute('aria-describedby');
+  }
+  return row;
 }
 
 function render() {
@@ -133,7 +151,7 @@ function renderChosen() {
   chosenSubmit.disabled = !chosen.length;
 }
 
-const picker = recipePicker(document.getElementById('gen-recipe'), document.getElementById('gen-recipe-options'), (summary) => {
+const picker = recipePicker(document.getElementById('gen-recipe'), (summary) => {
   if (!chosen.some((entry) => entry.id === summary.id)) {
     chosen.push({ id: summary.id, name: summary.name, servings: summary.yield?.servings ?? null });
     renderChosen();

@@ -25,37 +25,49 @@ function say(text) {
   status.textContent = text;
 }
 
-function badge(expiry) {
-  if (!expiry) return null;
-  const kind = expiry.daysLeft < 0 ? 'expired' : expiry.daysLeft <= 3 ? 'soon' : 'ok';
-  return el('span', { class: `badge ${kind}` }, expiry.text);
-}
-
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * A pantry item: a copy of the item the server renders (the page's
+ * <template id="pantry-item-template">, made by Components.pantryItem), its parts filled, the
+ * ones the item lacks removed, and its buttons enabled.
+ */
 function itemRow(item, showLocation) {
   if (editing === item.id) return editRow(item);
+  const row = document.getElementById('pantry-item-template').content.firstElementChild.cloneNode(true);
+  const part = (css) => row.querySelector(css);
   const meta = [];
   if (showLocation) meta.push(capital(item.location));
   meta.push(`added ${dayLabel(item.addedOn, { day: 'numeric', month: 'short' })}`);
   if (item.expiresOn) meta.push(`use by ${dayLabel(item.expiresOn, { day: 'numeric', month: 'short' })}`);
-  return el('li', { class: 'pantry-item', 'data-id': item.id },
-    el('div', { class: 'item-main' },
-      el('span', { class: 'item-name' }, item.name),
-      item.amountText ? el('span', { class: 'item-amount' }, item.amountText) : null,
-      badge(item.expiry)),
-    el('p', { class: 'item-meta' }, meta.join(' · '), item.note ? ` · ${item.note}` : ''),
-    el('div', { class: 'item-actions' },
-      el('button', {
-        type: 'button', class: 'secondary small-button', 'aria-label': `Edit ${item.name}`,
-        onclick: () => { editing = item.id; render(); document.getElementById(`edit-name-${item.id}`)?.focus(); },
-      }, 'Edit'),
-      el('button', {
-        type: 'button', class: 'secondary small-button', 'aria-label': `Remove ${item.name}`,
-        onclick: () => remove(item),
-      }, 'Remove')));
+  if (item.note) meta.push(item.note);
+  row.dataset.id = item.id;
+  part('.item-name').textContent = item.name;
+  if (item.amountText) part('.item-amount').textContent = item.amountText;
+  else part('.item-amount').remove();
+  const badge = part('.badge');
+  if (item.expiry) {
+    badge.className = `badge ${item.expiry.daysLeft < 0 ? 'expired' : item.expiry.daysLeft <= 3 ? 'soon' : 'ok'}`;
+    badge.textContent = item.expiry.text;
+  } else {
+    badge.remove();
+  }
+  part('.item-meta').textContent = meta.join(' · ');
+  const edit = part('[data-action="edit"]');
+  edit.setAttribute('aria-label', `Edit ${item.name}`);
+  edit.disabled = false;
+  edit.addEventListener('click', () => {
+    editing = item.id;
+    render();
+    document.getElementById(`edit-name-${item.id}`)?.focus();
+  });
+  const removeButton = part('[data-action="remove"]');
+  removeButton.setAttribute('aria-label', `Remove ${item.name}`);
+  removeButton.disabled = false;
+  removeButton.addEventListener('click', () => remove(item));
+  return row;
 }
 
 function field(id, label, input) {

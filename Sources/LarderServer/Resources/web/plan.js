@@ -136,7 +136,7 @@ async function remove(entry, label) {
   }
 }
 
-const picker = recipePicker(recipeInput, document.getElementById('plan-recipe-options'), (summary) => {
+const picker = recipePicker(recipeInput, (summary) => {
   if (!servingsInput.value && summary.yield?.servings) servingsInput.placeholder = `${summary.yield.servings} as written`;
 });
 

@@ -1,6 +1,7 @@
 // Shared by the pantry, meal plan and shopping list pages: the browser's time zone and units on
-// every API call, calendar days as the API writes them, and a recipe search box.
-import { api, debounce, el, formatDuration, loadSettings } from './app.js';
+// every API call, calendar days as the API writes them, and the recipe box (a combobox).
+import { api, el, formatDuration, loadSettings } from './app.js';
+import { combobox } from './combobox.js';
 
 /** The time zone "today" is reckoned in, and the units amounts are shown in. */
 export function context() {
@@ -61,83 +62,27 @@ export function servingsText(servings) {
 }
 
 /**
- * A combobox over the library: typing searches, arrows move, Enter or a click picks.
- * `onPick(summary)` gets the recipe summary the library API answers.
+ * The recipe box of a page (combobox.js over the library): typing searches, a suggestion picked
+ * fills the box and its `data-recipe-id`. `onPick(summary)` gets the library API's summary.
  */
-export function recipePicker(input, listbox, onPick) {
-  let options = [];
-  let active = -1;
-  let controller;
-
-  function close() {
-    listbox.hidden = true;
-    input.setAttribute('aria-expanded', 'false');
-    input.removeAttribute('aria-activedescendant');
-    active = -1;
-  }
-
-  function highlight(index) {
-    active = index;
-    [...listbox.children].forEach((node, i) => node.setAttribute('aria-selected', String(i === index)));
-    if (index >= 0) input.setAttribute('aria-activedescendant', listbox.children[index].id);
-    else input.removeAttribute('aria-activedescendant');
-  }
-
-  function pick(index) {
-    const summary = options[index];
-    if (!summary) return;
-    input.value = summary.name;
-    input.dataset.recipeId = summary.id;
-    close();
-    onPick(summary);
-  }
-
-  const search = debounce(async () => {
-    const text = input.value.trim();
-    delete input.dataset.recipeId;
-    if (!text) {
-      close();
-      return;
-    }
-    controller?.abort();
-    controller = new AbortController();
-    try {
-      const page = await api(`/api/v1/library?limit=8&q=${encodeURIComponent(text)}`, { signal: controller.signal });
-      options = page.items || [];
-    } catch (error) {
-      if (error.name === 'AbortError') return;
-      options = [];
-    }
-    listbox.replaceChildren(...options.map((summary, index) => el('li', {
-      id: `${listbox.id}-${index}`, role: 'option', class: 'suggestion', 'aria-selected': 'false',
-      onmousedown: (event) => event.preventDefault(),
-      onclick: () => pick(index),
-    }, summary.name, summary.totalTime ? el('span', { class: 'muted' }, ` · ${formatDuration(summary.totalTime)}`) : null)));
-    if (!options.length) {
-      listbox.replaceChildren(el('li', { class: 'suggestion muted', role: 'option', 'aria-disabled': 'true' },
-        'No recipe matches'));
-    }
-    listbox.hidden = false;
-    input.setAttribute('aria-expanded', 'true');
-    highlight(options.length ? 0 : -1);
-  }, 150);
-
-  input.addEventListener('input', search);
-  input.addEventListener('keydown', (event) => {
-    if (listbox.hidden) return;
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      highlight(Math.min(options.length - 1, active + 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      highlight(Math.max(0, active - 1));
-    } else if (event.key === 'Enter' && active >= 0) {
-      event.preventDefault();
-      pick(active);
-    } else if (event.key === 'Escape') {
-      close();
-    }
+export function recipePicker(input, onPick) {
+  input.addEventListener('input', () => delete input.dataset.recipeId);
+  const box = combobox(input, {
+    search: async (text, signal) => (await api(`/api/v1/library?limit=8&q=${encodeURIComponent(text)}`, { signal })).items || [],
+    render: (summary) => [summary.name,
+      summary.totalTime ? el('span', { class: 'muted' }, ` · ${formatDuration(summary.totalTime)}`) : null],
+    empty: () => 'No recipe matches',
+    onPick: (summary) => {
+      input.value = summary.name;
+      input.dataset.recipeId = summary.id;
+      onPick(summary);
+    },
   });
-  input.addEventListener('blur', () => setTimeout(close, 100));
-  return { clear() { input.value = ''; delete input.dataset.recipeId; close(); } };
+  return {
+    clear() {
+      input.value = '';
+      delete input.dataset.recipeId;
+      box.close();
+    },
+  };
 }

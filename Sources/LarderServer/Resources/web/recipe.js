@@ -25,8 +25,7 @@ function selectedUnits() {
 }
 
 // "Makes 12 pancakes" follows the servings too: its first number is scaled like the amounts.
-const makes = [...article.querySelectorAll('.facts div')]
-  .find((fact) => fact.querySelector('dt')?.textContent === 'Makes')?.querySelector('dd');
+const makes = article.querySelector('[data-fact="makes"] dd');
 const makesText = makes?.textContent ?? '';
 
 function showMakes(factor) {
@@ -205,7 +204,7 @@ const closeButton = el('button', { type: 'button', class: 'secondary close', onc
 const overlay = el('div', {
   class: 'cook-mode', id: 'cook-mode', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'cook-title', hidden: true,
 },
-el('div', { class: 'cook-mode-head' }, el('h2', { id: 'cook-title' }, document.querySelector('h1').textContent), closeButton),
+el('div', { class: 'cook-mode-head' }, el('h2', { id: 'cook-title' }, article.querySelector('h1').textContent), closeButton),
 stepCount, stepText, stepTimers,
 el('div', { class: 'cook-nav' }, previous, next),
 timerList);

@@ -1,0 +1,276 @@
+import Foundation
+import LarderCore
+
+/// What a recipe card shows: the same fields wherever a card appears.
+struct RecipeCardModel: Sendable, Hashable {
+  var id: String
+  var name: String
+  var image: String?
+  var isFavorite: Bool
+  /// Time, yield, first cuisine and first course, as far as the recipe has them.
+  var meta: [String]
+  /// The diets worth a badge on a card.
+  var diets: [String]
+
+  /// The diets a card names; the recipe page names them all.
+  static let badgeDiets: [DietLabel] = [.vegan, .vegetarian, .glutenFree]
+
+  init(_ summary: RecipeSummary) {
+    id = summary.id.rawValue
+    name = summary.name
+    image = summary.image
+    isFavorite = summary.isFavorite
+    var meta: [String] = []
+    if let time = summary.totalTime, time.seconds > 0 { meta.append(time.description) }
+    if let yield = summary.yield, !yield.displayText.isEmpty { meta.append(yield.displayText) }
+    meta += summary.cuisines.prefix(1)
+    meta += summary.courses.prefix(1)
+    self.meta = meta
+    diets = summary.diets.filter(Self.badgeDiets.contains).map(\.rawValue)
+  }
+}
+
+/// A line of the shopping list: its text with the merged amount, and what it is for.
+struct AmountLineModel: Sendable, Hashable {
+  var id: String
+  var text: String
+  var isChecked: Bool
+  var isStaple: Bool
+  /// "for Pancakes, Soup", "you have 200 g", "added by hand".
+  var notes: [String]
+
+  init(_ item: ShoppingListItem, format: MeasureFormat) {
+    id = item.id.rawValue
+    text = item.text(format)
+    isChecked = item.isChecked
+    isStaple = item.isStaple
+    var notes: [String] = []
+    if !item.recipes.isEmpty {
+      notes.append("for " + item.recipes.map(\.name).joined(separator: ", "))
+    }
+    let inPantry = MeasureSum(item.inPantry, density: item.density).formatted(format)
+    if !inPantry.isEmpty { notes.append("you have \(inPantry)") }
+    if item.isManual { notes.append("added by hand") }
+    self.notes = notes
+  }
+}
+
+/// A pantry item: what it is, how much, when it expires, where it is kept.
+struct PantryItemModel: Sendable, Hashable {
+  /// How soon an item expires, as its badge says it.
+  struct Badge: Sendable, Hashable {
+    /// "expired", "soon" (three days or fewer) or "ok".
+    var kind: String
+    var text: String
+  }
+
+  var id: String
+  var name: String
+  var amount: String?
+  var expiry: Badge?
+  /// Where it is kept, when it was added and its use-by day; the script says the days in the
+  /// browser's language.
+  var meta: [String]
+
+  init(_ item: PantryItem, today: CalendarDay, format: MeasureFormat) {
+    id = item.id.rawValue
+    name = item.name
+    amount = item.amount?.formatted(format)
+    expiry = item.expiry(today: today).map {
+      Badge(kind: $0.isExpired ? "expired" : $0.daysLeft <= 3 ? "soon" : "ok", text: $0.text)
+    }
+    let location = item.location.rawValue
+    var meta = [location.prefix(1).uppercased() + location.dropFirst()]
+    meta.append("added \(Self.shortDay(item.addedOn))")
+    if let expiresOn = item.expiresOn { meta.append("use by \(Self.shortDay(expiresOn))") }
+    if let note = item.note, !note.isEmpty { meta.append(note) }
+    self.meta = meta
+  }
+
+  /// An item from its parts, for the template.
+  init(id: String, name: String, amount: String?, expiry: Badge?, meta: [String]) {
+    self.id = id
+    self.name = name
+    self.amount = amount
+    self.expiry = expiry
+    self.meta = meta
+  }
+
+  /// "24 Sep".
+  static func shortDay(_ day: CalendarDay) -> String {
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    return "\(day.day) \(months[max(0, min(11, day.month - 1))])"
+  }
+}
+
+/// The UI components that both the server's pages and the scripts show, each defined once here.
+///
+/// A page renders a component filled in; a script that must show more of them clones the
+/// component's `<template>` (rendered by the same function, with every optional part present)
+/// and fills its parts (marked `data-card`, `data-line` or `data-action`, or found by class),
+/// removing those it has no value for. So the markup, heading level and fields cannot drift
+/// between the two. The autocomplete's markup is here too; its behaviour is combobox.js's.
+enum Components {
+  // MARK: recipe card
+
+  /// A recipe card in a `.cards` list.
+  static func recipeCard(_ card: RecipeCardModel) -> HTML {
+    recipeCard(card, template: false)
+  }
+
+  /// The recipe card for scripts to clone (app.js `recipeCard`).
+  static let recipeCardTemplate: HTML = """
+    <template id="recipe-card-template" \
+    data-badge-diets="\(RecipeCardModel.badgeDiets.map(\.rawValue).joined(separator: " "))">\(recipeCard(
+      RecipeCardModel(id: "", name: "", image: "", isFavorite: true, meta: [], diets: [""]),
+      template: true))</template>
+    """
+
+  private static func recipeCard(_ card: RecipeCardModel, template: Bool) -> HTML {
+    let image: HTML? = card.image.map {
+      "<img src=\"\($0)\" alt=\"\" loading=\"lazy\" data-card=\"image\">"
+    }
+    let placeholder: HTML? =
+      card.image == nil || template
+      ? """
+      <div class="placeholder hue-\(hue(for: card.name) / 30)" aria-hidden="true" \
+      data-card="placeholder">\(String(card.name.prefix(1)))</div>
+      """ : nil
+    let star: HTML? =
+      card.isFavorite
+      ? "<span class=\"star\" title=\"Favourite\" data-card=\"star\">★</span> " : nil
+    let diets: HTML? =
+      card.diets.isEmpty
+      ? nil
+      : """
+      <p class="diets" data-card="diets">\(card.diets.map { "<span>\($0)</span>" as HTML })</p>
+      """
+    return """
+      <li class="card"><a href="/recipes/\(card.id)" data-card="link">
+      \(image)\(placeholder)
+      <div class="card-body"><h3 data-card="heading">\(star)\(card.name)</h3>
+      <p class="meta" data-card="meta">\(card.meta.joined(separator: " · "))</p>
+      \(diets)
+      </div></a></li>
+      """
+  }
+
+  /// A stable hue for a recipe without a photo, so placeholder tiles are told apart at a glance;
+  /// app.js computes the same.
+  static func hue(for name: String) -> Int {
+    Int(name.unicodeScalars.reduce(UInt32(7)) { ($0 &* 31 &+ $1.value) % 360 })
+  }
+
+  // MARK: autocomplete
+
+  /// A labelled text box with a list of suggestions, as WAI-ARIA's combobox pattern asks; the
+  /// behaviour is combobox.js's (one for every page).
+  static func combobox(
+    id: String, label: String, listLabel: String, placeholder: String, listID: String? = nil,
+    isRequired: Bool = false
+  ) -> HTML {
+    let listID = listID ?? "\(id)-options"
+    return """
+      <div class="combo">
+      <label for="\(id)">\(label)</label>
+      <input id="\(id)" type="text" role="combobox" aria-autocomplete="list"
+        aria-expanded="false" aria-controls="\(listID)" autocomplete="off"
+        placeholder="\(placeholder)"\(attribute: "required", if: isRequired)>
+      <ul id="\(listID)" class="suggestions" role="listbox" aria-label="\(listLabel)" hidden></ul>
+      </div>
+      """
+  }
+
+  // MARK: amount lines
+
+  /// An ingredient line of a recipe; recipe.js replaces its text when it rescales and marks
+  /// what the pantry has.
+  static func ingredientLine(index: Int, text: String) -> HTML {
+    "<li data-line=\"\(index)\"><span class=\"line-text\">\(text)</span></li>"
+  }
+
+  /// The shopping list line for list.js to clone.
+  static let amountLineTemplate: HTML = """
+    <template id="amount-line-template">\(amountLine(
+      AmountLineModel(id: "", text: "", isChecked: false, isStaple: true, notes: [""])
+    ))</template>
+    """
+
+  /// A line of the shopping list: a box to check it off, its text, and a button to remove it.
+  /// The controls stay disabled until list.js can keep what they do.
+  static func amountLine(_ line: AmountLineModel) -> HTML {
+    let box = "line-\(line.id)"
+    let notes: HTML? =
+      line.notes.isEmpty
+      ? nil
+      : """
+      <p class="line-notes" id="\(box)-notes" data-line="notes">\(line.notes.joined(separator: " · "))</p>
+      """
+    return """
+      <li class="list-line\(line.isChecked ? " checked" : "")\(line.isStaple ? " staple" : "")" \
+      data-id="\(line.id)"><input type="checkbox" id="\(box)" data-line="check"\
+      \(attribute: "checked", if: line.isChecked)\
+      \(attribute: "aria-describedby", line.notes.isEmpty ? nil : "\(box)-notes") disabled>\
+      <label for="\(box)" data-line="label"><span class="line-text" data-line="text">\(line.text)</span>\
+      \(line.isStaple ? "<span class=\"tag\" data-line=\"staple\">staple</span>" : HTML.empty)</label>\
+      <button type="button" class="remove" title="Remove" aria-label="Remove \(line.text)" \
+      data-line="remove" disabled>×</button>\(notes)</li>
+      """
+  }
+}
+
+extension Components {
+  // MARK: pantry items
+
+  /// A pantry item in the pantry's list, with buttons to edit and remove it that stay disabled
+  /// until pantry.js can do what they say.
+  /// The pantry item for pantry.js to clone.
+  static let pantryItemTemplate: HTML = """
+    <template id="pantry-item-template">\(pantryItem(
+      PantryItemModel(id: "", name: "", amount: "", expiry: .init(kind: "ok", text: ""), meta: [])
+    ))</template>
+    """
+
+  static func pantryItem(_ item: PantryItemModel) -> HTML {
+    let amount: HTML? = item.amount.map { "<span class=\"item-amount\">\($0)</span>" }
+    let badge: HTML? = item.expiry.map {
+      "<span class=\"badge \($0.kind)\">\($0.text)</span>"
+    }
+    return """
+      <li class="pantry-item" data-id="\(item.id)"><div class="item-main">\
+      <span class="item-name">\(item.name)</span>\(amount)\(badge)</div>\
+      <p class="item-meta">\(item.meta.joined(separator: " · "))</p>\
+      <div class="item-actions"><button type="button" class="secondary small-button" \
+      aria-label="Edit \(item.name)" data-action="edit" disabled>Edit</button> \
+      <button type="button" class="secondary small-button" aria-label="Remove \(item.name)" \
+      data-action="remove" disabled>Remove</button></div></li>
+      """
+  }
+}
+
+extension AmountLineModel {
+  /// A line from its parts, for the template.
+  init(id: String, text: String, isChecked: Bool, isStaple: Bool, notes: [String]) {
+    self.id = id
+    self.text = text
+    self.isChecked = isChecked
+    self.isStaple = isStaple
+    self.notes = notes
+  }
+}
+
+extension RecipeCardModel {
+  /// A card from its parts, for the template.
+  init(
+    id: String, name: String, image: String?, isFavorite: Bool, meta: [String], diets: [String]
+  ) {
+    self.id = id
+    self.name = name
+    self.image = image
+    self.isFavorite = isFavorite
+    self.meta = meta
+    self.diets = diets
+  }
+}

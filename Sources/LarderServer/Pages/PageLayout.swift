@@ -1,0 +1,106 @@
+import Foundation
+
+/// The frame every page shares: head, header with navigation and the search box, and footer.
+enum PageLayout {
+  /// Headers every HTML answer carries. Scripts come only from Larder's own files (no inline
+  /// script or style), images may come from recipe sites, and nothing may frame the app.
+  static let securityHeaders = [
+    "Content-Security-Policy":
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; "
+      + "connect-src 'self'; font-src 'self'; media-src 'self'; object-src 'none'; "
+      + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; "
+      + "worker-src 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+  ]
+
+  /// The sections of the app, in the order the navigation shows them.
+  enum Section: String, CaseIterable {
+    case cook, library, plan, list, pantry, add, settings
+
+    var path: String {
+      switch self {
+      case .cook: "/"
+      case .library: "/library"
+      case .plan: "/plan"
+      case .list: "/list"
+      case .pantry: "/pantry"
+      case .add: "/add"
+      case .settings: "/settings"
+      }
+    }
+
+    var label: String {
+      switch self {
+      case .cook: "Cook"
+      case .library: "Library"
+      case .plan: "Plan"
+      case .list: "List"
+      case .pantry: "Pantry"
+      case .add: "Add"
+      case .settings: "Settings"
+      }
+    }
+  }
+
+  /// A whole page. `script` names a module under /static/ that enhances it; `templates` are
+  /// the components (see ``Components``) its script clones.
+  static func page(
+    title: String, search: String = "", section: Section? = nil, script: String? = nil,
+    templates: [HTML] = [], body: HTML
+  ) -> HTML {
+    let navigation = Section.allCases.map { item -> HTML in
+      "<a href=\"\(item.path)\"\(attribute: "aria-current", item == section ? "page" : nil)>\(item.label)</a>"
+    }
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="color-scheme" content="light dark">
+      <meta name="theme-color" content="#2f6f4f">
+      <title>\(title) · Larder</title>
+      <link rel="stylesheet" href="/static/larder.css">
+      <link rel="stylesheet" href="/static/planning.css">
+      <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+      <link rel="manifest" href="/manifest.webmanifest">
+      <link rel="apple-touch-icon" href="/static/icon-192.png">
+      <script src="/static/theme.js"></script>
+      <script type="module" src="/static/\(script ?? "app.js")"></script>
+      </head>
+      <body>
+      <a class="skip" href="#main">Skip to content</a>
+      <header class="top">
+        <a class="brand" href="/"><img src="/static/icon.svg" alt="" width="28" height="28"> Larder</a>
+        <nav class="main-nav" aria-label="Main">\(navigation)</nav>
+        <form class="search" action="/library" method="get" role="search">
+          <label class="visually-hidden" for="q">Search recipes</label>
+          <input id="q" name="q" type="search" placeholder="Search recipes, ingredients, tags…"
+            value="\(search)" autocomplete="off">
+          <button type="submit">Search</button>
+        </form>
+      </header>
+      <main id="main" tabindex="-1">
+      \(body)
+      </main>
+      <footer class="bottom"><a href="/api/v1/recipes">JSON API</a></footer>
+      \(templates, separator: "\n")\(templates.isEmpty ? "" : "\n")</body>
+      </html>
+      """
+  }
+
+  /// The page for an error answered to a browser: a heading for the kind of error and its message.
+  static func errorPage(status: Int, message: String) -> HTML {
+    let heading = status == 404 ? "Not found" : status >= 500 ? "Something went wrong" : "Sorry"
+    return page(
+      title: heading,
+      body: """
+        <section class="notice">
+        <h1>\(heading)</h1>
+        <p>\(message)</p>
+        <p><a href="/library">Back to the library</a></p>
+        </section>
+        """)
+  }
+}
