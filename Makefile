@@ -35,13 +35,13 @@ format:
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	tests/browser/run.sh
+	browser-tests/run.sh
 
 # The web app's journeys in headless Chromium against the debug build (screenshots in
 # .build/browser-artifacts/). Installs chromium, chromium-driver and selenium (.venv-browser).
 test-browser: deps
 	$(SWIFT) build --product larder
-	tests/browser/run.sh $(ARGS)
+	browser-tests/run.sh $(ARGS)
 
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product larder-bench
@@ -50,7 +50,7 @@ bench: deps
 # Time-to-interactive of the home page with 10,000 generated recipes (see BENCHMARKS.md).
 bench-web: deps
 	$(SWIFT) build --product larder
-	tests/browser/bench_tti.sh $(ARGS)
+	browser-tests/bench_tti.sh $(ARGS)
 
 # The ingredient-parsing peer for `larder-bench ingredients`: ingredient-parser-nlp 2.9.1 in
 # .venv-peer/ with the NLTK tagger from ../shared (PyPI only; nothing else is downloaded).

@@ -2,15 +2,15 @@
 # Measures the home page's time to interactive with 10,000 generated recipes (plus the
 # starters): imports them into a fresh database, serves it with the debug binary, and loads
 # the pages in headless Chromium several times. Prints JSON; BENCHMARKS.md records a run.
-# Usage: tests/browser/bench_tti.sh [RECIPES] [RUNS]
+# Usage: browser-tests/bench_tti.sh [RECIPES] [RUNS]
 # LARDER_BENCH_DB=path keeps the database there and reuses it when it exists (imports are slow).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 root=$(pwd)
 count=${1:-10000}
 runs=${2:-7}
 
-source tests/browser/prepare.sh
+source browser-tests/prepare.sh
 
 work=$(mktemp -d)
 server=""
@@ -23,7 +23,7 @@ trap cleanup EXIT
 export XDG_CONFIG_HOME="$work/config"
 database=${LARDER_BENCH_DB:-$work/larder.sqlite}
 if [[ ! -e "$database" ]]; then
-  python3 tests/browser/generate_recipes.py "$count" >"$work/recipes.json"
+  python3 browser-tests/generate_recipes.py "$count" >"$work/recipes.json"
   import_start=$(date +%s.%N)
   "$binary" import --db "$database" "$work/recipes.json" >/dev/null
   import_end=$(date +%s.%N)
@@ -44,4 +44,4 @@ for _ in range(600):
 else:
     sys.exit("error: the server did not answer")
 PY
-LARDER_URL="http://127.0.0.1:$port" "$venv/bin/python" tests/browser/tti.py "$runs"
+LARDER_URL="http://127.0.0.1:$port" "$venv/bin/python" browser-tests/tti.py "$runs"

@@ -8,10 +8,10 @@ if ! python3 -c 'import ensurepip' 2>/dev/null; then packages+=(python3-venv); f
 scripts/ensure-deps.sh "${packages[@]}"
 
 venv="$(pwd)/.venv-browser"
-if [[ ! -x "$venv/bin/python" ]] || ! cmp -s tests/browser/requirements.txt "$venv/requirements.txt"; then
+if [[ ! -x "$venv/bin/python" ]] || ! cmp -s browser-tests/requirements.txt "$venv/requirements.txt"; then
   python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/browser/requirements.txt
-  cp tests/browser/requirements.txt "$venv/requirements.txt"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r browser-tests/requirements.txt
+  cp browser-tests/requirements.txt "$venv/requirements.txt"
 fi
 
 binary="$(pwd)/.build/debug/larder"

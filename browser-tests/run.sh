@@ -4,10 +4,10 @@
 # made) on a free port with a fresh database, plus a local fixture site for clipping.
 # Screenshots land in .build/browser-artifacts/. Extra arguments go to unittest (e.g. -k cook).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 root=$(pwd)
 
-source tests/browser/prepare.sh
+source browser-tests/prepare.sh
 
 artifacts="$root/.build/browser-artifacts"
 mkdir -p "$artifacts"
@@ -29,7 +29,7 @@ LARDER_CLIP_ALLOW_PRIVATE=true XDG_CONFIG_HOME="$work/config" \
 pids+=($!)
 
 fixture_port=$(free_port)
-python3 -m http.server "$fixture_port" --bind 127.0.0.1 --directory tests/browser/fixtures \
+python3 -m http.server "$fixture_port" --bind 127.0.0.1 --directory browser-tests/fixtures \
   >"$artifacts/fixture-server.log" 2>&1 &
 pids+=($!)
 
@@ -50,4 +50,4 @@ wait_for "http://127.0.0.1:$port/api/v1/health" "http://127.0.0.1:$fixture_port/
   || { cat "$artifacts/server.log" >&2; exit 1; }
 
 LARDER_URL="http://127.0.0.1:$port" FIXTURE_URL="http://127.0.0.1:$fixture_port" \
-  ARTIFACTS="$artifacts" "$venv/bin/python" -m unittest discover -s tests/browser -p 'test_*.py' -v "$@"
+  ARTIFACTS="$artifacts" "$venv/bin/python" -m unittest discover -s browser-tests -p 'test_*.py' -v "$@"

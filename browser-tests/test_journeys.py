@@ -283,7 +283,7 @@ class AddAndFavourite(BrowserTestCase):
 
     def test_clip_a_page_from_the_fixture_site(self):
         if not FIXTURES:
-            self.skipTest("no fixture site (run through tests/browser/run.sh)")
+            self.skipTest("no fixture site (run through browser-tests/run.sh)")
         try:
             api("/api/v1/import/url", "POST", {"url": "about:blank"})
         except urllib.error.HTTPError as error:

@@ -5,7 +5,7 @@ import XCTest
 @testable import LarderImport
 
 final class MasterCookReaderTests: XCTestCase {
-  private func athenos() throws -> [SchemaOrgItem] {
+  private func athenos() throws -> [FoundRecipe] {
     let folder = try HTMLSampleData.folder("mastercook")
     let data = try Data(contentsOf: folder.appendingPathComponent("gourmet-athenos.mx2"))
     return try MasterCookReader.read(data, source: "gourmet-athenos.mx2")

@@ -13,7 +13,7 @@ public enum Chowdown {
   }
 
   /// Reads one Chowdown recipe.
-  public static func readRecipes(from text: String) -> [SchemaOrgItem] {
+  public static func readRecipes(from text: String) -> [FoundRecipe] {
     let front = FrontMatter(splitting: text.replacingOccurrences(of: "\r\n", with: "\n"))
     let title = front.value("title")
     return [

@@ -12,13 +12,13 @@ extension Cooklang {
   /// description. A paragraph that holds only ingredients, one per line, is an ingredient list
   /// rather than a step (``write(_:)`` writes ingredients that way). A file larger than
   /// ``maximumRecipeBytes`` fails without being parsed.
-  public static func readRecipes(from text: String, fileName: String?) -> [SchemaOrgItem] {
+  public static func readRecipes(from text: String, fileName: String?) -> [FoundRecipe] {
     guard text.utf8.count <= maximumRecipeBytes else {
       let failure = LarderCoreError.invalidField(
         field: "file", value: "",
         reason: "is larger than \(maximumRecipeBytes >> 20) MiB; a Cooklang recipe is a few "
           + "kilobytes, so this is not one")
-      return [SchemaOrgItem(index: 0, name: fileName, result: .failure(failure))]
+      return [FoundRecipe(index: 0, name: fileName, result: .failure(failure))]
     }
     let document = parse(text)
     let title = document.metadata.first { FrontMatter.normalize($0.key) == "title" }?.value.first

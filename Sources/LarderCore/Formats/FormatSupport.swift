@@ -9,7 +9,7 @@ enum FormatSupport {
   ///   ``LarderCoreError/noRecipeFound`` when it is not an object.
   static func singleObjectRecipe(
     _ data: Data, read: ([String: Any], inout [String]) throws -> Recipe
-  ) throws -> [SchemaOrgItem] {
+  ) throws -> [FoundRecipe] {
     guard let object = try jsonObject(data) as? [String: Any] else {
       throw LarderCoreError.noRecipeFound
     }
@@ -31,17 +31,17 @@ enum FormatSupport {
   /// Builds one item: the recipe `build` returns, validated, or the error it threw.
   static func item(
     _ index: Int, name: String?, _ build: (inout [String]) throws -> Recipe
-  ) -> SchemaOrgItem {
+  ) -> FoundRecipe {
     var warnings: [String] = []
     do {
       let recipe = try build(&warnings).validated()
-      return SchemaOrgItem(index: index, name: name, result: .success(recipe), warnings: warnings)
+      return FoundRecipe(index: index, name: name, result: .success(recipe), warnings: warnings)
     } catch let error as LarderCoreError {
-      return SchemaOrgItem(index: index, name: name, result: .failure(error), warnings: warnings)
+      return FoundRecipe(index: index, name: name, result: .failure(error), warnings: warnings)
     } catch {
       let failure = LarderCoreError.invalidField(
         field: "recipe", value: "", reason: String(describing: error))
-      return SchemaOrgItem(index: index, name: name, result: .failure(failure), warnings: warnings)
+      return FoundRecipe(index: index, name: name, result: .failure(failure), warnings: warnings)
     }
   }
 

@@ -14,7 +14,7 @@ public enum MasterCookText {
   ///
   /// - Throws: ``LarderCoreError/invalidField(field:value:reason:item:)`` when the text has no
   ///   `Exported from MasterCook` header.
-  public static func readRecipes(from text: String) throws -> [SchemaOrgItem] {
+  public static func readRecipes(from text: String) throws -> [FoundRecipe] {
     let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
       .replacingOccurrences(of: "\r", with: "\n").components(separatedBy: "\n")
     var blocks: [(line: Int, lines: [String])] = []

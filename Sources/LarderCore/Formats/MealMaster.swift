@@ -14,7 +14,7 @@ public enum MealMaster {
   ///
   /// - Throws: ``LarderCoreError/invalidField(field:value:reason:item:)`` when the text has no
   ///   MealMaster recipe header at all.
-  public static func readRecipes(from text: String) throws -> [SchemaOrgItem] {
+  public static func readRecipes(from text: String) throws -> [FoundRecipe] {
     var blocks: [(line: Int, lines: [String])] = []
     var current: [String]?
     var startLine = 0

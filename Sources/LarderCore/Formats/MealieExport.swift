@@ -15,7 +15,7 @@ public enum MealieExport {
   ///
   /// - Throws: ``LarderCoreError/invalidJSON(detail:)`` when the data is not JSON, and
   ///   ``LarderCoreError/noRecipeFound`` when it holds no object.
-  public static func readRecipes(from data: Data) throws -> [SchemaOrgItem] {
+  public static func readRecipes(from data: Data) throws -> [FoundRecipe] {
     let json = try FormatSupport.jsonObject(data)
     let objects = (json as? [[String: Any]]) ?? (json as? [String: Any]).map { [$0] } ?? []
     guard !objects.isEmpty else { throw LarderCoreError.noRecipeFound }

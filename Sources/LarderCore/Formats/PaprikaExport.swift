@@ -13,7 +13,7 @@ public enum PaprikaExport {
   ///
   /// - Throws: ``LarderCoreError/invalidJSON(detail:)`` when the data is not JSON, and
   ///   ``LarderCoreError/noRecipeFound`` when it is not an object.
-  public static func readRecipes(from data: Data) throws -> [SchemaOrgItem] {
+  public static func readRecipes(from data: Data) throws -> [FoundRecipe] {
     try FormatSupport.singleObjectRecipe(data) { object, warnings in
       try recipe(object, warnings: &warnings)
     }

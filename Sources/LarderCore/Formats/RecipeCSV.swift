@@ -32,7 +32,7 @@ public enum RecipeCSV {
   ///
   /// - Throws: ``LarderCoreError/invalidField(field:value:reason:item:)`` when the CSV is
   ///   malformed (naming the line) or its header has no title and ingredients columns.
-  public static func readRecipes(from text: String) throws -> [SchemaOrgItem] {
+  public static func readRecipes(from text: String) throws -> [FoundRecipe] {
     let table = try CSVTable.read(text)
     guard let layout = layout(ofHeader: table.header) else {
       throw LarderCoreError.invalidField(

@@ -1,28 +1,5 @@
 import Foundation
 
-/// One recipe found in a schema.org document: the recipe or why it could not be read, and
-/// warnings about fields that were left empty because their value made no sense.
-public struct SchemaOrgItem: Sendable {
-  /// The recipe's position among the recipes found in the document, from 0.
-  public var index: Int
-  /// The recipe's name, when it has one, to identify it in a report.
-  public var name: String?
-  /// The recipe, or the error that stopped it being read.
-  public var result: Result<Recipe, LarderCoreError>
-  /// Fields that were ignored, each naming the field and the value.
-  public var warnings: [String]
-
-  /// Makes an item; readers of other formats (MasterCook, CopyMeThat, ...) report with it too.
-  public init(
-    index: Int, name: String?, result: Result<Recipe, LarderCoreError>, warnings: [String] = []
-  ) {
-    self.index = index
-    self.name = name
-    self.result = result
-    self.warnings = warnings
-  }
-}
-
 /// Reads and writes schema.org/Recipe in JSON-LD.
 ///
 /// Reading accepts what real sites publish: a single object, arrays, `@graph`, recipes nested
@@ -38,7 +15,7 @@ public enum SchemaOrg {
   /// Throws ``LarderCoreError/invalidJSON(detail:)`` for a document that is not JSON and
   /// ``LarderCoreError/noRecipeFound`` when it holds no Recipe; a recipe that cannot be read is
   /// reported in its item without affecting the others.
-  public static func readRecipes(from data: Data) throws -> [SchemaOrgItem] {
+  public static func readRecipes(from data: Data) throws -> [FoundRecipe] {
     let json = try FormatSupport.jsonObject(data)
     var objects: [[String: Any]] = []
     collectRecipes(in: json, depth: 0, into: &objects)
@@ -48,12 +25,12 @@ public enum SchemaOrg {
       var warnings: [String] = []
       do {
         let recipe = try readRecipe(object, warnings: &warnings)
-        return SchemaOrgItem(index: index, name: name, result: .success(recipe), warnings: warnings)
+        return FoundRecipe(index: index, name: name, result: .success(recipe), warnings: warnings)
       } catch let error as LarderCoreError {
-        return SchemaOrgItem(index: index, name: name, result: .failure(error), warnings: warnings)
+        return FoundRecipe(index: index, name: name, result: .failure(error), warnings: warnings)
       } catch {
         let failure = LarderCoreError.invalidJSON(detail: String(describing: error))
-        return SchemaOrgItem(
+        return FoundRecipe(
           index: index, name: name, result: .failure(failure), warnings: warnings)
       }
     }

@@ -52,11 +52,11 @@ public struct ImportDocument: Sendable {
   /// Read, skipped or failed.
   public var status: Status
   /// The recipes it held, or why each could not be read.
-  public var items: [SchemaOrgItem]
+  public var items: [FoundRecipe]
 
   /// Makes a document report.
   public init(
-    source: ImportSource, format: RecipeFormat?, status: Status, items: [SchemaOrgItem] = []
+    source: ImportSource, format: RecipeFormat?, status: Status, items: [FoundRecipe] = []
   ) {
     self.source = source
     self.format = format

@@ -36,7 +36,7 @@ public enum RecipeFormat: String, Sendable, CaseIterable, Codable {
 /// Reads one document of a format into per-item results: the bytes and the document's name
 /// (for formats that name a recipe after its file, such as Cooklang).
 public typealias RecipeFormatReader =
-  @Sendable (_ data: Data, _ name: String) throws -> [SchemaOrgItem]
+  @Sendable (_ data: Data, _ name: String) throws -> [FoundRecipe]
 
 extension RecipeFormat {
   /// The readers Larder has for each format; formats without one are reported as unsupported.

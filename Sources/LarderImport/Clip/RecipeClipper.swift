@@ -79,7 +79,7 @@ public struct RecipeClipper: Sendable {
   /// The page's first readable recipe and its warnings.
   private func readRecipe(from page: FetchedResource) throws -> (Recipe, [String]) {
     let source = page.requestedURL.absoluteString
-    let items: [SchemaOrgItem]
+    let items: [FoundRecipe]
     do {
       switch page.mediaType {
       case "application/ld+json", "application/json":

@@ -11,14 +11,14 @@ public protocol RecipePageReading: Sendable {
   ///   - pageURL: where the page came from, to resolve relative links.
   ///   - charset: the charset the server declared, if any (UTF-8 is assumed otherwise).
   /// - Throws: ``LarderCoreError/noRecipeFound`` when the page holds no recipe.
-  func recipes(inHTML html: Data, pageURL: URL, charset: String?) throws -> [SchemaOrgItem]
+  func recipes(inHTML html: Data, pageURL: URL, charset: String?) throws -> [FoundRecipe]
 }
 
 /// The libxml2 extractor reads pages for clipping: JSON-LD, then microdata, then RDFa, then
 /// headings and lists, with each recipe's warnings carried into its item.
 extension RecipePageExtractor: RecipePageReading {
   /// Every recipe the page holds; see ``extract(html:url:charset:source:)``.
-  public func recipes(inHTML html: Data, pageURL: URL, charset: String?) throws -> [SchemaOrgItem] {
+  public func recipes(inHTML html: Data, pageURL: URL, charset: String?) throws -> [FoundRecipe] {
     let extraction: PageExtraction
     do {
       extraction = try extract(html: html, url: pageURL.absoluteString, charset: charset)
@@ -26,7 +26,7 @@ extension RecipePageExtractor: RecipePageReading {
       throw LarderCoreError.noRecipeFound
     }
     return extraction.recipes.enumerated().map { index, recipe in
-      SchemaOrgItem(
+      FoundRecipe(
         index: index, name: recipe.name, result: .success(recipe),
         warnings: index == 0 ? extraction.warnings : [])
     }

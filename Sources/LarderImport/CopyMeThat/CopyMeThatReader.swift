@@ -12,14 +12,14 @@ import LarderCore
 public enum CopyMeThatReader {
   /// Every recipe in the export, in order; a recipe without a name is reported in its item.
   /// A document with no `div.recipe` gives no items.
-  public static func read(html: Data, source: String) -> [SchemaOrgItem] {
+  public static func read(html: Data, source: String) -> [FoundRecipe] {
     let document: MarkupDocument
     do {
       document = try MarkupDocument.html(html, source: source)
     } catch {
       let failure = LarderCoreError.invalidField(
         field: "recipes.html", value: source, reason: "\(error)")
-      return [SchemaOrgItem(index: 0, name: nil, result: .failure(failure))]
+      return [FoundRecipe(index: 0, name: nil, result: .failure(failure))]
     }
     let recipes = document.elements(named: "div").filter { $0.tokens("class").contains("recipe") }
     return recipes.enumerated().map { index, element in
@@ -28,7 +28,7 @@ public enum CopyMeThatReader {
       var warnings: [String] = []
       do {
         let recipe = try readRecipe(parts, warnings: &warnings)
-        return SchemaOrgItem(
+        return FoundRecipe(
           index: index, name: name, result: .success(recipe), warnings: warnings)
       } catch let error as LarderCoreError {
         let located: LarderCoreError
@@ -37,12 +37,12 @@ public enum CopyMeThatReader {
         } else {
           located = error
         }
-        return SchemaOrgItem(
+        return FoundRecipe(
           index: index, name: name, result: .failure(located), warnings: warnings)
       } catch {
         let failure = LarderCoreError.invalidField(
           field: "recipe", value: name ?? "", reason: "\(error)", item: index)
-        return SchemaOrgItem(
+        return FoundRecipe(
           index: index, name: name, result: .failure(failure), warnings: warnings)
       }
     }

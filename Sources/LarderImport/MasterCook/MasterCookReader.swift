@@ -14,7 +14,7 @@ public enum MasterCookReader {
   ///
   /// - Throws: ``LarderImportError/unreadable(source:reason:)`` when the bytes are not XML or
   ///   not a MasterCook export, ``LarderImportError/noRecipe(source:)`` when it has no recipe.
-  public static func read(_ data: Data, source: String) throws -> [SchemaOrgItem] {
+  public static func read(_ data: Data, source: String) throws -> [FoundRecipe] {
     let document = try MarkupDocument.xml(data, source: source)
     guard let root = document.root, root.name == "mx2" || root.name == "mx" else {
       throw LarderImportError.unreadable(
@@ -29,13 +29,13 @@ public enum MasterCookReader {
       var warnings: [String] = []
       do {
         let recipe = try readRecipe(element, warnings: &warnings)
-        return SchemaOrgItem(index: index, name: name, result: .success(recipe), warnings: warnings)
+        return FoundRecipe(index: index, name: name, result: .success(recipe), warnings: warnings)
       } catch let error as LarderCoreError {
-        return SchemaOrgItem(index: index, name: name, result: .failure(error), warnings: warnings)
+        return FoundRecipe(index: index, name: name, result: .failure(error), warnings: warnings)
       } catch {
         let failure = LarderCoreError.invalidField(
           field: "RcpE", value: name ?? "", reason: "\(error)", item: index)
-        return SchemaOrgItem(
+        return FoundRecipe(
           index: index, name: name, result: .failure(failure), warnings: warnings)
       }
     }

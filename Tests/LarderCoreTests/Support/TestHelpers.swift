@@ -21,7 +21,7 @@ extension LarderCoreError {
 /// Reading JSON-LD documents written as string literals in the tests.
 enum JSONLD {
   /// Every item readRecipes finds in the document.
-  static func items(in document: String) throws -> [SchemaOrgItem] {
+  static func items(in document: String) throws -> [FoundRecipe] {
     try SchemaOrg.readRecipes(from: Data(document.utf8))
   }
 

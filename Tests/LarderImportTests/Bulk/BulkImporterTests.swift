@@ -54,9 +54,9 @@ import Testing
   }
 
   static func document(count: Int, unreadable: Set<Int> = []) -> ImportDocument {
-    let items = (1...count).map { number -> SchemaOrgItem in
+    let items = (1...count).map { number -> FoundRecipe in
       if unreadable.contains(number) {
-        return SchemaOrgItem(
+        return FoundRecipe(
           index: number - 1, name: nil, result: .failure(.missingField(field: "name")),
           warnings: [])
       }
@@ -64,7 +64,7 @@ import Testing
       recipe.ingredientSections = [
         IngredientSection(lines: [IngredientLine(text: "\(number) g salt")])
       ]
-      return SchemaOrgItem(
+      return FoundRecipe(
         index: number - 1, name: recipe.name, result: .success(recipe), warnings: [])
     }
     return ImportDocument(
