@@ -226,11 +226,9 @@ public final class SQLiteRecipeStore: RecipeStore {
         if existing.recipe.importedContent == recipe.importedContent {
           return .unchanged(existing.recipe.id)
         }
-        // The user's own rating, favourite flag and notes survive a re-import.
-        var merged = recipe
-        merged.rating = existing.recipe.rating ?? recipe.rating
-        merged.isFavorite = existing.recipe.isFavorite || recipe.isFavorite
-        merged.notes = existing.recipe.notes ?? recipe.notes
+        // The user's own rating, favourite flag and notes survive a re-import, and so does
+        // any field the import leaves empty.
+        let merged = recipe.replacing(existing.recipe).recipe
         if existing.recipe.importedContent == merged.importedContent {
           return .unchanged(existing.recipe.id)
         }

@@ -202,6 +202,35 @@ import Testing
   }
 
   @Test(arguments: StoreKind.allCases)
+  func reimportThatLeavesFieldsEmptyKeepsWhatWasStored(kind: StoreKind) throws {
+    let store = try kind.makeStore()
+    let first = try store.importRecipes(
+      [Fixtures.pancakes()], household: household, now: Fixtures.now)
+    // The same page read again, its second, empty node of the same name: only name and URL.
+    let empty = Recipe(name: "Buttermilk Pancakes", sourceURL: "https://example.com/pancakes")
+    let again = try store.importRecipes([empty], household: household, now: Fixtures.now)
+    #expect(again == [.unchanged(first[0].recipeID)])
+    let stored = try #require(try store.recipe(id: first[0].recipeID, household: household))
+    #expect(stored.importedContent == (try Fixtures.pancakes().validated()).importedContent)
+
+    // A real change still applies, and what it leaves empty is kept.
+    var changed = Recipe(name: "Buttermilk Pancakes", sourceURL: "https://example.com/pancakes")
+    changed.description = "Even fluffier."
+    changed.ingredientSections = [IngredientSection(lines: [IngredientLine(text: "3 eggs")])]
+    let third = try store.importRecipes([changed], household: household, now: Fixtures.now)
+    #expect(third == [.updated(first[0].recipeID)])
+    let updated = try #require(try store.recipe(id: first[0].recipeID, household: household))
+    #expect(updated.description == "Even fluffier.")
+    #expect(updated.ingredientLines.map(\.text) == ["3 eggs"])
+    #expect(updated.steps == Fixtures.pancakes().steps)
+    #expect(updated.images == Fixtures.pancakes().images)
+    #expect(updated.prepTime == Fixtures.pancakes().prepTime)
+    #expect(updated.diets == [.vegetarian])
+    #expect(
+      try store.recipes(matching: RecipeQuery(text: "ladlefuls"), household: household).total == 1)
+  }
+
+  @Test(arguments: StoreKind.allCases)
   func importWithAnInvalidRecipeStoresNothing(kind: StoreKind) throws {
     let store = try kind.makeStore()
     var bad = Fixtures.tomatoSoup()

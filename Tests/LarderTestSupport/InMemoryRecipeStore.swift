@@ -108,10 +108,7 @@ public final class InMemoryRecipeStore: RecipeStore, @unchecked Sendable {
           })
         else { return .created(insert(recipe, household: household, now: now).id) }
         let existing = rows[index]
-        var merged = recipe
-        merged.rating = existing.rating ?? recipe.rating
-        merged.isFavorite = existing.isFavorite || recipe.isFavorite
-        merged.notes = existing.notes ?? recipe.notes
+        let merged = recipe.replacing(existing).recipe
         if existing.importedContent == merged.importedContent { return .unchanged(existing.id) }
         return .updated(replace(at: index, with: merged, now: now).id)
       }
