@@ -118,7 +118,23 @@ final class HTMLExtractorTests: XCTestCase {
       </script>
       """
     let extraction = try extract(page)
-    XCTAssertEqual(extraction.recipes.map(\.name), ["Soup", "Teaser"])
+    XCTAssertEqual(extraction.recipes.map(\.name), ["Soup"])
+    // An empty node beside a real recipe is not a recipe of its own: one page, one recipe.
+    XCTAssertTrue(
+      extraction.warnings.contains {
+        $0.contains("'Teaser' has neither ingredients nor steps; skipped")
+      }, "\(extraction.warnings)")
+  }
+
+  func testKeepsEveryRecipeOfARoundupThatHasContent() throws {
+    let page = """
+      <script type="application/ld+json">
+      [{"@type": "Recipe", "name": "Soup", "recipeIngredient": ["1 leek"],
+        "recipeInstructions": "Cook."},
+       {"@type": "Recipe", "name": "Bread", "recipeIngredient": ["500 g flour"]}]
+      </script>
+      """
+    XCTAssertEqual(try extract(page).recipes.map(\.name), ["Soup", "Bread"])
   }
 
   // MARK: - Microdata and RDFa

@@ -20,7 +20,7 @@ public enum SchemaOrg {
     var objects: [[String: Any]] = []
     collectRecipes(in: json, depth: 0, into: &objects)
     guard !objects.isEmpty else { throw LarderCoreError.noRecipeFound }
-    return objects.enumerated().map { index, object in
+    let items = objects.enumerated().map { index, object in
       let name = (object["name"] as? String).map { PlainText.clean($0) }
       var warnings: [String] = []
       do {
@@ -34,6 +34,39 @@ public enum SchemaOrg {
           index: index, name: name, result: .failure(failure), warnings: warnings)
       }
     }
+    return mergingSameRecipes(items)
+  }
+
+  /// The items with every node that reads as the same recipe as an earlier one (see
+  /// ``Recipe/isSameRecipe(as:)``) merged into it, renumbered in order.
+  ///
+  /// Pages often describe one recipe twice, the second node empty or partial; imported as
+  /// two items, the second would update the first and empty what it had. Nodes of the same
+  /// name whose ingredients or steps differ stay apart: a library export may hold two
+  /// different recipes of one name.
+  static func mergingSameRecipes(_ items: [FoundRecipe]) -> [FoundRecipe] {
+    var kept: [FoundRecipe] = []
+    for item in items {
+      guard case .success(let recipe) = item.result,
+        let target = kept.firstIndex(where: { earlier in
+          guard case .success(let other) = earlier.result else { return false }
+          return other.isSameRecipe(as: recipe)
+        }),
+        case .success(var merged) = kept[target].result
+      else {
+        kept.append(item)
+        continue
+      }
+      let filled = merged.fillEmptyFields(from: recipe)
+      kept[target].result = .success(merged)
+      let what =
+        filled.isEmpty ? "" : " (it gave: \(filled.map(\.rawValue).joined(separator: ", ")))"
+      kept[target].warnings += item.warnings.map { "node \(item.index + 1): \($0)" }
+      kept[target].warnings.append(
+        "node \(item.index + 1) is the same recipe, '\(recipe.name)': merged into this one\(what)")
+    }
+    for position in kept.indices { kept[position].index = position }
+    return kept
   }
 
   /// Reads one schema.org Recipe object; `warnings` collects fields that were left empty.

@@ -67,7 +67,9 @@ public struct RecipePageExtractor: Sendable {
     var warnings: [String] = []
 
     var candidates: [(ExtractionMethod, [Recipe])] = []
-    let jsonLD = jsonLDRecipes(document, page: page, warnings: &warnings)
+    let jsonLD = oneRecipePerName(
+      jsonLDRecipes(document, page: page, warnings: &warnings), label: "JSON-LD",
+      warnings: &warnings)
     if !jsonLD.isEmpty { candidates.append((.jsonLD, jsonLD)) }
     for (method, syntax) in [
       (ExtractionMethod.microdata, EmbeddedItems.Syntax.microdata), (.rdfa, .rdfa),
@@ -81,6 +83,7 @@ public struct RecipePageExtractor: Sendable {
           recipes.append(recipe)
         }
       }
+      recipes = oneRecipePerName(recipes, label: method.rawValue, warnings: &warnings)
       if !recipes.isEmpty { candidates.append((method, rank(recipes, page: page))) }
     }
     if candidates.isEmpty || !Self.isComplete(candidates[0].1[0])
@@ -265,6 +268,64 @@ public struct RecipePageExtractor: Sendable {
       let (a, b) = (score(left.element), score(right.element))
       return a != b ? a > b : left.offset < right.offset
     }.map(\.element)
+  }
+
+  /// One recipe per name, and no empty node beside a real recipe.
+  ///
+  /// Pages (WordPress ones especially) often describe their recipe twice, the second node
+  /// empty or partial; returned as two recipes, an import of the page would create the recipe
+  /// from one and update it from the other. The most complete reading of a name is kept, its
+  /// empty fields filled from the others; a node with neither ingredients nor steps is dropped
+  /// when the page has a recipe that has them.
+  func oneRecipePerName(
+    _ recipes: [Recipe], label: String, warnings: inout [String]
+  ) -> [Recipe] {
+    guard recipes.count > 1 else { return recipes }
+    var groups: [(key: String, members: [Recipe])] = []
+    for recipe in recipes {
+      let key = Recipe.comparableName(recipe.name)
+      if let index = groups.firstIndex(where: { $0.key == key }) {
+        groups[index].members.append(recipe)
+      } else {
+        groups.append((key, [recipe]))
+      }
+    }
+    var kept: [Recipe] = groups.map { group in
+      guard group.members.count > 1 else { return group.members[0] }
+      // max(by:) keeps the first of equals: document order breaks ties.
+      let best =
+        group.members.indices.max {
+          Self.completeness(group.members[$0]) < Self.completeness(group.members[$1])
+        } ?? 0
+      var recipe = group.members[best]
+      var filled: [String] = []
+      for (index, other) in group.members.enumerated() where index != best {
+        filled += recipe.fillEmptyFields(from: other).map(\.rawValue)
+      }
+      let gave = filled.isEmpty ? "" : "; \(filled.joined(separator: ", ")) taken from the others"
+      warnings.append(
+        "\(label): \(group.members.count) recipes named '\(recipe.name)' read as one: kept the "
+          + "most complete\(gave)")
+      return recipe
+    }
+    if kept.contains(where: { !$0.ingredientLines.isEmpty || !$0.steps.isEmpty }) {
+      kept = kept.filter { recipe in
+        guard recipe.ingredientLines.isEmpty && recipe.steps.isEmpty else { return true }
+        warnings.append(
+          "\(label): '\(recipe.name)' has neither ingredients nor steps; skipped beside the "
+            + "page's recipe")
+        return false
+      }
+    }
+    return kept
+  }
+
+  /// How much of a recipe a reading holds: ingredients and steps first, then every other
+  /// field.
+  private static func completeness(_ recipe: Recipe) -> Int {
+    let filled = RecipeField.allCases.filter { !recipe.isEmpty($0) }.count
+    let content = (recipe.ingredientLines.isEmpty ? 0 : 1) + (recipe.steps.isEmpty ? 0 : 1)
+    return content * 10_000 + (recipe.ingredientLines.count + recipe.steps.count) * 20 + filled
   }
 
   static func isComplete(_ recipe: Recipe) -> Bool {
