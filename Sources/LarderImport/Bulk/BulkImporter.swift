@@ -60,10 +60,12 @@ public enum BulkImporter {
 
   /// Stores a document's recipes and reports every item. Never throws: a batch the store
   /// refuses is retried one recipe at a time, and a recipe it still refuses is reported failed
-  /// with the store's reason.
+  /// with a reason a user can act on; the store's own words (SQLite's, say) go to `log`, not
+  /// into the report. An update that left fields empty, which the store keeps as they were,
+  /// says so in the item's warnings.
   public static func store(
     _ document: ImportDocument, into store: any RecipeStore, household: HouseholdID = .default,
-    now: Date
+    now: Date, log: (String) -> Void = { _ in }
   ) -> ImportDocumentReport {
     var reports = document.items.map { item -> ImportItemReport in
       let failure = item.result.failure.map { $0.description }
@@ -84,7 +86,9 @@ public enum BulkImporter {
         batch.map(\.recipe), household: household, now: now), outcomes.count == batch.count
       {
         for (entry, outcome) in zip(batch, outcomes) {
-          record(outcome, in: &reports[entry.position])
+          record(
+            outcome, of: entry.recipe, in: &reports[entry.position], store: store,
+            household: household)
         }
         continue
       }
@@ -92,12 +96,16 @@ public enum BulkImporter {
         do {
           let outcomes = try store.importRecipes([entry.recipe], household: household, now: now)
           if let outcome = outcomes.first {
-            record(outcome, in: &reports[entry.position])
+            record(
+              outcome, of: entry.recipe, in: &reports[entry.position], store: store,
+              household: household)
           } else {
             reports[entry.position].error = "the store did not keep the recipe"
           }
         } catch {
-          reports[entry.position].error = "could not be stored: \(error)"
+          reports[entry.position].error = reason(for: error)
+          let name = entry.recipe.name
+          log("import: \(document.source) item \(entry.position + 1) '\(name)': \(error)")
         }
       }
     }
@@ -105,7 +113,26 @@ public enum BulkImporter {
       source: document.source, format: document.format, status: document.status, items: reports)
   }
 
-  private static func record(_ outcome: ImportOutcome, in report: inout ImportItemReport) {
+  /// What a report says when the store refuses a recipe: a field's problem as the core
+  /// words it, anything else (a database's own text, which names tables and constraints) in
+  /// plain words.
+  static func reason(for error: any Error) -> String {
+    if let error = error as? LarderCoreError { return error.description }
+    return "could not be stored: the database refused it (the server's log has the details)"
+  }
+
+  private static func record(
+    _ outcome: ImportOutcome, of recipe: Recipe, in report: inout ImportItemReport,
+    store: any RecipeStore, household: HouseholdID
+  ) {
+    // Read back, so the warning says what the store kept, not what it was asked to do.
+    if outcome != .created(outcome.recipeID),
+      let stored = try? store.recipe(id: outcome.recipeID, household: household),
+      let warning = RecipeField.keptWarning(
+        ((try? recipe.validated()) ?? recipe).replacing(stored).kept)
+    {
+      report.warnings.append(warning)
+    }
     switch outcome {
     case .created(let id):
       report.status = .created

@@ -72,6 +72,13 @@ public struct RecipeClipper: Sendable {
       throw LarderImportError.unreadable(
         source: url.absoluteString, reason: "the store did not keep the recipe")
     }
+    // An update never empties what the earlier clip stored; say what it kept.
+    if outcome != .created(outcome.recipeID),
+      let warning = RecipeField.keptWarning(
+        ((try? recipe.validated()) ?? recipe).replacing(stored).kept)
+    {
+      warnings.append(warning)
+    }
     return ClipReport(
       url: url, recipe: stored, outcome: outcome, imageID: imageID, warnings: warnings)
   }

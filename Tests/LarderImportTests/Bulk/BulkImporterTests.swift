@@ -74,12 +74,18 @@ import Testing
 
   @Test func itemFiftySevenFailingLosesNothingFromTheOthers() throws {
     let store = RefusingStore(refusing: "Recipe 57")
+    let logged = Recorder<String>()
     let report = BulkImporter.store(
-      Self.document(count: 250, unreadable: [120]), into: store, now: Date())
+      Self.document(count: 250, unreadable: [120]), into: store, now: Date(),
+      log: { logged.append($0) })
     #expect(report.items.count == 250)
     #expect(report.items.filter { $0.status == .created }.count == 248)
     #expect(report.items[56].status == .failed)
-    #expect(report.items[56].error == "could not be stored: the store refused 'Recipe 57'")
+    // The store's own words go to the log; the report says it plainly.
+    #expect(
+      report.items[56].error
+        == "could not be stored: the database refused it (the server's log has the details)")
+    #expect(logged.all.contains { $0.hasSuffix("'Recipe 57': the store refused 'Recipe 57'") })
     #expect(report.items[119].error == "field 'name' is required")
     #expect(try store.recipeCount(household: .default) == 248)
   }
