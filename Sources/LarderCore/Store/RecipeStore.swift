@@ -122,10 +122,25 @@ public struct RecipeQuery: Hashable, Sendable {
     return sort == .relevance && searchText == nil ? .name : sort
   }
 
-  /// The words of the search text: runs of letters and digits, lowercased.
+  /// The words of the search text: runs of letters, digits and combining marks, lowercased.
+  ///
+  /// Split by Unicode scalar, not by character: a "prepend" character such as U+0D4E joins the
+  /// quote after it into one character that counts as a letter, and a term must never hold
+  /// punctuation.
   public var searchTerms: [String] {
     guard let text = searchText else { return [] }
-    return text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    return text.lowercased().unicodeScalars.split { !Self.isWordScalar($0) }
+      .map { String(String.UnicodeScalarView($0)) }
+  }
+
+  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+      return true
+    default:
+      return false
+    }
   }
 }
 

@@ -319,12 +319,23 @@ enum SearchIndex {
   }
 
   /// An FTS5 query matching every term as a prefix in the text columns, within the household
-  /// (and among favourites when asked). Terms hold only letters and digits, so quoting them
-  /// cannot break the query syntax.
+  /// (and among favourites when asked).
+  ///
+  /// Valid FTS5 for any terms: each is one quoted string with its quotes doubled (FTS5's
+  /// escape) and control characters dropped (a NUL would end the bound text early and leave
+  /// the string unclosed). ``RecipeQuery/searchTerms`` holds no punctuation anyway; this does
+  /// not rely on it.
   static func matchExpression(
     for terms: [String], household: HouseholdID, favoritesOnly: Bool
   ) -> String {
-    let text = terms.map { "\"\($0)\"*" }.joined(separator: " ")
+    let quoted = terms.map { term in
+      let safe = String(
+        String.UnicodeScalarView(
+          term.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+      return "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
+    }
+    // No terms would leave "()", a syntax error; an empty string matches nothing.
+    let text = quoted.isEmpty ? "\"\"" : quoted.joined(separator: " ")
     var scope = "scope : \(householdToken(household))"
     if favoritesOnly { scope += " AND scope : \(favoriteToken)" }
     return "{title description ingredients tags instructions} : (\(text)) AND \(scope)"
