@@ -136,6 +136,8 @@ public enum LarderCommandLine {
       CommandSpec(
         "delete", abstract: "Delete recipes.",
         arguments: [ArgumentSpec("id", help: "The recipes' IDs.", arity: .oneOrMore)]),
+      BackupCommand.backupSpec,
+      BackupCommand.restoreSpec,
     ])
 
   static let listOptions: [OptionSpec] = [
@@ -206,6 +208,8 @@ public enum LarderCommandLine {
       case "ingredients": return try IngredientsCommand.run(context)
       case "cook": return try CookCommand.run(context)
       case "foods": return try FoodsCommand.run(context)
+      case "backup": return try BackupCommand.runBackup(context)
+      case "restore": return try BackupCommand.runRestore(context)
       default: return exitUsage
       }
     } catch let error as UsageError {

@@ -12,6 +12,10 @@ public enum LarderStoreError: Error, Equatable, Sendable, CustomStringConvertibl
   case migrationFailed(version: Int, reason: String)
   /// A stored recipe document cannot be decoded.
   case corruptDocument(id: String, reason: String)
+  /// A file given as a backup, or to write a backup over, is not a Larder database.
+  case notALarderDatabase(path: String, reason: String)
+  /// Backing up or restoring failed; the database it was writing to was left as it was.
+  case backupFailed(path: String, reason: String)
 
   /// A sentence naming what failed and how to act on it.
   public var description: String {
@@ -28,6 +32,10 @@ public enum LarderStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         + "the database was left unchanged"
     case .corruptDocument(let id, let reason):
       return "stored recipe '\(id)' cannot be read: \(reason)"
+    case .notALarderDatabase(let path, let reason):
+      return "'\(path)' is not a Larder database: \(reason)"
+    case .backupFailed(let path, let reason):
+      return "copying the database to '\(path)' failed: \(reason); it was left as it was"
     }
   }
 }

@@ -14,7 +14,8 @@ enum SQLiteValue: Equatable {
 ///
 /// Not thread-safe on its own: ``SQLiteDatabase`` hands each connection to one thread at a time.
 final class SQLiteConnection {
-  private let handle: OpaquePointer
+  /// The C handle; only SQLiteBackup, in this module, uses it beside this class.
+  let handle: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
   /// The path the connection was opened with.
   let path: String
