@@ -146,29 +146,6 @@ import Testing
       ])
   }
 
-  @Test func aStoreErrorIsReportedInPlainWordsAndLogged() throws {
-    struct DatabaseFailure: Error, CustomStringConvertible {
-      var description: String { "SQLITE_CONSTRAINT: UNIQUE constraint failed: recipes.seq" }
-    }
-    final class FailingStore: ForwardingRecipeStore, @unchecked Sendable {
-      // @unchecked: only the test's thread uses it; the base store locks its own state.
-      let base: any RecipeStore = InMemoryRecipeStore()
-      func importRecipes(
-        _ recipes: [Recipe], household: HouseholdID, now: Date
-      ) throws -> [ImportOutcome] { throw DatabaseFailure() }
-    }
-    let logged = Recorder<String>()
-    let report = BulkImporter.store(
-      try Self.document(Self.extractedGraph), into: FailingStore(), now: Fixtures.now,
-      log: { logged.append($0) })
-    let error = try #require(report.items.first?.error)
-    #expect(!error.contains("SQLITE"), "\(error)")
-    #expect(!error.contains("constraint"), "\(error)")
-    #expect(error.contains("could not be stored"))
-    #expect(logged.all.count == 1)
-    #expect(logged.all.first?.contains("UNIQUE constraint failed") == true)
-  }
-
   // MARK: - Clipping
 
   @Test func aClipOfAPageThatLostItsIngredientsKeepsThem() throws {

@@ -23,13 +23,18 @@ public struct RecipeClipper: Sendable {
   public var fetcher: PageFetcher
   /// Finds recipes in the page.
   public var reader: any RecipePageReading
+  /// Where the details of an image the store refused go (a database's own words, which a
+  /// clip's warnings do not show).
+  public var log: @Sendable (String) -> Void
 
   /// Makes a clipper; the default reader is the libxml2 ``RecipePageExtractor``.
   public init(
-    fetcher: PageFetcher = PageFetcher(), reader: any RecipePageReading = RecipePageExtractor()
+    fetcher: PageFetcher = PageFetcher(), reader: any RecipePageReading = RecipePageExtractor(),
+    log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.fetcher = fetcher
     self.reader = reader
+    self.log = log
   }
 
   /// Clips `urlText` into `store`, keeping the main image in `images` when there is one.
@@ -60,7 +65,8 @@ public struct RecipeClipper: Sendable {
           imageID = id
           recipe.images.insert(id.path, at: 0)
         } catch {
-          warnings.append("image \(main) was not kept: \(error)")
+          warnings.append("image \(main) was not kept: \(Self.reason(for: error))")
+          log("clip: \(url.absoluteString): image \(main) was not kept: \(error)")
         }
       } else {
         warnings.append("image \(main) was not kept: this Larder has no image storage")
@@ -122,6 +128,16 @@ public struct RecipeClipper: Sendable {
       throw LarderImportError.unreadable(source: source, reason: error.description)
     }
     throw LarderImportError.noRecipe(source: source)
+  }
+
+  /// Why an image was not kept, in words for the user: a fetch's or the image check's own
+  /// reason, else (the store's error, which may be SQLite's text) a plain one.
+  static func reason(for error: any Error) -> String {
+    switch error {
+    case let error as LarderImportError: return error.description
+    case let error as LarderCoreError: return error.description
+    default: return "the image store refused it"
+    }
   }
 
   private func storeImage(
