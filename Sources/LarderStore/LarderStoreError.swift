@@ -35,7 +35,7 @@ public enum LarderStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case .notALarderDatabase(let path, let reason):
       return "'\(path)' is not a Larder database: \(reason)"
     case .backupFailed(let path, let reason):
-      return "copying the database to '\(path)' failed: \(reason); it was left as it was"
+      return "copying to '\(path)' failed: \(reason) (nothing was changed)"
     }
   }
 }
