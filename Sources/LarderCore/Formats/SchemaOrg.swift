@@ -46,24 +46,35 @@ public enum SchemaOrg {
   /// different recipes of one name.
   static func mergingSameRecipes(_ items: [FoundRecipe]) -> [FoundRecipe] {
     var kept: [FoundRecipe] = []
+    // Positions in `kept` by comparable name, so a library of 100,000 recipes compares each
+    // only with those of its name, and at most `candidateLimit` of them.
+    var byName: [String: [Int]] = [:]
+    let candidateLimit = 16
     for item in items {
-      guard case .success(let recipe) = item.result,
-        let target = kept.firstIndex(where: { earlier in
-          guard case .success(let other) = earlier.result else { return false }
+      guard case .success(let recipe) = item.result else {
+        kept.append(item)
+        continue
+      }
+      let key = Recipe.comparableName(recipe.name)
+      let candidates = byName[key, default: []]
+      guard
+        let target = candidates.prefix(candidateLimit).first(where: { position in
+          guard case .success(let other) = kept[position].result else { return false }
           return other.isSameRecipe(as: recipe)
         }),
         case .success(var merged) = kept[target].result
       else {
+        byName[key, default: []].append(kept.count)
         kept.append(item)
         continue
       }
       let filled = merged.fillEmptyFields(from: recipe)
       kept[target].result = .success(merged)
-      let what =
+      let gave =
         filled.isEmpty ? "" : " (it gave: \(filled.map(\.rawValue).joined(separator: ", ")))"
       kept[target].warnings += item.warnings.map { "node \(item.index + 1): \($0)" }
       kept[target].warnings.append(
-        "node \(item.index + 1) is the same recipe, '\(recipe.name)': merged into this one\(what)")
+        "node \(item.index + 1) is the same recipe, '\(recipe.name)': merged into this one\(gave)")
     }
     for position in kept.indices { kept[position].index = position }
     return kept
