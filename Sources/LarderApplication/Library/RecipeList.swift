@@ -57,6 +57,14 @@ public struct RecipeListRequest: RequestFields, Equatable {
     try Self.checkPage(offset: offset, limit: limit)
   }
 
+  /// Checks the request as a search: the page's ranges, and words to search for.
+  public func validateAsSearch() throws {
+    try validate()
+    guard query.searchText != nil else {
+      throw ApplicationError.missingValue(Field(LibraryField.q.rawValue))
+    }
+  }
+
   static func checkPage(offset: Int, limit: Int) throws {
     try Check.wholeNumber(offset, LibraryField.offset.rawValue, in: offsets)
     try Check.wholeNumber(limit, LibraryField.limit.rawValue, in: limits)
@@ -83,10 +91,7 @@ extension Larder {
   public func searchRecipes(
     _ request: RecipeListRequest, as caller: Caller
   ) throws -> Page<RecipeSummary> {
-    try request.validate()
-    guard request.query.searchText != nil else {
-      throw ApplicationError.missingValue(Field(LibraryField.q.rawValue))
-    }
-    return try listRecipes(request, as: caller)
+    try request.validateAsSearch()
+    return try recipes.recipes(matching: request.query, household: caller.household)
   }
 }

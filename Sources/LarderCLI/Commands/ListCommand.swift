@@ -22,10 +22,11 @@ enum ListCommand {
       text: words.isEmpty ? nil : words, favoritesOnly: command.flag("favorites"), sort: sort,
       offset: try command.int("offset") ?? 0, limit: try command.int("limit") ?? 24)
     // The values are checked before the database is opened (or created).
-    try request.validate()
+    let searching = command.subcommandPath.first == "search"
+    try searching ? request.validateAsSearch() : request.validate()
     let larder = Larder(recipes: try context.openStore())
     let page =
-      command.subcommandPath.first == "search"
+      searching
       ? try larder.searchRecipes(request, as: .defaultHousehold)
       : try larder.listRecipes(request, as: .defaultHousehold)
     if context.json {
