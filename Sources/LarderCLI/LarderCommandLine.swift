@@ -124,9 +124,10 @@ public enum LarderCommandLine {
           CommandSpec(
             "parse", abstract: "Parse lines from standard input, one JSON object per line.",
             discussion: """
-              Each output line has input, quantity, quantityMax, unit (canonical), unitText, \
-              size, name, preparation, comment, purpose, optional, alternatives, sectionHeader \
-              and food (the matched catalog food, or null).
+              Each output line has input, isSectionHeader, quantity, quantityMax, unit \
+              (canonical), unitText, alternativeAmounts, containerSize, size, name, \
+              alternatives, preparation, comment, purpose, isOptional, spans and food (the \
+              matched catalog food, or null), as the API's ingredients/parse writes them.
               """),
           CommandSpec(
             "reparse",

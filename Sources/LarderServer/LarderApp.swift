@@ -58,15 +58,17 @@ public struct LarderApp: Sendable {
       clock: clock, makeID: makeID, log: log)
     self.household = household
     var router = Router()
-    // Writes through the app keep the web library's in-memory copy current.
-    let library = LibraryIndex()
-    let tracked = LibraryTrackingStore(base: store, library: library)
+    // The Larder's store: writes through it keep the library's in-memory copy current.
+    let tracked = larder.recipes
     RecipeAPI(store: tracked, household: household, clock: clock).register(in: &router)
     let finderAPI = FinderAPI(
       store: store, household: household, engine: finder, liveFoods: foods, planning: planning)
     finderAPI.register(in: &router)
-    WebSupportAPI(store: tracked, household: household, foods: foods, library: library)
-      .register(in: &router)
+    let caller = Caller(household: household)
+    LibraryAPI(larder: larder, caller: caller).register(in: &router)
+    FoodsAPI(larder: larder, caller: caller).register(in: &router)
+    IngredientsAPI(larder: larder, caller: caller).register(in: &router)
+    RecipeLinesAPI(larder: larder, caller: caller).register(in: &router)
     if let foodStore {
       UserFoodsAPI(
         store: foodStore, household: household, live: foods, base: .bundled, clock: clock,

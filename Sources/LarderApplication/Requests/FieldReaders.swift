@@ -46,9 +46,11 @@ extension KeyedDecodingContainer {
   }
 
   /// Like ``list(_:)``, but nil when the field is absent, so "not given" and "given empty"
-  /// differ (an empty `staples` means no staples at all).
+  /// differ (an empty `staples` means no staples at all). An empty query parameter
+  /// (`staples=`) is a list given empty, though other readers take it as absent.
   public func optionalList(_ key: Key) throws -> [String]? {
-    contains(key) ? try list(key) : nil
+    if contains(key) { return try list(key) }
+    return allKeys.contains { $0.stringValue == key.stringValue } ? [] : nil
   }
 
   /// A day as YYYY-MM-DD; nil when absent or null.

@@ -4,8 +4,6 @@ import LarderHTTP
 
 /// The JSON API for recipes under `/api/v1`.
 ///
-/// - `GET /api/v1/recipes?q=&sort=&favorites=&offset=&limit=`: a page of summaries
-/// - `GET /api/v1/search?q=`: the same, searching (q required)
 /// - `GET /api/v1/recipes/:id`: one recipe; `GET /api/v1/recipes/:id/jsonld`: as schema.org
 /// - `POST /api/v1/recipes`: create (201 with Location)
 /// - `PUT /api/v1/recipes/:id`: replace; `PATCH /api/v1/recipes/:id`: change the fields given
@@ -18,8 +16,6 @@ struct RecipeAPI: Sendable {
 
   func register(in router: inout Router) {
     router.get("/api/v1/health") { _ in try health() }
-    router.get("/api/v1/recipes") { request in try list(request, requireText: false) }
-    router.get("/api/v1/search") { request in try list(request, requireText: true) }
     router.post("/api/v1/recipes") { request in try create(request) }
     router.get("/api/v1/recipes/:id") { request in try json(try find(request)) }
     router.get("/api/v1/recipes/:id/jsonld") { request in
@@ -41,15 +37,6 @@ struct RecipeAPI: Sendable {
     let count = try store.recipeCount(household: household)
     let body: [String: Any] = ["status": "ok", "recipes": count]
     return .json(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
-  }
-
-  private func list(_ request: HTTPRequest, requireText: Bool) throws -> HTTPResponse {
-    let query = try Self.recipeQuery(from: request.query)
-    if requireText && query.searchText == nil {
-      throw LarderServerError(
-        status: 400, code: "missing_parameter", message: "query parameter 'q' is required")
-    }
-    return try json(try store.recipes(matching: query, household: household))
   }
 
   private func create(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -131,37 +118,5 @@ struct RecipeAPI: Sendable {
       throw LarderCoreError.invalidJSON(detail: "expected a JSON object")
     }
     return object
-  }
-
-  /// Reads `q`, `sort`, `favorites`, `offset` and `limit`, naming any bad value.
-  static func recipeQuery(from parameters: [String: String]) throws -> RecipeQuery {
-    func integer(_ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
-      guard let text = parameters[name], !text.isEmpty else { return value }
-      guard let number = Int(text), range.contains(number) else {
-        throw LarderServerError.invalidParameter(
-          name, text, "a whole number from \(range.lowerBound) to \(range.upperBound)")
-      }
-      return number
-    }
-    var sort: RecipeSort?
-    if let text = parameters["sort"], !text.isEmpty {
-      guard let value = RecipeSort(rawValue: text) else {
-        throw LarderServerError.invalidParameter(
-          "sort", text, "one of " + RecipeSort.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      sort = value
-    }
-    var favorites = false
-    if let text = parameters["favorites"], !text.isEmpty {
-      switch text.lowercased() {
-      case "1", "true", "yes", "on": favorites = true
-      case "0", "false", "no", "off": favorites = false
-      default: throw LarderServerError.invalidParameter("favorites", text, "true or false")
-      }
-    }
-    return RecipeQuery(
-      text: parameters["q"], favoritesOnly: favorites, sort: sort,
-      offset: try integer("offset", default: 0, range: 0...10_000_000),
-      limit: try integer("limit", default: 24, range: 1...RecipeQuery.maximumLimit))
   }
 }

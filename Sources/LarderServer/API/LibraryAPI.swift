@@ -1,0 +1,56 @@
+import Foundation
+import LarderApplication
+import LarderCore
+import LarderHTTP
+
+/// Browsing and searching the library.
+///
+/// - `GET /api/v1/recipes?q=&sort=&favorites=&offset=&limit=`: a page of summaries
+/// - `GET /api/v1/search?q=` (same fields): the same, searching (`q` required)
+/// - `GET /api/v1/library?q=&course=&cuisine=&diet=&maxTime=&tag=&favorites=&sort=&offset=&limit=`:
+///   a page of summaries with facet counts
+/// - `GET /api/v1/recipes/random` (`q` and the filters): one recipe picked at random
+///   ("surprise me")
+struct LibraryAPI: Sendable {
+  let larder: Larder
+  let caller: Caller
+
+  func register(in router: inout Router) {
+    router.get("/api/v1/recipes") { request in
+      try encodedJSON(larder.listRecipes(try .decode(query: request.query), as: caller))
+    }
+    router.get("/api/v1/search") { request in
+      try encodedJSON(larder.searchRecipes(try .decode(query: request.query), as: caller))
+    }
+    router.get("/api/v1/library") { request in
+      try encodedJSON(larder.browseLibrary(try .decode(query: request.query), as: caller))
+    }
+    router.get("/api/v1/recipes/random") { request in
+      try encodedJSON(larder.pickRandomRecipe(try .decode(query: request.query), as: caller))
+    }
+  }
+}
+
+/// A use case's result as a JSON response, with Larder's encoder settings.
+func encodedJSON<Result: Encodable>(_ result: Result) throws -> HTTPResponse {
+  .json(try LarderJSON.encode(result))
+}
+
+extension RecipeAPI {
+  /// The list fields of a page's query (`q`, `sort`, `favorites`, `offset`, `limit`; others
+  /// are the page's own business), for the server-rendered library page until it calls the
+  /// list use case itself. A bad value is a 400 page naming the parameter, as the page has
+  /// always answered.
+  static func recipeQuery(from parameters: [String: String]) throws -> RecipeQuery {
+    let fields = parameters.filter { RecipeListRequest.fieldNames.contains($0.key) }
+    do {
+      let request = try RecipeListRequest.decode(query: fields)
+      try request.validate()
+      return request.query
+    } catch let error as ApplicationError {
+      throw LarderServerError(
+        status: 400, code: "invalid_parameter",
+        message: error.message(naming: .api(defaultLocation: .query)))
+    }
+  }
+}
