@@ -238,17 +238,3 @@ public struct FillWeekRequest: RequestFields, Equatable {
     try finder.validate()
   }
 }
-
-extension KeyedDecodingContainer {
-  /// A meal; nil when absent, null or empty.
-  func meal(_ key: Key) throws -> Meal? {
-    guard let text = try text(key), !text.isEmpty else { return nil }
-    return try FieldValues.meal(text, field: field(key))
-  }
-
-  /// A day of the week; nil when absent, null or empty.
-  func weekday(_ key: Key) throws -> Weekday? {
-    guard let text = try text(key), !text.isEmpty else { return nil }
-    return try FieldValues.weekday(text, field: field(key))
-  }
-}

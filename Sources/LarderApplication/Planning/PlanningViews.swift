@@ -259,9 +259,29 @@ public struct MovedToPantry: Encodable, Sendable, Equatable {
   public var list: ShoppingListAnswer
 }
 
+/// What checking lines off did: the lines changed, and the list as it is now.
+public struct CheckedShoppingItems: Sendable, Equatable {
+  /// The lines checked off (or on again).
+  public var changed: [ShoppingItemView]
+  /// The list after the change, without staples.
+  public var list: ShoppingListAnswer
+}
+
+/// A shopping list made afresh, and what it was made from.
+public struct GeneratedShoppingList: Sendable, Equatable {
+  /// The whole list, manual lines included.
+  public var list: ShoppingListAnswer
+  /// How many recipes were shopped for.
+  public var recipeCount: Int
+  /// The planned days it was made from; nil when it was made from chosen recipes.
+  public var days: ClosedRange<CalendarDay>?
+}
+
 extension KeyedEncodingContainer {
   /// Writes the value, or null when there is none (JSONEncoder would leave the key out).
-  mutating func encodeNilOrValue<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
+  fileprivate mutating func encodeNilOrValue<Value: Encodable>(
+    _ value: Value?, forKey key: Key
+  ) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
 }

@@ -1,24 +1,6 @@
 import Foundation
 import LarderCore
 
-/// What checking lines off did: the lines changed, and the list as it is now.
-public struct CheckedShoppingItems: Sendable, Equatable {
-  /// The lines checked off (or on again).
-  public var changed: [ShoppingItemView]
-  /// The list after the change, without staples.
-  public var list: ShoppingListAnswer
-}
-
-/// A shopping list made afresh, and what it was made from.
-public struct GeneratedShoppingList: Sendable, Equatable {
-  /// The whole list, manual lines included.
-  public var list: ShoppingListAnswer
-  /// How many recipes were shopped for.
-  public var recipeCount: Int
-  /// The planned days it was made from; nil when it was made from chosen recipes.
-  public var days: ClosedRange<CalendarDay>?
-}
-
 extension Larder {
   /// The shopping list grouped by aisle.
   public func shoppingList(
