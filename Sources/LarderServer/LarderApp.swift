@@ -61,10 +61,8 @@ public struct LarderApp: Sendable {
     // The Larder's store: writes through it keep the library's in-memory copy current.
     let tracked = larder.recipes
     RecipeAPI(store: tracked, household: household, clock: clock).register(in: &router)
-    let finderAPI = FinderAPI(
-      store: store, household: household, engine: finder, liveFoods: foods, planning: planning)
-    finderAPI.register(in: &router)
     let caller = Caller(household: household)
+    FinderAPI(larder: larder, caller: caller).register(in: &router)
     LibraryAPI(larder: larder, caller: caller).register(in: &router)
     FoodsAPI(larder: larder, caller: caller).register(in: &router)
     IngredientsAPI(larder: larder, caller: caller).register(in: &router)
@@ -82,14 +80,8 @@ public struct LarderApp: Sendable {
     PasteAPI(store: tracked, household: household, foods: foods, clock: clock)
       .register(in: &router)
     FileImportAPI(store: tracked, household: household, clock: clock).register(in: &router)
-    if let planning {
-      PlanningAPI(
-        service: PlanningService(
-          recipes: store, planning: planning, household: household, liveFoods: foods,
-          finder: finder, makeID: makeID),
-        clock: clock, timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday,
-        finder: finderAPI
-      ).register(in: &router)
+    if planning != nil {
+      PlanningAPI(larder: larder, caller: caller).register(in: &router)
     }
     Pages(store: tracked, household: household).register(in: &router)
     PlanningPages(

@@ -83,10 +83,11 @@ extension KeyedDecodingContainer {
     return value
   }
 
-  /// The field's name, where the decoder says it comes from.
+  /// The field's name, where the decoder says it comes from: `recipes[0].servings` for a
+  /// field of a list's item.
   public func field(_ key: Key) -> Field {
     let names = (codingPath + [key]).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-    return Field(names.joined(separator: "."))
+    return Field(names.joined(separator: ".").replacingOccurrences(of: ".[", with: "["))
   }
 
   private func reading<T>(_ key: Key, expected: String, _ body: () throws -> T) throws -> T {
