@@ -71,6 +71,7 @@ public struct LarderApp: Sendable {
   ) {
     self.larder = larder
     self.household = caller.household
+    // The parts the routes not yet moved to use cases still take one by one.
     let household = caller.household
     let store = larder.recipes
     let finder = larder.finder

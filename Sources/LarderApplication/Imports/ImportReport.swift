@@ -30,8 +30,6 @@ public struct ImportReport: Encodable, Sendable, Equatable {
     public var skipped: String?
     /// Each recipe in it.
     public var items: [Item]
-    /// Whether it was read (it failed nor was skipped as a whole).
-    var isRead: Bool { error == nil && skipped == nil }
   }
 
   /// One recipe in a file.

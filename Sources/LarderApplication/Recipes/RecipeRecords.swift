@@ -134,8 +134,8 @@ public struct Health: Codable, Equatable, Sendable {
 /// A change to some of a recipe's fields: a JSON object whose top-level fields replace the
 /// stored ones (null clears a field).
 ///
-/// `ingredients` replaces the stored sections and `instructions`-like `steps` replaces the
-/// stored steps, so the client's form wins over the stored shape.
+/// A flat `ingredients` list replaces the stored ingredient sections and a flat `steps` list
+/// the stored instruction sections, so the client's form wins over the stored shape.
 public struct RecipePatch: Sendable, Equatable {
   /// The JSON object, as sent.
   public let json: Data
