@@ -112,6 +112,25 @@ import Testing
     #expect(names == names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
     #expect(names.count == 2)
   }
+
+  @Test func exportingSomeResolvesEachIDInTheOrderGiven() throws {
+    let soup = try larder.createRecipe(Fixtures.tomatoSoup(), as: caller)
+    let pancakes = try larder.createRecipe(Fixtures.pancakes(), as: caller)
+    let ids = [pancakes.id.rawValue, soup.id.rawValue]
+    #expect(try larder.recipesToExport(ids, as: caller).map(\.id) == [pancakes.id, soup.id])
+    #expect(throws: ApplicationError.notFound(.recipe, id: "missing")) {
+      try larder.recipesToExport([soup.id.rawValue, "missing"], as: caller)
+    }
+  }
+
+  @Test func writesGoThroughTheStoreItIsGiven() throws {
+    let tracked = InMemoryRecipeStore()
+    let writing = larder.writing(through: tracked)
+    _ = try writing.createRecipe(Fixtures.pancakes(), as: caller)
+    #expect(try tracked.recipeCount(household: .default) == 1)
+    #expect(try store.recipeCount(household: .default) == 0)
+    #expect(writing.clock() == Fixtures.now)
+  }
 }
 
 /// A recipe named by its ID or a unique start of it.
