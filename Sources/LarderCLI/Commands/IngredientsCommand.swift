@@ -72,12 +72,3 @@ enum IngredientsCommand {
     return LarderCommandLine.exitSuccess
   }
 }
-
-/// How the CLI finds catalog foods for parsed names.
-enum Foods {
-  /// The analyzer used when recipes are written: the shipped parser and the catalog given
-  /// (the bundled one with the household's own foods).
-  static func analyzer(_ catalog: FoodCatalog = .bundled) -> RecipeAnalyzer {
-    RecipeAnalyzer(matchFood: { catalog.match($0)?.foodID })
-  }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderHTTP
 
@@ -10,81 +11,46 @@ import LarderHTTP
 /// - `DELETE /api/v1/recipes/:id`: delete (204)
 /// - `GET /api/v1/health`: liveness and the recipe count
 struct RecipeAPI: Sendable {
-  let store: any RecipeStore
-  let household: HouseholdID
-  let clock: @Sendable () -> Date
+  /// The use cases, writing through the store that keeps the web library current.
+  let larder: Larder
+  let caller: Caller
+  var store: any RecipeStore { larder.recipes }
+  var household: HouseholdID { caller.household }
 
   func register(in router: inout Router) {
-    router.get("/api/v1/health") { _ in try health() }
-    router.post("/api/v1/recipes") { request in try create(request) }
-    router.get("/api/v1/recipes/:id") { request in try json(try find(request)) }
+    router.get("/api/v1/health") { _ in try json(try larder.health(as: caller)) }
+    router.post("/api/v1/recipes") { request in
+      let created = try larder.createRecipe(try decodeRecipe(request), as: caller)
+      var response = try json(created, status: 201)
+      response.headers["Location"] = "/api/v1/recipes/\(created.id)"
+      return response
+    }
+    router.get("/api/v1/recipes/:id") { request in
+      try json(try larder.recipe(recipeID(request), as: caller))
+    }
     router.get("/api/v1/recipes/:id/jsonld") { request in
       HTTPResponse(
         status: 200, headers: ["Content-Type": "application/ld+json; charset=utf-8"],
-        body: SchemaOrg.encode([try find(request)]))
+        body: try larder.recipeJSONLD(recipeID(request), as: caller))
     }
-    router.put("/api/v1/recipes/:id") { request in try replace(request) }
-    router.patch("/api/v1/recipes/:id") { request in try patch(request) }
+    router.put("/api/v1/recipes/:id") { request in
+      try json(
+        try larder.replaceRecipe(recipeID(request), with: try decodeRecipe(request), as: caller))
+    }
+    router.patch("/api/v1/recipes/:id") { request in
+      try Self.requireJSON(request)
+      let patch = try RecipePatch(json: request.body)
+      return try json(try larder.patchRecipe(recipeID(request), with: patch, as: caller))
+    }
     router.delete("/api/v1/recipes/:id") { request in
-      try store.deleteRecipe(id: try recipeID(request), household: household)
+      try larder.deleteRecipe(recipeID(request), as: caller)
       return HTTPResponse(status: 204)
     }
   }
 
-  // MARK: - Handlers
-
-  private func health() throws -> HTTPResponse {
-    let count = try store.recipeCount(household: household)
-    let body: [String: Any] = ["status": "ok", "recipes": count]
-    return .json(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
-  }
-
-  private func create(_ request: HTTPRequest) throws -> HTTPResponse {
-    let recipe = try decodeRecipe(request)
-    let created = try store.createRecipe(recipe, household: household, now: clock())
-    var response = try json(created, status: 201)
-    response.headers["Location"] = "/api/v1/recipes/\(created.id)"
-    return response
-  }
-
-  private func replace(_ request: HTTPRequest) throws -> HTTPResponse {
-    var recipe = try decodeRecipe(request)
-    recipe.id = try recipeID(request)
-    return try json(try store.updateRecipe(recipe, household: household, now: clock()))
-  }
-
-  /// Applies the top-level fields of a JSON object to the stored recipe, so a client can send
-  /// `{"isFavorite": true}` without the rest.
-  private func patch(_ request: HTTPRequest) throws -> HTTPResponse {
-    let existing = try find(request)
-    let changes = try Self.jsonObject(request)
-    guard
-      var merged = try JSONSerialization.jsonObject(with: LarderJSON.encode(existing))
-        as? [String: Any]
-    else { throw LarderCoreError.invalidJSON(detail: "stored recipe is not an object") }
-    for (key, value) in changes {
-      // Sections replace the shorthand and vice versa, so the client's form wins.
-      if key == "ingredients" { merged["ingredientSections"] = nil }
-      if key == "steps" { merged["instructionSections"] = nil }
-      merged[key] = value is NSNull ? nil : value
-    }
-    var recipe = try LarderJSON.decode(
-      Recipe.self, from: JSONSerialization.data(withJSONObject: merged))
-    recipe.id = existing.id
-    return try json(try store.updateRecipe(recipe, household: household, now: clock()))
-  }
-
   // MARK: - Helpers
 
-  private func find(_ request: HTTPRequest) throws -> Recipe {
-    let id = try recipeID(request)
-    guard let recipe = try store.recipe(id: id, household: household) else {
-      throw LarderCoreError.recipeNotFound(id)
-    }
-    return recipe
-  }
-
-  private func recipeID(_ request: HTTPRequest) throws -> RecipeID {
+  private func recipeID(_ request: HTTPRequest) -> RecipeID {
     RecipeID(rawValue: request.pathParameters["id"] ?? "")
   }
 
