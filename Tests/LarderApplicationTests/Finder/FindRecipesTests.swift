@@ -105,7 +105,7 @@ import Testing
     ])
     let body = try FinderRequest.decode(
       json: Data(
-        #"{"have": ["eggs", "flour"], "diet": "vegetarian", "diets": ["nut-free"], "missing": 2, "favorites": true, "useItUp": true, "limit": 5}"#
+        #"{"have": ["eggs", "flour"], "diet": "vegetarian", "diets": ["nut-free"], "missing": 2, "favorites": true, "staples": [], "useItUp": true, "limit": 5}"#
           .utf8))
     #expect(query == body)
     #expect(query.diets == ["vegetarian", "nut-free"])
