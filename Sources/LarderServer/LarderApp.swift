@@ -71,12 +71,7 @@ public struct LarderApp: Sendable {
   ) {
     self.larder = larder
     self.household = caller.household
-    // The pages not yet moved to use cases still take their parts one by one.
-    let household = caller.household
-    let planning = larder.planning
     var router = Router()
-    // The Larder's store: writes through it keep the library's in-memory copy current.
-    let tracked = larder.recipes
     RecipeAPI(larder: larder, caller: caller).register(in: &router)
     FinderAPI(larder: larder, caller: caller).register(in: &router)
     LibraryAPI(larder: larder, caller: caller).register(in: &router)
@@ -94,14 +89,11 @@ public struct LarderApp: Sendable {
     ClipAPI(larder: larder, caller: caller).register(in: &router)
     PasteAPI(larder: larder, caller: caller).register(in: &router)
     FileImportAPI(larder: larder, caller: caller).register(in: &router)
-    if planning != nil {
+    if larder.planning != nil {
       PlanningAPI(larder: larder, caller: caller).register(in: &router)
     }
-    Pages(store: tracked, household: household).register(in: &router)
-    PlanningPages(
-      planning: planning, household: household, clock: larder.clock,
-      timeZone: larder.settings.timeZone, unitSystem: larder.settings.unitSystem
-    ).register(in: &router)
+    Pages(larder: larder, caller: caller).register(in: &router)
+    PlanningPages(larder: larder, caller: caller).register(in: &router)
     WebAssets.bundled.register(in: &router)
     self.router = router
   }

@@ -35,22 +35,3 @@ struct LibraryAPI: Sendable {
 func encodedJSON<Result: Encodable>(_ result: Result) throws -> HTTPResponse {
   .json(try LarderJSON.encode(result))
 }
-
-extension RecipeAPI {
-  /// The list fields of a page's query (`q`, `sort`, `favorites`, `offset`, `limit`; others
-  /// are the page's own business), for the server-rendered library page until it calls the
-  /// list use case itself. A bad value is a 400 page naming the parameter, as the page has
-  /// always answered.
-  static func recipeQuery(from parameters: [String: String]) throws -> RecipeQuery {
-    let fields = parameters.filter { RecipeListRequest.fieldNames.contains($0.key) }
-    do {
-      let request = try RecipeListRequest.decode(query: fields)
-      try request.validate()
-      return request.query
-    } catch let error as ApplicationError {
-      throw LarderServerError(
-        status: 400, code: "invalid_parameter",
-        message: error.message(naming: .api(defaultLocation: .query)))
-    }
-  }
-}
