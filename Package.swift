@@ -25,7 +25,7 @@ let package = Package(
     .target(
       name: "LarderServer",
       dependencies: ["LarderCore", "LarderApplication", "LarderHTTP", "LarderImport"],
-      resources: [.copy("Resources/starter-recipes"), .copy("Resources/web")]
+      resources: [.copy("Resources/web")]
     ),
 
     // Getting recipes in from outside: HTML pages (libxml2), archives (zlib), URLs (libcurl).
@@ -39,7 +39,8 @@ let package = Package(
     // The use cases every front end calls: typed requests in, typed results out, the acting
     // household as a parameter, one error type. Knows no HTTP and no terminal.
     .target(
-      name: "LarderApplication", dependencies: ["LarderCore", "LarderStore", "LarderImport"]),
+      name: "LarderApplication", dependencies: ["LarderCore", "LarderStore", "LarderImport"],
+      resources: [.copy("Resources/starter-recipes")]),
 
     // Command line: argument parsing and commands; `larder` is a thin main over it.
     .target(
@@ -49,7 +50,8 @@ let package = Package(
       ]),
     .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
     .executableTarget(
-      name: "larder-bench", dependencies: ["LarderCore", "LarderStore", "LarderServer", "CSQLite"]),
+      name: "larder-bench",
+      dependencies: ["LarderCore", "LarderApplication", "LarderStore", "LarderServer", "CSQLite"]),
 
     // An in-memory RecipeStore and fixtures shared by the test targets.
     .target(

@@ -212,10 +212,13 @@ class AddAndFavourite(BrowserTestCase):
         self.screenshot("add")
         self.find("#f-name").send_keys("Browser Test Flatbread")
         self.find("#f-servings").send_keys("4")
-        self.find("#f-ingredients").send_keys("250 g plain flour\n150 ml warm water\n1/2 tsp salt")
+        self.find("#f-ingredients").send_keys("250 g plain flour\n150 ml warm water\n1/2 tsp salt, to taste")
         self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#parse-feedback li")) == 3,
                   message="live parser feedback")
         self.wait_text("#parse-feedback li", lambda text: "→" in text and "flour" in text)
+        # The parser's isOptional shows as a tag ("to taste" lines are optional).
+        self.wait(lambda d: "optional" in d.find_elements(By.CSS_SELECTOR, "#parse-feedback li")[2].text,
+                  message="the optional line tagged")
         self.find("#f-steps").send_keys("Mix to a dough.\n\nCook in a dry pan for 2 minutes a side.")
         self.find("#save").click()
         self.wait(lambda d: re.search(r"/recipes/[^/]+$", d.current_url), message="saved")

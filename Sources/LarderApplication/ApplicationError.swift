@@ -134,6 +134,9 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
   /// Reading a file or an export, or fetching and reading a page to clip, failed; the import
   /// error says how.
   case importFailed(LarderImportError)
+  /// An import stored nothing because nothing in it could be read; `reason` names the first
+  /// failure and where it was.
+  case nothingImported(reason: String)
 
   /// The message as the JSON API words it.
   public var description: String { message(naming: .api(defaultLocation: .body)) }
@@ -163,11 +166,13 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
     case .notFound(let kind, let id):
       return "no \(kind.rawValue) with id '\(id)'"
     case .ambiguousID(let kind, let id, let matches):
-      return "'\(id)' matches \(matches) \(kind.rawValue)s; give more of the id"
+      return "'\(id)' matches \(matches) \(kind.rawValue)s; give more of the ID"
     case .nothingMatches(let message), .conflict(let message):
       return message
     case .noRecipe(let detail):
       return detail
+    case .nothingImported(let reason):
+      return reason
     case .invalidImage(let reason):
       return "not a usable image: \(reason)"
     case .importFailed(let error):

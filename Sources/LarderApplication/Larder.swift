@@ -32,8 +32,14 @@ public struct Larder: Sendable {
   public let makeID: @Sendable () -> PlanningID
   /// Where failures worth an operator's attention are written.
   public let log: @Sendable (String) -> Void
+  /// Every recipe's summary in memory, for the library's facets, filters and orders; kept
+  /// current by ``recipes``, which tells it of each write.
+  let library: LibraryIndex
+  /// The food name index for autocomplete, built on first use.
+  let foodNames: LazyFoodNameIndex
 
-  /// Assembles a Larder from its parts.
+  /// Assembles a Larder from its parts. Writes through ``recipes`` keep the Larder's own
+  /// indexes current, so give it the store every front end writes through.
   public init(
     recipes: any RecipeStore, foods: LiveFoodCatalog = LiveFoodCatalog(.bundled),
     finder: FinderEngine = FinderEngine(), foodStore: (any FoodStore)? = nil,
@@ -43,8 +49,11 @@ public struct Larder: Sendable {
     makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
-    self.recipes = recipes
+    let library = LibraryIndex()
+    self.library = library
+    self.recipes = LibraryTrackingStore(base: recipes, library: library)
     self.foods = foods
+    self.foodNames = LazyFoodNameIndex(foods)
     self.finder = finder
     self.foodStore = foodStore
     self.images = images

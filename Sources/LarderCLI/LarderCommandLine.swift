@@ -1,7 +1,6 @@
 import Foundation
 import LarderApplication
 import LarderCore
-import LarderServer
 import LarderStore
 
 /// The `larder` command line: parses arguments, resolves the configuration and runs a command.
@@ -124,9 +123,10 @@ public enum LarderCommandLine {
           CommandSpec(
             "parse", abstract: "Parse lines from standard input, one JSON object per line.",
             discussion: """
-              Each output line has input, quantity, quantityMax, unit (canonical), unitText, \
-              size, name, preparation, comment, purpose, optional, alternatives, sectionHeader \
-              and food (the matched catalog food, or null).
+              Each output line has input, isSectionHeader, quantity, quantityMax, unit \
+              (canonical), unitText, alternativeAmounts, containerSize, size, name, \
+              alternatives, preparation, comment, purpose, isOptional, spans and food (the \
+              matched catalog food, or null), as the API's ingredients/parse writes them.
               """),
           CommandSpec(
             "reparse",
@@ -237,17 +237,36 @@ struct CommandContext {
   let console: Console
   let json: Bool
 
+  /// The installation's defaults for days, weeks and units, from the configuration.
+  var settings: LarderSettings {
+    LarderSettings(
+      timeZone: config.timeZone ?? .current, unitSystem: config.unitSystem,
+      firstWeekday: config.firstWeekday)
+  }
+
+  /// The caller every command acts as (the one household until accounts arrive).
+  var caller: Caller { .defaultHousehold }
+
+  /// Opens the configured database as a running Larder (a new one gets the starter recipes
+  /// when configured to), printing what opening it found on standard error: the household's
+  /// foods that no longer apply, always; the starter recipes a new database got, unless the
+  /// output is JSON; the finder's build time, when it was built.
+  func openLarder(buildsFinder: Bool = false) throws -> OpenedLarder {
+    let opened = try Larder.open(
+      databasePath: config.databasePath, settings: settings,
+      clipper: ClipCommandSupport.clipper(for: config),
+      options: OpeningOptions(
+        seedsStarterRecipes: config.starterRecipes, buildsFinder: buildsFinder),
+      caller: caller, log: { [console] in console.printError($0) })
+    var notes = opened.notes
+    if json { notes.starterRecipes = nil }
+    for line in notes.lines(databasePath: config.databasePath) { console.printError(line) }
+    return opened
+  }
+
   /// Opens the database, loading the starter recipes into a new one when configured to.
   func openStore() throws -> SQLiteRecipeStore {
-    let store = try SQLiteRecipeStore.open(path: config.databasePath)
-    if store.isNewDatabase && config.starterRecipes {
-      let analyzing = AnalyzingRecipeStore(base: store, analyzer: Foods.analyzer())
-      let count = try StarterRecipes.seed(into: analyzing, now: Date())
-      if !json {
-        console.printError("Created \(config.databasePath) with \(count) starter recipes.")
-      }
-    }
-    return store
+    try openLarder().database
   }
 
   /// Opens the database behind a store that parses and matches ingredient lines on every
@@ -261,24 +280,21 @@ struct CommandContext {
   func openStores() throws -> (
     database: SQLiteRecipeStore, foods: FoodCatalog, analyzing: AnalyzingRecipeStore
   ) {
-    let database = try openStore()
-    let foods = try foodCatalog(database)
-    return (database, foods, AnalyzingRecipeStore(base: database, analyzer: Foods.analyzer(foods)))
+    let opened = try openLarder()
+    let foods = opened.larder.foods.current
+    return (
+      opened.database, foods,
+      AnalyzingRecipeStore(base: opened.database, analyzer: .matchingFoods(in: foods))
+    )
   }
 
   /// The household's catalog when the database exists, else the bundled one: for commands
-  /// that only read foods and must not create a database.
+  /// that only read foods and must not create a database. Foods that no longer apply are
+  /// named on standard error.
   func existingFoodCatalog() throws -> FoodCatalog {
-    guard FileManager.default.fileExists(atPath: config.databasePath) else { return .bundled }
-    return try foodCatalog(try openStore())
-  }
-
-  /// The bundled food catalog with the household's own foods and synonyms; any that can no
-  /// longer be applied are named on standard error.
-  func foodCatalog(_ store: some FoodStore) throws -> FoodCatalog {
-    let user = try store.userFoods(household: .default)
-    let (catalog, problems) = FoodCatalog.bundled.customized(with: user)
-    for problem in problems { console.printError("warning: \(problem)") }
+    let (catalog, warnings) = try Larder.existingHouseholdFoods(
+      databasePath: config.databasePath, as: caller)
+    for warning in warnings { console.printError("warning: \(warning)") }
     return catalog
   }
 
@@ -302,21 +318,10 @@ struct CommandContext {
     console.print(String(decoding: data, as: UTF8.self))
   }
 
-  /// Finds a recipe by full ID or a unique prefix of at least 4 characters.
-  func resolveRecipe(_ text: String, in store: SQLiteRecipeStore) throws -> Recipe {
-    if let recipe = try store.recipe(id: RecipeID(rawValue: text), household: .default) {
-      return recipe
-    }
-    if text.count >= 4 {
-      let matches = try store.recipeIDs(startingWith: text.lowercased(), household: .default)
-      if matches.count == 1, let recipe = try store.recipe(id: matches[0], household: .default) {
-        return recipe
-      }
-      if matches.count > 1 {
-        throw CLIError("'\(text)' matches \(matches.count) recipes; give more of the ID")
-      }
-    }
-    throw LarderCoreError.recipeNotFound(RecipeID(rawValue: text))
+  /// Finds a recipe by full ID or a unique prefix of at least 4 characters, through the
+  /// use case every command shares.
+  func resolveRecipe(_ text: String, in store: some RecipeStore) throws -> Recipe {
+    try Larder(recipes: store).resolveRecipe(text, as: caller)
   }
 }
 

@@ -28,8 +28,8 @@ public struct LarderApp: Sendable {
   ///     adds a food through the API.
   ///   - foodStore: where the household's own foods are kept; without one the user-foods
   ///     endpoints are absent.
-  ///   - foodsChanged: called after a food change with the new catalog, so stored recipes can
-  ///     be matched again.
+  ///   - foodsChanged: called after a food change with the new catalog; stored recipes are
+  ///     not matched again (``init(larder:caller:rematching:foodsChanged:)`` does that).
   ///   - images: where uploaded and clipped images are kept; without one, `/images/` answers
   ///     404 and clipped recipes keep only the image's original URL.
   ///   - clipper: fetches and reads pages for `POST /api/v1/import/url`; its fetcher's address
@@ -50,50 +50,50 @@ public struct LarderApp: Sendable {
     clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
-    self.larder = Larder(
-      recipes: store, foods: foods, finder: finder, foodStore: foodStore, images: images,
-      planning: planning, clipper: clipper,
-      settings: LarderSettings(
-        timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday),
-      clock: clock, makeID: makeID, log: log)
-    self.household = household
+    self.init(
+      larder: Larder(
+        recipes: store, foods: foods, finder: finder, foodStore: foodStore, images: images,
+        planning: planning, clipper: clipper,
+        settings: LarderSettings(
+          timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday),
+        clock: clock, makeID: makeID, log: log),
+      caller: Caller(household: household), rematching: .postponed, foodsChanged: foodsChanged)
+  }
+
+  /// Makes the application over a running Larder (see `Larder.open`), acting for `caller`.
+  ///
+  /// After the household's foods change, stored recipes are matched again as `rematching`
+  /// says (by default in the background, one pass at a time), and `foodsChanged` is told the
+  /// new catalog.
+  public init(
+    larder: Larder, caller: Caller = .defaultHousehold, rematching: Rematching? = nil,
+    foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in }
+  ) {
+    self.larder = larder
+    self.household = caller.household
     var router = Router()
-    // Writes through the app keep the web library's in-memory copy current.
-    let library = LibraryIndex()
-    let tracked = LibraryTrackingStore(base: store, library: library)
-    RecipeAPI(store: tracked, household: household, clock: clock).register(in: &router)
-    let finderAPI = FinderAPI(
-      store: store, household: household, engine: finder, liveFoods: foods, planning: planning)
-    finderAPI.register(in: &router)
-    WebSupportAPI(store: tracked, household: household, foods: foods, library: library)
-      .register(in: &router)
-    if let foodStore {
+    RecipeAPI(larder: larder, caller: caller).register(in: &router)
+    FinderAPI(larder: larder, caller: caller).register(in: &router)
+    LibraryAPI(larder: larder, caller: caller).register(in: &router)
+    FoodsAPI(larder: larder, caller: caller).register(in: &router)
+    IngredientsAPI(larder: larder, caller: caller).register(in: &router)
+    RecipeLinesAPI(larder: larder, caller: caller).register(in: &router)
+    if larder.foodStore != nil {
       UserFoodsAPI(
-        store: foodStore, household: household, live: foods, base: .bundled, clock: clock,
+        larder: larder, caller: caller,
+        rematching: rematching ?? .inBackground(RecipeRematcher(larder: larder, caller: caller)),
         changed: foodsChanged
       ).register(in: &router)
     }
-    ImageAPI(images: images, household: household, clock: clock).register(in: &router)
-    ClipAPI(
-      store: tracked, images: images, clipper: clipper, household: household, clock: clock
-    ).register(in: &router)
-    PasteAPI(store: tracked, household: household, foods: foods, clock: clock)
-      .register(in: &router)
-    FileImportAPI(store: tracked, household: household, clock: clock).register(in: &router)
-    if let planning {
-      PlanningAPI(
-        service: PlanningService(
-          recipes: store, planning: planning, household: household, liveFoods: foods,
-          finder: finder, makeID: makeID),
-        clock: clock, timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday,
-        finder: finderAPI
-      ).register(in: &router)
+    ImageAPI(larder: larder, caller: caller).register(in: &router)
+    ClipAPI(larder: larder, caller: caller).register(in: &router)
+    PasteAPI(larder: larder, caller: caller).register(in: &router)
+    FileImportAPI(larder: larder, caller: caller).register(in: &router)
+    if larder.planning != nil {
+      PlanningAPI(larder: larder, caller: caller).register(in: &router)
     }
-    Pages(store: tracked, household: household).register(in: &router)
-    PlanningPages(
-      planning: planning, household: household, clock: clock, timeZone: timeZone,
-      unitSystem: unitSystem
-    ).register(in: &router)
+    Pages(larder: larder, caller: caller).register(in: &router)
+    PlanningPages(larder: larder, caller: caller).register(in: &router)
     WebAssets.bundled.register(in: &router)
     self.router = router
   }

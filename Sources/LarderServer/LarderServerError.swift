@@ -62,6 +62,7 @@ enum ErrorResponses {
     case .notFound, .nothingMatches: (status, code) = (404, "not_found")
     case .conflict: (status, code) = (409, "conflict")
     case .noRecipe: (status, code) = (422, "no_recipe")
+    case .nothingImported: (status, code) = (422, "import_failed")
     case .invalidImage: (status, code) = (422, "invalid_image")
     case .importFailed(let error): return classify(error)
     }

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
+import LarderApplication
 import LarderCore
-import LarderServer
 import LarderStore
 
 /// Import, list, get and search on the SQLite store, with a naive LIKE scan over the same

@@ -96,6 +96,9 @@ import Testing
     (["recipes", "--limit", "abc"], ["--limit", "'abc'", "whole number"]),
     (["recipes", "--limit", "0"], ["--limit", "'0'"]),
     (["search", "soup", "--offset", "-3"], ["--offset", "'-3'"]),
+    (["search", "  "], ["is required"]),
+    // The API's range, checked by the same use case.
+    (["recipes", "--offset", "10000001"], ["--offset", "'10000001'", "from 0 to 10000000"]),
     (["recipes", "--sort", "tastiest"], ["--sort", "'tastiest'", "name"]),
     (["export", "--output", "a.json", "--dir", "b"], ["--dir", "--output"]),
   ]

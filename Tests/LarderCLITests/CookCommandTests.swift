@@ -40,7 +40,8 @@ import Testing
   @Test func anUnknownDietIsNamed() throws {
     let sandbox = try Sandbox()
     let run = try sandbox.larder("cook", "--have", "eggs", "--diet", "carnivore")
-    #expect(run.status == 1)
-    #expect(run.stderr.contains("diet 'carnivore' is not one of"))
+    // A bad option value is a usage error (2), named as the option.
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains("option --diet: 'carnivore' is not one of"), "\(run)")
   }
 }

@@ -70,17 +70,18 @@ import Testing
 
   @Test func mistakesAreNamedAndNothingIsSaved() throws {
     let sandbox = try Sandbox()
+    // A bad option value is a usage error (2), named as the option, as for every command.
     let parent = try sandbox.larder("foods", "add", "sudachi", "--parent", "unobtainium")
-    #expect(parent.status == 1)
-    #expect(parent.stderr.contains("field 'parent'"), "\(parent)")
+    #expect(parent.status == 2)
+    #expect(parent.stderr.contains("option --parent"), "\(parent)")
     #expect(parent.stderr.contains("unobtainium"))
 
     let existing = try sandbox.larder("foods", "add", "tomato")
-    #expect(existing.status == 1)
+    #expect(existing.status == 2)
     #expect(existing.stderr.contains("already has this food"), "\(existing)")
 
     let aisle = try sandbox.larder("foods", "add", "sudachi", "--aisle", "garden")
-    #expect(aisle.status == 1)
+    #expect(aisle.status == 2)
     #expect(aisle.stderr.contains("garden"))
 
     let missing = try sandbox.larder("foods", "remove", "nothing-here")

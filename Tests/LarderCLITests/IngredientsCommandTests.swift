@@ -1,4 +1,7 @@
 import Foundation
+import LarderHTTP
+import LarderServer
+import LarderTestSupport
 import Testing
 
 /// `larder ingredients parse` and `larder ingredients reparse`, run as the built binary.
@@ -21,11 +24,49 @@ import Testing
         "1 cup milk\tor cream \\ half\u{7}",
       ])
     let keys: Set<String> = [
-      "input", "quantity", "quantityMax", "unit", "unitText", "size", "name", "preparation",
-      "comment", "purpose", "optional", "alternatives", "sectionHeader", "food",
+      "input", "isSectionHeader", "quantity", "quantityMax", "unit", "unitText",
+      "alternativeAmounts", "containerSize", "size", "name", "alternatives", "preparation",
+      "comment", "purpose", "isOptional", "spans", "food",
     ]
     for object in objects { #expect(Set(object.keys) == keys) }
-    #expect(objects[0]["optional"] as? Bool == false)
+    #expect(objects[0]["isOptional"] as? Bool == false)
+    #expect(objects[3]["isOptional"] as? Bool == true)
+  }
+
+  /// The same lines read by `larder ingredients parse` and by `POST /api/v1/ingredients/parse`
+  /// give the same objects, key for key (the command once wrote `optional` and
+  /// `sectionHeader` where the API wrote `isOptional` and `isSectionHeader`).
+  @Test func parseWritesWhatTheAPIWrites() throws {
+    let lines = [
+      "2 cups plain flour, sifted", "For the sauce:", "salt to taste", "a glug of zzzz",
+      "1 (14 oz) can diced tomatoes, drained", "150g/5½oz butter or margarine, softened",
+      "2-3 \"large\" eggs\tbeaten \\ whisked",
+    ]
+    let sandbox = try Sandbox()
+    let run = try sandbox.larder(
+      "ingredients", "parse", stdin: Data(lines.joined(separator: "\n").utf8),
+      withDatabase: false)
+    #expect(run.status == 0, "\(run)")
+    let fromCommand = try run.stdoutLines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary)
+    }
+    let app = LarderApp(store: InMemoryRecipeStore())
+    let body = try JSONSerialization.data(withJSONObject: ["lines": lines])
+    let response = app.respond(
+      to: HTTPRequest(
+        method: "POST", path: "/api/v1/ingredients/parse",
+        headers: ["content-type": "application/json"], body: body))
+    #expect(response.status == 200)
+    let answer = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    let fromAPI = try #require(answer?["items"] as? [NSDictionary])
+    #expect(fromCommand.count == lines.count)
+    #expect(fromAPI.count == lines.count)
+    for (command, api) in zip(fromCommand, fromAPI) {
+      #expect(
+        Set(command.allKeys.compactMap { $0 as? String })
+          == Set(api.allKeys.compactMap { $0 as? String }))
+      #expect(command == api, "\(command) differs from \(api)")
+    }
   }
 
   @Test func parseStreamsLargeInputsToTheEnd() throws {

@@ -45,6 +45,30 @@ import Testing
     #expect(try sandbox.larder("pantry").stdout.split(separator: "\n").count == 2)
   }
 
+  @Test func editingOnlyTheUnitKeepsTheRangeAndReadsUnitsAsTheAPIDoes() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.larder("pantry", "add", "2-3 lb potatoes").status == 0)
+    let listed = try #require(try sandbox.larder("--json", "pantry").json() as? [[String: Any]])
+    let id = try #require(listed.first?["id"] as? String)
+    func amount(_ run: LarderRun) throws -> [String: Any] {
+      let items = try #require(try run.json() as? [[String: Any]], "\(run)")
+      return try #require(items.first?["amount"] as? [String: Any], "\(run)")
+    }
+    // The same edit as PATCH /api/v1/pantry/{id} with {"unit": "kg"}: the range stays.
+    let kilograms = try sandbox.larder("--json", "pantry", "edit", id, "--unit", "kg")
+    #expect(kilograms.status == 0, "\(kilograms)")
+    #expect(try amount(kilograms)["quantity"] as? Double == 2)
+    #expect(try amount(kilograms)["quantityMax"] as? Double == 3)
+    #expect(try amount(kilograms)["unit"] as? String == "kg")
+    // A unit as written, which the API has always read.
+    let spoons = try sandbox.larder("--json", "pantry", "edit", id, "--unit", "tablespoons")
+    #expect(spoons.status == 0, "\(spoons)")
+    #expect(try amount(spoons)["unit"] as? String == "tbsp")
+    let bad = try sandbox.larder("pantry", "edit", id, "--unit", "bucketful")
+    #expect(bad.status == 2, "\(bad)")
+    #expect(bad.stderr.contains("option --unit: 'bucketful' is not a unit"), "\(bad)")
+  }
+
   @Test(arguments: [
     ["pantry", "add", "2 cups"], ["pantry", "add", "milk", "--expires", "2026-02-30"],
     ["pantry", "remove", "nope"], ["pantry", "edit", "nope", "--quantity", "2"],

@@ -189,9 +189,13 @@ import Testing
 
   @Test func aBodyWithoutAURLIsRefused() {
     let client = Self.harness(allowing: nil).client
-    let missing = client.send("POST", "/api/v1/import/url", json: #"{"link": "x"}"#)
+    let missing = client.send("POST", "/api/v1/import/url", json: #"{}"#)
     #expect(missing.status == 422)
     #expect(missing.errorMessage?.contains("'url'") == true)
+    // Any other field is refused as everywhere, naming it and the field that belongs there.
+    let unknown = client.send("POST", "/api/v1/import/url", json: #"{"link": "x"}"#)
+    #expect(unknown.status == 422)
+    #expect(unknown.errorMessage?.contains("'link'; expected one of url") == true)
     let notJSON = client.send("POST", "/api/v1/import/url", json: "{")
     #expect(notJSON.status == 400)
   }

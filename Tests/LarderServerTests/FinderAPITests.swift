@@ -132,18 +132,21 @@ import Testing
   func badParametersAreNamed(query: [String: String], message: String) throws {
     let (client, _) = try Self.makeClient()
     let response = client.send("GET", "/api/v1/finder", query: query)
-    #expect(response.status == 400)
+    // A field's bad value is 422 `invalid_field` on every endpoint.
+    #expect(response.status == 422)
+    #expect(response.errorCode == "invalid_field")
     #expect(response.errorMessage == message)
   }
 
   @Test func unknownDietAndBadBodyFieldsAreErrors() throws {
     let (client, _) = try Self.makeClient()
     let diet = client.send("GET", "/api/v1/finder", query: ["have": "egg", "diet": "carnivore"])
-    #expect(diet.status == 400)
+    #expect(diet.status == 422)
     #expect(diet.errorMessage?.contains("vegetarian") == true)
     let field = client.send("POST", "/api/v1/finder", json: #"{"have": ["egg"], "missng": 1}"#)
-    #expect(field.status == 400)
-    #expect(field.errorMessage == "unknown field 'missng' in the finder request")
+    // An unknown field is 422 `invalid_field` everywhere, named the same way everywhere.
+    #expect(field.status == 422)
+    #expect(field.errorMessage?.hasPrefix("unknown field 'missng'; expected one of") == true)
     let type = client.send("POST", "/api/v1/finder", json: #"{"have": ["egg"], "missing": "one"}"#)
     #expect(type.status == 422)
   }

@@ -86,10 +86,10 @@ import Testing
     #expect(client.send("GET", "/no/such/page").status == 404)
   }
 
-  @Test func badPageParameterIsA400Page() throws {
+  @Test func badPageParameterIsA422PageAsInTheAPI() throws {
     let (client, _) = try TestClient.make()
     let response = client.send("GET", "/library", query: ["limit": "lots"])
-    #expect(response.status == 400)
+    #expect(response.status == 422)
     #expect(response.text.contains("query parameter &#39;limit&#39;"))
   }
 

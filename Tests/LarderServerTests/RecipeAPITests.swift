@@ -32,8 +32,9 @@ import Testing
       SummaryPage.self)
     #expect(listed.items.map(\.name) == ["Buttermilk Pancakes"])
     let missing = client.send("GET", "/api/v1/search", query: ["q": "  "])
-    #expect(missing.status == 400)
-    #expect(missing.errorCode == "missing_parameter")
+    #expect(missing.status == 422)
+    #expect(missing.errorCode == "invalid_field")
+    #expect(missing.errorMessage == "query parameter 'q' is required")
   }
 
   @Test(arguments: [
@@ -49,8 +50,8 @@ import Testing
   func badQueryParametersAreNamed(query: [String: String], message: String) throws {
     let (client, _) = try TestClient.make()
     let response = client.send("GET", "/api/v1/recipes", query: query)
-    #expect(response.status == 400)
-    #expect(response.errorCode == "invalid_parameter")
+    #expect(response.status == 422)
+    #expect(response.errorCode == "invalid_field")
     #expect(response.errorMessage == message)
   }
 

@@ -73,6 +73,22 @@ import Testing
     #expect(changes.all.count == 0)
   }
 
+  /// An unknown field is a field-level mistake like any other: 422, as on every endpoint (it
+  /// was 400 here while the paste endpoint said 422).
+  @Test(arguments: [
+    ("/api/v1/user-foods", #"{"name": "sudachi", "colour": "green"}"#),
+    ("/api/v1/user-synonyms", #"{"synonym": "courgette", "food": "zucchini", "colour": 1}"#),
+  ])
+  func anUnknownFieldIs422NamingIt(path: String, body: String) throws {
+    let (client, store, changes) = Self.makeClient()
+    let response = client.send("POST", path, json: body)
+    #expect(response.status == 422, "\(response.text)")
+    #expect(response.errorCode == "invalid_field")
+    #expect(response.errorMessage?.contains("unknown field 'colour'") == true, "\(response.text)")
+    #expect(try store.userFoods(household: .default).isEmpty)
+    #expect(changes.all.count == 0)
+  }
+
   @Test func removingWhatIsNotThereIsNotFound() {
     let (client, _, _) = Self.makeClient()
     let response = client.send("DELETE", "/api/v1/user-foods/nothing")

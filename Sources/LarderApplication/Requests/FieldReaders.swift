@@ -46,9 +46,11 @@ extension KeyedDecodingContainer {
   }
 
   /// Like ``list(_:)``, but nil when the field is absent, so "not given" and "given empty"
-  /// differ (an empty `staples` means no staples at all).
+  /// differ (an empty `staples` means no staples at all). An empty query parameter
+  /// (`staples=`) is a list given empty, though other readers take it as absent.
   public func optionalList(_ key: Key) throws -> [String]? {
-    contains(key) ? try list(key) : nil
+    if contains(key) { return try list(key) }
+    return allKeys.contains { $0.stringValue == key.stringValue } ? [] : nil
   }
 
   /// A day as YYYY-MM-DD; nil when absent or null.
@@ -81,10 +83,11 @@ extension KeyedDecodingContainer {
     return value
   }
 
-  /// The field's name, where the decoder says it comes from.
+  /// The field's name, where the decoder says it comes from: `recipes[0].servings` for a
+  /// field of a list's item.
   public func field(_ key: Key) -> Field {
     let names = (codingPath + [key]).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-    return Field(names.joined(separator: "."))
+    return Field(names.joined(separator: ".").replacingOccurrences(of: ".[", with: "["))
   }
 
   private func reading<T>(_ key: Key, expected: String, _ body: () throws -> T) throws -> T {

@@ -1,6 +1,6 @@
 import Foundation
+import LarderApplication
 import LarderCore
-import LarderStore
 
 /// `larder add [FILE] [--dry-run]`: a recipe from pasted text, read by ``PastedRecipeReader``.
 ///
@@ -33,8 +33,9 @@ enum AddCommand {
     let text = try read(path, source: source)
     let pasted: PastedRecipe
     do {
-      pasted = try PastedRecipeReader().read(text)
-    } catch LarderCoreError.invalidField(field: "text", _, let reason, _) {
+      pasted = try Larder.readPastedText(text)
+    } catch ApplicationError.refusedValue(let field, _, let reason) where field.name == "text" {
+      // The text is the file, not an option: name the file.
       throw CLIError("\(source): \(reason)")
     }
     for warning in pasted.warnings {
@@ -44,18 +45,21 @@ enum AddCommand {
       context.console.print(String(decoding: SchemaOrg.encode([pasted.recipe]), as: UTF8.self))
       return LarderCommandLine.exitSuccess
     }
-    let store = try context.openAnalyzingStore()
-    let stored = try store.createRecipe(pasted.recipe, household: .default, now: Date())
+    let added = try context.openLarder().larder.addPastedRecipe(pasted, as: context.caller)
     if context.json {
-      try context.printJSONObject([
-        "id": stored.id.rawValue,
-        "recipe": try JSONSerialization.jsonObject(with: LarderJSON.encode(stored)),
-        "warnings": pasted.warnings,
-      ])
+      try context.printJSON(
+        Added(id: added.recipe.id, recipe: added.recipe, warnings: added.warnings))
     } else {
-      context.console.print(summary(of: stored))
+      context.console.print(summary(of: added.recipe))
     }
     return LarderCommandLine.exitSuccess
+  }
+
+  /// What `larder add --json` prints.
+  struct Added: Encodable {
+    var id: RecipeID
+    var recipe: Recipe
+    var warnings: [String]
   }
 
   /// What Larder understood, one fact a line, ending with the new ID.

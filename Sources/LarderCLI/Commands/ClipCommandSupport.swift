@@ -1,7 +1,6 @@
 import Foundation
-import LarderCore
+import LarderApplication
 import LarderImport
-import LarderStore
 
 /// `larder import URL...`: clips web pages. ``ImportCommand`` hands over when its arguments are
 /// URLs.
@@ -30,71 +29,42 @@ enum ClipCommandSupport {
         "give either URLs or files to 'larder import', not both: "
           + "'\(arguments.first { !isURL($0) } ?? "")' is not a URL")
     }
-    let (database, _, store) = try context.openStores()
-    let clipper = clipper(for: context.config)
-    var reports: [(url: String, result: Result<ClipReport, Error>)] = []
-    for (number, url) in urls.enumerated() {
-      context.console.progress("Clipping \(number + 1)/\(urls.count): \(url)")
-      let result = Result {
-        try clipper.clip(
-          url, into: store, images: database.imageStore, household: .default, now: Date())
-      }
-      reports.append((url, result))
-    }
+    let larder = try context.openLarder().larder
+    let report = larder.clip(
+      urls: urls,
+      progress: { number, url in
+        context.console.progress("Clipping \(number)/\(urls.count): \(url)")
+      }, as: context.caller)
     context.console.clearProgress()
-    return try finish(reports, context: context)
+    return try finish(report, context: context)
   }
 
   /// Prints the report in the shape file imports use: one "file" per URL with one item.
-  private static func finish(
-    _ reports: [(url: String, result: Result<ClipReport, Error>)], context: CommandContext
-  ) throws -> Int32 {
-    var counts = ["created": 0, "updated": 0, "unchanged": 0, "failed": 0]
-    for report in reports {
-      switch report.result {
-      case .success(let clip): counts[clip.outcome.label, default: 0] += 1
-      case .failure: counts["failed", default: 0] += 1
-      }
-    }
+  private static func finish(_ report: ImportReport, context: CommandContext) throws -> Int32 {
     if context.json {
-      let files: [[String: Any]] = reports.map { report in
-        switch report.result {
-        case .success(let clip):
-          let item: [String: Any] = [
-            "index": 1, "status": clip.outcome.label, "name": clip.recipe.name,
-            "id": clip.recipe.id.rawValue, "warnings": clip.warnings,
-          ]
-          return ["path": report.url, "items": [item]]
-        case .failure(let error):
-          return ["path": report.url, "items": [] as [Any], "error": "\(error)"]
-        }
-      }
-      var summary: [String: Any] = counts
-      summary["files"] = files
-      try context.printJSONObject(summary)
+      try context.printJSON(report)
     } else {
-      for report in reports {
-        switch report.result {
-        case .success(let clip):
-          for warning in clip.warnings {
-            context.console.printError("warning: \(report.url) (\(clip.recipe.name)): \(warning)")
+      for file in report.files {
+        if let error = file.error {
+          // Fetch errors already start with the URL.
+          context.console.printError(
+            "error: " + (error.hasPrefix(file.path) ? error : "\(file.path): \(error)"))
+        }
+        for item in file.items {
+          let name = item.name ?? ""
+          for warning in item.warnings {
+            context.console.printError("warning: \(file.path) (\(name)): \(warning)")
           }
           context.console.print(
-            "\(clip.outcome.label): \(clip.recipe.name) (\(clip.recipe.id)) from \(report.url)")
-        case .failure(let error):
-          // Fetch errors already start with the URL.
-          let text = "\(error)"
-          context.console.printError(
-            "error: " + (text.hasPrefix(report.url) ? text : "\(report.url): \(text)"))
+            "\(item.status.rawValue): \(name) (\(item.id?.rawValue ?? "")) from \(file.path)")
         }
       }
-      let count = reports.count
+      let count = report.files.count
       context.console.print(
         "Imported \(count) \(count == 1 ? "URL" : "URLs"): "
-          + "\(counts["created", default: 0]) created, \(counts["updated", default: 0]) updated, "
-          + "\(counts["unchanged", default: 0]) unchanged, \(counts["failed", default: 0]) failed.")
+          + "\(report.created) created, \(report.updated) updated, "
+          + "\(report.unchanged) unchanged, \(report.failed) failed.")
     }
-    return counts["failed", default: 0] == 0
-      ? LarderCommandLine.exitSuccess : LarderCommandLine.exitFailure
+    return report.failed == 0 ? LarderCommandLine.exitSuccess : LarderCommandLine.exitFailure
   }
 }

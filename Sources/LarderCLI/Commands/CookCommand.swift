@@ -1,13 +1,11 @@
-import Dispatch
 import Foundation
+import LarderApplication
 import LarderCore
-import LarderServer
-import LarderStore
 
 /// `larder cook --have "eggs, flour, milk"`: what can be cooked with what you have; without
 /// `--have`, with what the stored pantry holds (`larder pantry`).
 enum CookCommand {
-  /// The options, named like the finder API's query parameters they become.
+  /// The options, named like the finder request's fields they become.
   static let options: [OptionSpec] = [
     .option(
       "have", valueName: "FOODS",
@@ -32,98 +30,63 @@ enum CookCommand {
 
   static func run(_ context: CommandContext) throws -> Int32 {
     let command = context.command
-    var query: [String: String] = [:]
-    let lists = [
-      ("have", "have"), ("diet", "diet"), ("include", "include"), ("exclude", "exclude"),
-      ("course", "course"), ("cuisine", "cuisine"),
-    ]
-    for (option, parameter) in lists where !command.values(option).isEmpty {
-      query[parameter] = command.values(option).joined(separator: ",")
-    }
-    let singles = [
-      ("missing", "missing"), ("max-time", "maxTime"), ("max-ingredients", "maxIngredients"),
-      ("staples", "staples"), ("limit", "limit"), ("offset", "offset"),
-    ]
-    for (option, parameter) in singles {
-      // Whole-number options are checked here so a typo is a usage error (exit 2).
-      if option != "staples" { _ = try command.int(option) }
-      if let value = command.value(option) { query[parameter] = value }
-    }
-    if command.flag("favorites") { query["favorites"] = "true" }
-    if command.flag("use-it-up") { query["useItUp"] = "true" }
-    let request: FinderRequest
-    do {
-      request = try FinderRequest(query: query)
-    } catch let error as LarderServerError {
-      throw CLIError(error.message.replacingOccurrences(of: "query parameter", with: "option"))
-    }
-    let (database, foods, store) = try context.openStores()
-    let planning = SQLitePlanningStore(sharing: database)
-    if query["have"] == nil, try planning.pantryItems(household: .default).isEmpty {
+    let request = FinderRequest(
+      have: list(command.values("have")), missing: try command.int("missing"),
+      diets: list(command.values("diet")), include: list(command.values("include")),
+      exclude: list(command.values("exclude")), courses: list(command.values("course")),
+      cuisines: list(command.values("cuisine")), maxTime: try command.int("max-time"),
+      maxIngredients: try command.int("max-ingredients"), favorites: command.flag("favorites"),
+      staples: command.value("staples").map { list([$0]) }, useItUp: command.flag("use-it-up"),
+      offset: try command.int("offset") ?? 0, limit: try command.int("limit") ?? 10)
+    let larder = try context.openPlanningLarder(indexingRecipes: true).larder
+    let answer = try larder.findRecipes(request, as: .defaultHousehold)
+    if request.have.isEmpty, answer.pantrySource == .have {
       throw command.usageError(.missingArgument("--have (the pantry is empty)"))
     }
-    let engine = FinderEngine(catalog: FinderCatalog(foods: foods))
-    try FinderIndexedStore(base: store, engine: engine)
-      .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
-    let answer: [String: Any]
-    do {
-      answer = try FinderAPI(store: store, engine: engine, foods: foods, planning: planning)
-        .run(request)
-    } catch let error as LarderServerError {
-      throw CLIError(error.message)
-    }
     if context.json {
-      try context.printJSONObject(answer)
-      return LarderCommandLine.exitSuccess
+      try context.printJSON(answer)
+    } else {
+      print(answer, to: context.console)
     }
-    print(answer, to: context.console)
     return LarderCommandLine.exitSuccess
+  }
+
+  /// Repeated options of comma-separated foods as one list.
+  static func list(_ values: [String]) -> [String] {
+    values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
   }
 
   /// Writes the answer for a person: what was understood, then each recipe with what is
   /// missing.
-  static func print(_ answer: [String: Any], to console: Console) {
-    func names(_ value: Any?) -> [String] {
-      (value as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-    }
-    let pantry = (answer["pantry"] as? [[String: Any]] ?? []).compactMap { term -> String? in
-      guard let input = term["input"] as? String,
-        let food = (term["food"] as? [String: Any])?["name"] as? String
-      else { return nil }
-      return input.lowercased() == food.lowercased() ? food : "\(input) → \(food)"
+  static func print(_ answer: FinderAnswer, to console: Console) {
+    let pantry = answer.pantry.map { term in
+      term.input.lowercased() == term.food.name.lowercased()
+        ? term.food.name : "\(term.input) → \(term.food.name)"
     }
     console.print(
       "You have: " + (pantry.isEmpty ? "nothing Larder recognises" : pantry.joined(separator: ", "))
     )
-    if let unknown = answer["unknown"] as? [String], !unknown.isEmpty {
-      console.print("Not recognised: " + unknown.joined(separator: ", "))
+    if !answer.unknown.isEmpty {
+      console.print("Not recognised: " + answer.unknown.joined(separator: ", "))
     }
-    let items = answer["items"] as? [[String: Any]] ?? []
-    let total = answer["total"] as? Int ?? 0
-    if items.isEmpty {
+    if answer.items.isEmpty {
       console.print("No recipes match. Try --missing 1 or 2, or add more foods.")
       return
     }
-    for item in items {
-      let recipe = item["recipe"] as? [String: Any] ?? [:]
-      let name = recipe["name"] as? String ?? "?"
-      let id = String((recipe["id"] as? String ?? "").prefix(8))
-      let missing = item["missingCount"] as? Int ?? 0
-      let matched = names(item["matched"])
-      var line = "\(id)  \(name)"
-      let needed = matched.count + missing
-      line += missing == 0 ? "  ✓ can make now" : "  \(matched.count) of \(needed)"
-      var gaps = names(item["missing"])
-      if let lines = item["unmatchedLineTexts"] as? [String] { gaps += lines.map { "“\($0)”" } }
-      let substitutions = (item["substitutions"] as? [[String: Any]] ?? []).map { entry -> String in
-        let food = (entry["food"] as? [String: Any])?["name"] as? String ?? "?"
-        return "\(food) (use \(names(entry["substitutes"]).joined(separator: " or ")))"
+    for item in answer.items {
+      var line = "\(item.recipe.id.rawValue.prefix(8))  \(item.recipe.name)"
+      let needed = item.matched.count + item.missingCount
+      line +=
+        item.missingCount == 0 ? "  ✓ can make now" : "  \(item.matched.count) of \(needed)"
+      let gaps = item.missing.map(\.name) + item.unmatchedLineTexts.map { "“\($0)”" }
+      let substitutions = item.substitutions.map { entry in
+        "\(entry.food.name) (use \(entry.substitutes.map(\.name).joined(separator: " or ")))"
       }
       if !gaps.isEmpty { line += " — missing " + gaps.joined(separator: ", ") }
       if !substitutions.isEmpty { line += "; substitute " + substitutions.joined(separator: ", ") }
       console.print(line)
     }
-    let offset = answer["offset"] as? Int ?? 0
-    console.print("\(offset + 1)–\(offset + items.count) of \(total)")
+    console.print("\(answer.offset + 1)–\(answer.offset + answer.items.count) of \(answer.total)")
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
+import LarderApplication
 import LarderCore
-import LarderStore
 
 /// `larder export`: recipes as schema.org JSON-LD, Cooklang or Markdown, to standard output,
 /// one file or a folder.
@@ -45,24 +45,8 @@ enum ExportCommand {
           for: "option --format", value: formatName,
           expected: Format.allCases.map(\.rawValue).joined(separator: ", ")))
     }
-    let store = try context.openStore()
-    let ids = command.arguments("id")
-    var recipes: [Recipe] = []
-    if ids.isEmpty {
-      var query = RecipeQuery(sort: .name, limit: RecipeQuery.maximumLimit)
-      while true {
-        let page = try store.recipes(matching: query, household: .default)
-        for summary in page.items {
-          if let recipe = try store.recipe(id: summary.id, household: .default) {
-            recipes.append(recipe)
-          }
-        }
-        guard page.hasMore else { break }
-        query.offset += page.limit
-      }
-    } else {
-      recipes = try ids.map { try context.resolveRecipe($0, in: store) }
-    }
+    let larder = try context.openLarder().larder
+    let recipes = try larder.recipesToExport(command.arguments("id"), as: context.caller)
     if format == .cooklang, folder == nil, recipes.count > 1 {
       throw CLIError(
         "Cooklang holds one recipe per file; use --dir FOLDER to export \(recipes.count) recipes")

@@ -1,6 +1,6 @@
 import Foundation
+import LarderApplication
 import LarderCore
-import LarderStore
 
 /// `larder foods`: look foods up, and add your own foods and names for them.
 ///
@@ -78,13 +78,12 @@ enum FoodsCommand {
     case "match": return try match(context, catalog: try context.existingFoodCatalog())
     default: break
     }
-    let store = try context.openStore()
-    let catalog = try context.foodCatalog(store)
+    let larder = try context.openLarder().larder
     switch subcommand {
-    case "mine": return try mine(context, store: store)
-    case "add": return try add(context, store: store, catalog: catalog)
-    case "synonym": return try synonym(context, store: store, catalog: catalog)
-    case "remove": return try remove(context, store: store)
+    case "mine": return try mine(context, larder: larder)
+    case "add": return try add(context, larder: larder)
+    case "synonym": return try synonym(context, larder: larder)
+    case "remove": return try remove(context, larder: larder)
     default: return LarderCommandLine.exitUsage
     }
   }
@@ -155,8 +154,8 @@ enum FoodsCommand {
     return found == nil ? LarderCommandLine.exitFailure : LarderCommandLine.exitSuccess
   }
 
-  private static func mine(_ context: CommandContext, store: SQLiteRecipeStore) throws -> Int32 {
-    let user = try store.userFoods(household: .default)
+  private static func mine(_ context: CommandContext, larder: Larder) throws -> Int32 {
+    let user = try larder.userFoods(as: context.caller)
     if context.json {
       try context.printJSON(user)
       return LarderCommandLine.exitSuccess
@@ -176,9 +175,7 @@ enum FoodsCommand {
 
   // MARK: - Changing
 
-  private static func add(
-    _ context: CommandContext, store: SQLiteRecipeStore, catalog: FoodCatalog
-  ) throws -> Int32 {
+  private static func add(_ context: CommandContext, larder: Larder) throws -> Int32 {
     let command = context.command
     var density: Double?
     if let text = command.value("density") {
@@ -188,68 +185,56 @@ enum FoodsCommand {
       }
       density = value
     }
-    let draft = FoodDraft(
+    let request = AddFoodRequest(
       name: command.argument("name") ?? "", id: command.value("id"),
-      pluralName: command.value("plural"), parent: command.value("parent"),
+      plural: command.value("plural"), parent: command.value("parent"),
       aisle: command.value("aisle"), density: density, synonyms: command.values("synonym"),
       replace: command.flag("replace"))
-    let mine = Set(try store.userFoods(household: .default).foods.map(\.id))
-    let food = try catalog.food(from: draft, isUsers: { mine.contains($0) })
-    let existing = catalog.food(id: food.id)
-    // Checked against the catalog (name, parent, no cycle) before anything is saved.
-    let updated = try catalog.adding(food)
-    try store.saveUserFood(food, household: .default, now: Date())
+    let added = try larder.addFood(request, rematching: rematching(context), as: context.caller)
     context.console.printError(
-      "\(existing == nil ? "Added" : "Replaced") \(food.name) (\(food.id)).")
-    return try reparse(context, store: store, catalog: updated)
+      "\(added.replaced ? "Replaced" : "Added") \(added.food.name) (\(added.food.id)).")
+    return finish(context, rematched: added.rematched)
   }
 
-  private static func synonym(
-    _ context: CommandContext, store: SQLiteRecipeStore, catalog: FoodCatalog
-  ) throws -> Int32 {
+  private static func synonym(_ context: CommandContext, larder: Larder) throws -> Int32 {
     let name = (context.command.argument("name") ?? "").trimmingCharacters(in: .whitespaces)
-    let food = try resolve(context.command.argument("food") ?? "", in: catalog, field: "food")
-    let updated = try catalog.addingSynonym(name, to: food.id)
-    try store.saveSynonym(UserSynonym(name, foodID: food.id), household: .default, now: Date())
-    context.console.printError("'\(name)' now means \(food.name) (\(food.id)).")
-    return try reparse(context, store: store, catalog: updated)
+    let added = try larder.addSynonym(
+      AddSynonymRequest(synonym: name, food: context.command.argument("food") ?? ""),
+      rematching: rematching(context), as: context.caller)
+    context.console.printError("'\(name)' now means \(added.food.name) (\(added.food.id)).")
+    return finish(context, rematched: added.rematched)
   }
 
-  private static func remove(_ context: CommandContext, store: SQLiteRecipeStore) throws -> Int32 {
+  private static func remove(_ context: CommandContext, larder: Larder) throws -> Int32 {
     let name = context.command.argument("food") ?? ""
-    let user = try store.userFoods(household: .default)
-    if user.foods.contains(where: { $0.id == name }) {
-      let dependants = user.foods.filter { $0.parentID == name }.map(\.id)
-      guard dependants.isEmpty else {
-        throw LarderCoreError.invalidField(
-          field: "food", value: name,
-          reason: "your foods \(dependants.joined(separator: ", ")) are kinds of it; "
-            + "remove or change them first")
-      }
-      try store.deleteUserFood(id: name, household: .default)
-      context.console.printError("Removed your food '\(name)'.")
-    } else {
-      try store.deleteSynonym(name, household: .default)
-      context.console.printError("Removed your name '\(name)'.")
+    let removed = try larder.removeFoodOrSynonym(
+      name, rematching: rematching(context), as: context.caller)
+    switch removed.kind {
+    case .food: context.console.printError("Removed your food '\(name)'.")
+    case .synonym: context.console.printError("Removed your name '\(name)'.")
     }
-    return try reparse(context, store: store, catalog: try context.foodCatalog(store))
+    return finish(context, rematched: removed.rematched)
   }
 
   // MARK: - Helpers
 
-  /// Matches every recipe's lines again with the changed catalog, unless told not to.
-  private static func reparse(
-    _ context: CommandContext, store: SQLiteRecipeStore, catalog: FoodCatalog
-  ) throws -> Int32 {
-    guard !context.command.flag("no-reparse") else {
+  /// Every recipe's lines are matched again with the changed catalog now, unless told not to.
+  private static func rematching(_ context: CommandContext) -> Rematching {
+    if context.command.flag("no-reparse") { return .postponed }
+    let console = context.console
+    return .now(progress: { done, total in
+      console.progress("Matching recipes again: \(done)/\(total)")
+    })
+  }
+
+  /// Says how many recipes matching again changed, or how to match them later.
+  private static func finish(_ context: CommandContext, rematched: RematchReport?) -> Int32 {
+    context.console.clearProgress()
+    guard let rematched else {
       context.console.printError("Run 'larder ingredients reparse' to match recipes again.")
       return LarderCommandLine.exitSuccess
     }
-    let analyzing = AnalyzingRecipeStore(base: store, analyzer: Foods.analyzer(catalog))
-    let changed = try analyzing.reanalyzeAll(household: .default) { done, total in
-      context.console.progress("Matching recipes again: \(done)/\(total)")
-    }
-    context.console.clearProgress()
+    let changed = rematched.changed
     context.console.printError("\(changed) recipe\(changed == 1 ? "" : "s") changed.")
     return LarderCommandLine.exitSuccess
   }

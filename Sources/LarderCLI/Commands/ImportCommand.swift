@@ -1,7 +1,7 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderImport
-import LarderStore
 
 /// `larder import PATH...`: imports recipe files, folders and other apps' exports, reporting
 /// every item.
@@ -13,94 +13,41 @@ enum ImportCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     if let status = try ClipCommandSupport.runIfURLs(context) { return status }
     let console = context.console
-    let reader = BulkReader()
-    var budget = ArchiveBudget(limits: reader.limits)
-    // For each argument, in order: the files found under it, or why it cannot be read.
-    let given = context.command.arguments("path")
-    let found: [Result<[String], LarderImportError>] = given.map { path in
-      if path == "-" { return .success(["-"]) }
-      do {
-        return .success(try reader.files(at: path))
-      } catch let error as LarderImportError {
-        return .failure(error)
-      } catch {
-        return .failure(.unreadable(source: path, reason: "\(error)"))
+    let limit = BulkReader().maximumArchiveBytes
+    let inputs = context.command.arguments("path").map { path -> FileImportRequest.Input in
+      guard path == "-" else { return .path(path) }
+      switch CommandInput.read("-", limit: limit) {
+      case .success(let data): return .bytes(data, name: "standard input")
+      case .failure:
+        return .unreadable(
+          name: "standard input", reason: "larger than \(limit >> 20) MiB; refused")
       }
     }
-    let store = try context.openAnalyzingStore()
-    let now = Date()
-    var reports: [ImportDocumentReport] = []
-    let fileCount = found.reduce(0) { count, files in
-      count + ((try? files.get()) ?? []).filter { $0 != "-" }.count
-    }
-    var fileNumber = 0
-    for (path, result) in zip(given, found) {
-      let files: [String]
-      switch result {
-      case .success(let list): files = list
-      case .failure(let error):
-        reports.append(
-          ImportDocumentReport(
-            source: ImportSource(file: path), format: nil, status: .failed(error.reason)))
-        continue
-      }
-      var recipeDocuments = 0
-      let record = { (document: ImportDocument) in
-        if document.skipReason == nil { recipeDocuments += 1 }
-        if let member = document.source.members.last {
-          // Exports hold hundreds of recipes in one file: show which member is being stored.
-          let name = (document.source.file as NSString).lastPathComponent
-          console.progress("Importing \(fileNumber)/\(fileCount): \(name) › \(member)")
-        }
-        reports.append(BulkImporter.store(document, into: store, now: now))
-      }
-      for file in files {
-        if file == "-" {
-          let source = ImportSource(file: "standard input")
-          switch CommandInput.read("-", limit: reader.maximumArchiveBytes) {
-          case .success(let data):
-            reader.read(data, source: source, explicit: true, budget: &budget, record)
-          case .failure:
-            let reason = "larger than \(reader.maximumArchiveBytes >> 20) MiB; refused"
-            record(ImportDocument(source: source, format: nil, status: .failed(reason)))
-          }
-          continue
-        }
-        fileNumber += 1
+    let larder = try context.openLarder().larder
+    let report = try larder.importFiles(
+      FileImportRequest(inputs: inputs),
+      progress: { step in
+        // Exports hold hundreds of recipes in one file: show which member is being stored.
+        let member = step.member.map { " › \($0)" } ?? ""
         console.progress(
-          "Importing \(fileNumber)/\(fileCount): \((file as NSString).lastPathComponent)")
-        reader.readFile(file, explicit: file == path, budget: &budget, record)
-      }
-      // A folder where nothing was a recipe is an error: the user pointed at the wrong place.
-      if path != "-", files != [path], recipeDocuments == 0 {
-        reports.append(
-          ImportDocumentReport(
-            source: ImportSource(file: path), format: nil,
-            status: .failed("no recipe files in this folder")))
-      }
-    }
+          "Importing \(step.fileNumber)/\(step.fileCount): \(step.fileName)\(member)")
+      }, as: context.caller)
     console.clearProgress()
-    return try finish(reports, context: context)
+    return try finish(report, context: context)
   }
 
-  private static func finish(
-    _ reports: [ImportDocumentReport], context: CommandContext
-  ) throws -> Int32 {
-    let summary = ImportDocumentReport.summary(of: reports)
-    let counts = summary.counts
-    let skipped = summary.skipped
-    let fileCount = summary.fileCount
-    let failed = counts["failed", default: 0]
+  private static func finish(_ report: ImportReport, context: CommandContext) throws -> Int32 {
+    let skipped = report.skipped ?? 0
+    let fileCount = report.fileCount
     if context.json {
-      try context.printJSONObject(summary.json)
+      try context.printJSON(report)
     } else {
-      for report in reports {
-        if case .failed(let reason) = report.status {
-          context.console.printError("error: \(report.source): \(reason)")
+      for file in report.files {
+        if let error = file.error {
+          context.console.printError("error: \(file.path): \(error)")
         }
-        for item in report.items {
-          let label =
-            "\(report.source): item \(item.index + 1)" + (item.name.map { " (\($0))" } ?? "")
+        for item in file.items {
+          let label = "\(file.path): item \(item.index)" + (item.name.map { " (\($0))" } ?? "")
           for warning in item.warnings {
             context.console.printError("warning: \(label): \(warning)")
           }
@@ -112,9 +59,9 @@ enum ImportCommand {
         ? "" : "; skipped \(skipped) \(skipped == 1 ? "file" : "files") without recipes"
       context.console.print(
         "Imported \(fileCount) \(fileCount == 1 ? "file" : "files"): "
-          + "\(counts["created", default: 0]) created, \(counts["updated", default: 0]) updated, "
-          + "\(counts["unchanged", default: 0]) unchanged, \(failed) failed\(skippedNote).")
+          + "\(report.created) created, \(report.updated) updated, "
+          + "\(report.unchanged) unchanged, \(report.failed) failed\(skippedNote).")
     }
-    return failed == 0 ? LarderCommandLine.exitSuccess : LarderCommandLine.exitFailure
+    return report.failed == 0 ? LarderCommandLine.exitSuccess : LarderCommandLine.exitFailure
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 
 /// `larder recipes` and `larder search`: a page of recipes as a table or JSON. (`larder list`
@@ -16,24 +17,18 @@ enum ListCommand {
       }
       sort = value
     }
-    let limit = try command.int("limit") ?? 24
-    let offset = try command.int("offset") ?? 0
-    guard (1...RecipeQuery.maximumLimit).contains(limit) else {
-      throw command.usageError(
-        .invalidValue(
-          for: "--limit", value: String(limit),
-          expected: "a whole number from 1 to \(RecipeQuery.maximumLimit)"))
-    }
-    guard offset >= 0 else {
-      throw command.usageError(
-        .invalidValue(for: "--offset", value: String(offset), expected: "zero or more"))
-    }
     let words = command.arguments("words").joined(separator: " ")
-    let query = RecipeQuery(
+    let request = RecipeListRequest(
       text: words.isEmpty ? nil : words, favoritesOnly: command.flag("favorites"), sort: sort,
-      offset: offset, limit: limit)
-    let store = try context.openStore()
-    let page = try store.recipes(matching: query, household: .default)
+      offset: try command.int("offset") ?? 0, limit: try command.int("limit") ?? 24)
+    // The values are checked before the database is opened (or created).
+    let searching = command.subcommandPath.first == "search"
+    try searching ? request.validateAsSearch() : request.validate()
+    let larder = Larder(recipes: try context.openStore())
+    let page =
+      searching
+      ? try larder.searchRecipes(request, as: .defaultHousehold)
+      : try larder.listRecipes(request, as: .defaultHousehold)
     if context.json {
       try context.printJSON(page)
       return LarderCommandLine.exitSuccess

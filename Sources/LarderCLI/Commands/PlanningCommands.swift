@@ -1,29 +1,48 @@
 import Dispatch
 import Foundation
+import LarderApplication
 import LarderCore
-import LarderServer
 import LarderStore
 
-/// What the pantry, plan and list commands share: the stores, the service and option readers.
+extension CommandContext {
+  /// One Larder over the database, for the commands that use the pantry, the plan, the list
+  /// or the finder: the household's own foods read lines as on the web, and the configured
+  /// time zone, units and first weekday are its settings. With `indexingRecipes`, the finder's
+  /// engine is filled with every stored recipe first (only the finder needs it).
+  func openPlanningLarder(
+    indexingRecipes: Bool = false
+  ) throws -> (larder: Larder, database: SQLiteRecipeStore) {
+    let stores = try openStores()
+    let engine = FinderEngine(catalog: FinderCatalog(foods: stores.foods))
+    if indexingRecipes {
+      try FinderIndexedStore(base: stores.database, engine: engine)
+        .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
+    }
+    let larder = Larder(
+      recipes: stores.analyzing, foods: LiveFoodCatalog(stores.foods), finder: engine,
+      planning: SQLitePlanningStore(sharing: stores.database),
+      settings: LarderSettings(
+        timeZone: config.timeZone ?? .current, unitSystem: config.unitSystem,
+        firstWeekday: config.firstWeekday))
+    return (larder, stores.database)
+  }
+}
+
+/// What the pantry, plan and list commands share: the Larder they call and option readers.
 struct PlanningContext {
   let context: CommandContext
-  let recipes: SQLiteRecipeStore
-  let service: PlanningService
+  let larder: Larder
+  let database: SQLiteRecipeStore
 
-  init(_ context: CommandContext, finder: FinderEngine = FinderEngine()) throws {
+  init(_ context: CommandContext, indexingRecipes: Bool = false) throws {
     self.context = context
-    let stores = try context.openStores()
-    recipes = stores.database
-    // The household's own foods read pantry lines and merge the shopping list, as on the web.
-    service = PlanningService(
-      recipes: stores.analyzing, planning: SQLitePlanningStore(sharing: stores.database),
-      foods: stores.foods, finder: finder)
+    (larder, database) = try context.openPlanningLarder(indexingRecipes: indexingRecipes)
   }
 
   var command: ParsedCommand { context.command }
   var console: Console { context.console }
   var today: CalendarDay { context.today }
-  var format: MeasureFormat { context.measureFormat }
+  var caller: Caller { .defaultHousehold }
 
   /// A day option: YYYY-MM-DD, "today" or "tomorrow"; nil when not given.
   func day(_ option: String) throws -> CalendarDay? {
@@ -42,52 +61,35 @@ struct PlanningContext {
     }
   }
 
-  /// A positive number option; nil when not given.
-  func number(_ option: String) throws -> Double? {
-    guard let text = command.value(option) else { return nil }
-    guard let value = Double(text), value.isFinite, value > 0, value <= 1000 else {
-      throw command.usageError(
-        .invalidValue(for: "--\(option)", value: text, expected: "a number from 0 to 1000"))
+  /// The servings option; nil when not given (its range is the use case's to check).
+  func servings() throws -> Double? {
+    try command.value("servings").map {
+      try FieldValues.decimal(
+        $0, field: Field("servings"),
+        expected: Check.numberRangeText(DeductionPreviewRequest.servingsRange))
     }
-    return value
   }
 
-  /// A meal option.
-  func meal(_ option: String = "meal") throws -> Meal? {
-    guard let text = command.value(option) else { return nil }
-    guard let meal = Meal(rawValue: text.lowercased()) else {
-      throw command.usageError(
-        .invalidValue(
-          for: "--\(option)", value: text, expected: "breakfast, lunch, dinner or snack"))
-    }
-    return meal
+  /// The meal option; nil when not given.
+  func meal() throws -> Meal? {
+    try command.value("meal").map { try FieldValues.meal($0, field: Field("meal")) }
   }
 
-  /// A weekday option, or the configured first day of the week.
-  func weekStart() throws -> Weekday {
-    guard let text = command.value("week-start") else { return context.config.firstWeekday }
-    guard let day = Weekday(rawValue: text.lowercased()) else {
-      throw command.usageError(
-        .invalidValue(
-          for: "--week-start", value: text, expected: "a day of the week such as monday"))
-    }
-    return day
+  /// The week-start option; nil for the configured first day of the week.
+  func weekStart() throws -> Weekday? {
+    try command.value("week-start").map { try FieldValues.weekday($0, field: Field("weekStart")) }
   }
 
-  /// A location option.
+  /// The location option; nil when not given.
   func location() throws -> PantryLocation? {
-    guard let text = command.value("location") else { return nil }
-    guard let location = PantryLocation(rawValue: text) else {
-      throw command.usageError(
-        .invalidValue(
-          for: "--location", value: text, expected: "fridge, freezer, cupboard or another name"))
+    try command.value("location").map {
+      try FieldValues.pantryLocation($0, field: Field("location"))
     }
-    return location
   }
 
-  /// A recipe by id or a unique start of it.
-  func recipe(_ text: String) throws -> Recipe {
-    try context.resolveRecipe(text, in: recipes)
+  /// A recipe's id from its id or a unique start of it.
+  func recipeID(_ text: String) throws -> RecipeID {
+    try context.resolveRecipe(text, in: database).id
   }
 
   /// The first 8 characters of an id, enough to type back.
@@ -157,94 +159,73 @@ enum PantryCommand {
     }
   }
 
-  static func describe(_ item: PantryItem, _ planning: PlanningContext) -> String {
-    let density = item.foodID.flatMap {
-      planning.service.foods.food(id: $0)?.densityGramsPerMillilitre
-    }
-    var format = planning.format
-    format.keepsWrittenSystem = true
-    let amount = item.amount.map { $0.formatted(format, density: density) } ?? ""
-    let expiry = item.expiry(today: planning.today)?.text ?? ""
-    return PlanningContext.short(item.id) + "  " + PlanningContext.pad(amount, 9)
+  static func describe(_ view: PantryItemView) -> String {
+    let item = view.item
+    return PlanningContext.short(item.id) + "  " + PlanningContext.pad(view.amountText ?? "", 9)
       + PlanningContext.pad(item.name, 26) + " " + PlanningContext.pad(item.location.rawValue, 9)
-      + " " + expiry
-  }
-
-  static func printJSON(_ items: [PantryItem], _ planning: PlanningContext) throws {
-    try planning.context.printJSONObject(
-      items.map {
-        try PlanningJSON.pantryItem(
-          $0, today: planning.today, format: planning.format, foods: planning.service.foods)
-      })
+      + " " + (view.expiry?.text ?? "")
   }
 
   static func list(_ planning: PlanningContext) throws -> Int32 {
-    var items = try planning.service.planning.pantryItems(household: .default)
-    if let location = try planning.location() { items = items.filter { $0.location == location } }
+    let pantry = try planning.larder.pantry(
+      PantryListRequest(location: try planning.location()), as: planning.caller)
     if planning.context.json {
-      try printJSON(items, planning)
-    } else if items.isEmpty {
+      try planning.context.printJSON(pantry.items)
+    } else if pantry.items.isEmpty {
       planning.console.print(
         "The pantry is empty. Add items with: larder pantry add \"2 lb chicken thighs\"")
     } else {
-      for item in items { planning.console.print(describe(item, planning)) }
+      for item in pantry.items { planning.console.print(describe(item)) }
     }
     return LarderCommandLine.exitSuccess
   }
 
   static func add(_ planning: PlanningContext) throws -> Int32 {
     let line = planning.command.arguments("line").joined(separator: " ")
-    let item = try planning.service.addPantryLine(
-      line, location: try planning.location(), expiresOn: try planning.day("expires"),
-      today: planning.today)
+    let item = try planning.larder.addPantryItem(
+      .line(line, location: try planning.location(), expiresOn: try planning.day("expires")),
+      as: planning.caller)
     if planning.context.json {
-      try printJSON([item], planning)
+      try planning.context.printJSON([item])
     } else {
-      let food = item.foodID == nil ? "  (no catalog food matched)" : ""
-      planning.console.print("Added " + describe(item, planning) + food)
+      let food = item.item.foodID == nil ? "  (no catalog food matched)" : ""
+      planning.console.print("Added " + describe(item) + food)
     }
     return LarderCommandLine.exitSuccess
   }
 
   static func edit(_ planning: PlanningContext) throws -> Int32 {
     let command = planning.command
-    var item = try planning.service.pantryItem(command.arguments("id").first ?? "")
-    if let name = command.value("name") { item.name = name }
-    if let text = command.value("quantity") {
-      guard let quantity = Double(text), quantity.isFinite, quantity >= 0 else {
-        throw command.usageError(
-          .invalidValue(for: "--quantity", value: text, expected: "a number, zero or more"))
-      }
-      item.amount = Measure(quantity: quantity, unit: item.amount?.unit)
+    var change = PantryItemChange(name: command.value("name"), location: try planning.location())
+    change.quantity = try command.value("quantity").map {
+      try FieldValues.decimal(
+        $0, field: Field("quantity"),
+        expected: Check.numberRangeText(PantryItemChange.quantityRange))
     }
-    if let text = command.value("unit") {
-      guard let unit = IngredientUnit.unit(id: text.lowercased()) else {
-        throw command.usageError(
-          .invalidValue(for: "--unit", value: text, expected: "a unit such as g, ml, cup or lb"))
-      }
-      item.amount = Measure(quantity: item.amount?.quantity ?? 1, unit: unit)
-    }
+    // The same reader as the API's, so "tablespoons" is a unit here too.
+    change.unit =
+      try command.value("unit").map {
+        .set(try FieldValues.unit($0, field: Field("unit")))
+      } ?? .keep
     if command.value("expires")?.lowercased() == "none" {
-      item.expiresOn = nil
+      change.expiresOn = .clear
     } else if let day = try planning.day("expires") {
-      item.expiresOn = day
+      change.expiresOn = .set(day)
     }
-    if let location = try planning.location() { item.location = location }
-    if let note = command.value("note") { item.note = note.isEmpty ? nil : note }
-    try planning.service.planning.savePantryItem(item, household: .default)
+    change.note = command.value("note").map { $0.isEmpty ? .clear : .set($0) } ?? .keep
+    let item = try planning.larder.editPantryItem(
+      id: command.arguments("id").first ?? "", change, as: planning.caller)
     if planning.context.json {
-      try printJSON([item], planning)
+      try planning.context.printJSON([item])
     } else {
-      planning.console.print("Changed " + describe(item, planning))
+      planning.console.print("Changed " + describe(item))
     }
     return LarderCommandLine.exitSuccess
   }
 
   static func remove(_ planning: PlanningContext) throws -> Int32 {
-    let items = try planning.command.arguments("id").map { try planning.service.pantryItem($0) }
-    var changes = PlanningChanges()
-    changes.deletePantryItems = items.map(\.id)
-    try planning.service.planning.apply(changes, household: .default)
+    let items = try planning.larder.removePantryItems(
+      planning.command.arguments("id"), as: planning.caller)
     if !planning.context.json {
       for item in items { planning.console.print("Removed \(item.name)") }
     }
@@ -252,35 +233,31 @@ enum PantryCommand {
   }
 
   static func deduct(_ planning: PlanningContext) throws -> Int32 {
-    let recipe = try planning.recipe(planning.command.arguments("recipe").first ?? "")
-    let servings = try planning.number("servings")
+    let recipe = try planning.recipeID(planning.command.arguments("recipe").first ?? "")
+    let servings = try planning.servings()
     let confirm = planning.command.flag("yes")
     let deduction =
       confirm
-      ? try planning.service.deduct(recipe: recipe.id, servings: servings, only: nil)
-      : try planning.service.deductionPreview(recipe: recipe.id, servings: servings)
+      ? try planning.larder.deduct(
+        DeductionRequest(recipe: recipe, servings: servings), as: planning.caller)
+      : try planning.larder.previewDeduction(
+        DeductionPreviewRequest(recipe: recipe, servings: servings), as: planning.caller)
     if planning.context.json {
-      var object = try PlanningJSON.deduction(deduction, format: planning.format)
-      object["applied"] = confirm
-      try planning.context.printJSONObject(object)
+      try planning.context.printJSON(deduction)
       return LarderCommandLine.exitSuccess
     }
     let console = planning.console
-    var format = planning.format
-    format.keepsWrittenSystem = true
+    let name = deduction.recipeName
     if deduction.changes.isEmpty {
-      console.print("Cooking \(recipe.name) takes nothing Larder can count from the pantry.")
+      console.print("Cooking \(name) takes nothing Larder can count from the pantry.")
     } else {
       console.print(
-        (confirm ? "Took from the pantry for " : "Cooking ") + recipe.name
+        (confirm ? "Took from the pantry for " : "Cooking ") + name
           + (confirm ? ":" : " would take:"))
       for change in deduction.changes {
-        let after =
-          change.removes
-          ? "used up, removed" : "\(change.after.formatted(format)) left"
+        let after = change.change.removes ? "used up, removed" : "\(change.afterText) left"
         console.print(
-          "  \(change.used.formatted(format)) \(change.name) "
-            + "(of \(change.before.formatted(format)); \(after))")
+          "  \(change.usedText) \(change.change.name) (of \(change.beforeText); \(after))")
       }
     }
     for skipped in deduction.skipped {
@@ -353,30 +330,26 @@ enum PlanCommand {
     case nil, "show": return try show(try PlanningContext(context))
     case "add": return try add(try PlanningContext(context))
     case "remove": return try remove(try PlanningContext(context))
-    case "fill": return try fill(context)
+    case "fill": return try fill(try PlanningContext(context, indexingRecipes: true))
     default: return LarderCommandLine.exitUsage
     }
   }
 
   static func show(_ planning: PlanningContext) throws -> Int32 {
-    let start = (try planning.day("date") ?? planning.today)
-      .startOfWeek(firstWeekday: try planning.weekStart())
-    let (days, planned) = try planning.service.planDays(
-      from: start, through: start.adding(days: 6))
-    let lookup = { (id: RecipeID) in planned[id] }
+    let week = try planning.larder.mealPlanWeek(
+      PlanWeekRequest(date: try planning.day("date"), weekStart: try planning.weekStart()),
+      as: planning.caller)
     if planning.context.json {
-      try planning.context.printJSONObject([
-        "from": start.description, "to": start.adding(days: 6).description,
-        "days": try PlanningJSON.days(days, recipes: lookup),
-      ])
+      try planning.context.printJSON(week)
       return LarderCommandLine.exitSuccess
     }
-    for day in days {
-      let name = day.date.weekday.rawValue.prefix(3).capitalized
+    for day in week.days {
+      let name = day.weekday.rawValue.prefix(3).capitalized
       let total = day.totalMinutes > 0 ? "  (\(RecipeDuration(minutes: day.totalMinutes)))" : ""
       planning.console.print("\(name) \(day.date)\(total)")
-      for entry in day.entries {
-        let recipe = lookup(entry.recipeID)?.name ?? "(deleted recipe)"
+      for view in day.entries {
+        let entry = view.entry
+        let recipe = view.recipeName ?? "(deleted recipe)"
         let servings = entry.servings.map { "  ×\(Self.number($0)) servings" } ?? ""
         let note = entry.note.map { "  — \($0)" } ?? ""
         planning.console.print(
@@ -392,26 +365,25 @@ enum PlanCommand {
   }
 
   static func add(_ planning: PlanningContext) throws -> Int32 {
-    let recipe = try planning.recipe(planning.command.arguments("recipe").first ?? "")
-    let entry = try planning.service.addPlanEntry(
-      recipe: recipe.id, date: try planning.day("date") ?? planning.today,
-      meal: try planning.meal() ?? .dinner, servings: try planning.number("servings"),
-      note: planning.command.value("note"))
+    let recipe = try planning.recipeID(planning.command.arguments("recipe").first ?? "")
+    let view = try planning.larder.addPlanEntry(
+      NewPlanEntry(
+        date: try planning.day("date") ?? planning.today, meal: try planning.meal() ?? .dinner,
+        recipe: recipe, servings: try planning.servings(), note: planning.command.value("note")),
+      as: planning.caller)
     if planning.context.json {
-      try planning.context.printJSONObject(try PlanningJSON.planEntry(entry, recipe: recipe))
+      try planning.context.printJSON(view)
     } else {
       planning.console.print(
-        "Planned \(recipe.name) for \(entry.meal.rawValue) on \(entry.date) "
-          + "(\(PlanningContext.short(entry.id)))")
+        "Planned \(view.recipeName ?? "?") for \(view.entry.meal.rawValue) on \(view.entry.date) "
+          + "(\(PlanningContext.short(view.entry.id)))")
     }
     return LarderCommandLine.exitSuccess
   }
 
   static func remove(_ planning: PlanningContext) throws -> Int32 {
-    let entries = try planning.command.arguments("id").map { try planning.service.planEntry($0) }
-    var changes = PlanningChanges()
-    changes.deleteMealPlanEntries = entries.map(\.id)
-    try planning.service.planning.apply(changes, household: .default)
+    let entries = try planning.larder.removePlanEntries(
+      planning.command.arguments("id"), as: planning.caller)
     if !planning.context.json {
       planning.console.print(
         "Removed \(entries.count) planned meal\(entries.count == 1 ? "" : "s")")
@@ -419,59 +391,39 @@ enum PlanCommand {
     return LarderCommandLine.exitSuccess
   }
 
-  static func fill(_ context: CommandContext) throws -> Int32 {
-    let engine = FinderEngine()
-    let planning = try PlanningContext(context, finder: engine)
-    engine.setCatalog(FinderCatalog(foods: planning.service.foods))
-    try FinderIndexedStore(base: planning.recipes, engine: engine)
-      .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
-    let command = context.command
-    var parameters: [String: String] = ["missing": "50", "limit": "200"]
-    for option in ["diet", "course", "cuisine", "exclude"] where !command.values(option).isEmpty {
-      parameters[option] = command.values(option).joined(separator: ",")
-    }
-    if let time = command.value("max-time") {
-      _ = try command.int("max-time")
-      parameters["maxTime"] = time
-    }
-    if command.flag("favorites") { parameters["favorites"] = "true" }
-    if command.flag("use-it-up") { parameters["useItUp"] = "true" }
-    let finderAPI = FinderAPI(
-      store: planning.service.recipes, engine: engine, foods: planning.service.foods,
-      planning: planning.service.planning)
-    let query: FinderQuery
-    do {
-      query = try finderAPI.query(
-        for: try FinderRequest(query: parameters), pantry: try planning.service.finderPantry())
-    } catch let error as LarderServerError {
-      throw CLIError(error.message.replacingOccurrences(of: "query parameter", with: "option"))
-    }
+  static func fill(_ planning: PlanningContext) throws -> Int32 {
+    let command = planning.command
+    // `missing` is left out: the use case fills a week from what is nearly at hand.
+    let finder = FinderRequest(
+      diets: CookCommand.list(command.values("diet")),
+      exclude: CookCommand.list(command.values("exclude")),
+      courses: CookCommand.list(command.values("course")),
+      cuisines: CookCommand.list(command.values("cuisine")), maxTime: try command.int("max-time"),
+      favorites: command.flag("favorites"), useItUp: command.flag("use-it-up"))
     let save = command.flag("save")
-    let entries = try planning.service.fillWeek(
-      containing: try planning.day("date") ?? planning.today,
-      firstWeekday: try planning.weekStart(), meal: try planning.meal() ?? .dinner,
-      servings: try planning.number("servings"), query: query, save: save)
-    let names = try entries.map {
-      try planning.recipes.recipe(id: $0.recipeID, household: .default)?.name ?? "?"
-    }
-    if context.json {
-      try context.printJSONObject([
-        "saved": save,
-        "entries": try zip(entries, names).map { entry, _ in
-          try PlanningJSON.planEntry(
-            entry, recipe: try planning.recipes.recipe(id: entry.recipeID, household: .default))
-        },
-      ])
+    let suggestions = try planning.larder.fillWeek(
+      FillWeekRequest(
+        date: try planning.day("date"), weekStart: try planning.weekStart(),
+        meal: try planning.meal() ?? .dinner, servings: try planning.servings(), save: save,
+        finder: finder),
+      as: planning.caller)
+    let console = planning.console
+    if planning.context.json {
+      try planning.context.printJSON(suggestions)
       return LarderCommandLine.exitSuccess
     }
-    if entries.isEmpty {
-      context.console.print("Nothing to suggest: every day has a meal, or no recipe fits.")
+    if suggestions.entries.isEmpty {
+      console.print("Nothing to suggest: every day has a meal, or no recipe fits.")
     }
-    for (entry, name) in zip(entries, names) {
+    for view in suggestions.entries {
+      let entry = view.entry
       let weekday = entry.date.weekday.rawValue.prefix(3).capitalized
-      context.console.print("\(weekday) \(entry.date)  \(entry.meal.rawValue)  \(name)")
+      console.print(
+        "\(weekday) \(entry.date)  \(entry.meal.rawValue)  \(view.recipeName ?? "?")")
     }
-    if !save, !entries.isEmpty { context.console.print("Run again with --save to plan these.") }
+    if !save, !suggestions.entries.isEmpty {
+      console.print("Run again with --save to plan these.")
+    }
     return LarderCommandLine.exitSuccess
   }
 }
@@ -533,38 +485,33 @@ enum ShoppingListCommand {
   }
 
   static func show(_ planning: PlanningContext, staples: Bool? = nil) throws -> Int32 {
-    let items = try planning.service.planning.shoppingListItems(household: .default)
-    let includeStaples = staples ?? planning.command.flag("staples")
+    let request = ShoppingListRequest(staples: staples ?? planning.command.flag("staples"))
     if planning.context.json {
-      try planning.context.printJSONObject(
-        PlanningJSON.shoppingList(items, format: planning.format, includeStaples: includeStaples))
+      try planning.context.printJSON(
+        try planning.larder.shoppingList(request, as: planning.caller))
       return LarderCommandLine.exitSuccess
     }
-    let view = ShoppingListView(items, includeStaples: includeStaples)
     if planning.command.flag("text") {
       planning.console.print(
-        String(
-          view.plainText(MeasureFormat(system: planning.format.system, fractionStyle: .unicode))
-            .dropLast()))
+        String(try planning.larder.shoppingListText(request, as: planning.caller).dropLast()))
       return LarderCommandLine.exitSuccess
     }
-    if view.groups.isEmpty {
+    let list = try planning.larder.shoppingList(request, as: planning.caller)
+    if list.groups.isEmpty {
       planning.console.print("The shopping list is empty. Make one with: larder list generate")
     }
-    for group in view.groups {
+    for group in list.groups {
       planning.console.print(group.title)
-      for item in group.items {
+      for view in group.items {
+        let item = view.item
         let recipes = item.recipes.map(\.name)
         let forWhat =
           recipes.isEmpty
           ? (item.isManual ? "  (added by hand)" : "") : "  (\(recipes.joined(separator: ", ")))"
-        let have =
-          item.inPantry.isEmpty
-          ? ""
-          : "  have \(MeasureSum(item.inPantry, density: item.density).formatted(planning.format))"
+        let have = item.inPantry.isEmpty ? "" : "  have \(view.inPantryText)"
         planning.console.print(
           "  \(item.isChecked ? "[x]" : "[ ]") \(PlanningContext.short(item.id))  "
-            + item.text(planning.format) + forWhat + have)
+            + view.text + forWhat + have)
       }
     }
     return LarderCommandLine.exitSuccess
@@ -572,78 +519,71 @@ enum ShoppingListCommand {
 
   static func generate(_ planning: PlanningContext) throws -> Int32 {
     let command = planning.command
-    var portions: [RecipePortion] = []
+    var portions: [ShoppingPortion] = []
     for text in command.values("recipe") {
       let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
       var servings: Double?
       if parts.count == 2 {
-        guard let value = Double(parts[1]), value.isFinite, value > 0, value <= 1000 else {
+        guard let value = Double(parts[1]), value.isFinite else {
           throw command.usageError(
             .invalidValue(for: "--recipe", value: text, expected: "ID or ID:SERVINGS"))
         }
         servings = value
       }
-      portions.append(RecipePortion(recipe: try planning.recipe(parts[0]), servings: servings))
+      portions.append(
+        ShoppingPortion(recipe: try planning.recipeID(parts[0]), servings: servings))
     }
-    if portions.isEmpty {
-      let from = try planning.day("from") ?? planning.today
-      let through = try planning.day("to") ?? from.adding(days: 6)
-      guard from <= through else {
-        throw command.usageError(
-          .invalidValue(
-            for: "--to", value: through.description, expected: "a day on or after --from"))
-      }
-      portions = try planning.service.plannedPortions(from: from, through: through)
-      if portions.isEmpty, !planning.context.json {
-        planning.console.printError("No meals are planned from \(from) to \(through).")
-      }
+    let generated = try planning.larder.generateShoppingList(
+      ShoppingListGeneration(
+        from: try planning.day("from"), to: try planning.day("to"),
+        recipes: portions.isEmpty ? nil : portions, staples: command.flag("staples")),
+      as: planning.caller)
+    if let days = generated.days, generated.recipeCount == 0, !planning.context.json {
+      planning.console.printError(
+        "No meals are planned from \(days.lowerBound) to \(days.upperBound).")
     }
-    _ = try planning.service.generateShoppingList(
-      portions, includeStaples: command.flag("staples"))
     return try show(planning, staples: command.flag("staples"))
   }
 
   static func add(_ planning: PlanningContext) throws -> Int32 {
-    let item = try planning.service.addManualItem(
-      planning.command.arguments("line").joined(separator: " "))
+    let view = try planning.larder.addShoppingItem(
+      NewShoppingItem(line: planning.command.arguments("line").joined(separator: " ")),
+      as: planning.caller)
     if planning.context.json {
-      try planning.context.printJSONObject(
-        PlanningJSON.shoppingItem(item, format: planning.format))
+      try planning.context.printJSON(view)
     } else {
-      planning.console.print(
-        "Added \(item.text(planning.format)) (\(item.aisle?.displayName ?? "Other"))")
+      planning.console.print("Added \(view.text) (\(view.item.aisle?.displayName ?? "Other"))")
     }
     return LarderCommandLine.exitSuccess
   }
 
   static func check(_ planning: PlanningContext) throws -> Int32 {
-    let ids = try planning.command.arguments("id").map { try planning.service.shoppingItem($0).id }
-    let changed = try planning.service.setChecked(ids, checked: !planning.command.flag("undo"))
+    let checked = try planning.larder.checkShoppingItems(
+      CheckShoppingItems(
+        items: planning.command.arguments("id"), checked: !planning.command.flag("undo")),
+      as: planning.caller)
     if !planning.context.json {
-      for item in changed {
-        planning.console.print("\(item.isChecked ? "[x]" : "[ ]") \(item.text(planning.format))")
+      for view in checked.changed {
+        planning.console.print("\(view.item.isChecked ? "[x]" : "[ ]") \(view.text)")
       }
     }
     return LarderCommandLine.exitSuccess
   }
 
   static func remove(_ planning: PlanningContext) throws -> Int32 {
-    let ids = try planning.command.arguments("id").map { try planning.service.shoppingItem($0).id }
-    var changes = PlanningChanges()
-    changes.deleteShoppingListItems = ids
-    try planning.service.planning.apply(changes, household: .default)
+    try planning.larder.removeShoppingItems(planning.command.arguments("id"), as: planning.caller)
     return LarderCommandLine.exitSuccess
   }
 
   static func toPantry(_ planning: PlanningContext) throws -> Int32 {
-    let moved = try planning.service.moveCheckedToPantry(today: planning.today)
+    let moved = try planning.larder.moveCheckedToPantry(as: planning.caller).moved
     if planning.context.json {
-      try PantryCommand.printJSON(moved, planning)
+      try planning.context.printJSON(moved)
     } else if moved.isEmpty {
       planning.console.print("Nothing is checked off.")
     } else {
       planning.console.print("In the pantry now:")
-      for item in moved { planning.console.print("  " + PantryCommand.describe(item, planning)) }
+      for item in moved { planning.console.print("  " + PantryCommand.describe(item)) }
     }
     return LarderCommandLine.exitSuccess
   }

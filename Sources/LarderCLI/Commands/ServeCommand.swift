@@ -1,39 +1,18 @@
 import Dispatch
 import Foundation
-import LarderCore
+import LarderApplication
 import LarderHTTP
-import LarderImport
 import LarderServer
-import LarderStore
 
 /// `larder serve`: the web app and the API until SIGINT or SIGTERM.
 enum ServeCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     let config = context.config
     let console = context.console
-    let database = try context.openStore()
-    let foods = LiveFoodCatalog(try context.foodCatalog(database))
-    let engine = FinderEngine(catalog: FinderCatalog(foods: foods.current))
-    // Lines are matched with the catalog as it is at each write, so a food added through the
-    // API counts for recipes saved after it.
-    let analyzer = RecipeAnalyzer(matchFood: { foods.current.match($0)?.foodID })
-    let analyzing = AnalyzingRecipeStore(base: database, analyzer: analyzer)
-    let store = FinderIndexedStore(base: analyzing, engine: engine)
-    let build = try store.rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
-    console.printError(
-      "Pantry finder ready: \(build.recipeCount) recipes, \(build.foodCount) foods in "
-        + String(format: "%.1f ms", build.seconds * 1000))
-    let rematch = Rematcher(analyzing: analyzing, store: store, log: { console.printError($0) })
-    let app = LarderApp(
-      store: store, finder: engine, foods: foods, foodStore: database,
-      foodsChanged: { catalog in
-        engine.setCatalog(FinderCatalog(foods: catalog))
-        rematch.start()
-      },
-      images: database.imageStore, clipper: ClipCommandSupport.clipper(for: config),
-      planning: SQLitePlanningStore(sharing: database),
-      timeZone: config.timeZone ?? .current, unitSystem: config.unitSystem,
-      firstWeekday: config.firstWeekday, log: { console.printError($0) })
+    // The finder is built before serving and kept current by every write; a food change
+    // matches stored recipes again in the background.
+    let larder = try context.openLarder(buildsFinder: true).larder
+    let app = LarderApp(larder: larder, caller: context.caller)
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)
@@ -67,7 +46,7 @@ enum ServeCommand {
       return source
     }
     try http.start()
-    let count = try store.recipeCount(household: .default)
+    let count = try larder.health(as: context.caller).recipes
     let shownHost = config.host.contains(":") ? "[\(config.host)]" : config.host
     console.printError(
       "Larder \(LarderCommandLine.version) is serving \(count) recipes at "
@@ -89,45 +68,5 @@ private final class SignalCounter: @unchecked Sendable {
   func next() -> Int {
     defer { count += 1 }
     return count
-  }
-}
-
-/// Matches every stored recipe's lines again after a food change, one pass at a time in the
-/// background, then reloads the finder; changes that arrive during a pass start one more.
-final class Rematcher: @unchecked Sendable {
-  private let analyzing: AnalyzingRecipeStore
-  private let store: FinderIndexedStore
-  private let log: @Sendable (String) -> Void
-  private let queue = DispatchQueue(label: "larder.rematch")
-  private let lock = NSLock()
-  private var pending = false
-
-  init(
-    analyzing: AnalyzingRecipeStore, store: FinderIndexedStore,
-    log: @escaping @Sendable (String) -> Void
-  ) {
-    self.analyzing = analyzing
-    self.store = store
-    self.log = log
-  }
-
-  /// Asks for a pass; several asks while one is waiting make one pass.
-  func start() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !pending else { return }
-    pending = true
-    queue.async { [self] in
-      lock.lock()
-      pending = false
-      lock.unlock()
-      do {
-        let changed = try analyzing.reanalyzeAll(household: .default)
-        try store.rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
-        log("Foods changed: matched recipes again, \(changed) changed.")
-      } catch {
-        log("error: matching recipes again after a food change failed: \(error)")
-      }
-    }
   }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import LarderApplication
 import LarderCore
 
 /// `larder show ID`: one recipe, readable or as JSON.
 enum ShowCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
-    let store = try context.openStore()
-    let recipe = try context.resolveRecipe(context.command.argument("id") ?? "", in: store)
+    let larder = try context.openLarder().larder
+    let recipe = try larder.resolveRecipe(context.command.argument("id") ?? "", as: context.caller)
     if context.json {
       try context.printJSON(recipe)
       return LarderCommandLine.exitSuccess

@@ -5,7 +5,7 @@ import Foundation
 /// (`recipeIngredient` objects with `note`, `quantity`, `unit`, `food`).
 public enum MealieExport {
   /// Whether a decoded JSON object is a Mealie recipe rather than schema.org.
-  public static func isMealieRecipe(_ object: [String: Any]) -> Bool {
+  package static func isMealieRecipe(_ object: [String: Any]) -> Bool {
     object["@type"] == nil && object["name"] != nil
       && (object["recipe_ingredient"] != nil || object["recipe_instructions"] != nil
         || object["slug"] != nil && object["recipeIngredient"] != nil)

@@ -5,7 +5,7 @@ import Foundation
 /// reads the JSON.
 public enum PaprikaExport {
   /// Whether a decoded JSON object is a Paprika recipe.
-  public static func isPaprikaRecipe(_ object: [String: Any]) -> Bool {
+  package static func isPaprikaRecipe(_ object: [String: Any]) -> Bool {
     object["@type"] == nil && object["ingredients"] is String && object["directions"] != nil
   }
 

@@ -81,7 +81,7 @@ public enum SchemaOrg {
   }
 
   /// Reads one schema.org Recipe object; `warnings` collects fields that were left empty.
-  public static func readRecipe(_ object: [String: Any], warnings: inout [String]) throws -> Recipe
+  package static func readRecipe(_ object: [String: Any], warnings: inout [String]) throws -> Recipe
   {
     guard let rawName = string(object["name"] ?? object["headline"]),
       !PlainText.clean(rawName).isEmpty
@@ -145,7 +145,7 @@ public enum SchemaOrg {
   ///
   /// Lets a caller that found JSON-LD itself (in an HTML page, say) fill in what a page left
   /// out, such as a missing name, before calling ``readRecipe(_:warnings:)``.
-  public static func recipeObjects(in json: Any) -> [[String: Any]] {
+  package static func recipeObjects(in json: Any) -> [[String: Any]] {
     var objects: [[String: Any]] = []
     collectRecipes(in: json, depth: 0, into: &objects)
     return objects
@@ -382,7 +382,7 @@ public enum SchemaOrg {
 
   /// The recipe as a schema.org JSON-LD object. The user's rating, favourite flag and notes go
   /// under a `larder` key, which schema.org readers ignore and Larder reads back.
-  public static func jsonLD(for recipe: Recipe) -> [String: Any] {
+  package static func jsonLD(for recipe: Recipe) -> [String: Any] {
     var object: [String: Any] = [
       "@context": "https://schema.org",
       "@type": "Recipe",

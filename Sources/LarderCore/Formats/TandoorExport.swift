@@ -4,7 +4,7 @@ import Foundation
 /// `recipe.json` and an image): steps with their own ingredients, times in minutes.
 public enum TandoorExport {
   /// Whether a decoded JSON object is a Tandoor recipe.
-  public static func isTandoorRecipe(_ object: [String: Any]) -> Bool {
+  package static func isTandoorRecipe(_ object: [String: Any]) -> Bool {
     object["@type"] == nil && object["steps"] is [Any]
       && (object["working_time"] != nil || object["waiting_time"] != nil
         || object["servings_text"] != nil)

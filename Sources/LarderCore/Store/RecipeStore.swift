@@ -36,6 +36,27 @@ public protocol RecipeStore: Sendable {
 
   /// Every recipe's food profile, for building the pantry finder.
   func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile]
+
+  /// Up to ten IDs of the household's recipes that start with `prefix`, in order, so people
+  /// can type a short ID. A store without an index for it may use the default, which reads
+  /// every summary.
+  func recipeIDs(startingWith prefix: String, household: HouseholdID) throws -> [RecipeID]
+}
+
+extension RecipeStore {
+  /// Reads every summary and keeps the IDs that start with `prefix`: right for any store, fast
+  /// enough for small ones.
+  public func recipeIDs(startingWith prefix: String, household: HouseholdID) throws -> [RecipeID] {
+    var found: [RecipeID] = []
+    var query = RecipeQuery(sort: .name, limit: RecipeQuery.maximumLimit)
+    while true {
+      let page = try recipes(matching: query, household: household)
+      found += page.items.map(\.id).filter { $0.rawValue.hasPrefix(prefix) }
+      guard page.hasMore else { break }
+      query.offset += page.limit
+    }
+    return Array(found.sorted { $0.rawValue < $1.rawValue }.prefix(10))
+  }
 }
 
 /// What happened to one recipe in an import.
@@ -295,6 +316,11 @@ extension ForwardingRecipeStore {
   /// Passes on to the base store.
   public func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] {
     try base.foodProfiles(household: household)
+  }
+
+  /// Passes on to the base store.
+  public func recipeIDs(startingWith prefix: String, household: HouseholdID) throws -> [RecipeID] {
+    try base.recipeIDs(startingWith: prefix, household: household)
   }
 
   /// Passes on to the base store.

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderHTTP
 
@@ -10,34 +11,24 @@ import LarderHTTP
 ///   `{"id", "url", "contentType", "bytes"}` and `Location`
 /// - `DELETE /api/v1/images/:id`: delete (204)
 struct ImageAPI: Sendable {
-  let images: (any ImageStore)?
-  let household: HouseholdID
-  let clock: @Sendable () -> Date
+  let larder: Larder
+  let caller: Caller
 
   func register(in router: inout Router) {
     router.get("/images/:id") { request in try serve(request) }
     router.post("/api/v1/images") { request in try upload(request) }
     router.delete("/api/v1/images/:id") { request in
-      try store().deleteImage(
-        id: ImageID(rawValue: request.pathParameters["id"] ?? ""),
-        household: household)
+      try larder.deleteImage(imageID(request), as: caller)
       return HTTPResponse(status: 204)
     }
   }
 
-  private func store() throws -> any ImageStore {
-    guard let images else {
-      throw LarderServerError(
-        status: 404, code: "not_found", message: "this server does not store images")
-    }
-    return images
+  private func imageID(_ request: HTTPRequest) -> ImageID {
+    ImageID(rawValue: request.pathParameters["id"] ?? "")
   }
 
   private func serve(_ request: HTTPRequest) throws -> HTTPResponse {
-    let id = ImageID(rawValue: request.pathParameters["id"] ?? "")
-    guard let image = try store().image(id: id, household: household) else {
-      throw LarderCoreError.imageNotFound(id)
-    }
+    let image = try larder.image(imageID(request), as: caller)
     let tag = "\"\(image.id.rawValue)\""
     var headers = [
       "Cache-Control": "public, max-age=31536000, immutable",
@@ -59,6 +50,7 @@ struct ImageAPI: Sendable {
   }
 
   private func upload(_ request: HTTPRequest) throws -> HTTPResponse {
+    // The media type is the transport's to check, as a JSON endpoint checks for JSON.
     let type = request.headers["content-type"] ?? ""
     let media =
       type.split(separator: ";").first.map {
@@ -70,19 +62,10 @@ struct ImageAPI: Sendable {
         message: "expected an image body (Content-Type: image/jpeg, image/png, image/webp, "
           + "image/gif or image/avif), got '\(type)'")
     }
-    guard !request.body.isEmpty else {
-      throw LarderServerError(
-        status: 400, code: "empty_body", message: "the request needs the image's bytes")
-    }
-    let id = try store().putImage(
-      request.body, declaredType: media, household: household, now: clock())
-    let format = try store().image(id: id, household: household)?.format
-    let body: [String: Any] = [
-      "id": id.rawValue, "url": id.path, "contentType": format?.contentType ?? media,
-      "bytes": request.body.count,
-    ]
-    var response = try JSONValue.response(body, status: 201)
-    response.headers["Location"] = id.path
+    let stored = try larder.storeImage(
+      ImageUpload(data: request.body, declaredType: media), as: caller)
+    var response = HTTPResponse.json(try LarderJSON.encode(stored), status: 201)
+    response.headers["Location"] = stored.url
     return response
   }
 }

@@ -1,103 +1,56 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderHTTP
 
 /// The JSON API for recipes under `/api/v1`.
 ///
-/// - `GET /api/v1/recipes?q=&sort=&favorites=&offset=&limit=`: a page of summaries
-/// - `GET /api/v1/search?q=`: the same, searching (q required)
 /// - `GET /api/v1/recipes/:id`: one recipe; `GET /api/v1/recipes/:id/jsonld`: as schema.org
 /// - `POST /api/v1/recipes`: create (201 with Location)
 /// - `PUT /api/v1/recipes/:id`: replace; `PATCH /api/v1/recipes/:id`: change the fields given
 /// - `DELETE /api/v1/recipes/:id`: delete (204)
 /// - `GET /api/v1/health`: liveness and the recipe count
 struct RecipeAPI: Sendable {
-  let store: any RecipeStore
-  let household: HouseholdID
-  let clock: @Sendable () -> Date
+  /// The use cases, writing through the store that keeps the web library current.
+  let larder: Larder
+  let caller: Caller
+  var store: any RecipeStore { larder.recipes }
+  var household: HouseholdID { caller.household }
 
   func register(in router: inout Router) {
-    router.get("/api/v1/health") { _ in try health() }
-    router.get("/api/v1/recipes") { request in try list(request, requireText: false) }
-    router.get("/api/v1/search") { request in try list(request, requireText: true) }
-    router.post("/api/v1/recipes") { request in try create(request) }
-    router.get("/api/v1/recipes/:id") { request in try json(try find(request)) }
+    router.get("/api/v1/health") { _ in try json(try larder.health(as: caller)) }
+    router.post("/api/v1/recipes") { request in
+      let created = try larder.createRecipe(try decodeRecipe(request), as: caller)
+      var response = try json(created, status: 201)
+      response.headers["Location"] = "/api/v1/recipes/\(created.id)"
+      return response
+    }
+    router.get("/api/v1/recipes/:id") { request in
+      try json(try larder.recipe(recipeID(request), as: caller))
+    }
     router.get("/api/v1/recipes/:id/jsonld") { request in
       HTTPResponse(
         status: 200, headers: ["Content-Type": "application/ld+json; charset=utf-8"],
-        body: SchemaOrg.encode([try find(request)]))
+        body: try larder.recipeJSONLD(recipeID(request), as: caller))
     }
-    router.put("/api/v1/recipes/:id") { request in try replace(request) }
-    router.patch("/api/v1/recipes/:id") { request in try patch(request) }
+    router.put("/api/v1/recipes/:id") { request in
+      try json(
+        try larder.replaceRecipe(recipeID(request), with: try decodeRecipe(request), as: caller))
+    }
+    router.patch("/api/v1/recipes/:id") { request in
+      try Self.requireJSON(request)
+      let patch = try RecipePatch(json: request.body)
+      return try json(try larder.patchRecipe(recipeID(request), with: patch, as: caller))
+    }
     router.delete("/api/v1/recipes/:id") { request in
-      try store.deleteRecipe(id: try recipeID(request), household: household)
+      try larder.deleteRecipe(recipeID(request), as: caller)
       return HTTPResponse(status: 204)
     }
   }
 
-  // MARK: - Handlers
-
-  private func health() throws -> HTTPResponse {
-    let count = try store.recipeCount(household: household)
-    let body: [String: Any] = ["status": "ok", "recipes": count]
-    return .json(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
-  }
-
-  private func list(_ request: HTTPRequest, requireText: Bool) throws -> HTTPResponse {
-    let query = try Self.recipeQuery(from: request.query)
-    if requireText && query.searchText == nil {
-      throw LarderServerError(
-        status: 400, code: "missing_parameter", message: "query parameter 'q' is required")
-    }
-    return try json(try store.recipes(matching: query, household: household))
-  }
-
-  private func create(_ request: HTTPRequest) throws -> HTTPResponse {
-    let recipe = try decodeRecipe(request)
-    let created = try store.createRecipe(recipe, household: household, now: clock())
-    var response = try json(created, status: 201)
-    response.headers["Location"] = "/api/v1/recipes/\(created.id)"
-    return response
-  }
-
-  private func replace(_ request: HTTPRequest) throws -> HTTPResponse {
-    var recipe = try decodeRecipe(request)
-    recipe.id = try recipeID(request)
-    return try json(try store.updateRecipe(recipe, household: household, now: clock()))
-  }
-
-  /// Applies the top-level fields of a JSON object to the stored recipe, so a client can send
-  /// `{"isFavorite": true}` without the rest.
-  private func patch(_ request: HTTPRequest) throws -> HTTPResponse {
-    let existing = try find(request)
-    let changes = try Self.jsonObject(request)
-    guard
-      var merged = try JSONSerialization.jsonObject(with: LarderJSON.encode(existing))
-        as? [String: Any]
-    else { throw LarderCoreError.invalidJSON(detail: "stored recipe is not an object") }
-    for (key, value) in changes {
-      // Sections replace the shorthand and vice versa, so the client's form wins.
-      if key == "ingredients" { merged["ingredientSections"] = nil }
-      if key == "steps" { merged["instructionSections"] = nil }
-      merged[key] = value is NSNull ? nil : value
-    }
-    var recipe = try LarderJSON.decode(
-      Recipe.self, from: JSONSerialization.data(withJSONObject: merged))
-    recipe.id = existing.id
-    return try json(try store.updateRecipe(recipe, household: household, now: clock()))
-  }
-
   // MARK: - Helpers
 
-  private func find(_ request: HTTPRequest) throws -> Recipe {
-    let id = try recipeID(request)
-    guard let recipe = try store.recipe(id: id, household: household) else {
-      throw LarderCoreError.recipeNotFound(id)
-    }
-    return recipe
-  }
-
-  private func recipeID(_ request: HTTPRequest) throws -> RecipeID {
+  private func recipeID(_ request: HTTPRequest) -> RecipeID {
     RecipeID(rawValue: request.pathParameters["id"] ?? "")
   }
 
@@ -131,37 +84,5 @@ struct RecipeAPI: Sendable {
       throw LarderCoreError.invalidJSON(detail: "expected a JSON object")
     }
     return object
-  }
-
-  /// Reads `q`, `sort`, `favorites`, `offset` and `limit`, naming any bad value.
-  static func recipeQuery(from parameters: [String: String]) throws -> RecipeQuery {
-    func integer(_ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
-      guard let text = parameters[name], !text.isEmpty else { return value }
-      guard let number = Int(text), range.contains(number) else {
-        throw LarderServerError.invalidParameter(
-          name, text, "a whole number from \(range.lowerBound) to \(range.upperBound)")
-      }
-      return number
-    }
-    var sort: RecipeSort?
-    if let text = parameters["sort"], !text.isEmpty {
-      guard let value = RecipeSort(rawValue: text) else {
-        throw LarderServerError.invalidParameter(
-          "sort", text, "one of " + RecipeSort.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      sort = value
-    }
-    var favorites = false
-    if let text = parameters["favorites"], !text.isEmpty {
-      switch text.lowercased() {
-      case "1", "true", "yes", "on": favorites = true
-      case "0", "false", "no", "off": favorites = false
-      default: throw LarderServerError.invalidParameter("favorites", text, "true or false")
-      }
-    }
-    return RecipeQuery(
-      text: parameters["q"], favoritesOnly: favorites, sort: sort,
-      offset: try integer("offset", default: 0, range: 0...10_000_000),
-      limit: try integer("limit", default: 24, range: 1...RecipeQuery.maximumLimit))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 
 /// What a recipe card shows: the same fields wherever a card appears.
@@ -39,17 +40,17 @@ struct AmountLineModel: Sendable, Hashable {
   /// "for Pancakes, Soup", "you have 200 g", "added by hand".
   var notes: [String]
 
-  init(_ item: ShoppingListItem, format: MeasureFormat) {
+  init(_ line: ShoppingItemView) {
+    let item = line.item
     id = item.id.rawValue
-    text = item.text(format)
+    text = line.text
     isChecked = item.isChecked
     isStaple = item.isStaple
     var notes: [String] = []
     if !item.recipes.isEmpty {
       notes.append("for " + item.recipes.map(\.name).joined(separator: ", "))
     }
-    let inPantry = MeasureSum(item.inPantry, density: item.density).formatted(format)
-    if !inPantry.isEmpty { notes.append("you have \(inPantry)") }
+    if !line.inPantryText.isEmpty { notes.append("you have \(line.inPantryText)") }
     if item.isManual { notes.append("added by hand") }
     self.notes = notes
   }
@@ -72,11 +73,14 @@ struct PantryItemModel: Sendable, Hashable {
   /// browser's language.
   var meta: [String]
 
-  init(_ item: PantryItem, today: CalendarDay, format: MeasureFormat) {
+  /// The item as the application layer shows it, so the page and the API say the same amount
+  /// and expiry.
+  init(_ view: PantryItemView) {
+    let item = view.item
     id = item.id.rawValue
     name = item.name
-    amount = item.amount?.formatted(format)
-    expiry = item.expiry(today: today).map {
+    amount = view.amountText
+    expiry = view.expiry.map {
       Badge(kind: $0.isExpired ? "expired" : $0.daysLeft <= 3 ? "soon" : "ok", text: $0.text)
     }
     let location = item.location.rawValue

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderHTTP
 
@@ -6,8 +7,9 @@ import LarderHTTP
 /// add / edit form and settings. The library and recipe pages work without JavaScript; each page
 /// loads one JavaScript module from /static/ that enhances it.
 struct Pages: Sendable {
-  let store: any RecipeStore
-  let household: HouseholdID
+  /// The use cases the pages show.
+  let larder: Larder
+  let caller: Caller
 
   func register(in router: inout Router) {
     router.get("/") { _ in cookPage() }
@@ -24,16 +26,15 @@ struct Pages: Sendable {
 
   private func editPage(_ request: HTTPRequest) throws -> HTTPResponse {
     let id = RecipeID(rawValue: request.pathParameters["id"] ?? "")
-    guard let recipe = try store.recipe(id: id, household: household) else {
-      throw LarderServerError(
-        status: 404, code: "not_found", message: "There is no recipe with id '\(id)'.")
-    }
-    return .html(EditorPage.render(recipe: recipe))
+    return .html(EditorPage.render(recipe: try larder.recipe(id, as: caller)))
   }
 
   private func library(_ request: HTTPRequest) throws -> HTTPResponse {
-    let query = try RecipeAPI.recipeQuery(from: request.query)
-    let page = try store.recipes(matching: query, household: household)
+    // The page's own parameters beside the list's are its business (none yet).
+    let listRequest = try RecipeListRequest.decode(
+      query: request.query.filter { RecipeListRequest.fieldNames.contains($0.key) })
+    let query = listRequest.query
+    let page = try larder.listRecipes(listRequest, as: caller)
     let search = query.searchText ?? ""
     let heading =
       search.isEmpty
@@ -121,10 +122,7 @@ struct Pages: Sendable {
 
   private func recipePage(_ request: HTTPRequest) throws -> HTTPResponse {
     let id = RecipeID(rawValue: request.pathParameters["id"] ?? "")
-    guard let recipe = try store.recipe(id: id, household: household) else {
-      throw LarderServerError(
-        status: 404, code: "not_found", message: "There is no recipe with id '\(id)'.")
-    }
+    let recipe = try larder.recipe(id, as: caller)
     return .html(
       PageLayout.page(title: recipe.name, script: "recipe.js", body: Self.recipe(recipe)))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderHTTP
 
@@ -7,36 +8,26 @@ import LarderHTTP
 /// pantry and the list can be read without JavaScript); its module (pantry.js, plan.js,
 /// list.js) then takes over through the JSON API.
 struct PlanningPages: Sendable {
-  /// Where the pantry, plan and list are kept; without one the pages say so.
-  let planning: (any PlanningStore)?
-  let household: HouseholdID
-  let clock: @Sendable () -> Date
-  let timeZone: TimeZone
-  let unitSystem: UnitSystem
+  /// The use cases the pages show; without a planning store the pages say so.
+  let larder: Larder
+  let caller: Caller
 
   func register(in router: inout Router) {
     router.get("/pantry") { _ in
       .html(
         PantryPage.render(
-          items: try pantryItems(), today: today,
-          format: MeasureFormat(system: unitSystem, keepsWrittenSystem: true)))
+          items: try larder.planning.map { _ in
+            try larder.pantry(PantryListRequest(), as: caller).items
+          }))
     }
-    router.get("/plan") { _ in .html(PlanPage.render(available: planning != nil)) }
+    router.get("/plan") { _ in .html(PlanPage.render(available: larder.planning != nil)) }
     router.get("/list") { _ in
       .html(
         ShoppingListPage.render(
-          items: try listItems(), format: MeasureFormat(system: unitSystem)))
+          list: try larder.planning.map { _ in
+            try larder.shoppingList(ShoppingListRequest(), as: caller)
+          }))
     }
-  }
-
-  private var today: CalendarDay { CalendarDay(clock(), in: timeZone) }
-
-  private func pantryItems() throws -> [PantryItem]? {
-    try planning?.pantryItems(household: household)
-  }
-
-  private func listItems() throws -> [ShoppingListItem]? {
-    try planning?.shoppingListItems(household: household)
   }
 
   /// Said instead of the page when the server keeps no planning data.
@@ -49,12 +40,10 @@ struct PlanningPages: Sendable {
 enum PantryPage {
   static let locations = ["fridge", "freezer", "cupboard"]
 
-  static func render(items: [PantryItem]?, today: CalendarDay, format: MeasureFormat) -> HTML {
+  static func render(items: [PantryItemView]?) -> HTML {
     let locationOptions = locations.map { "<option value=\"\($0)\"></option>" as HTML }
     let list: HTML? = items.map { items in
-      let rows = items.map {
-        Components.pantryItem(PantryItemModel($0, today: today, format: format))
-      }
+      let rows = items.map { Components.pantryItem(PantryItemModel($0)) }
       return "<ul id=\"pantry-items\" class=\"plan-items pantry-items\">\(rows)</ul>"
     }
     let body: HTML = """
@@ -160,10 +149,10 @@ enum PlanPage {
 /// The shopping list: generated from the plan or from chosen recipes, grouped by aisle with
 /// merged amounts, checked off, moved to the pantry, shared and printed.
 enum ShoppingListPage {
-  static func render(items: [ShoppingListItem]?, format: MeasureFormat) -> HTML {
-    let groups = items.map { ShoppingListView($0).groups } ?? []
+  static func render(list answer: ShoppingListAnswer?) -> HTML {
+    let groups = answer?.groups ?? []
     let list = groups.map { group -> HTML in
-      let lines = group.items.map { Components.amountLine(AmountLineModel($0, format: format)) }
+      let lines = group.items.map { Components.amountLine(AmountLineModel($0)) }
       return """
         <section class="aisle-group"><h2>\(group.title)</h2><ul class="list-lines">\(lines)</ul>\
         </section>
@@ -173,7 +162,7 @@ enum ShoppingListPage {
       <section class="planning list-page" id="list-page">
       <div class="planning-head"><h1>Shopping list</h1>
       <p id="list-count" class="muted" aria-live="polite"></p></div>
-      \(items == nil ? PlanningPages.unavailable : .empty)
+      \(answer == nil ? PlanningPages.unavailable : .empty)
       <noscript><p class="notice">Checking off and making the list need JavaScript.</p></noscript>
       <details id="list-generate" class="panel generate" hidden>
       <summary>Make the list</summary>

@@ -56,6 +56,10 @@ private struct SampleRequest: RequestFields, Equatable {
   @Test func anEmptyListDiffersFromAnAbsentOne() throws {
     let given = try SampleRequest.decode(json: Data(#"{"staples": []}"#.utf8))
     #expect(given.staples == [])
+    // In a query, `staples=` gives the list empty; other empty parameters count as absent.
+    let query = try SampleRequest.decode(query: ["staples": "", "limit": ""])
+    #expect(query.staples == [])
+    #expect(query.limit == nil)
   }
 
   @Test(arguments: [

@@ -22,7 +22,7 @@ function describe(item) {
   if (item.unit) parts.push(el('span', { class: 'tag unit' }, item.unit));
   if (item.name) parts.push(el('span', { class: 'tag name' }, item.name));
   if (item.preparation) parts.push(el('span', { class: 'tag prep' }, item.preparation));
-  if (item.optional) parts.push(el('span', { class: 'tag' }, 'optional'));
+  if (item.isOptional) parts.push(el('span', { class: 'tag' }, 'optional'));
   parts.push(item.food
     ? el('span', { class: 'food ok' }, `→ ${item.food.name}`)
     : el('span', { class: 'food unknown' }, '→ food not recognised'));

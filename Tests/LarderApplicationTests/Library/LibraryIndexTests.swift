@@ -3,7 +3,7 @@ import LarderCore
 import LarderTestSupport
 import Testing
 
-@testable import LarderServer
+@testable import LarderApplication
 
 /// The library's in-memory orders stay what a full sort would give after each write.
 @Suite struct LibraryIndexTests {

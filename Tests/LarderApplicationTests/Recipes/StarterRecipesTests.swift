@@ -3,7 +3,7 @@ import LarderCore
 import LarderTestSupport
 import Testing
 
-@testable import LarderServer
+@testable import LarderApplication
 
 /// The recipes a new library starts with: complete, varied and loadable.
 @Suite struct StarterRecipesTests {

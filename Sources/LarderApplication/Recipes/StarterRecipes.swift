@@ -43,3 +43,14 @@ public enum StarterRecipes {
     return outcomes.filter { if case .created = $0 { return true } else { return false } }.count
   }
 }
+
+extension Larder {
+  /// Imports the starter recipes into the caller's household; returns how many were created
+  /// (none when they are all there already).
+  @discardableResult
+  public func seedStarterRecipes(as caller: Caller) throws -> Int {
+    try ApplicationError.translating {
+      try StarterRecipes.seed(into: recipes, household: caller.household, now: clock())
+    }
+  }
+}

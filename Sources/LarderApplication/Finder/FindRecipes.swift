@@ -1,0 +1,102 @@
+import Foundation
+import LarderCore
+
+extension Larder {
+  /// Finds recipes for what the caller has: the request's `have`, or without it the
+  /// household's stored pantry (with its expiry dates, for `useItUp`).
+  ///
+  /// - Throws: ``ApplicationError/invalidValue(_:value:expected:)`` for a number out of range
+  ///   or an unknown diet, and ``ApplicationError/unknownFood(_:name:)`` for a food the catalog
+  ///   does not know in `include`, `exclude` or `staples` (guessing would change the answer;
+  ///   an unknown food in `have` is listed under `unknown` instead).
+  public func findRecipes(_ request: FinderRequest, as caller: Caller) throws -> FinderAnswer {
+    try request.validate()
+    let foods = self.foods.current
+    var pantry = PantryTerm.resolve(request.have, catalog: foods)
+    var items = pantry.compactMap { $0.food.map { FinderQuery.PantryItem(food: $0.foodID) } }
+    var source = FinderAnswer.PantrySource.have
+    if request.have.isEmpty, let planning {
+      let stored = try planning.pantryItems(household: caller.household).filter {
+        $0.foodID != nil
+      }
+      if !stored.isEmpty {
+        source = .stored
+        pantry = stored.map { item in
+          PantryTerm(
+            input: item.name,
+            food: item.foodID.map {
+              FoodMatch(foodID: $0, name: item.name, how: .exact, confidence: 1)
+            })
+        }
+        items = stored.compactMap(\.finderItem)
+      }
+    }
+    let page = finder.find(try finderQuery(for: request, pantry: items, foods: foods))
+    func food(_ id: String) -> FinderAnswer.Food {
+      FinderAnswer.Food(id: id, name: foods.food(id: id)?.name ?? id)
+    }
+    var found: [FinderAnswer.Item] = []
+    for match in page.items {
+      guard
+        let recipe = try recipes.recipe(
+          id: RecipeID(rawValue: match.recipeID), household: caller.household)
+      else { continue }
+      found.append(
+        FinderAnswer.Item(
+          recipe: RecipeSummary(recipe), missingCount: match.missingCount,
+          matched: match.matchedFoods.map(food), missing: match.missingFoods.map(food),
+          substitutions: match.substitutions.map {
+            FinderAnswer.Substitution(food: food($0.food), substitutes: $0.substitutes.map(food))
+          },
+          unmatchedLines: match.unmatchedLineCount,
+          unmatchedLineTexts: recipe.ingredientLines.filter {
+            $0.facts?.foodID == nil && $0.facts?.isOptional != true
+          }.map(\.text),
+          pantryFoodsUsed: match.pantryFoodsUsed))
+    }
+    return FinderAnswer(
+      pantry: pantry.compactMap { term in
+        term.food.map { FinderAnswer.PantryFood(input: term.input, food: food($0.foodID)) }
+      },
+      unknown: pantry.filter { $0.food == nil }.map(\.input), pantrySource: source,
+      useItUp: request.useItUp, items: found, total: page.total, offset: page.offset,
+      limit: page.limit)
+  }
+
+  /// The finder query a request asks, over `pantry` (the `have` foods or the stored pantry),
+  /// with its foods and diets checked against the catalog.
+  func finderQuery(
+    for request: FinderRequest, pantry: [FinderQuery.PantryItem], foods: FoodCatalog
+  ) throws -> FinderQuery {
+    func resolveStrictly(_ names: [String], field: String) throws -> [String] {
+      try PantryTerm.resolve(names, catalog: foods).map { term in
+        guard let food = term.food else {
+          throw ApplicationError.unknownFood(Field(field), name: term.input)
+        }
+        return food.foodID
+      }
+    }
+    let knownDiets = Set(finder.catalog.dietExclusions.keys)
+    let diets = try request.diets.map { text -> DietLabel in
+      guard let label = DietLabel(parsing: text), knownDiets.contains(label) else {
+        throw ApplicationError.invalidValue(
+          Field("diet"), value: text,
+          expected: "one of " + knownDiets.map(\.rawValue).sorted().joined(separator: ", "))
+      }
+      return label
+    }
+    return FinderQuery(
+      pantryItems: FoodEquivalents.expanding(pantry, in: foods),
+      staples: try request.staples.map { try resolveStrictly($0, field: "staples") }
+        ?? FinderQuery.defaultStaples,
+      maxMissing: request.missing ?? 0,
+      mustInclude: try resolveStrictly(request.include, field: "include"),
+      mustExclude: try resolveStrictly(request.exclude, field: "exclude"),
+      diets: diets,
+      filters: FinderFilters(
+        courses: request.courses, cuisines: request.cuisines,
+        maxTotalMinutes: request.maxTime, maxIngredientCount: request.maxIngredients,
+        tags: request.tags, favoritesOnly: request.favorites),
+      offset: request.offset, limit: request.limit, useItUp: request.useItUp)
+  }
+}

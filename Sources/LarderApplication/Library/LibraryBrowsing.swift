@@ -1,0 +1,215 @@
+import Foundation
+import LarderCore
+
+/// A page of the library with facet counts: `GET /api/v1/library`.
+///
+/// Fields: those of ``RecipeListRequest`` (`q`, `sort`, `favorites`, `offset`, `limit`) and
+/// the filters of ``LibraryFilters`` (`course`, `cuisine`, `diet`, `tag`, `maxTime`).
+public struct LibraryRequest: RequestFields, Equatable {
+  /// Words to search for; nil or blank browses every recipe.
+  public var text: String?
+  /// The order; by relevance when searching and by name otherwise unless given.
+  public var sort: RecipeSort?
+  /// How many matching recipes to skip.
+  public var offset: Int
+  /// How many to return, 1 to 200.
+  public var limit: Int
+  /// The filters on the recipes' own facts, favourites among them.
+  public var filters: LibraryFilters
+
+  /// The fields, as the API names them.
+  public static let fieldNames = LibraryField.allCases.map(\.rawValue)
+
+  /// Makes a request; ranges are checked by ``validate()``.
+  public init(
+    text: String? = nil, sort: RecipeSort? = nil, offset: Int = 0, limit: Int = 24,
+    filters: LibraryFilters = LibraryFilters()
+  ) {
+    self.text = text
+    self.sort = sort
+    self.offset = offset
+    self.limit = limit
+    self.filters = filters
+  }
+
+  /// Reads the request's fields.
+  public init(from decoder: Decoder) throws {
+    let fields = try decoder.container(keyedBy: LibraryField.self)
+    let list = try RecipeListRequest(from: fields)
+    self.init(
+      text: list.text, sort: list.sort, offset: list.offset, limit: list.limit,
+      filters: try LibraryFilters(from: fields))
+  }
+
+  /// Checks the page and the time limit.
+  public func validate() throws {
+    try RecipeListRequest.checkPage(offset: offset, limit: limit)
+    try filters.validate()
+  }
+
+  /// The store's query for the text, favourites, order and page.
+  var query: RecipeQuery {
+    RecipeQuery(
+      text: text, favoritesOnly: filters.favoritesOnly, sort: sort, offset: offset, limit: limit)
+  }
+}
+
+/// A page of the library and the facet counts over everything that matches.
+public struct LibraryPage: Sendable, Equatable, Encodable {
+  /// The recipes on this page.
+  public var items: [RecipeSummary]
+  /// How many recipes match in all.
+  public var total: Int
+  /// How many were skipped before this page.
+  public var offset: Int
+  /// The page size asked for.
+  public var limit: Int
+  /// The order in effect.
+  public var sort: RecipeSort
+  /// Counts of each facet's values among the matching recipes.
+  public var facets: LibraryFacets
+  /// Whether the facets count only the first text matches (see
+  /// ``Larder/filteredSearchLimit``), a vague search having matched more.
+  public var facetsPartial: Bool
+}
+
+/// "Surprise me": one recipe picked at random among those passing the filters,
+/// `GET /api/v1/recipes/random`.
+///
+/// Fields: `q` and the filters of ``LibraryFilters`` (`course`, `cuisine`, `diet`, `tag`,
+/// `maxTime`, `favorites`).
+public struct RandomRecipeRequest: RequestFields, Equatable {
+  /// Words the recipe must match; nil or blank for any.
+  public var text: String?
+  /// The filters the recipe must pass.
+  public var filters: LibraryFilters
+
+  /// The fields, as the API names them.
+  public static let fieldNames = ["q", "course", "cuisine", "diet", "maxTime", "tag", "favorites"]
+
+  /// Makes a request.
+  public init(text: String? = nil, filters: LibraryFilters = LibraryFilters()) {
+    self.text = text
+    self.filters = filters
+  }
+
+  /// Reads the request's fields.
+  public init(from decoder: Decoder) throws {
+    let fields = try decoder.container(keyedBy: LibraryField.self)
+    self.init(text: try fields.text(.q), filters: try LibraryFilters(from: fields))
+  }
+
+  /// Checks the time limit.
+  public func validate() throws {
+    try filters.validate()
+  }
+}
+
+/// The recipe "surprise me" picked, and among how many.
+public struct RandomRecipe: Sendable, Equatable, Encodable {
+  /// The recipe picked.
+  public var recipe: RecipeSummary
+  /// How many recipes passed the filters.
+  public var candidates: Int
+}
+
+extension Larder {
+  /// With text and filters together, at most this many text matches are filtered: enough for
+  /// any search a person means, and a bound on the work a vague search can cause.
+  public static let filteredSearchLimit = 1000
+
+  /// A page of the library with facet counts over everything that matches, answered from the
+  /// in-memory library index (the store ranks text matches).
+  public func browseLibrary(_ request: LibraryRequest, as caller: Caller) throws -> LibraryPage {
+    try request.validate()
+    let query = request.query
+    let filters = request.filters
+    let snapshot = try library.current(store: recipes, household: caller.household)
+    let sort = query.effectiveSort
+    var pageItems: [RecipeSummary]
+    var total: Int
+    var facets: LibraryFacets
+    var partial = false
+    if let text = query.searchText {
+      // The store ranks text matches; filters, other orders and facets apply in memory to
+      // the first ``filteredSearchLimit`` of them.
+      let found = try textMatches(
+        text, favorites: query.favoritesOnly, sort: query.sort, as: caller)
+      var positions = found.compactMap { snapshot.indexByID[$0.id] }
+      if !filters.isEmpty { positions = positions.filter { filters.admits(snapshot.entries[$0]) } }
+      if sort != .relevance {
+        positions = LibrarySorting.sorted(positions, snapshot.entries, by: sort)
+      }
+      facets = LibraryFacets(positions.map { snapshot.entries[$0] })
+      if filters.isEmptyBesidesFavorites && sort == .relevance {
+        let page = try recipes.recipes(matching: query, household: caller.household)
+        pageItems = page.items
+        total = page.total
+        partial = found.count < total
+      } else {
+        partial = found.count >= Self.filteredSearchLimit
+        total = positions.count
+        pageItems = positions.dropFirst(query.offset).prefix(query.limit).map {
+          snapshot.entries[$0].summary
+        }
+      }
+    } else {
+      let ordered = snapshot.order(sort)
+      if filters.isEmpty {
+        total = ordered.count
+        facets = snapshot.facetsOfAll
+        pageItems = ordered.dropFirst(query.offset).prefix(query.limit).map {
+          snapshot.entries[$0].summary
+        }
+      } else {
+        let matching = ordered.filter { filters.admits(snapshot.entries[$0]) }
+        total = matching.count
+        facets = LibraryFacets(matching.map { snapshot.entries[$0] })
+        pageItems = matching.dropFirst(query.offset).prefix(query.limit).map {
+          snapshot.entries[$0].summary
+        }
+      }
+    }
+    return LibraryPage(
+      items: pageItems, total: total, offset: query.offset, limit: query.limit, sort: sort,
+      facets: facets, facetsPartial: partial)
+  }
+
+  /// One recipe picked at random among those matching the text and passing the filters.
+  /// Throws ``ApplicationError/nothingMatches(_:)`` when none does.
+  public func pickRandomRecipe(
+    _ request: RandomRecipeRequest, as caller: Caller
+  ) throws -> RandomRecipe {
+    try request.validate()
+    let filters = request.filters
+    let snapshot = try library.current(store: recipes, household: caller.household)
+    var candidates = Array(snapshot.entries.indices)
+    if let text = RecipeQuery(text: request.text).searchText {
+      candidates = try textMatches(text, favorites: filters.favoritesOnly, sort: nil, as: caller)
+        .compactMap { snapshot.indexByID[$0.id] }
+    }
+    candidates = candidates.filter { filters.admits(snapshot.entries[$0]) }
+    guard let pick = candidates.randomElement() else {
+      throw ApplicationError.nothingMatches("No recipe matches these filters.")
+    }
+    return RandomRecipe(recipe: snapshot.entries[pick].summary, candidates: candidates.count)
+  }
+
+  /// Text matches in the store's order, up to ``filteredSearchLimit``.
+  private func textMatches(
+    _ text: String, favorites: Bool, sort: RecipeSort?, as caller: Caller
+  ) throws -> [RecipeSummary] {
+    var found: [RecipeSummary] = []
+    var offset = 0
+    while found.count < Self.filteredSearchLimit {
+      let page = try recipes.recipes(
+        matching: RecipeQuery(
+          text: text, favoritesOnly: favorites, sort: sort, offset: offset,
+          limit: RecipeQuery.maximumLimit), household: caller.household)
+      found += page.items
+      offset += page.items.count
+      if !page.hasMore || page.items.isEmpty { break }
+    }
+    return found
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import LarderCore
+
+/// Every recipe's summary held in memory for the library's facets, filters, sorting and
+/// "surprise me", so none of them loads the full list from the store per request.
+///
+/// The copy is a ``LibrarySnapshot``. Writes through the app patch it in place of a reload
+/// (``apply(_:)``: one entry replaced, added or removed), and each use compares a cheap stamp
+/// (the recipe count and the most recently updated recipe) so that changes made by another
+/// process, such as `larder import`, cause a reload. Between changes every request is answered
+/// from memory, from orders and facet counts computed once per snapshot.
+final class LibraryIndex: @unchecked Sendable {
+  // @unchecked Sendable: `snapshot`, `stamp` and `restamp` are read and written only while
+  // holding `lock`.
+  private let lock = NSLock()
+  private let loading = NSLock()
+  private var snapshot: LibrarySnapshot?
+  private var stamp: Stamp?
+  /// Set when a write was applied to the snapshot: the next stamp read belongs to it.
+  private var restamp = false
+
+  private struct Stamp: Equatable {
+    var count: Int
+    var newestID: RecipeID?
+    var newestUpdate: Date?
+  }
+
+  /// A write the app made, to apply to the snapshot.
+  enum Change {
+    /// A recipe was created or updated; this is it as stored.
+    case saved(Recipe)
+    /// A recipe was deleted.
+    case deleted(RecipeID)
+  }
+
+  /// The library as it is now, reloaded from the store only when another process changed it.
+  func current(store: any RecipeStore, household: HouseholdID) throws -> LibrarySnapshot {
+    let newest = try store.recipes(
+      matching: RecipeQuery(sort: .updated, limit: 1), household: household
+    ).items.first
+    let current = Stamp(
+      count: try store.recipeCount(household: household), newestID: newest?.id,
+      newestUpdate: newest?.updatedAt)
+    lock.lock()
+    if let snapshot, stamp == current || restamp {
+      stamp = current
+      restamp = false
+      lock.unlock()
+      return snapshot
+    }
+    lock.unlock()
+    // One load at a time: requests that miss together wait for it instead of each loading
+    // every summary again.
+    loading.lock()
+    defer { loading.unlock() }
+    lock.lock()
+    if let snapshot, stamp == current {
+      lock.unlock()
+      return snapshot
+    }
+    lock.unlock()
+    let loaded = LibrarySnapshot(try store.foodProfiles(household: household))
+    lock.lock()
+    defer { lock.unlock() }
+    snapshot = loaded
+    stamp = current
+    restamp = false
+    return loaded
+  }
+
+  /// Patches the snapshot with a write the app just made; no reload needed.
+  func apply(_ change: Change) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let old = snapshot else { return }
+    var entries = old.entries
+    var removed: Int?
+    var placed: Int?
+    switch change {
+    case .saved(let recipe):
+      let entry = LibraryEntry(RecipeSummary(recipe))
+      if let position = old.indexByID[recipe.id] {
+        entries[position] = entry
+        placed = position
+      } else {
+        entries.append(entry)
+        placed = entries.count - 1
+      }
+    case .deleted(let id):
+      guard let position = old.indexByID[id] else { return }
+      entries.remove(at: position)
+      removed = position
+    }
+    let next = LibrarySnapshot(entries: entries, foodUse: old.foodUse)
+    var orders: [RecipeSort: [Int]] = [:]
+    for (sort, order) in old.computedOrders {
+      orders[sort] = LibrarySorting.patched(
+        order, entries, by: sort, removed: removed, placed: placed)
+    }
+    next.adopt(orders)
+    snapshot = next
+    restamp = true
+  }
+
+  /// Drops the snapshot: the next use reloads it (after a bulk import, say).
+  func invalidate() {
+    lock.lock()
+    snapshot = nil
+    lock.unlock()
+  }
+}
+
+/// A recipe's summary with the keys filters and sorting compare, computed once.
+struct LibraryEntry: Sendable {
+  let summary: RecipeSummary
+  let nameKey: String
+  let courses: [String]
+  let cuisines: [String]
+  let tags: [String]
+  /// Its diets and the diets they imply (vegan implies vegetarian).
+  let diets: Set<DietLabel>
+  let minutes: Int?
+
+  init(_ summary: RecipeSummary) {
+    func keys(_ values: [String]) -> [String] {
+      var seen = Set<String>()
+      return values.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+    self.summary = summary
+    nameKey = summary.name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    courses = keys(summary.courses)
+    cuisines = keys(summary.cuisines)
+    tags = keys(summary.keywords)
+    diets = Set(summary.diets.flatMap { [$0] + (FinderDiet.implications[$0] ?? []) })
+    minutes = summary.totalTime.flatMap { $0.seconds > 0 ? $0.minutes : nil }
+  }
+}
+
+/// The whole library at one moment: entries, the food use counts, and orders and facet counts
+/// computed on first use.
+final class LibrarySnapshot: @unchecked Sendable {
+  // @unchecked Sendable: `entries`, `foodUse` and `indexByID` never change after init; the
+  // caches are read and written only while holding `lock`.
+  let entries: [LibraryEntry]
+  /// How many recipes use each food (required or optional), for ordering foods by aisle.
+  let foodUse: [String: Int]
+  let indexByID: [RecipeID: Int]
+  private let lock = NSLock()
+  private var orders: [RecipeSort: [Int]] = [:]
+  private var allFacets: LibraryFacets?
+  private var memos: [String: Any] = [:]
+
+  convenience init(_ profiles: [RecipeFoodProfile]) {
+    var use: [String: Int] = [:]
+    for profile in profiles {
+      for food in profile.requiredFoods + profile.optionalFoods { use[food, default: 0] += 1 }
+    }
+    self.init(entries: profiles.map { LibraryEntry($0.summary) }, foodUse: use)
+  }
+
+  /// A snapshot of these entries; `foodUse` is carried over from the last full load when a
+  /// write is patched in (it only orders foods within an aisle).
+  init(entries: [LibraryEntry], foodUse: [String: Int]) {
+    self.entries = entries
+    self.foodUse = foodUse
+    var index: [RecipeID: Int] = [:]
+    for (position, entry) in entries.enumerated() { index[entry.summary.id] = position }
+    indexByID = index
+  }
+
+  /// The orders computed so far, for a successor snapshot to patch rather than sort again.
+  var computedOrders: [RecipeSort: [Int]] {
+    lock.lock()
+    defer { lock.unlock() }
+    return orders
+  }
+
+  /// Gives this snapshot orders already known (patched from its predecessor's).
+  func adopt(_ known: [RecipeSort: [Int]]) {
+    lock.lock()
+    orders = known
+    lock.unlock()
+  }
+
+  /// Entry positions in the given order, computed once per snapshot.
+  func order(_ sort: RecipeSort) -> [Int] {
+    let sort: RecipeSort = sort == .relevance ? .name : sort
+    lock.lock()
+    if let cached = orders[sort] {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    let computed = LibrarySorting.sorted(Array(entries.indices), entries, by: sort)
+    lock.lock()
+    orders[sort] = computed
+    lock.unlock()
+    return computed
+  }
+
+  /// A value derived from this snapshot, computed on first use and kept with it.
+  func memo<Value>(_ key: String, _ make: () throws -> Value) rethrows -> Value {
+    lock.lock()
+    if let cached = memos[key] as? Value {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    let value = try make()
+    lock.lock()
+    memos[key] = value
+    lock.unlock()
+    return value
+  }
+
+  /// Facet counts over every recipe, computed once per snapshot.
+  var facetsOfAll: LibraryFacets {
+    lock.lock()
+    if let allFacets {
+      lock.unlock()
+      return allFacets
+    }
+    lock.unlock()
+    let computed = LibraryFacets(entries.indices.map { entries[$0] })
+    lock.lock()
+    allFacets = computed
+    lock.unlock()
+    return computed
+  }
+}

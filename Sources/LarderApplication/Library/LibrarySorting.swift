@@ -1,0 +1,78 @@
+import Foundation
+import LarderCore
+
+/// Orders entries in memory the way the store does for the same ``RecipeSort``.
+enum LibrarySorting {
+  /// Whether the entry at one position comes before the one at another in this order.
+  static func precedes(
+    _ sort: RecipeSort, _ entries: [LibraryEntry]
+  ) -> (Int, Int) -> Bool {
+    func byName(_ lhs: Int, _ rhs: Int) -> Bool {
+      let left = entries[lhs]
+      let right = entries[rhs]
+      return left.nameKey != right.nameKey
+        ? left.nameKey < right.nameKey : left.summary.id.rawValue < right.summary.id.rawValue
+    }
+    switch sort {
+    case .relevance, .name:
+      return byName
+    case .newest:
+      return {
+        let left = entries[$0].summary
+        let right = entries[$1].summary
+        return left.createdAt != right.createdAt
+          ? left.createdAt > right.createdAt : left.id.rawValue > right.id.rawValue
+      }
+    case .updated:
+      return {
+        let left = entries[$0].summary
+        let right = entries[$1].summary
+        return left.updatedAt != right.updatedAt
+          ? left.updatedAt > right.updatedAt : left.id.rawValue > right.id.rawValue
+      }
+    case .rating:
+      return {
+        let left = entries[$0].summary.rating ?? 0
+        let right = entries[$1].summary.rating ?? 0
+        return left != right ? left > right : byName($0, $1)
+      }
+    case .time:
+      return {
+        let left = entries[$0].minutes ?? Int.max
+        let right = entries[$1].minutes ?? Int.max
+        return left != right ? left < right : byName($0, $1)
+      }
+    }
+  }
+
+  static func sorted(_ positions: [Int], _ entries: [LibraryEntry], by sort: RecipeSort) -> [Int] {
+    positions.sorted(by: precedes(sort, entries))
+  }
+
+  /// An order kept current after one entry changed, joined or left, without sorting again:
+  /// the entry's position is taken out and put back where it now belongs (binary search).
+  /// `removed` is a position deleted from `entries` (later positions moved down by one);
+  /// `placed` is a position whose entry is new or changed.
+  static func patched(
+    _ order: [Int], _ entries: [LibraryEntry], by sort: RecipeSort, removed: Int? = nil,
+    placed: Int? = nil
+  ) -> [Int] {
+    var order = order
+    if let removed {
+      order.removeAll { $0 == removed }
+      for index in order.indices where order[index] > removed { order[index] -= 1 }
+    }
+    if let placed {
+      order.removeAll { $0 == placed }
+      let precedes = precedes(sort, entries)
+      var low = 0
+      var high = order.count
+      while low < high {
+        let middle = (low + high) / 2
+        if precedes(order[middle], placed) { low = middle + 1 } else { high = middle }
+      }
+      order.insert(placed, at: low)
+    }
+    return order
+  }
+}

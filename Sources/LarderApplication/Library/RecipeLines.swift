@@ -1,0 +1,260 @@
+import Foundation
+import LarderCore
+
+/// A recipe's ingredient lines for a number of servings, a unit system and a pantry:
+/// `GET /api/v1/recipes/:id/lines?servings=&units=&have=&staples=`.
+///
+/// Fields: `servings` (more than 0, at most 1000; the recipe's own unless given), `units`
+/// (`us`, `metric` or `original`), and `have` and `staples` (foods, as ids or names). With
+/// `have` (even empty) each line is marked have, missing or optional; `staples` replaces the
+/// usual salt, black pepper and water (empty for none).
+public struct RecipeLinesRequest: RequestFields, Equatable {
+  /// The unit systems lines can be shown in.
+  public enum Units: String, Sendable, CaseIterable {
+    /// US customary units.
+    case us
+    /// Metric units, weighing what metric kitchens weigh.
+    case metric
+    /// Each amount in the system it was written in.
+    case original
+  }
+
+  /// The servings to show amounts for; nil for the recipe's own.
+  public var servings: Double?
+  /// The unit system to show amounts in.
+  public var units: Units
+  /// The foods at hand; nil marks no lines.
+  public var have: [String]?
+  /// The foods always at hand; nil for the usual staples.
+  public var staples: [String]?
+
+  /// The servings a request may ask for (more than the lower bound).
+  public static let servingsRange = 0.0...1000.0
+  /// The fields, as the API names them.
+  public static let fieldNames = ["servings", "units", "have", "staples"]
+
+  enum CodingKeys: String, CodingKey {
+    case servings, units, have, staples
+  }
+
+  /// Makes a request; the servings are checked by ``validate()``.
+  public init(
+    servings: Double? = nil, units: Units = .original, have: [String]? = nil,
+    staples: [String]? = nil
+  ) {
+    self.servings = servings
+    self.units = units
+    self.have = have
+    self.staples = staples
+  }
+
+  /// Reads the request's fields.
+  public init(from decoder: Decoder) throws {
+    let fields = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      servings: try fields.number(.servings, expected: Self.servingsText),
+      units: try fields.choice(.units) ?? .original, have: try fields.optionalList(.have),
+      staples: try fields.optionalList(.staples))
+  }
+
+  /// Checks that the servings are more than 0 and at most 1000.
+  public func validate() throws {
+    guard let servings else { return }
+    guard servings.isFinite, servings > Self.servingsRange.lowerBound,
+      servings <= Self.servingsRange.upperBound
+    else {
+      throw ApplicationError.invalidValue(
+        Field(CodingKeys.servings.rawValue), value: Check.numberText(servings),
+        expected: Self.servingsText)
+    }
+  }
+
+  private static let servingsText = "a number more than 0 and at most 1000"
+}
+
+/// A recipe's lines scaled, shown in a unit system and, when a pantry was given, marked.
+public struct RecipeLines: Sendable, Equatable, Encodable {
+  /// How a line stands against the pantry.
+  public enum Status: String, Sendable, Equatable, Encodable {
+    /// The pantry (or the staples) has the line's food or one that stands in for it.
+    case have
+    /// The line is needed and the pantry lacks it (or its food is not known).
+    case missing
+    /// The pantry lacks it, but the recipe works without it.
+    case optional
+  }
+
+  /// A food a line was matched to.
+  public struct FoodRef: Sendable, Equatable, Encodable {
+    /// The food's id.
+    public var id: String
+    /// The food's name.
+    public var name: String
+  }
+
+  /// One ingredient line.
+  public struct Line: Sendable, Equatable, Encodable {
+    /// The line as written.
+    public var text: String
+    /// The line with its amount scaled and in the unit system asked for.
+    public var shown: String
+    /// Whether the recipe works without it.
+    public var optional: Bool
+    /// The food matched, written as null when none was.
+    public var food: FoodRef?
+    /// How it stands against the pantry; absent when no pantry was given.
+    public var status: Status?
+
+    enum CodingKeys: String, CodingKey {
+      case text, shown, optional, food, status
+    }
+
+    /// Writes `food` as null when there is none.
+    public func encode(to encoder: Encoder) throws {
+      var fields = encoder.container(keyedBy: CodingKeys.self)
+      try fields.encode(text, forKey: .text)
+      try fields.encode(shown, forKey: .shown)
+      try fields.encode(optional, forKey: .optional)
+      if let food {
+        try fields.encode(food, forKey: .food)
+      } else {
+        try fields.encodeNil(forKey: .food)
+      }
+      try fields.encodeIfPresent(status, forKey: .status)
+    }
+  }
+
+  /// A section of lines under a heading.
+  public struct Section: Sendable, Equatable, Encodable {
+    /// The heading, written as null for the main list.
+    public var title: String?
+    /// The lines in order.
+    public var lines: [Line]
+
+    enum CodingKeys: String, CodingKey {
+      case title, lines
+    }
+
+    /// Writes `title` as null when there is none.
+    public func encode(to encoder: Encoder) throws {
+      var fields = encoder.container(keyedBy: CodingKeys.self)
+      if let title {
+        try fields.encode(title, forKey: .title)
+      } else {
+        try fields.encodeNil(forKey: .title)
+      }
+      try fields.encode(lines, forKey: .lines)
+    }
+  }
+
+  /// The recipe's id.
+  public var id: RecipeID
+  /// The servings the recipe makes; null when it does not say.
+  public var servings: Double?
+  /// The servings the amounts are shown for; null when neither the recipe nor the request
+  /// says.
+  public var targetServings: Double?
+  /// How many times the written amounts are shown.
+  public var factor: Double
+  /// The unit system the amounts are shown in.
+  public var units: RecipeLinesRequest.Units
+  /// The sections in order.
+  public var sections: [Section]
+  /// How many needed lines the pantry has; absent when no pantry was given.
+  public var have: Int?
+  /// How many lines are needed (not optional); absent when no pantry was given.
+  public var needed: Int?
+
+  enum CodingKeys: String, CodingKey {
+    case id, servings, targetServings, factor, units, sections, have, needed
+  }
+
+  /// Writes `servings` and `targetServings` as null when unknown, and `have` and `needed`
+  /// only when a pantry was given.
+  public func encode(to encoder: Encoder) throws {
+    var fields = encoder.container(keyedBy: CodingKeys.self)
+    try fields.encode(id, forKey: .id)
+    if let servings {
+      try fields.encode(servings, forKey: .servings)
+    } else {
+      try fields.encodeNil(forKey: .servings)
+    }
+    if let targetServings {
+      try fields.encode(targetServings, forKey: .targetServings)
+    } else {
+      try fields.encodeNil(forKey: .targetServings)
+    }
+    try fields.encode(factor, forKey: .factor)
+    try fields.encode(units.rawValue, forKey: .units)
+    try fields.encode(sections, forKey: .sections)
+    try fields.encodeIfPresent(have, forKey: .have)
+    try fields.encodeIfPresent(needed, forKey: .needed)
+  }
+}
+
+extension Larder {
+  /// A recipe's lines at the servings and in the units asked for, each marked against the
+  /// pantry when one is given. Throws ``ApplicationError/notFound(_:id:)`` for an unknown
+  /// recipe.
+  public func recipeLines(
+    _ id: RecipeID, _ request: RecipeLinesRequest, as caller: Caller
+  ) throws -> RecipeLines {
+    try request.validate()
+    guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
+      throw ApplicationError.notFound(.recipe, id: id.rawValue)
+    }
+    let catalog = foods.current
+    let parser = IngredientParser()
+    let baseServings = recipe.yield?.servings.flatMap { $0 > 0 ? $0 : nil }
+    let target = request.servings ?? baseServings
+    var factor = 1.0
+    if let baseServings, let target { factor = target / baseServings }
+    let format: MeasureFormat?
+    switch request.units {
+    case .us: format = .us
+    case .metric: format = .metric
+    case .original: format = nil
+    }
+    let pantry = request.have.map { have in
+      let owned = PantryTerm.resolve(have, catalog: catalog).compactMap { $0.food?.foodID }
+      let staples = request.staples.map {
+        PantryTerm.resolve($0, catalog: catalog).compactMap { $0.food?.foodID }
+      }
+      return Set(owned + (staples ?? FinderQuery.defaultStaples))
+    }
+
+    var haveCount = 0
+    var neededCount = 0
+    let sections = recipe.ingredientSections.map { section in
+      let lines = section.lines.map { line -> RecipeLines.Line in
+        let parsed = parser.parse(line.text)
+        let foodID = line.facts?.foodID ?? parsed.matchingName.flatMap { catalog.match($0)?.foodID }
+        let optional = line.facts?.isOptional ?? parsed.isOptional
+        let shown = parsed.text(
+          scaledBy: factor, shownIn: format,
+          density: foodID.flatMap { catalog.food(id: $0)?.densityGramsPerMillilitre },
+          weighed: foodID.map { catalog.isWeighed($0) } ?? false)
+        var status: RecipeLines.Status?
+        if let pantry {
+          let has = foodID.map { food in
+            pantry.contains { FoodEquivalents.pantryFood($0, satisfies: food, in: catalog) }
+          }
+          status = has == true ? .have : optional ? .optional : .missing
+          if !optional {
+            neededCount += 1
+            if has == true { haveCount += 1 }
+          }
+        }
+        return RecipeLines.Line(
+          text: line.text, shown: shown, optional: optional,
+          food: foodID.map { RecipeLines.FoodRef(id: $0, name: catalog.food(id: $0)?.name ?? $0) },
+          status: status)
+      }
+      return RecipeLines.Section(title: section.title, lines: lines)
+    }
+    return RecipeLines(
+      id: recipe.id, servings: baseServings, targetServings: target, factor: factor,
+      units: request.units, sections: sections, have: pantry == nil ? nil : haveCount,
+      needed: pantry == nil ? nil : neededCount)
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import LarderCore
+
+/// What the planning use cases share: today and the units for the caller, the store, and
+/// records found by id.
+extension Larder {
+  /// Today where the caller is.
+  func today(_ display: PlanningDisplay) -> CalendarDay {
+    CalendarDay(clock(), in: display.timeZone ?? settings.timeZone)
+  }
+
+  /// The format amounts are written in for the caller.
+  func format(_ display: PlanningDisplay) -> MeasureFormat {
+    MeasureFormat(system: display.units ?? settings.unitSystem)
+  }
+
+  /// The planning store, or an error where this Larder keeps none.
+  func planningStore() throws -> any PlanningStore {
+    guard let planning else {
+      throw ApplicationError.conflict(
+        reason: "this Larder keeps no pantry, meal plan or shopping list")
+    }
+    return planning
+  }
+
+  /// The record with this id, or a unique start of it (at least 4 characters).
+  static func record<Record: Identifiable>(
+    _ text: String, in records: [Record], kind: RecordKind
+  ) throws -> Record where Record.ID == PlanningID {
+    if let exact = records.first(where: { $0.id.rawValue == text }) { return exact }
+    let lowered = text.lowercased()
+    let matches = lowered.count >= 4 ? records.filter { $0.id.rawValue.hasPrefix(lowered) } : []
+    if matches.count == 1 { return matches[0] }
+    if matches.count > 1 {
+      throw ApplicationError.ambiguousID(kind, id: text, matches: matches.count)
+    }
+    throw ApplicationError.notFound(kind, id: text)
+  }
+
+  /// The stored recipe with this id.
+  func plannedRecipe(_ id: RecipeID, as caller: Caller) throws -> Recipe {
+    guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
+      throw ApplicationError.notFound(.recipe, id: id.rawValue)
+    }
+    return recipe
+  }
+}

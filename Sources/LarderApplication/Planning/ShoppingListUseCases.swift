@@ -1,0 +1,157 @@
+import Foundation
+import LarderCore
+
+extension Larder {
+  /// The shopping list grouped by aisle.
+  public func shoppingList(
+    _ request: ShoppingListRequest, display: PlanningDisplay = PlanningDisplay(),
+    as caller: Caller
+  ) throws -> ShoppingListAnswer {
+    ShoppingListAnswer(
+      try planningStore().shoppingListItems(household: caller.household),
+      format: format(display), includeStaples: request.staples)
+  }
+
+  /// The shopping list as plain text to share, one "[ ]" or "[x]" line per item.
+  public func shoppingListText(
+    _ request: ShoppingListRequest, display: PlanningDisplay = PlanningDisplay(),
+    as caller: Caller
+  ) throws -> String {
+    ShoppingListView(
+      try planningStore().shoppingListItems(household: caller.household),
+      includeStaples: request.staples
+    ).plainText(format(display))
+  }
+
+  /// Makes the list again from the planned days or the chosen recipes, keeping the lines added
+  /// by hand and taking off what the pantry has.
+  public func generateShoppingList(
+    _ request: ShoppingListGeneration, display: PlanningDisplay = PlanningDisplay(),
+    as caller: Caller
+  ) throws -> GeneratedShoppingList {
+    try request.validate()
+    let store = try planningStore()
+    var portions: [RecipePortion] = []
+    var days: ClosedRange<CalendarDay>?
+    if let chosen = request.recipes {
+      portions = try chosen.map {
+        RecipePortion(recipe: try plannedRecipe($0.recipe, as: caller), servings: $0.servings)
+      }
+    } else {
+      let from = request.from ?? today(display)
+      let through = request.to ?? from.adding(days: 6)
+      guard from <= through else {
+        throw ApplicationError.invalidValue(
+          Field("to"), value: through.description, expected: "a date on or after 'from'")
+      }
+      days = from...through
+      portions = try store.mealPlanEntries(
+        from: from, through: through, household: caller.household
+      )
+      .compactMap { entry in
+        try recipes.recipe(id: entry.recipeID, household: caller.household).map {
+          RecipePortion(recipe: $0, servings: entry.servings)
+        }
+      }
+    }
+    let lines = ShoppingListBuilder(parser: IngredientParser(), catalog: foods.current).build(
+      portions, pantry: try store.pantryItems(household: caller.household),
+      includeStaples: request.staples, makeID: makeID)
+    var changes = PlanningChanges()
+    changes.clearGeneratedShoppingItems = true
+    changes.saveShoppingListItems = lines
+    try store.apply(changes, household: caller.household)
+    let list = ShoppingListAnswer(
+      try store.shoppingListItems(household: caller.household), format: format(display),
+      includeStaples: request.staples)
+    return GeneratedShoppingList(list: list, recipeCount: portions.count, days: days)
+  }
+
+  /// Adds a line by hand; its food and aisle are found when the catalog knows it.
+  public func addShoppingItem(
+    _ request: NewShoppingItem, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
+  ) throws -> ShoppingItemView {
+    try request.validate()
+    let store = try planningStore()
+    let foods = self.foods.current
+    let text = request.line.trimmingCharacters(in: .whitespacesAndNewlines)
+    let parsed = IngredientParser().parse(text)
+    let name = parsed.name?.trimmingCharacters(in: .whitespaces) ?? ""
+    let food =
+      name.isEmpty
+      ? nil : foods.food(id: name) ?? foods.match(name).flatMap { foods.food(id: $0.foodID) }
+    let amount = (try? Measure(contentsOf: parsed)) ?? nil
+    let item = ShoppingListItem(
+      id: makeID(), name: name.isEmpty || amount == nil ? text : name, foodID: food?.id,
+      aisle: food?.aisle, amounts: name.isEmpty ? [] : amount.map { [$0] } ?? [],
+      density: food?.densityGramsPerMillilitre, isManual: true)
+    try ApplicationError.translating {
+      try store.saveShoppingListItems([item], household: caller.household)
+    }
+    return ShoppingItemView(item, format: format(display))
+  }
+
+  /// Checks one line off, or on again.
+  public func changeShoppingItem(
+    id: String, _ change: ShoppingItemChange, display: PlanningDisplay = PlanningDisplay(),
+    as caller: Caller
+  ) throws -> ShoppingItemView {
+    var item = try storedShoppingItem(id, as: caller)
+    item.isChecked = change.checked
+    try planningStore().saveShoppingListItems([item], household: caller.household)
+    return ShoppingItemView(item, format: format(display))
+  }
+
+  /// Checks lines off (or on again) by id (or unique starts of ids).
+  public func checkShoppingItems(
+    _ request: CheckShoppingItems, display: PlanningDisplay = PlanningDisplay(),
+    as caller: Caller
+  ) throws -> CheckedShoppingItems {
+    try request.validate()
+    let store = try planningStore()
+    let items = try store.shoppingListItems(household: caller.household)
+    var changed = try request.items.map {
+      try Self.record($0, in: items, kind: .shoppingListItem)
+    }
+    for index in changed.indices { changed[index].isChecked = request.checked }
+    try store.saveShoppingListItems(changed, household: caller.household)
+    return CheckedShoppingItems(
+      changed: changed.map { ShoppingItemView($0, format: format(display)) },
+      list: try shoppingList(ShoppingListRequest(), display: display, as: caller))
+  }
+
+  /// Removes lines by id (or unique starts of ids); returns the lines removed.
+  @discardableResult
+  public func removeShoppingItems(
+    _ ids: [String], as caller: Caller
+  ) throws -> [ShoppingListItem] {
+    let store = try planningStore()
+    let items = try ids.map { try storedShoppingItem($0, as: caller) }
+    var changes = PlanningChanges()
+    changes.deleteShoppingListItems = items.map(\.id)
+    try store.apply(changes, household: caller.household)
+    return items
+  }
+
+  /// Moves every checked line into the pantry (adding to an item of the same food), and
+  /// takes it off the list.
+  public func moveCheckedToPantry(
+    display: PlanningDisplay = PlanningDisplay(), as caller: Caller
+  ) throws -> MovedToPantry {
+    let store = try planningStore()
+    let today = today(display)
+    let changes = ShoppingToPantry.changes(
+      items: try store.shoppingListItems(household: caller.household),
+      pantry: try store.pantryItems(household: caller.household), today: today, makeID: makeID)
+    try store.apply(changes, household: caller.household)
+    return MovedToPantry(
+      moved: changes.savePantryItems.map { pantryView($0, today: today, display) },
+      list: try shoppingList(ShoppingListRequest(), display: display, as: caller))
+  }
+
+  func storedShoppingItem(_ id: String, as caller: Caller) throws -> ShoppingListItem {
+    try Self.record(
+      id, in: try planningStore().shoppingListItems(household: caller.household),
+      kind: .shoppingListItem)
+  }
+}

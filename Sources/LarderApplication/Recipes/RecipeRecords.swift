@@ -1,0 +1,184 @@
+import Foundation
+import LarderCore
+
+/// Reading, writing and deleting one recipe; the same rules for the API and the command line.
+extension Larder {
+  /// The recipe with this ID in the caller's household.
+  ///
+  /// - Throws: ``ApplicationError/notFound(_:id:)`` when there is none.
+  public func recipe(_ id: RecipeID, as caller: Caller) throws -> Recipe {
+    guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
+      throw ApplicationError.notFound(.recipe, id: id.rawValue)
+    }
+    return recipe
+  }
+
+  /// The recipe whose ID is `text`, or whose ID alone starts with `text` (at least 4
+  /// characters, any case), so people can type a short ID.
+  ///
+  /// - Throws: ``ApplicationError/ambiguousID(_:id:matches:)`` when several IDs start with it,
+  ///   ``ApplicationError/notFound(_:id:)`` when none does.
+  public func resolveRecipe(_ text: String, as caller: Caller) throws -> Recipe {
+    let household = caller.household
+    if let recipe = try recipes.recipe(id: RecipeID(rawValue: text), household: household) {
+      return recipe
+    }
+    if text.count >= Self.shortestIDPrefix {
+      let matches = try recipes.recipeIDs(startingWith: text.lowercased(), household: household)
+      if matches.count > 1 {
+        throw ApplicationError.ambiguousID(.recipe, id: text, matches: matches.count)
+      }
+      if let only = matches.first, let recipe = try recipes.recipe(id: only, household: household) {
+        return recipe
+      }
+    }
+    throw ApplicationError.notFound(.recipe, id: text)
+  }
+
+  /// How many characters of an ID are needed before a start of it is looked up.
+  public static let shortestIDPrefix = 4
+
+  /// Stores a new recipe; returns it as stored, with its ID and dates.
+  public func createRecipe(_ recipe: Recipe, as caller: Caller) throws -> Recipe {
+    try ApplicationError.translating {
+      try recipes.createRecipe(recipe, household: caller.household, now: clock())
+    }
+  }
+
+  /// Replaces the content of the recipe with this ID, keeping its ID and creation date.
+  public func replaceRecipe(
+    _ id: RecipeID, with recipe: Recipe, as caller: Caller
+  ) throws
+    -> Recipe
+  {
+    var recipe = recipe
+    recipe.id = id
+    return try ApplicationError.translating {
+      try recipes.updateRecipe(recipe, household: caller.household, now: clock())
+    }
+  }
+
+  /// Changes the fields the patch names and keeps the others, so a client can send
+  /// `{"isFavorite": true}` without the rest.
+  public func patchRecipe(
+    _ id: RecipeID, with patch: RecipePatch, as caller: Caller
+  ) throws
+    -> Recipe
+  {
+    let existing = try recipe(id, as: caller)
+    var patched = try patch.applied(to: existing)
+    patched.id = existing.id
+    return try ApplicationError.translating {
+      try recipes.updateRecipe(patched, household: caller.household, now: clock())
+    }
+  }
+
+  /// Deletes the recipe with this ID.
+  ///
+  /// - Throws: ``ApplicationError/notFound(_:id:)`` when there is none.
+  public func deleteRecipe(_ id: RecipeID, as caller: Caller) throws {
+    try ApplicationError.translating {
+      try recipes.deleteRecipe(id: id, household: caller.household)
+    }
+  }
+
+  /// The recipe as a schema.org JSON-LD document.
+  public func recipeJSONLD(_ id: RecipeID, as caller: Caller) throws -> Data {
+    SchemaOrg.encode([try recipe(id, as: caller)])
+  }
+
+  /// Every recipe of the household, by name, each whole: what an export of everything holds.
+  public func allRecipes(as caller: Caller) throws -> [Recipe] {
+    var all: [Recipe] = []
+    var query = RecipeQuery(sort: .name, limit: RecipeQuery.maximumLimit)
+    while true {
+      let page = try recipes.recipes(matching: query, household: caller.household)
+      for summary in page.items {
+        if let recipe = try recipes.recipe(id: summary.id, household: caller.household) {
+          all.append(recipe)
+        }
+      }
+      guard page.hasMore else { break }
+      query.offset += page.limit
+    }
+    return all
+  }
+
+  /// The recipes to export: every recipe by name when `ids` is empty, else the recipe each
+  /// ID (or unique start of one) names, in the order given.
+  public func recipesToExport(_ ids: [String], as caller: Caller) throws -> [Recipe] {
+    if ids.isEmpty { return try allRecipes(as: caller) }
+    return try ids.map { try resolveRecipe($0, as: caller) }
+  }
+
+  /// Whether the Larder answers, and how many recipes the household has.
+  public func health(as caller: Caller) throws -> Health {
+    Health(status: "ok", recipes: try recipes.recipeCount(household: caller.household))
+  }
+}
+
+/// What `GET /api/v1/health` answers: `{"recipes": 3, "status": "ok"}`.
+public struct Health: Codable, Equatable, Sendable {
+  /// "ok" while the Larder answers.
+  public var status: String
+  /// How many recipes the household has.
+  public var recipes: Int
+
+  /// Makes a health report.
+  public init(status: String, recipes: Int) {
+    self.status = status
+    self.recipes = recipes
+  }
+}
+
+/// A change to some of a recipe's fields: a JSON object whose top-level fields replace the
+/// stored ones (null clears a field).
+///
+/// A flat `ingredients` list replaces the stored ingredient sections and a flat `steps` list
+/// the stored instruction sections, so the client's form wins over the stored shape.
+public struct RecipePatch: Sendable, Equatable {
+  /// The JSON object, as sent.
+  public let json: Data
+  /// The fields it changes, in order.
+  public let fieldNames: [String]
+
+  /// Reads a patch from a JSON object.
+  ///
+  /// - Throws: ``ApplicationError/malformedBody(detail:)`` when it is not a JSON object,
+  ///   ``ApplicationError/emptyBody`` when there is nothing.
+  public init(json: Data) throws {
+    guard !json.isEmpty else { throw ApplicationError.emptyBody }
+    let object: [String: Any]
+    do {
+      guard let value = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+        throw ApplicationError.malformedBody(detail: "expected a JSON object")
+      }
+      object = value
+    } catch let error as ApplicationError {
+      throw error
+    } catch {
+      throw ApplicationError.malformedBody(detail: "the body is not a JSON object")
+    }
+    self.json = json
+    self.fieldNames = object.keys.sorted()
+  }
+
+  /// The recipe with the patch's fields in place of its own.
+  func applied(to recipe: Recipe) throws -> Recipe {
+    try ApplicationError.translating {
+      let changes = try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]
+      guard
+        var merged = try JSONSerialization.jsonObject(with: LarderJSON.encode(recipe))
+          as? [String: Any]
+      else { throw LarderCoreError.invalidJSON(detail: "stored recipe is not an object") }
+      for (key, value) in changes {
+        // Sections replace the shorthand and vice versa, so the client's form wins.
+        if key == "ingredients" { merged["ingredientSections"] = nil }
+        if key == "steps" { merged["instructionSections"] = nil }
+        merged[key] = value is NSNull ? nil : value
+      }
+      return try LarderJSON.decode(
+        Recipe.self, from: JSONSerialization.data(withJSONObject: merged))
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import LarderApplication
+import LarderCore
+import LarderTestSupport
+
+/// A Larder over in-memory stores for the planning and finder use cases: recipes analysed
+/// with the bundled catalog and kept in the finder's engine, sequential ids, and "now" fixed
+/// at `Fixtures.now` (Monday 2026-09-21, 07:13 in Los Angeles).
+struct PlanningLarder {
+  let larder: Larder
+  let planning: InMemoryPlanningStore
+  var recipes: [String: Recipe] = [:]
+  let caller = Caller.defaultHousehold
+
+  init(recipes: [Recipe] = PlanningLarder.defaultRecipes, planning: Bool = true) throws {
+    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
+    let analyzer = RecipeAnalyzer(matchFood: { FoodCatalog.bundled.match($0)?.foodID })
+    let store = FinderIndexedStore(
+      base: AnalyzingRecipeStore(base: InMemoryRecipeStore(), analyzer: analyzer), engine: engine)
+    for recipe in recipes {
+      let stored = try store.createRecipe(recipe, household: .default, now: Fixtures.now)
+      self.recipes[stored.name] = stored
+    }
+    self.planning = InMemoryPlanningStore()
+    let counter = Counter()
+    larder = Larder(
+      recipes: store, finder: engine, planning: planning ? self.planning : nil,
+      settings: LarderSettings(timeZone: TimeZone(identifier: "America/Los_Angeles")!),
+      clock: { Fixtures.now }, makeID: { counter.next() })
+  }
+
+  static func recipe(
+    _ name: String, serves: Double = 2, minutes: Int = 30, _ lines: [String]
+  ) -> Recipe {
+    Recipe(
+      name: name, yield: RecipeYield(servings: serves), totalTime: RecipeDuration(minutes: minutes),
+      ingredientSections: [IngredientSection(lines: lines.map { IngredientLine(text: $0) })],
+      courses: ["Dinner"])
+  }
+
+  static let defaultRecipes = [
+    recipe("Pancakes", minutes: 20, ["1 cup milk", "2 eggs", "1 cup flour", "1/2 tsp salt"]),
+    recipe("Custard", minutes: 45, ["250 ml milk", "3 eggs", "50 g sugar"]),
+    recipe("Chicken Bake", minutes: 60, ["500 g chicken thighs", "2 onions", "1 cup rice"]),
+  ]
+
+  func id(_ name: String) -> RecipeID { recipes[name]!.id }
+
+  /// Adds pantry lines, returning their views.
+  @discardableResult
+  func stock(_ lines: String...) throws -> [PantryItemView] {
+    try lines.map { try larder.addPantryItem(.line($0), as: caller) }
+  }
+
+  static func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
+}
+
+/// Sequential ids ("id-0001"), so answers are predictable.
+final class Counter: @unchecked Sendable {
+  // Safe: `value` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var value = 0
+
+  func next() -> PlanningID {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return PlanningID(rawValue: String(format: "id-%04d", value))
+  }
+}
+
+/// A value as the JSON object the API sends.
+func jsonObject<T: Encodable>(_ value: T) throws -> [String: Any] {
+  try JSONSerialization.jsonObject(with: LarderJSON.encode(value)) as? [String: Any] ?? [:]
+}

@@ -1,0 +1,140 @@
+import Foundation
+import LarderApplication
+import LarderCore
+import LarderTestSupport
+import Testing
+
+@Suite struct ShoppingListUseCaseTests {
+  let metric = PlanningDisplay(units: .metric)
+
+  func texts(_ list: ShoppingListAnswer) -> [String] {
+    list.groups.flatMap { $0.items.map(\.text) }
+  }
+
+  @Test func theListFromThePlanMergesUnitsSubtractsThePantryAndGroupsByAisle() throws {
+    let app = try PlanningLarder()
+    for (recipe, day) in [("Pancakes", "2026-09-22"), ("Custard", "2026-09-23")] {
+      _ = try app.larder.addPlanEntry(
+        NewPlanEntry(date: PlanningLarder.day(day), meal: .dinner, recipe: app.id(recipe)),
+        as: app.caller)
+    }
+    try app.stock("3 eggs")
+    let generated = try app.larder.generateShoppingList(
+      ShoppingListGeneration(), display: metric, as: app.caller)
+    #expect(generated.recipeCount == 2)
+    #expect(generated.days == PlanningLarder.day("2026-09-21")...PlanningLarder.day("2026-09-27"))
+    let list = generated.list
+    #expect(list.groups.map(\.title) == ["Dairy & eggs", "Baking"])
+    #expect(list.groups[0].items.map(\.text) == ["2 eggs", "485 ml milk"])
+    #expect(list.groups[0].items[0].inPantryText == "3")
+    #expect(list.groups[1].items.map(\.item.name) == ["flour", "sugar"])
+    let withStaples = try app.larder.shoppingList(
+      ShoppingListRequest(staples: true), as: app.caller)
+    #expect(withStaples.count == 4)
+  }
+
+  @Test func chosenRecipesAtChosenServingsScale() throws {
+    let app = try PlanningLarder()
+    let generated = try app.larder.generateShoppingList(
+      ShoppingListGeneration(recipes: [ShoppingPortion(recipe: app.id("Chicken Bake"), servings: 4)]
+      ),
+      as: app.caller)
+    #expect(generated.days == nil)
+    #expect(texts(generated.list) == ["4 onions", "2¼ lb chicken thigh", "2 cups rice"])
+    let ghost = #expect(throws: ApplicationError.self) {
+      try app.larder.generateShoppingList(
+        ShoppingListGeneration(recipes: [ShoppingPortion(recipe: RecipeID(rawValue: "ghost"))]),
+        as: app.caller)
+    }
+    #expect(ghost == .notFound(.recipe, id: "ghost"))
+  }
+
+  @Test func aBadPortionIsNamedByItsPlaceInTheList() throws {
+    let app = try PlanningLarder()
+    let request = try ShoppingListGeneration.decode(
+      json: Data(#"{"recipes": ["\#(app.id("Custard"))", {"recipe": "x", "servings": -2}]}"#.utf8))
+    #expect(request.recipes?.count == 2)
+    let error = #expect(throws: ApplicationError.self) {
+      try app.larder.generateShoppingList(request, as: app.caller)
+    }
+    #expect(error?.description.hasPrefix("field 'recipes[1].servings'") == true)
+    let wrongType = #expect(throws: ApplicationError.self) {
+      try ShoppingListGeneration.decode(
+        json: Data(#"{"recipes": [{"recipe": "x", "servings": "two"}]}"#.utf8))
+    }
+    #expect(wrongType?.description.hasPrefix("field 'recipes[0].servings'") == true)
+    let empty = #expect(throws: ApplicationError.self) {
+      try app.larder.generateShoppingList(ShoppingListGeneration(recipes: []), as: app.caller)
+    }
+    #expect(empty?.isAboutAField == true)
+  }
+
+  @Test func manualLinesSurviveRegeneratingAndCheckedLinesMoveToThePantry() throws {
+    let app = try PlanningLarder()
+    let lemons = try app.larder.addShoppingItem(NewShoppingItem(line: "2 lemons"), as: app.caller)
+    #expect(lemons.item.isManual)
+    #expect(lemons.item.aisle == .produce)
+    _ = try app.larder.addShoppingItem(NewShoppingItem(line: "birthday candles"), as: app.caller)
+    _ = try app.larder.generateShoppingList(
+      ShoppingListGeneration(recipes: [ShoppingPortion(recipe: app.id("Custard"))]), as: app.caller)
+    #expect(try app.larder.shoppingList(ShoppingListRequest(), as: app.caller).count == 5)
+
+    let checked = try app.larder.changeShoppingItem(
+      id: lemons.item.id.rawValue, ShoppingItemChange(checked: true), as: app.caller)
+    #expect(checked.item.isChecked)
+    let milk = try #require(
+      try app.planning.shoppingListItems(household: .default).first { $0.foodID == "milk" })
+    let both = try app.larder.checkShoppingItems(
+      CheckShoppingItems(items: [milk.id.rawValue]), display: metric, as: app.caller)
+    #expect(both.changed.map(\.text) == ["250 ml milk"])
+    #expect(both.list.checked == 2)
+
+    let text = try app.larder.shoppingListText(
+      ShoppingListRequest(), display: metric, as: app.caller)
+    #expect(text.contains("[x] 2 lemons"))
+    #expect(text.contains("[x] 250 ml milk"))
+    #expect(text.contains("[ ] birthday candles"))
+
+    let moved = try app.larder.moveCheckedToPantry(as: app.caller)
+    #expect(Set(moved.moved.compactMap(\.item.foodID)) == ["lemon", "milk"])
+    #expect(moved.moved.first { $0.item.foodID == "milk" }?.item.location == .fridge)
+    #expect(moved.list.count == 3)
+    #expect(moved.list.checked == 0)
+    #expect(
+      Set(try app.planning.pantryItems(household: .default).compactMap(\.foodID)) == [
+        "lemon", "milk",
+      ])
+  }
+
+  @Test func linesAreRemovedByIDAndUnknownOnesAreNotFound() throws {
+    let app = try PlanningLarder()
+    let candles = try app.larder.addShoppingItem(NewShoppingItem(line: "candles"), as: app.caller)
+    let removed = try app.larder.removeShoppingItems([candles.item.id.rawValue], as: app.caller)
+    #expect(removed.map(\.name) == ["candles"])
+    #expect(throws: ApplicationError.notFound(.shoppingListItem, id: "nope")) {
+      try app.larder.checkShoppingItems(CheckShoppingItems(items: ["nope"]), as: app.caller)
+    }
+    #expect(throws: ApplicationError.missingValue(Field("items"))) {
+      try app.larder.checkShoppingItems(CheckShoppingItems(items: []), as: app.caller)
+    }
+    #expect(throws: ApplicationError.missingValue(Field("line"))) {
+      try app.larder.addShoppingItem(NewShoppingItem(line: "  "), as: app.caller)
+    }
+  }
+
+  @Test func theListsViewsKeepTheAPIsKeys() throws {
+    let app = try PlanningLarder()
+    _ = try app.larder.addShoppingItem(NewShoppingItem(line: "candles"), as: app.caller)
+    let object = try jsonObject(try app.larder.shoppingList(ShoppingListRequest(), as: app.caller))
+    #expect(Set(object.keys) == ["groups", "count", "checked"])
+    let group = try #require((object["groups"] as? [[String: Any]])?.first)
+    #expect(group["aisle"] is NSNull)
+    #expect(group["title"] as? String == "Other")
+    let item = try #require((group["items"] as? [[String: Any]])?.first)
+    #expect(item["name"] as? String == "candles")
+    #expect(item["text"] as? String == "candles")
+    #expect(item["amountText"] as? String == "")
+    #expect(item["inPantryText"] as? String == "")
+    #expect(item["isManual"] as? Bool == true)
+  }
+}

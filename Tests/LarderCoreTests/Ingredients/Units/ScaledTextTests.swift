@@ -1,0 +1,31 @@
+import Foundation
+import LarderCore
+import Testing
+
+/// A line's amount rescaled and converted in place, the words around it kept.
+@Suite struct ScaledTextTests {
+  let parser = IngredientParser()
+
+  @Test(arguments: [
+    ("about 2 tbsp olive oil, divided", 3.0, MeasureFormat.us, "about 6 tbsp olive oil, divided"),
+    ("2 eggs", 2.0, MeasureFormat.us, "4 eggs"),
+    ("Maple syrup", 2.0, MeasureFormat.metric, "Maple syrup"),
+    ("For the sauce:", 2.0, MeasureFormat.us, "For the sauce:"),
+  ])
+  func scalingKeepsTheWordsAroundTheAmount(
+    line: String, factor: Double, format: MeasureFormat, expected: String
+  ) {
+    let shown = parser.parse(line).text(scaledBy: factor, shownIn: format, density: nil)
+    #expect(shown == expected)
+  }
+
+  @Test func aLineShownAsWrittenIsUnchanged() {
+    let line = "about 2 tbsp olive oil, divided"
+    #expect(parser.parse(line).text(scaledBy: 1, shownIn: nil, density: nil) == line)
+  }
+
+  @Test func theOriginalUnitsKeepTheirSystemWhenRescaled() {
+    let shown = parser.parse("100 g butter, soft").text(scaledBy: 2, shownIn: nil, density: nil)
+    #expect(shown == "200 g butter, soft")
+  }
+}

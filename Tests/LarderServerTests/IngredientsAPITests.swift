@@ -1,0 +1,42 @@
+import Foundation
+import LarderCore
+import LarderHTTP
+import LarderTestSupport
+import Testing
+
+@testable import LarderServer
+
+/// Live parsing of ingredient lines through the API.
+@Suite struct IngredientsAPITests {
+  static func client() throws -> (TestClient, [Recipe]) {
+    try TestClient.make(recipes: [
+      Fixtures.pancakes(), Fixtures.tomatoSoup(), Fixtures.cremeBrulee(),
+    ])
+  }
+
+  static func items(_ response: HTTPResponse) -> [[String: Any]] {
+    response.object["items"] as? [[String: Any]] ?? []
+  }
+
+  @Test func parseReadsEachLineAndMatchesItsFood() throws {
+    let (client, _) = try Self.client()
+    let response = client.send(
+      "POST", "/api/v1/ingredients/parse",
+      json: #"{"lines": ["2 cups plain flour, sifted", "For the sauce:", "a glug of zzzz"]}"#)
+    #expect(response.status == 200)
+    let items = Self.items(response)
+    #expect(items.count == 3)
+    #expect(items[0]["quantity"] as? Double == 2)
+    #expect(items[0]["unit"] as? String == "cup")
+    #expect((items[0]["food"] as? [String: Any])?["id"] as? String == "all-purpose-flour")
+    #expect(items[1]["isSectionHeader"] as? Bool == true)
+    #expect(items[2]["food"] is NSNull)
+  }
+
+  @Test func parseRefusesABodyWithoutLines() throws {
+    let (client, _) = try Self.client()
+    let response = client.send("POST", "/api/v1/ingredients/parse", json: #"{"text": 1}"#)
+    #expect(response.status == 422)
+    #expect(client.send("POST", "/api/v1/ingredients/parse", json: "[").status == 400)
+  }
+}
