@@ -72,6 +72,14 @@ public enum DatabaseBackup {
   ) throws
     -> DatabaseCopyReport
   {
+    try restore(from: backupPath, to: databasePath, lockTimeout: SQLiteBackup.lockTimeout)
+  }
+
+  /// ``restore(from:to:)`` giving up on a database locked for `lockTimeout` seconds, so a
+  /// test can see a failed restore without waiting ten.
+  static func restore(
+    from backupPath: String, to databasePath: String, lockTimeout: Double
+  ) throws -> DatabaseCopyReport {
     guard !isSameFile(databasePath, backupPath) else {
       throw LarderStoreError.backupFailed(
         path: databasePath, reason: "the backup is the database itself")
@@ -96,7 +104,7 @@ public enum DatabaseBackup {
     do {
       let target = try SQLiteConnection(path: databasePath)
       try SQLiteBackup(from: try SQLiteConnection(path: temporary, readOnly: true), to: target)
-        .copyAll()
+        .copyAll(lockTimeout: lockTimeout)
     } catch {
       // The copy is one transaction, so an existing database is unchanged; a file made for
       // it would look like a new, empty database.

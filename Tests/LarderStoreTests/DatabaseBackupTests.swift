@@ -157,6 +157,32 @@ import Testing
     #expect(leftovers.isEmpty, "temporary copies are removed")
   }
 
+  @Test func aRestoreThatCannotFinishLeavesTheDatabaseAsItWas() throws {
+    let folder = try TemporaryFolder.make()
+    let path = folder.appending("larder.sqlite")
+    let store = try SQLiteRecipeStore.open(path: path)
+    _ = try store.importRecipes(Self.batch(1), household: .default, now: Fixtures.now)
+    let backupPath = folder.appending("backup.sqlite")
+    _ = try DatabaseBackup.backUp(databasePath: path, to: backupPath)
+    _ = try store.importRecipes(Self.batch(2), household: .default, now: Fixtures.now)
+    // Another writer holds the database for the whole restore.
+    let other = try SQLiteConnection(path: path)
+    try other.execute("BEGIN IMMEDIATE", operation: "holding the lock")
+    #expect {
+      try DatabaseBackup.restore(from: backupPath, to: path, lockTimeout: 0.2)
+    } throws: { error in
+      "\(error)".contains("the database stayed locked by another connection")
+        && "\(error)".contains("(nothing was changed)")
+    }
+    try other.execute("ROLLBACK", operation: "releasing the lock")
+    #expect(try store.recipeCount(household: .default) == 2 * Self.batchSize)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter { $0.contains("restore-") }
+    #expect(leftovers.isEmpty, "temporary copies are removed")
+    // Once the lock is gone the same restore succeeds.
+    #expect(try DatabaseBackup.restore(from: backupPath, to: path).recipeCount == Self.batchSize)
+  }
+
   @Test func aBackupReplacesAnEarlierBackupButNothingElse() throws {
     let folder = try TemporaryFolder.make()
     let path = folder.appending("larder.sqlite")

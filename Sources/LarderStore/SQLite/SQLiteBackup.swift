@@ -16,8 +16,8 @@ final class SQLiteBackup {
   /// The destination's path, for error messages.
   private let path: String
 
-  /// How many times a busy source or destination is retried, 50 ms apart.
-  static let busyRetries = 200
+  /// How long a copy waits for a database another connection holds locked.
+  static let lockTimeout: Double = 10
 
   /// Prepares copying `source`'s main database over `destination`'s.
   init(from source: SQLiteConnection, to destination: SQLiteConnection) throws {
@@ -37,12 +37,14 @@ final class SQLiteBackup {
     if !isFinished { sqlite3_backup_finish(pointer) }
   }
 
-  /// Copies every page, retrying while either database is locked by another connection.
-  func copyAll() throws {
-    var retries = 0
+  /// Copies every page, waiting up to `lockTimeout` seconds while either database is locked
+  /// by another connection: the destination's busy handler waits for its lock, and a busy
+  /// source is retried every 50 ms.
+  func copyAll(lockTimeout: Double = SQLiteBackup.lockTimeout) throws {
+    destination.setBusyTimeout(seconds: lockTimeout)
+    let deadline = Date().addingTimeInterval(lockTimeout)
     var code = sqlite3_backup_step(pointer, -1)
-    while code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED, retries < Self.busyRetries {
-      retries += 1
+    while code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED, Date() < deadline {
       usleep(50_000)
       code = sqlite3_backup_step(pointer, -1)
     }
@@ -52,7 +54,7 @@ final class SQLiteBackup {
       let failure = code == SQLITE_DONE ? finish : code
       let reason =
         failure & 0xff == SQLITE_BUSY || failure & 0xff == SQLITE_LOCKED
-        ? "the database stayed locked by another connection for 10 seconds"
+        ? "the database stayed locked by another connection"
         : String(cString: sqlite3_errstr(failure))
       throw LarderStoreError.backupFailed(path: path, reason: reason)
     }

@@ -101,6 +101,11 @@ final class SQLiteConnection {
     return rows
   }
 
+  /// How long a statement waits for another connection's lock before failing as busy.
+  func setBusyTimeout(seconds: Double) {
+    sqlite3_busy_timeout(handle, Int32(max(0, min(seconds, 3600)) * 1000))
+  }
+
   /// The rowid of the last row inserted on this connection.
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
