@@ -34,7 +34,9 @@ public enum SchemaOrg {
           index: index, name: name, result: .failure(failure), warnings: warnings)
       }
     }
-    return mergingSameRecipes(items)
+    // Larder's own export names each recipe's ID: two IDs are two recipes of the library.
+    let libraryIDs = objects.map { ($0["larder"] as? [String: Any])?["id"] as? String }
+    return mergingSameRecipes(items, libraryIDs: libraryIDs)
   }
 
   /// The items with every node that reads as the same recipe as an earlier one (see
@@ -44,7 +46,15 @@ public enum SchemaOrg {
   /// two items, the second would update the first and empty what it had. Nodes of the same
   /// name whose ingredients or steps differ stay apart: a library export may hold two
   /// different recipes of one name.
-  static func mergingSameRecipes(_ items: [FoundRecipe]) -> [FoundRecipe] {
+  ///
+  /// `libraryIDs` holds, for each item that has one, the ID Larder's export gave it; items of
+  /// different IDs are different recipes of one library and never merge.
+  static func mergingSameRecipes(
+    _ items: [FoundRecipe], libraryIDs: [String?] = []
+  ) -> [FoundRecipe] {
+    func libraryID(_ item: FoundRecipe) -> String? {
+      libraryIDs.indices.contains(item.index) ? libraryIDs[item.index] : nil
+    }
     var kept: [FoundRecipe] = []
     // Positions in `kept` by comparable name, so a library of 100,000 recipes compares each
     // only with those of its name, and at most `candidateLimit` of them.
@@ -60,6 +70,9 @@ public enum SchemaOrg {
       guard
         let target = candidates.prefix(candidateLimit).first(where: { position in
           guard case .success(let other) = kept[position].result else { return false }
+          if let mine = libraryID(item), let theirs = libraryID(kept[position]), mine != theirs {
+            return false
+          }
           return other.isSameRecipe(as: recipe)
         }),
         case .success(var merged) = kept[target].result

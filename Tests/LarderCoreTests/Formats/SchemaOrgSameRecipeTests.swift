@@ -65,6 +65,18 @@ import Testing
     #expect(first.steps.count == 1)
   }
 
+  @Test func recipesOfALarderExportWithTheirOwnIDsNeverMerge() throws {
+    // A library may hold a stub beside the full recipe of the same name; its export says so.
+    let items = try JSONLD.items(
+      in: #"""
+        [{"@type": "Recipe", "name": "Green Shakshuka", "recipeIngredient": ["2 leeks"],
+          "larder": {"id": "7d0c1a52-0000-4000-8000-000000000001"}},
+         {"@type": "Recipe", "name": "Green Shakshuka",
+          "larder": {"id": "7d0c1a52-0000-4000-8000-000000000002", "notes": "try with feta"}}]
+        """#)
+    #expect(items.count == 2)
+  }
+
   @Test func theMergedItemHasEveryNodesFieldsAndSaysSo() throws {
     let items = try JSONLD.items(
       in: """
