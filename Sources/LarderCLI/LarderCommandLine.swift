@@ -154,6 +154,9 @@ public enum LarderCommandLine {
     "favoritesOnly": "favorites",
   ]
 
+  /// The fields that commands take as arguments rather than options.
+  static let argumentNames = ["q": "words"]
+
   /// Runs the command line (without the program name) and returns the exit status.
   public static func run(
     arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -214,7 +217,9 @@ public enum LarderCommandLine {
     } catch let error as ApplicationError {
       // The use case's own words, with fields named as options; a bad option value is a
       // usage error (2), anything else a failure (1).
-      console.printError("larder: " + error.message(naming: .commandLine(options: optionNames)))
+      console.printError(
+        "larder: "
+          + error.message(naming: .commandLine(options: optionNames, arguments: argumentNames)))
       return error.isAboutAField ? exitUsage : exitFailure
     } catch let error as ConfigError {
       console.printError("larder: \(error.message)")
