@@ -42,7 +42,9 @@ public enum FieldNaming: Sendable {
   case api(defaultLocation: Field.Location)
   /// The command line: "option --x-y", with `options` overriding the spelling of some fields
   /// (`["diets": "diet"]`); other names are written in kebab case (`maxTime` → `--max-time`).
-  case commandLine(options: [String: String])
+  /// Fields that a command takes as arguments are named in `arguments` (`["q": "words"]` gives
+  /// "argument WORDS").
+  case commandLine(options: [String: String], arguments: [String: String] = [:])
 
   /// How `field` is written in a message.
   public func name(of field: Field) -> String {
@@ -54,7 +56,10 @@ public enum FieldNaming: Sendable {
       case .body: return prefix + "field '\(field.name)'"
       case .path: return prefix + "'\(field.name)' in the path"
       }
-    case .commandLine(let options):
+    case .commandLine(let options, let arguments):
+      if let argument = arguments[field.name] {
+        return prefix + "argument " + argument.uppercased()
+      }
       return prefix + "option --" + (options[field.name] ?? Self.kebabCase(field.name))
     }
   }

@@ -156,6 +156,9 @@ public enum LarderCommandLine {
     "favoritesOnly": "favorites",
   ]
 
+  /// The fields that commands take as arguments rather than options.
+  static let argumentNames = ["q": "words"]
+
   /// Runs the command line (without the program name) and returns the exit status.
   public static func run(
     arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -218,7 +221,9 @@ public enum LarderCommandLine {
     } catch let error as ApplicationError {
       // The use case's own words, with fields named as options; a bad option value is a
       // usage error (2), anything else a failure (1).
-      console.printError("larder: " + error.message(naming: .commandLine(options: optionNames)))
+      console.printError(
+        "larder: "
+          + error.message(naming: .commandLine(options: optionNames, arguments: argumentNames)))
       return error.isAboutAField ? exitUsage : exitFailure
     } catch let error as ConfigError {
       console.printError("larder: \(error.message)")
@@ -250,8 +255,10 @@ struct CommandContext {
   /// Opens the configured database as a running Larder (a new one gets the starter recipes
   /// when configured to), printing what opening it found on standard error: the household's
   /// foods that no longer apply, always; the starter recipes a new database got, unless the
-  /// output is JSON; the finder's build time, when it was built.
-  func openLarder(buildsFinder: Bool = false) throws -> OpenedLarder {
+  /// output is JSON; the finder's build time when `announcesFinder` (the server says it; a
+  /// command that only finds recipes need not).
+  func openLarder(buildsFinder: Bool = false, announcesFinder: Bool = false) throws -> OpenedLarder
+  {
     let opened = try Larder.open(
       databasePath: config.databasePath, settings: settings,
       clipper: ClipCommandSupport.clipper(for: config),
@@ -260,32 +267,9 @@ struct CommandContext {
       caller: caller, log: { [console] in console.printError($0) })
     var notes = opened.notes
     if json { notes.starterRecipes = nil }
+    if !announcesFinder { notes.finderBuild = nil }
     for line in notes.lines(databasePath: config.databasePath) { console.printError(line) }
     return opened
-  }
-
-  /// Opens the database, loading the starter recipes into a new one when configured to.
-  func openStore() throws -> SQLiteRecipeStore {
-    try openLarder().database
-  }
-
-  /// Opens the database behind a store that parses and matches ingredient lines on every
-  /// write.
-  func openAnalyzingStore() throws -> AnalyzingRecipeStore {
-    try openStores().analyzing
-  }
-
-  /// The database, the household's food catalog, and a store over the database that parses and
-  /// matches lines with that catalog: what every command that writes or finds recipes needs.
-  func openStores() throws -> (
-    database: SQLiteRecipeStore, foods: FoodCatalog, analyzing: AnalyzingRecipeStore
-  ) {
-    let opened = try openLarder()
-    let foods = opened.larder.foods.current
-    return (
-      opened.database, foods,
-      AnalyzingRecipeStore(base: opened.database, analyzer: .matchingFoods(in: foods))
-    )
   }
 
   /// The household's catalog when the database exists, else the bundled one: for commands
@@ -316,12 +300,6 @@ struct CommandContext {
     let data = try JSONSerialization.data(
       withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     console.print(String(decoding: data, as: UTF8.self))
-  }
-
-  /// Finds a recipe by full ID or a unique prefix of at least 4 characters, through the
-  /// use case every command shares.
-  func resolveRecipe(_ text: String, in store: some RecipeStore) throws -> Recipe {
-    try Larder(recipes: store).resolveRecipe(text, as: caller)
   }
 }
 

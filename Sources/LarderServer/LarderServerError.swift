@@ -7,7 +7,7 @@ import LarderImport
 public struct LarderServerError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The HTTP status to answer with.
   public var status: Int
-  /// A stable, machine-readable code such as "invalid_parameter".
+  /// A stable, machine-readable code such as "invalid_field".
   public var code: String
   /// What is wrong, for a person.
   public var message: String
@@ -21,24 +21,6 @@ public struct LarderServerError: Error, Equatable, Sendable, CustomStringConvert
 
   /// The message.
   public var description: String { message }
-
-  /// A query parameter that cannot be understood.
-  static func invalidParameter(_ name: String, _ value: String, _ expected: String) -> Self {
-    Self(
-      status: 400, code: "invalid_parameter",
-      message: "query parameter '\(name)': '\(value.prefix(80))' is not \(expected)")
-  }
-
-  /// A body in a media type the endpoint does not read.
-  static func unsupportedMediaType(_ type: String) -> Self {
-    Self(
-      status: 415, code: "unsupported_media_type",
-      message: "expected a JSON body (Content-Type: application/json), got '\(type)'")
-  }
-
-  /// An endpoint that needs a body got none.
-  static let emptyBody = Self(
-    status: 400, code: "empty_body", message: "the request needs a JSON body")
 }
 
 /// Turns any error into the response a client gets. The one place errors meet HTTP statuses.

@@ -96,7 +96,7 @@ import Testing
     (["recipes", "--limit", "abc"], ["--limit", "'abc'", "whole number"]),
     (["recipes", "--limit", "0"], ["--limit", "'0'"]),
     (["search", "soup", "--offset", "-3"], ["--offset", "'-3'"]),
-    (["search", "  "], ["is required"]),
+    (["search", "  "], ["argument WORDS is required"]),
     // The API's range, checked by the same use case.
     (["recipes", "--offset", "10000001"], ["--offset", "'10000001'", "from 0 to 10000000"]),
     (["recipes", "--sort", "tastiest"], ["--sort", "'tastiest'", "name"]),

@@ -138,6 +138,19 @@ import Testing
     #expect(empty.errorCode == "empty_body")
   }
 
+  /// A cross-site form can send `text/plain`; a charset that says json does not make it JSON,
+  /// for the recipe routes as for every endpoint that reads a request through the shared reader.
+  @Test(arguments: ["POST", "PATCH"])
+  func plainTextThatClaimsJSONIsRefused(method: String) throws {
+    let (client, stored) = try TestClient.make(recipes: [Fixtures.tomatoSoup()])
+    let path = method == "POST" ? "/api/v1/recipes" : "/api/v1/recipes/\(stored[0].id)"
+    let response = client.send(
+      method, path, json: #"{"name": "Soup"}"#,
+      headers: ["content-type": "text/plain; charset=json"])
+    #expect(response.status == 415)
+    #expect(response.errorCode == "unsupported_media_type")
+  }
+
   @Test func putReplacesAndKeepsIdentity() throws {
     let (client, stored) = try TestClient.make(recipes: [Fixtures.tomatoSoup()])
     let response = client.send(

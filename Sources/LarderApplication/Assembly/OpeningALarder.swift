@@ -117,15 +117,6 @@ extension Larder {
     try FinderIndexedStore(base: recipes, engine: finder, household: caller.household)
       .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
   }
-
-  /// The same Larder writing recipes through `store` (a wrapper of ``recipes`` that also keeps
-  /// something of its own current, such as the web library's index).
-  public func writing(through store: any RecipeStore) -> Larder {
-    Larder(
-      recipes: store, foods: foods, finder: finder, foodStore: foodStore, images: images,
-      planning: planning, clipper: clipper, settings: settings, clock: clock, makeID: makeID,
-      log: log)
-  }
 }
 
 extension RecipeAnalyzer {

@@ -38,7 +38,7 @@ enum CookCommand {
       maxIngredients: try command.int("max-ingredients"), favorites: command.flag("favorites"),
       staples: command.value("staples").map { list([$0]) }, useItUp: command.flag("use-it-up"),
       offset: try command.int("offset") ?? 0, limit: try command.int("limit") ?? 10)
-    let larder = try context.openPlanningLarder(indexingRecipes: true).larder
+    let larder = try context.openLarder(buildsFinder: true).larder
     let answer = try larder.findRecipes(request, as: .defaultHousehold)
     if request.have.isEmpty, answer.pantrySource == .have {
       throw command.usageError(.missingArgument("--have (the pantry is empty)"))

@@ -55,20 +55,28 @@ enum IngredientsCommand {
 
   /// Parses and matches every recipe's lines again, after a parser or catalog update.
   static func reparse(_ context: CommandContext) throws -> Int32 {
-    let store = try context.openAnalyzingStore()
+    let larder = try context.openLarder().larder
     let start = Date()
-    let changed = try store.reanalyzeAll(household: .default) { done, total in
-      context.console.progress("Analysing \(done)/\(total) recipes")
-    }
+    let report = try larder.rematchRecipes(
+      progress: { done, total in context.console.progress("Analysing \(done)/\(total) recipes") },
+      as: context.caller)
     context.console.clearProgress()
     let seconds = Date().timeIntervalSince(start)
-    let total = try store.recipeCount(household: .default)
     if context.json {
-      try context.printJSONObject(["recipes": total, "changed": changed, "seconds": seconds])
+      try context.printJSON(
+        Reparsed(recipes: report.recipes, changed: report.changed, seconds: seconds))
     } else {
       context.console.print(
-        "Analysed \(total) recipes in \(String(format: "%.1f", seconds)) s: \(changed) changed.")
+        "Analysed \(report.recipes) recipes in \(String(format: "%.1f", seconds)) s: "
+          + "\(report.changed) changed.")
     }
     return LarderCommandLine.exitSuccess
+  }
+
+  /// What `ingredients reparse --json` prints.
+  private struct Reparsed: Encodable {
+    var recipes: Int
+    var changed: Int
+    var seconds: Double
   }
 }

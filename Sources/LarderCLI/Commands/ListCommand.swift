@@ -24,7 +24,7 @@ enum ListCommand {
     // The values are checked before the database is opened (or created).
     let searching = command.subcommandPath.first == "search"
     try searching ? request.validateAsSearch() : request.validate()
-    let larder = Larder(recipes: try context.openStore())
+    let larder = try context.openLarder().larder
     let page =
       searching
       ? try larder.searchRecipes(request, as: .defaultHousehold)

@@ -4,45 +4,22 @@ import LarderApplication
 import LarderCore
 import LarderStore
 
-extension CommandContext {
-  /// One Larder over the database, for the commands that use the pantry, the plan, the list
-  /// or the finder: the household's own foods read lines as on the web, and the configured
-  /// time zone, units and first weekday are its settings. With `indexingRecipes`, the finder's
-  /// engine is filled with every stored recipe first (only the finder needs it).
-  func openPlanningLarder(
-    indexingRecipes: Bool = false
-  ) throws -> (larder: Larder, database: SQLiteRecipeStore) {
-    let stores = try openStores()
-    let engine = FinderEngine(catalog: FinderCatalog(foods: stores.foods))
-    if indexingRecipes {
-      try FinderIndexedStore(base: stores.database, engine: engine)
-        .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
-    }
-    let larder = Larder(
-      recipes: stores.analyzing, foods: LiveFoodCatalog(stores.foods), finder: engine,
-      planning: SQLitePlanningStore(sharing: stores.database),
-      settings: LarderSettings(
-        timeZone: config.timeZone ?? .current, unitSystem: config.unitSystem,
-        firstWeekday: config.firstWeekday))
-    return (larder, stores.database)
-  }
-}
-
 /// What the pantry, plan and list commands share: the Larder they call and option readers.
 struct PlanningContext {
   let context: CommandContext
   let larder: Larder
-  let database: SQLiteRecipeStore
 
+  /// Opens the Larder; with `indexingRecipes` the finder is built first (only the finder
+  /// needs it).
   init(_ context: CommandContext, indexingRecipes: Bool = false) throws {
     self.context = context
-    (larder, database) = try context.openPlanningLarder(indexingRecipes: indexingRecipes)
+    larder = try context.openLarder(buildsFinder: indexingRecipes).larder
   }
 
   var command: ParsedCommand { context.command }
   var console: Console { context.console }
   var today: CalendarDay { context.today }
-  var caller: Caller { .defaultHousehold }
+  var caller: Caller { context.caller }
 
   /// A day option: YYYY-MM-DD, "today" or "tomorrow"; nil when not given.
   func day(_ option: String) throws -> CalendarDay? {
@@ -89,7 +66,7 @@ struct PlanningContext {
 
   /// A recipe's id from its id or a unique start of it.
   func recipeID(_ text: String) throws -> RecipeID {
-    try context.resolveRecipe(text, in: database).id
+    try larder.resolveRecipe(text, as: caller).id
   }
 
   /// The first 8 characters of an id, enough to type back.

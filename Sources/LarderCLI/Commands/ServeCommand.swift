@@ -11,7 +11,7 @@ enum ServeCommand {
     let console = context.console
     // The finder is built before serving and kept current by every write; a food change
     // matches stored recipes again in the background.
-    let larder = try context.openLarder(buildsFinder: true).larder
+    let larder = try context.openLarder(buildsFinder: true, announcesFinder: true).larder
     let app = LarderApp(larder: larder, caller: context.caller)
     var server = HTTPServerConfiguration()
     server.host = config.host

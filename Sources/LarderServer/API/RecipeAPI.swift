@@ -63,26 +63,12 @@ struct RecipeAPI: Sendable {
     .json(try LarderJSON.encode(value), status: status)
   }
 
+  /// Refuses a body in another media type than JSON (`text/plain; charset=json` included),
+  /// or none, with the errors every endpoint gives.
   static func requireJSON(_ request: HTTPRequest) throws {
-    if let type = request.headers["content-type"], !type.isEmpty,
-      !type.lowercased().contains("json")
-    {
-      throw LarderServerError.unsupportedMediaType(type)
+    if let type = request.headers["content-type"], !type.isEmpty, !RequestDecoding.isJSON(type) {
+      throw ApplicationError.unsupportedMediaType(type)
     }
-    guard !request.body.isEmpty else { throw LarderServerError.emptyBody }
-  }
-
-  static func jsonObject(_ request: HTTPRequest) throws -> [String: Any] {
-    try requireJSON(request)
-    let value: Any
-    do {
-      value = try JSONSerialization.jsonObject(with: request.body)
-    } catch {
-      throw LarderCoreError.invalidJSON(detail: "the body is not a JSON object")
-    }
-    guard let object = value as? [String: Any] else {
-      throw LarderCoreError.invalidJSON(detail: "expected a JSON object")
-    }
-    return object
+    guard !request.body.isEmpty else { throw ApplicationError.emptyBody }
   }
 }

@@ -122,15 +122,6 @@ import Testing
       try larder.recipesToExport([soup.id.rawValue, "missing"], as: caller)
     }
   }
-
-  @Test func writesGoThroughTheStoreItIsGiven() throws {
-    let tracked = InMemoryRecipeStore()
-    let writing = larder.writing(through: tracked)
-    _ = try writing.createRecipe(Fixtures.pancakes(), as: caller)
-    #expect(try tracked.recipeCount(household: .default) == 1)
-    #expect(try store.recipeCount(household: .default) == 0)
-    #expect(writing.clock() == Fixtures.now)
-  }
 }
 
 /// A recipe named by its ID or a unique start of it.
