@@ -58,6 +58,9 @@ public struct Larder: Sendable {
     self.foodStore = foodStore
     self.images = images
     self.planning = planning
+    // A clip's failures that the user is told about only plainly go to the operator's log.
+    var clipper = clipper
+    clipper.log = log
     self.clipper = clipper
     self.settings = settings
     self.clock = clock

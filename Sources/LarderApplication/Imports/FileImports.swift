@@ -92,7 +92,8 @@ extension Larder {
               fileNumber: fileNumber, fileCount: fileCount, fileName: fileName, member: member))
         }
         reports.append(
-          BulkImporter.store(document, into: recipes, household: caller.household, now: now))
+          BulkImporter.store(
+            document, into: recipes, household: caller.household, now: now, log: log))
       }
       switch input {
       case .unreadable(let name, let reason):
