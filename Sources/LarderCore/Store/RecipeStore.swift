@@ -242,6 +242,56 @@ public struct RecipeSummary: Hashable, Sendable, Codable, Identifiable {
     createdAt = recipe.createdAt
     updatedAt = recipe.updatedAt
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, description, image, totalTime, yield, courses, cuisines, diets, keywords
+    case ingredientCount, isFavorite, rating, createdAt, updatedAt
+    // Written for clients, never read back: see RecipeSummary+Card.swift.
+    case cardFacts, placeholderHue
+  }
+
+  /// Reads a summary; the card fields a summary writes are worked out again, not read.
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(RecipeID.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    description = try container.decodeIfPresent(String.self, forKey: .description)
+    image = try container.decodeIfPresent(String.self, forKey: .image)
+    totalTime = try container.decodeIfPresent(RecipeDuration.self, forKey: .totalTime)
+    yield = try container.decodeIfPresent(RecipeYield.self, forKey: .yield)
+    courses = try container.decode([String].self, forKey: .courses)
+    cuisines = try container.decode([String].self, forKey: .cuisines)
+    diets = try container.decode([DietLabel].self, forKey: .diets)
+    keywords = try container.decode([String].self, forKey: .keywords)
+    ingredientCount = try container.decode(Int.self, forKey: .ingredientCount)
+    isFavorite = try container.decode(Bool.self, forKey: .isFavorite)
+    rating = try container.decodeIfPresent(Int.self, forKey: .rating)
+    createdAt = try container.decode(Date.self, forKey: .createdAt)
+    updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+  }
+
+  /// Writes the summary with ``cardFacts`` and ``placeholderHue`` beside its fields, so every
+  /// client shows a card as the server renders it.
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encodeIfPresent(description, forKey: .description)
+    try container.encodeIfPresent(image, forKey: .image)
+    try container.encodeIfPresent(totalTime, forKey: .totalTime)
+    try container.encodeIfPresent(yield, forKey: .yield)
+    try container.encode(courses, forKey: .courses)
+    try container.encode(cuisines, forKey: .cuisines)
+    try container.encode(diets, forKey: .diets)
+    try container.encode(keywords, forKey: .keywords)
+    try container.encode(ingredientCount, forKey: .ingredientCount)
+    try container.encode(isFavorite, forKey: .isFavorite)
+    try container.encodeIfPresent(rating, forKey: .rating)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encode(cardFacts, forKey: .cardFacts)
+    try container.encode(placeholderHue, forKey: .placeholderHue)
+  }
 }
 
 /// What the pantry finder needs of a recipe: its card and the catalog foods its lines use.

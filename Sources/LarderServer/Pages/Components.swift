@@ -10,6 +10,8 @@ struct RecipeCardModel: Sendable, Hashable {
   var isFavorite: Bool
   /// Time, yield, first cuisine and first course, as far as the recipe has them.
   var meta: [String]
+  /// The placeholder tile's hue, for a recipe without a photo.
+  var hue: Int
   /// The diets worth a badge on a card.
   var diets: [String]
 
@@ -21,12 +23,8 @@ struct RecipeCardModel: Sendable, Hashable {
     name = summary.name
     image = summary.image
     isFavorite = summary.isFavorite
-    var meta: [String] = []
-    if let time = summary.totalTime, time.seconds > 0 { meta.append(time.description) }
-    if let yield = summary.yield, !yield.displayText.isEmpty { meta.append(yield.displayText) }
-    meta += summary.cuisines.prefix(1)
-    meta += summary.courses.prefix(1)
-    self.meta = meta
+    meta = summary.cardFacts
+    hue = summary.placeholderHue
     diets = summary.diets.filter(Self.badgeDiets.contains).map(\.rawValue)
   }
 }
@@ -128,7 +126,8 @@ enum Components {
   static let recipeCardTemplate: HTML = """
     <template id="recipe-card-template" \
     data-badge-diets="\(RecipeCardModel.badgeDiets.map(\.rawValue).joined(separator: " "))">\(recipeCard(
-      RecipeCardModel(id: "", name: "", image: "", isFavorite: true, meta: [], diets: [""]),
+      RecipeCardModel(
+        id: "", name: "", image: "", isFavorite: true, meta: [], hue: 0, diets: [""]),
       template: true))</template>
     """
 
@@ -139,7 +138,7 @@ enum Components {
     let placeholder: HTML? =
       card.image == nil || template
       ? """
-      <div class="placeholder hue-\(hue(for: card.name) / 30)" aria-hidden="true" \
+      <div class="placeholder hue-\(card.hue / 30)" aria-hidden="true" \
       data-card="placeholder">\(String(card.name.prefix(1)))</div>
       """ : nil
     let star: HTML? =
@@ -159,12 +158,6 @@ enum Components {
       \(diets)
       </div></a></li>
       """
-  }
-
-  /// A stable hue for a recipe without a photo, so placeholder tiles are told apart at a glance;
-  /// app.js computes the same.
-  static func hue(for name: String) -> Int {
-    Int(name.unicodeScalars.reduce(UInt32(7)) { ($0 &* 31 &+ $1.value) % 360 })
   }
 
   // MARK: autocomplete
@@ -268,13 +261,15 @@ extension AmountLineModel {
 extension RecipeCardModel {
   /// A card from its parts, for the template.
   init(
-    id: String, name: String, image: String?, isFavorite: Bool, meta: [String], diets: [String]
+    id: String, name: String, image: String?, isFavorite: Bool, meta: [String], hue: Int,
+    diets: [String]
   ) {
     self.id = id
     self.name = name
     self.image = image
     self.isFavorite = isFavorite
     self.meta = meta
+    self.hue = hue
     self.diets = diets
   }
 }

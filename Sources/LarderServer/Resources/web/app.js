@@ -120,21 +120,6 @@ export function formatDuration(iso) {
   return parts.join(' ');
 }
 
-/** How much a recipe makes, as RecipeYield.displayText says it: "8 pancakes", "4 servings". */
-export function yieldText(recipeYield) {
-  if (!recipeYield) return '';
-  const { servings, text } = recipeYield;
-  if (typeof text === 'string') return text.trim() !== '' && !Number.isNaN(Number(text)) ? `${text} servings` : text;
-  return servings ? `${servings} servings` : '';
-}
-
-/** The placeholder tile's hue for a recipe without a photo, as Components.hue(for:) works it out. */
-function hue(name) {
-  let value = 7;
-  for (const char of name) value = (value * 31 + char.codePointAt(0)) % 360;
-  return value;
-}
-
 /**
  * A recipe card for a summary from the API: a copy of the card the server renders (the page's
  * <template id="recipe-card-template">, made by Components.recipeCard), its marked parts
@@ -151,15 +136,14 @@ export function recipeCard(summary, extra = []) {
   } else {
     part('image').remove();
     const placeholder = part('placeholder');
-    placeholder.className = `placeholder hue-${Math.floor(hue(summary.name) / 30)}`;
+    placeholder.className = `placeholder hue-${Math.floor(summary.placeholderHue / 30)}`;
     placeholder.textContent = [...summary.name][0] ?? '';
   }
   const star = part('star');
   const heading = part('heading');
   heading.replaceChildren(...(summary.isFavorite ? [star, ' '] : []), summary.name);
-  const meta = [formatDuration(summary.totalTime), yieldText(summary.yield),
-    summary.cuisines?.[0], summary.courses?.[0]].filter(Boolean);
-  part('meta').textContent = meta.join(' · ');
+  // The server words the facts (RecipeSummary.cardFacts), so this card reads as its own does.
+  part('meta').textContent = (summary.cardFacts || []).join(' · ');
   const badges = template.dataset.badgeDiets.split(' ');
   const diets = (summary.diets || []).filter((diet) => badges.includes(diet));
   const dietsNode = part('diets');
