@@ -356,13 +356,6 @@ struct CommandContext {
   func printJSON<T: Encodable>(_ value: T) throws {
     console.print(String(decoding: try LarderJSON.encode(value, pretty: true), as: UTF8.self))
   }
-
-  /// Prints a JSON-serialisable dictionary or array.
-  func printJSONObject(_ value: Any) throws {
-    let data = try JSONSerialization.data(
-      withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    console.print(String(decoding: data, as: UTF8.self))
-  }
 }
 
 /// A command failed for a reason worth telling the user as is.
