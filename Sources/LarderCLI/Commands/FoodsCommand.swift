@@ -18,7 +18,10 @@ enum FoodsCommand {
     subcommands: [
       CommandSpec(
         "search", abstract: "Find foods by name or synonym.",
-        options: [.option("limit", short: "n", valueName: "N", help: "How many.", default: "20")],
+        options: [
+          .option(
+            "limit", short: "n", valueName: "N", help: "How many, 1 to 50.", default: "20")
+        ],
         arguments: [ArgumentSpec("words", help: "Part of a food's name.", arity: .oneOrMore)]),
       CommandSpec(
         "show", abstract: "Show a food: names, what it is a kind of, aisle, density.",
