@@ -89,6 +89,20 @@ import Testing
     #expect(run.stderr.split(separator: "\n").first.map(String.init) == bad.message, "\(run)")
   }
 
+  @Test func removingAFoodOthersAreKindsOfNamesTheArgument() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.larder("foods", "add", "sudachi", "--no-reparse").status == 0)
+    let kind = try sandbox.larder(
+      "foods", "add", "green sudachi", "--parent", "sudachi", "--no-reparse")
+    #expect(kind.status == 0, "\(kind)")
+    let run = try sandbox.larder("foods", "remove", "sudachi", "--no-reparse")
+    #expect(run.status == 2, "\(run)")
+    #expect(
+      run.stderr.split(separator: "\n").first.map(String.init)
+        == "larder: argument FOOD: your foods green-sudachi are kinds of it; remove or change "
+        + "them first (got 'sudachi')", "\(run)")
+  }
+
   @Test func relativeDaysAreReadAndTheHelpSaysSo() throws {
     let sandbox = try Sandbox()
     for day in ["today", "tomorrow", "yesterday", "Yesterday"] {
