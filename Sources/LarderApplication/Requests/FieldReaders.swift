@@ -24,7 +24,8 @@ extension KeyedDecodingContainer {
   /// A text, trimmed; nil when absent or null.
   public func text(_ key: Key) throws -> String? {
     try reading(key, expected: "a text") {
-      try decodeIfPresent(String.self, forKey: key).map(FieldValues.text)
+      try decodeIfPresent(String.self, forKey: key)?.trimmingCharacters(
+        in: .whitespacesAndNewlines)
     }
   }
 
@@ -129,7 +130,8 @@ public enum FieldValues {
     return value
   }
 
-  /// A text as every reader keeps it: without the spaces and line breaks around it.
+  /// A text as the body and query readers keep it (see `text(_:)` on a container): without
+  /// the spaces and line breaks around it.
   public static func text(_ text: String) -> String {
     text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
