@@ -42,11 +42,15 @@ let package = Package(
       name: "LarderApplication", dependencies: ["LarderCore", "LarderStore", "LarderImport"],
       resources: [.copy("Resources/starter-recipes")]),
 
-    // Command line: argument parsing and commands; `larder` is a thin main over it.
+    // Command line: argument parsing and commands; `larder` is a thin main over it. Commands
+    // call LarderApplication; LarderServer and LarderHTTP are for `serve` only, LarderStore for
+    // `backup`/`restore` (DatabaseBackup), LarderImport for `extract` and the importer's and
+    // clipper's settings, LarderCore for the models the commands print.
     .target(
       name: "LarderCLI",
       dependencies: [
-        "LarderCore", "LarderApplication", "LarderStore", "LarderServer", "LarderImport",
+        "LarderCore", "LarderApplication", "LarderImport", "LarderStore", "LarderServer",
+        "LarderHTTP",
       ]),
     .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
     .executableTarget(

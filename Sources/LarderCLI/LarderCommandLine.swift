@@ -1,7 +1,6 @@
 import Foundation
 import LarderApplication
 import LarderCore
-import LarderStore
 
 /// The `larder` command line: parses arguments, resolves the configuration and runs a command.
 /// The executable's `main` only calls ``run(arguments:environment:console:)``.
@@ -156,8 +155,63 @@ public enum LarderCommandLine {
     "favoritesOnly": "favorites",
   ]
 
-  /// The fields that commands take as arguments rather than options.
-  static let argumentNames = ["q": "words"]
+  /// The fields whose argument is not named like them, by command path (`[]` for every
+  /// command that has the argument): `q` is the argument WORDS.
+  static let argumentNames: [[String]: [String: String]] = [
+    []: ["q": "words"],
+    ["foods", "synonym"]: ["synonym": "name"],
+    ["foods", "remove"]: ["id": "food"],
+  ]
+
+  /// The fields whose option is not named like them in one command only, by command path.
+  static let commandOptionNames: [[String]: [String: String]] = [
+    ["list", "generate"]: ["recipes": "recipe"]
+  ]
+
+  /// How errors name fields for `command`: its arguments as arguments (a field named like one
+  /// of them, or mapped to one in ``argumentNames``), everything else as options.
+  static func naming(for command: ParsedCommand) -> FieldNaming {
+    let running = spec.commandChain(at: command.subcommandPath).last ?? spec
+    let declared = Set(running.arguments.map(\.name))
+    var arguments: [String: String] = [:]
+    for name in declared { arguments[name] = name }
+    for (field, argument) in argumentNames[[], default: [:]]
+      .merging(argumentNames[command.subcommandPath, default: [:]], uniquingKeysWith: { $1 })
+    where declared.contains(argument) {
+      arguments[field] = argument
+    }
+    let options = optionNames.merging(
+      commandOptionNames[command.subcommandPath, default: [:]], uniquingKeysWith: { $1 })
+    return .commandLine(options: options, arguments: arguments)
+  }
+
+  /// The error's message for `command`, naming a field of a list's item (`recipes[0].servings`)
+  /// by the option or argument that gave the item (`--recipe`).
+  static func message(for error: ApplicationError, in command: ParsedCommand) -> String {
+    func given(_ field: Field) -> Field {
+      guard let end = field.name.firstIndex(where: { $0 == "[" || $0 == "." }) else {
+        return field
+      }
+      return Field(String(field.name[..<end]), location: field.location, item: field.item)
+    }
+    let naming = naming(for: command)
+    switch error {
+    case .invalidValue(let field, let value, let expected):
+      return ApplicationError.invalidValue(given(field), value: value, expected: expected)
+        .message(naming: naming)
+    case .refusedValue(let field, let value, let reason):
+      return ApplicationError.refusedValue(given(field), value: value, reason: reason)
+        .message(naming: naming)
+    case .missingValue(let field):
+      return ApplicationError.missingValue(given(field)).message(naming: naming)
+    case .unknownField(let field, let allowed):
+      return ApplicationError.unknownField(given(field), allowed: allowed).message(naming: naming)
+    case .unknownFood(let field, let name):
+      return ApplicationError.unknownFood(given(field), name: name).message(naming: naming)
+    default:
+      return error.message(naming: naming)
+    }
+  }
 
   /// Runs the command line (without the program name) and returns the exit status.
   public static func run(
@@ -221,9 +275,7 @@ public enum LarderCommandLine {
     } catch let error as ApplicationError {
       // The use case's own words, with fields named as options; a bad option value is a
       // usage error (2), anything else a failure (1).
-      console.printError(
-        "larder: "
-          + error.message(naming: .commandLine(options: optionNames, arguments: argumentNames)))
+      console.printError("larder: " + message(for: error, in: parsed))
       return error.isAboutAField ? exitUsage : exitFailure
     } catch let error as ConfigError {
       console.printError("larder: \(error.message)")
@@ -272,14 +324,24 @@ struct CommandContext {
     return opened
   }
 
-  /// The household's catalog when the database exists, else the bundled one: for commands
-  /// that only read foods and must not create a database. Foods that no longer apply are
-  /// named on standard error.
-  func existingFoodCatalog() throws -> FoodCatalog {
-    let (catalog, warnings) = try Larder.existingHouseholdFoods(
-      databasePath: config.databasePath, as: caller)
-    for warning in warnings { console.printError("warning: \(warning)") }
-    return catalog
+  /// The household's foods when the database exists, else the bundled ones, for looking up
+  /// only: never creates a database. Foods that no longer apply are named on standard error.
+  func foodLookup() throws -> FoodLookup {
+    let lookup = try Larder.foodLookup(databasePath: config.databasePath, as: caller)
+    for warning in lookup.warnings { console.printError("warning: \(warning)") }
+    return lookup
+  }
+
+  /// The configured Larder when its database exists, else one on a private in-memory database
+  /// with the bundled foods: for previews, which must not create a database.
+  func previewLarder() throws -> Larder {
+    if FileManager.default.fileExists(atPath: config.databasePath) {
+      return try openLarder().larder
+    }
+    return try Larder.open(
+      databasePath: ":memory:", settings: settings,
+      options: OpeningOptions(seedsStarterRecipes: false), caller: caller
+    ).larder
   }
 
   /// Today in the configured time zone.
@@ -293,13 +355,6 @@ struct CommandContext {
   /// Prints a value as pretty JSON on standard output.
   func printJSON<T: Encodable>(_ value: T) throws {
     console.print(String(decoding: try LarderJSON.encode(value, pretty: true), as: UTF8.self))
-  }
-
-  /// Prints a JSON-serialisable dictionary or array.
-  func printJSONObject(_ value: Any) throws {
-    let data = try JSONSerialization.data(
-      withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    console.print(String(decoding: data, as: UTF8.self))
   }
 }
 

@@ -68,19 +68,25 @@ import Testing
     #expect(try sandbox.listedRecipes().names == ["Toast"])
   }
 
-  @Test func dryRunPrintsJSONLDAndStoresNothing() throws {
+  @Test func dryRunPrintsTheAPIsPreviewAndStoresNothing() throws {
     let sandbox = try Sandbox()
     let run = try sandbox.larder("add", "--dry-run", stdin: Data(Self.rolls.utf8))
     #expect(run.status == 0, "\(run)")
+    // What POST /api/v1/import/text with "save": false answers: the recipe as read, its
+    // lines parsed and matched, without an id or dates.
     let object = try #require(try run.json() as? [String: Any])
-    #expect(object["@type"] as? String == "Recipe")
-    #expect(object["name"] as? String == "Cinnamon Rolls")
-    #expect(
-      object["recipeIngredient"] as? [String] == [
-        "For the dough:", "500 g strong white flour", "7 g fast-action yeast",
-        "For the filling:", "75 g soft butter",
-      ])
-    #expect(object["prepTime"] as? String == "PT30M")
+    #expect(object["warnings"] is [String], "\(run)")
+    let recipe = try #require(object["recipe"] as? [String: Any], "\(run)")
+    #expect(recipe["name"] as? String == "Cinnamon Rolls")
+    #expect(recipe["id"] == nil)
+    #expect(recipe["createdAt"] == nil)
+    let sections = try #require(recipe["ingredientSections"] as? [[String: Any]])
+    #expect(sections.map { $0["title"] as? String } == ["For the dough", "For the filling"])
+    let flour = try #require((sections.first?["lines"] as? [[String: Any]])?.first)
+    #expect(flour["text"] as? String == "500 g strong white flour")
+    let facts = try #require(flour["facts"] as? [String: Any], "the line is analysed: \(flour)")
+    #expect(facts["unit"] as? String == "g", "\(facts)")
+    #expect(!sandbox.exists(sandbox.database), "a dry run creates no database")
     #expect(try sandbox.listedRecipes().names.isEmpty)
   }
 

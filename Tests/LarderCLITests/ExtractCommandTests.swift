@@ -80,3 +80,28 @@ import Testing
     #expect(badURL.stderr.contains("--url"), "\(badURL)")
   }
 }
+
+/// `larder extract` of a page with several recipes writes them as `larder export` does.
+@Suite struct ExtractSeveralRecipesTests {
+  @Test func severalRecipesAreOneGraphWithOneContext() throws {
+    let sandbox = try Sandbox()
+    let page = """
+      <html><head><script type="application/ld+json">
+      {"@context": "https://schema.org", "@graph": [
+        {"@type": "Recipe", "name": "Fennel Gratin", "recipeIngredient": ["2 fennel bulbs"],
+         "recipeInstructions": ["Bake."]},
+        {"@type": "Recipe", "name": "Pea Soup", "recipeIngredient": ["500 g peas"],
+         "recipeInstructions": ["Simmer."]}]}
+      </script></head><body></body></html>
+      """
+    let file = try sandbox.write(page, to: "two.html")
+    let run = try sandbox.larder("extract", file)
+    #expect(run.status == 0, "\(run)")
+    let object = try #require(try run.json() as? [String: Any], "\(run)")
+    #expect(object["@context"] as? String == "https://schema.org")
+    let graph = try #require(object["@graph"] as? [[String: Any]], "\(run)")
+    #expect(graph.map { $0["name"] as? String } == ["Fennel Gratin", "Pea Soup"])
+    // As SchemaOrg.encode writes a graph: the context once, no Larder fields.
+    #expect(graph.allSatisfy { $0["@context"] == nil && $0["larder"] == nil }, "\(graph)")
+  }
+}

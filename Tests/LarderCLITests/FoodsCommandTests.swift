@@ -100,3 +100,39 @@ import Testing
     #expect(run.stdoutLines.allSatisfy { $0.lowercased().contains("chick") })
   }
 }
+
+/// `larder foods search/show/match` answer as the API's food lookups do, without creating a
+/// database.
+@Suite struct FoodLookupCommandTests {
+  @Test func searchPrintsTheAPIsSuggestions() throws {
+    let sandbox = try Sandbox()
+    let run = try sandbox.larder("--json", "foods", "search", "aubergine", "-n", "2")
+    #expect(run.status == 0, "\(run)")
+    // GET /api/v1/foods?q=aubergine&limit=2 answers {"query", "items": [{id, name, aisle,
+    // matched}]}.
+    let object = try #require(try run.json() as? [String: Any], "\(run)")
+    #expect(object["query"] as? String == "aubergine")
+    let items = try #require(object["items"] as? [[String: Any]])
+    #expect(items.count <= 2)
+    #expect(items.first?["id"] as? String == "eggplant", "\(items)")
+    #expect((items.first?["matched"] as? String)?.lowercased() == "aubergine", "\(items)")
+    #expect(!sandbox.exists(sandbox.database), "looking foods up creates no database")
+  }
+
+  @Test func matchPrintsTheFoodAsTheAPIShapesIt() throws {
+    let sandbox = try Sandbox()
+    let run = try sandbox.larder("--json", "foods", "match", "2 cloves garlic, minced")
+    #expect(run.status == 0, "\(run)")
+    let object = try #require(try run.json() as? [String: Any], "\(run)")
+    #expect(object["input"] as? String == "2 cloves garlic, minced")
+    #expect(object["name"] as? String == "garlic")
+    // The food as ingredients/parse writes it: id, name and how, nothing else.
+    let food = try #require(object["food"] as? [String: Any], "\(run)")
+    #expect(Set(food.keys) == ["id", "name", "how"], "\(food)")
+    #expect(food["id"] as? String == "garlic")
+    let none = try sandbox.larder("--json", "foods", "match", "3 sudachis")
+    #expect(none.status == 1)
+    let empty = try #require(try none.json() as? [String: Any], "\(none)")
+    #expect(empty["food"] is NSNull, "\(none)")
+  }
+}

@@ -69,18 +69,28 @@ import Testing
     #expect(bad.stderr.contains("option --unit: 'bucketful' is not a unit"), "\(bad)")
   }
 
-  @Test(arguments: [
-    ["pantry", "add", "2 cups"], ["pantry", "add", "milk", "--expires", "2026-02-30"],
-    ["pantry", "remove", "nope"], ["pantry", "edit", "nope", "--quantity", "2"],
-    ["plan", "add", "nope"], ["list", "check", "nope"],
-  ])
-  func badPlanningCommandsFailNamingWhatIsWrong(arguments: [String]) throws {
+  @Test(
+    arguments: [
+      (
+        ["pantry", "add", "2 cups"], 2,
+        "larder: argument LINE: names no food to keep (try '2 lb chicken thighs') (got '2 cups')"
+      ),
+      (
+        ["pantry", "add", "milk", "--expires", "2026-02-30"], 2,
+        "larder: option --expires: '2026-02-30' is not a date as YYYY-MM-DD"
+      ),
+      (["pantry", "remove", "nope"], 1, "larder: no pantry item with id 'nope'"),
+      (["pantry", "edit", "nope", "--quantity", "2"], 1, "larder: no pantry item with id 'nope'"),
+      (["plan", "add", "nope"], 1, "larder: no recipe with id 'nope'"),
+      (["list", "check", "nope"], 1, "larder: no shopping list item with id 'nope'"),
+    ] as [([String], Int32, String)])
+  func badPlanningCommandsFailNamingWhatIsWrong(
+    arguments: [String], status: Int32, message: String
+  ) throws {
     let sandbox = try Sandbox()
     let run = try sandbox.larder(arguments)
-    #expect(run.status != 0, "\(run)")
-    #expect(
-      run.stderr.contains("line") || run.stderr.contains("--expires")
-        || run.stderr.contains("nope"), "\(run)")
+    #expect(run.status == status, "\(run)")
+    #expect(run.stderr.split(separator: "\n").last.map(String.init) == message, "\(run)")
   }
 
   @Test func cookingDeductsOnlyAfterConfirmation() throws {

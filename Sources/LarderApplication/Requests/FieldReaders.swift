@@ -56,10 +56,7 @@ extension KeyedDecodingContainer {
   /// A day as YYYY-MM-DD; nil when absent or null.
   public func day(_ key: Key) throws -> CalendarDay? {
     guard let text = try text(key), !text.isEmpty else { return nil }
-    guard let day = CalendarDay(text) else {
-      throw ApplicationError.invalidValue(field(key), value: text, expected: "a date as YYYY-MM-DD")
-    }
-    return day
+    return try FieldValues.day(text, field: field(key))
   }
 
   /// A unit: an id from the unit table ("tbsp") or a unit as written ("tablespoons"); nil when
@@ -75,12 +72,7 @@ extension KeyedDecodingContainer {
     _ key: Key, as type: Value.Type = Value.self
   ) throws -> Value? where Value.RawValue == String {
     guard let text = try text(key), !text.isEmpty else { return nil }
-    guard let value = Value(rawValue: text) ?? Value(rawValue: text.lowercased()) else {
-      throw ApplicationError.invalidValue(
-        field(key), value: text,
-        expected: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    return value
+    return try FieldValues.choice(text, field: field(key), as: type)
   }
 
   /// The field's name, where the decoder says it comes from: `recipes[0].servings` for a
@@ -107,6 +99,41 @@ public enum FieldValues {
     if let unit = IngredientUnit.unit(id: text) ?? IngredientUnit.lookup(text) { return unit }
     throw ApplicationError.invalidValue(
       field, value: text, expected: "a unit such as g, kg, ml, l, cup, tbsp, tsp, oz or lb")
+  }
+
+  /// A whole number as typed ("12"), refused with `expected` ("a whole number from 0 to 50")
+  /// when it is not one; the range is the request's `validate()` to check.
+  public static func wholeNumber(_ text: String, field: Field, expected: String) throws -> Int {
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+      throw ApplicationError.invalidValue(field, value: text, expected: expected)
+    }
+    return value
+  }
+
+  /// A day as YYYY-MM-DD.
+  public static func day(_ text: String, field: Field) throws -> CalendarDay {
+    guard let day = CalendarDay(text) else {
+      throw ApplicationError.invalidValue(field, value: text, expected: "a date as YYYY-MM-DD")
+    }
+    return day
+  }
+
+  /// One of a fixed set of values written as their raw text ("name", "newest"), in any case.
+  public static func choice<Value: RawRepresentable & CaseIterable>(
+    _ text: String, field: Field, as type: Value.Type = Value.self
+  ) throws -> Value where Value.RawValue == String {
+    guard let value = Value(rawValue: text) ?? Value(rawValue: text.lowercased()) else {
+      throw ApplicationError.invalidValue(
+        field, value: text,
+        expected: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return value
+  }
+
+  /// A text as the body and query readers keep it (see `text(_:)` on a container): without
+  /// the spaces and line breaks around it.
+  public static func text(_ text: String) -> String {
+    text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// A boolean as a query or the command line writes it: true/false, 1/0, yes/no, on/off.

@@ -23,6 +23,9 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A value has the wrong form: `for` names what it was given to, such as `option --port`,
     /// and `expected` completes "is not …", such as `a whole number`.
     case invalidValue(for: String, value: String, expected: String)
+    /// The command needs something the command line did not give, said in full ("the pantry
+    /// is empty; say what you have with --have FOODS").
+    case needs(String)
   }
 
   /// The root command's name, for example `larder`.
@@ -74,6 +77,8 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
       "unknown command '\(word)'" + Self.didYouMean(suggestion)
     case .invalidValue(let subject, let value, let expected):
       "\(subject): '\(value)' is not \(expected)"
+    case .needs(let text):
+      text
     }
   }
 

@@ -6,7 +6,8 @@ import LarderCore
 ///
 /// Prints what it understood (title, servings, times, how many ingredients and steps in which
 /// sections) and the new recipe's ID; warnings about lines it guessed at go to standard error.
-/// `--dry-run` prints the recipe as schema.org JSON-LD and stores nothing.
+/// `--dry-run` prints what the API's preview answers (the recipe as read, its lines parsed and
+/// matched, and the warnings, as JSON) and stores nothing.
 enum AddCommand {
   static let spec = CommandSpec(
     "add", abstract: "Add a recipe from pasted text.",
@@ -19,7 +20,10 @@ enum AddCommand {
       """,
     options: [
       .flag(
-        "dry-run", help: "Print the recipe as schema.org JSON-LD instead of saving it.")
+        "dry-run",
+        help:
+          "Print the recipe as read, its lines parsed, as JSON (the API's preview); save nothing."
+      )
     ],
     arguments: [
       ArgumentSpec(
@@ -31,8 +35,16 @@ enum AddCommand {
     let path = context.command.argument("file") ?? "-"
     let source = path == "-" ? "standard input" : path
     let text = try read(path, source: source)
+    let dryRun = context.command.flag("dry-run")
     let pasted: PastedRecipe
+    var preview: PastedText?
     do {
+      if dryRun {
+        // The API's preview ("save": false): the lines parsed and matched with the household's
+        // foods, nothing stored, and no database created.
+        preview = try context.previewLarder().importText(
+          PasteRequest(text: text, save: false), as: context.caller)
+      }
       pasted = try Larder.readPastedText(text)
     } catch ApplicationError.refusedValue(let field, _, let reason) where field.name == "text" {
       // The text is the file, not an option: name the file.
@@ -41,8 +53,8 @@ enum AddCommand {
     for warning in pasted.warnings {
       context.console.printError("warning: \(source): \(warning)")
     }
-    if context.command.flag("dry-run") {
-      context.console.print(String(decoding: SchemaOrg.encode([pasted.recipe]), as: UTF8.self))
+    if let preview {
+      try context.printJSON(preview)
       return LarderCommandLine.exitSuccess
     }
     let added = try context.openLarder().larder.addPastedRecipe(pasted, as: context.caller)

@@ -49,15 +49,25 @@ enum BackupCommand {
     return file
   }
 
+  /// What `--json` prints: the file, the database, how many recipes, the schema's version and
+  /// the copy's size.
+  struct Report: Encodable {
+    var path: String
+    var database: String
+    var recipes: Int
+    var schemaVersion: Int
+    var bytes: Int
+  }
+
   private static func printReport(
     _ report: DatabaseCopyReport, verb: String, context: CommandContext
   ) throws {
     if context.json {
-      try context.printJSONObject([
-        "path": report.path, "database": context.config.databasePath,
-        "recipes": report.recipeCount, "schemaVersion": report.schemaVersion,
-        "bytes": report.byteCount,
-      ])
+      try context.printJSON(
+        Report(
+          path: report.path, database: context.config.databasePath,
+          recipes: report.recipeCount, schemaVersion: report.schemaVersion,
+          bytes: report.byteCount))
       return
     }
     let size = ByteCountFormatter.string(fromByteCount: Int64(report.byteCount), countStyle: .file)

@@ -30,18 +30,27 @@ enum CookCommand {
 
   static func run(_ context: CommandContext) throws -> Int32 {
     let command = context.command
+    // Numbers are read as the API reads them; their ranges are the finder's to check.
     let request = FinderRequest(
-      have: list(command.values("have")), missing: try command.int("missing"),
+      have: list(command.values("have")),
+      missing: try command.wholeNumber("missing", in: FinderRequest.missingRange),
       diets: list(command.values("diet")), include: list(command.values("include")),
       exclude: list(command.values("exclude")), courses: list(command.values("course")),
-      cuisines: list(command.values("cuisine")), maxTime: try command.int("max-time"),
-      maxIngredients: try command.int("max-ingredients"), favorites: command.flag("favorites"),
+      cuisines: list(command.values("cuisine")),
+      maxTime: try command.wholeNumber(
+        "max-time", field: "maxTime", in: FinderRequest.maxTimeRange),
+      maxIngredients: try command.wholeNumber(
+        "max-ingredients", field: "maxIngredients", in: FinderRequest.maxIngredientsRange),
+      favorites: command.flag("favorites"),
       staples: command.value("staples").map { list([$0]) }, useItUp: command.flag("use-it-up"),
-      offset: try command.int("offset") ?? 0, limit: try command.int("limit") ?? 10)
+      offset: try command.wholeNumber("offset", in: FinderRequest.offsetRange) ?? 0,
+      limit: try command.wholeNumber("limit", in: FinderRequest.limitRange) ?? 10)
+    // Checked before the database is opened (or created) and the finder built.
+    try request.validate()
     let larder = try context.openLarder(buildsFinder: true).larder
-    let answer = try larder.findRecipes(request, as: .defaultHousehold)
+    let answer = try larder.findRecipes(request, as: context.caller)
     if request.have.isEmpty, answer.pantrySource == .have {
-      throw command.usageError(.missingArgument("--have (the pantry is empty)"))
+      throw command.usageError(.needs("the pantry is empty; say what you have with --have FOODS"))
     }
     if context.json {
       try context.printJSON(answer)

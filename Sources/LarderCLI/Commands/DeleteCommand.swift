@@ -25,7 +25,7 @@ enum DeleteCommand {
       } catch let error as ApplicationError {
         // A missing or ambiguous ID fails alone; the other IDs are still deleted and reported.
         failed += 1
-        let message = error.message(naming: .commandLine(options: LarderCommandLine.optionNames))
+        let message = LarderCommandLine.message(for: error, in: context.command)
         results.append(Outcome(id: text, status: "failed", error: message))
         context.console.printError("larder delete: \(message)")
       }

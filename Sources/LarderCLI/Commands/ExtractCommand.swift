@@ -50,16 +50,14 @@ enum ExtractCommand {
       context.console.printError("larder: \(error)")
       return LarderCommandLine.exitFailure
     }
-    let objects = extraction.recipes.map(jsonLD)
     if context.json {
-      var report: [String: Any] = [
-        "method": extraction.method.rawValue,
-        "supplementedBy": extraction.supplementedBy.map(\.rawValue),
-        "warnings": extraction.warnings,
-        "recipes": objects,
-      ]
-      report["canonicalURL"] = extraction.canonicalURL
-      try context.printJSONObject(report)
+      try context.printJSON(
+        Report(
+          method: extraction.method.rawValue,
+          supplementedBy: extraction.supplementedBy.map(\.rawValue),
+          warnings: extraction.warnings,
+          recipes: try extraction.recipes.map { try jsonLD([$0]) },
+          canonicalURL: extraction.canonicalURL))
       return LarderCommandLine.exitSuccess
     }
     let count = extraction.recipes.count
@@ -71,19 +69,30 @@ enum ExtractCommand {
     }
     context.console.printError(note + ".")
     for warning in extraction.warnings { context.console.printError("warning: \(warning)") }
-    if objects.count == 1 {
-      try context.printJSONObject(objects[0])
-    } else {
-      try context.printJSONObject(["@context": "https://schema.org", "@graph": objects])
-    }
+    try context.printJSON(try jsonLD(extraction.recipes))
     return LarderCommandLine.exitSuccess
   }
 
-  /// The recipe as JSON-LD without Larder's own fields, which an unsaved recipe does not have.
-  private static func jsonLD(_ recipe: Recipe) -> [String: Any] {
-    var object = SchemaOrg.jsonLD(for: recipe)
-    object["larder"] = nil
-    return object
+  /// What `larder extract --json` prints: the recipes as JSON-LD, the method that found them,
+  /// the methods that completed them, warnings and the page's canonical address.
+  struct Report: Encodable {
+    var method: String
+    var supplementedBy: [String]
+    var warnings: [String]
+    var recipes: [JSONValue]
+    var canonicalURL: String?
+  }
+
+  /// The recipes as the core writes schema.org JSON-LD (one object, or an `@graph` of
+  /// several), without Larder's own fields, which an unsaved recipe does not have.
+  static func jsonLD(_ recipes: [Recipe]) throws -> JSONValue {
+    let document = try LarderJSON.decoder().decode(
+      JSONValue.self, from: SchemaOrg.encode(recipes))
+    guard case .array(let graph)? = document["@graph"] else { return document.removing("larder") }
+    return .object([
+      "@context": document["@context"] ?? .string("https://schema.org"),
+      "@graph": .array(graph.map { $0.removing("larder") }),
+    ])
   }
 
   private static func read(_ path: String) throws -> Data {

@@ -18,7 +18,10 @@ enum FoodsCommand {
     subcommands: [
       CommandSpec(
         "search", abstract: "Find foods by name or synonym.",
-        options: [.option("limit", short: "n", valueName: "N", help: "How many.", default: "20")],
+        options: [
+          .option(
+            "limit", short: "n", valueName: "N", help: "How many, 1 to 50.", default: "20")
+        ],
         arguments: [ArgumentSpec("words", help: "Part of a food's name.", arity: .oneOrMore)]),
       CommandSpec(
         "show", abstract: "Show a food: names, what it is a kind of, aisle, density.",
@@ -73,9 +76,9 @@ enum FoodsCommand {
     }
     // Looking a food up never creates a database.
     switch subcommand {
-    case "search": return try search(context, catalog: try context.existingFoodCatalog())
-    case "show": return try show(context, catalog: try context.existingFoodCatalog())
-    case "match": return try match(context, catalog: try context.existingFoodCatalog())
+    case "search": return try search(context)
+    case "show": return try show(context)
+    case "match": return try match(context)
     default: break
     }
     let larder = try context.openLarder().larder
@@ -90,23 +93,29 @@ enum FoodsCommand {
 
   // MARK: - Looking up
 
-  private static func search(_ context: CommandContext, catalog: FoodCatalog) throws -> Int32 {
+  private static func search(_ context: CommandContext) throws -> Int32 {
     let text = context.command.arguments("words").joined(separator: " ")
-    let limit = max(1, try context.command.int("limit") ?? 20)
-    let found = FoodSearch.search(text, in: catalog, limit: limit)
+    // GET /api/v1/foods?q=&limit=, with its limits; checked before the foods are read.
+    let request = FoodSuggestionRequest(
+      text: text,
+      limit: try context.command.wholeNumber("limit", in: FoodSuggestionRequest.limits) ?? 20)
+    try request.validate()
+    let found = try context.foodLookup().suggest(request)
     if context.json {
       try context.printJSON(found)
-    } else if found.isEmpty {
-      context.console.printError("No food's name contains '\(text)'.")
+    } else if found.items.isEmpty {
+      context.console.printError("No food's name contains '\(found.query)'.")
       return LarderCommandLine.exitFailure
     } else {
-      for food in found { context.console.print(line(for: food, in: catalog)) }
+      for food in found.items { context.console.print(line(for: food)) }
     }
     return LarderCommandLine.exitSuccess
   }
 
-  private static func show(_ context: CommandContext, catalog: FoodCatalog) throws -> Int32 {
-    let food = try resolve(context.command.argument("food") ?? "", in: catalog, field: "food")
+  private static func show(_ context: CommandContext) throws -> Int32 {
+    let lookup = try context.foodLookup()
+    let catalog = lookup.catalog
+    let food = try lookup.food(context.command.argument("food") ?? "", field: "food")
     if context.json {
       try context.printJSON(food)
       return LarderCommandLine.exitSuccess
@@ -131,27 +140,21 @@ enum FoodsCommand {
     return LarderCommandLine.exitSuccess
   }
 
-  private static func match(_ context: CommandContext, catalog: FoodCatalog) throws -> Int32 {
+  private static func match(_ context: CommandContext) throws -> Int32 {
     let line = context.command.argument("line") ?? ""
-    let parsed = IngredientParser().parse(line)
-    let found = parsed.matchingName.flatMap { catalog.match($0) }
+    let matched = try context.foodLookup().match(line)
     if context.json {
-      var object: [String: Any] = ["input": line, "name": parsed.name ?? NSNull()]
-      object["food"] =
-        found.map {
-          ["id": $0.foodID, "name": $0.name, "how": "\($0.how)", "confidence": $0.confidence]
-        } ?? NSNull()
-      try context.printJSONObject(object)
-    } else if let found {
+      try context.printJSON(matched)
+    } else if let found = matched.food {
       context.console.print(
-        "'\(parsed.name ?? line)' → \(found.name) (\(found.foodID)), \(found.how) match, "
+        "'\(matched.name ?? line)' → \(found.name) (\(found.foodID)), \(found.how) match, "
           + String(format: "confidence %.2f", found.confidence))
     } else {
       context.console.print(
-        "'\(parsed.name ?? line)' matches no food; add it with "
+        "'\(matched.name ?? line)' matches no food; add it with "
           + "'larder foods add' or name an existing food with 'larder foods synonym'.")
     }
-    return found == nil ? LarderCommandLine.exitFailure : LarderCommandLine.exitSuccess
+    return matched.food == nil ? LarderCommandLine.exitFailure : LarderCommandLine.exitSuccess
   }
 
   private static func mine(_ context: CommandContext, larder: Larder) throws -> Int32 {
@@ -177,19 +180,12 @@ enum FoodsCommand {
 
   private static func add(_ context: CommandContext, larder: Larder) throws -> Int32 {
     let command = context.command
-    var density: Double?
-    if let text = command.value("density") {
-      guard let value = Double(text) else {
-        throw command.usageError(
-          .invalidValue(for: "option --density", value: text, expected: "a number"))
-      }
-      density = value
-    }
+    // Texts trimmed and the density read as the API's body reads them.
     let request = AddFoodRequest(
-      name: command.argument("name") ?? "", id: command.value("id"),
-      plural: command.value("plural"), parent: command.value("parent"),
-      aisle: command.value("aisle"), density: density, synonyms: command.values("synonym"),
-      replace: command.flag("replace"))
+      name: FieldValues.text(command.argument("name") ?? ""), id: command.text("id"),
+      plural: command.text("plural"), parent: command.text("parent"),
+      aisle: command.text("aisle"), density: try command.number("density", in: densities),
+      synonyms: command.values("synonym").map(FieldValues.text), replace: command.flag("replace"))
     let added = try larder.addFood(request, rematching: rematching(context), as: context.caller)
     context.console.printError(
       "\(added.replaced ? "Replaced" : "Added") \(added.food.name) (\(added.food.id)).")
@@ -197,9 +193,10 @@ enum FoodsCommand {
   }
 
   private static func synonym(_ context: CommandContext, larder: Larder) throws -> Int32 {
-    let name = (context.command.argument("name") ?? "").trimmingCharacters(in: .whitespaces)
+    let name = FieldValues.text(context.command.argument("name") ?? "")
     let added = try larder.addSynonym(
-      AddSynonymRequest(synonym: name, food: context.command.argument("food") ?? ""),
+      AddSynonymRequest(
+        synonym: name, food: FieldValues.text(context.command.argument("food") ?? "")),
       rematching: rematching(context), as: context.caller)
     context.console.printError("'\(name)' now means \(added.food.name) (\(added.food.id)).")
     return finish(context, rematched: added.rematched)
@@ -239,19 +236,12 @@ enum FoodsCommand {
     return LarderCommandLine.exitSuccess
   }
 
-  /// A food by id, else by the catalog's match for the name.
-  static func resolve(_ text: String, in catalog: FoodCatalog, field: String) throws -> Food {
-    if let food = catalog.food(named: text) { return food }
-    throw LarderCoreError.invalidField(
-      field: field, value: text,
-      reason: "no food has this id or name (try 'larder foods search')")
-  }
+  /// The densities a food may have, grams per millilitre (`AddFoodRequest` checks them).
+  private static let densities = 0.0...25.0
 
-  private static func line(for food: Food, in catalog: FoodCatalog) -> String {
+  private static func line(for food: FoodSuggestions.Item) -> String {
     var text = "\(food.name) (\(food.id))"
-    if let parent = food.parentID.flatMap({ catalog.food(id: $0) }) {
-      text += ", a kind of \(parent.name)"
-    }
+    if let matched = food.matched { text += ", as '\(matched)'" }
     if let aisle = food.aisle { text += " — \(aisle.displayName)" }
     return text
   }

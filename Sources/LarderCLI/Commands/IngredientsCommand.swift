@@ -1,7 +1,6 @@
 import Foundation
 import LarderApplication
 import LarderCore
-import LarderStore
 
 /// `larder ingredients parse` and `larder ingredients reparse`.
 enum IngredientsCommand {
@@ -21,7 +20,7 @@ enum IngredientsCommand {
   /// inputs run at parser speed rather than at write-call speed.
   static func parse(_ context: CommandContext) throws -> Int32 {
     // The household's own foods count when a database exists; parsing never creates one.
-    var reader = IngredientReader(catalog: try context.existingFoodCatalog())
+    var reader = IngredientReader(catalog: try context.foodLookup().catalog)
     let input = FileHandle.standardInput
     let output = FileHandle.standardOutput
     var pending: [UInt8] = []

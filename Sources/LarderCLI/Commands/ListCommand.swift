@@ -7,28 +7,20 @@ import LarderCore
 enum ListCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     let command = context.command
-    var sort: RecipeSort?
-    if let text = command.value("sort") {
-      guard let value = RecipeSort(rawValue: text) else {
-        throw command.usageError(
-          .invalidValue(
-            for: "--sort", value: text,
-            expected: "one of " + RecipeSort.allCases.map(\.rawValue).joined(separator: ", ")))
-      }
-      sort = value
-    }
     let words = command.arguments("words").joined(separator: " ")
     let request = RecipeListRequest(
-      text: words.isEmpty ? nil : words, favoritesOnly: command.flag("favorites"), sort: sort,
-      offset: try command.int("offset") ?? 0, limit: try command.int("limit") ?? 24)
+      text: words.isEmpty ? nil : words, favoritesOnly: command.flag("favorites"),
+      sort: try command.choice("sort", as: RecipeSort.self),
+      offset: try command.wholeNumber("offset", in: RecipeListRequest.offsets) ?? 0,
+      limit: try command.wholeNumber("limit", in: RecipeListRequest.limits) ?? 24)
     // The values are checked before the database is opened (or created).
     let searching = command.subcommandPath.first == "search"
     try searching ? request.validateAsSearch() : request.validate()
     let larder = try context.openLarder().larder
     let page =
       searching
-      ? try larder.searchRecipes(request, as: .defaultHousehold)
-      : try larder.listRecipes(request, as: .defaultHousehold)
+      ? try larder.searchRecipes(request, as: context.caller)
+      : try larder.listRecipes(request, as: context.caller)
     if context.json {
       try context.printJSON(page)
       return LarderCommandLine.exitSuccess

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import LarderApplication
 import LarderCore
-import LarderStore
 
 /// What the pantry, plan and list commands share: the Larder they call and option readers.
 struct PlanningContext {
@@ -21,30 +20,14 @@ struct PlanningContext {
   var today: CalendarDay { context.today }
   var caller: Caller { context.caller }
 
-  /// A day option: YYYY-MM-DD, "today" or "tomorrow"; nil when not given.
+  /// A day option: YYYY-MM-DD, today, tomorrow or yesterday; nil when not given.
   func day(_ option: String) throws -> CalendarDay? {
-    guard let text = command.value(option) else { return nil }
-    switch text.lowercased() {
-    case "today": return today
-    case "tomorrow": return today.adding(days: 1)
-    case "yesterday": return today.adding(days: -1)
-    default:
-      guard let day = CalendarDay(text) else {
-        throw command.usageError(
-          .invalidValue(
-            for: "--\(option)", value: text, expected: "a date as YYYY-MM-DD, today or tomorrow"))
-      }
-      return day
-    }
+    try command.day(option, today: today)
   }
 
   /// The servings option; nil when not given (its range is the use case's to check).
   func servings() throws -> Double? {
-    try command.value("servings").map {
-      try FieldValues.decimal(
-        $0, field: Field("servings"),
-        expected: Check.numberRangeText(DeductionPreviewRequest.servingsRange))
-    }
+    try command.number("servings", in: DeductionPreviewRequest.servingsRange)
   }
 
   /// The meal option; nil when not given.
@@ -83,8 +66,8 @@ enum PantryCommand {
   static let spec = CommandSpec(
     "pantry", abstract: "What you have at home, soonest expiry first.",
     discussion: """
-      'larder pantry' alone lists the pantry. Dates are YYYY-MM-DD, today or tomorrow, \
-      reckoned in the configured time zone (time_zone).
+      'larder pantry' alone lists the pantry. Dates are YYYY-MM-DD, today, tomorrow or \
+      yesterday, reckoned in the configured time zone (time_zone).
       """,
     options: [.option("location", valueName: "PLACE", help: "Only items kept here.")],
     subcommands: [
@@ -173,12 +156,9 @@ enum PantryCommand {
 
   static func edit(_ planning: PlanningContext) throws -> Int32 {
     let command = planning.command
-    var change = PantryItemChange(name: command.value("name"), location: try planning.location())
-    change.quantity = try command.value("quantity").map {
-      try FieldValues.decimal(
-        $0, field: Field("quantity"),
-        expected: Check.numberRangeText(PantryItemChange.quantityRange))
-    }
+    // Texts are trimmed as the API's body reader trims them.
+    var change = PantryItemChange(name: command.text("name"), location: try planning.location())
+    change.quantity = try command.number("quantity", in: PantryItemChange.quantityRange)
     // The same reader as the API's, so "tablespoons" is a unit here too.
     change.unit =
       try command.value("unit").map {
@@ -189,7 +169,8 @@ enum PantryCommand {
     } else if let day = try planning.day("expires") {
       change.expiresOn = .set(day)
     }
-    change.note = command.value("note").map { $0.isEmpty ? .clear : .set($0) } ?? .keep
+    // As the API's `"note": ""`, an empty note is kept as given (only null clears it there).
+    change.note = command.text("note").map { .set($0) } ?? .keep
     let item = try planning.larder.editPantryItem(
       id: command.arguments("id").first ?? "", change, as: planning.caller)
     if planning.context.json {
@@ -252,7 +233,10 @@ enum PlanCommand {
   static let spec = CommandSpec(
     "plan", abstract: "Plan meals: show the week, add, remove, fill.",
     discussion:
-      "'larder plan' alone shows this week. Weeks start on Monday unless week_start says otherwise.",
+      """
+      'larder plan' alone shows this week. Weeks start on Monday unless week_start says \
+      otherwise. Dates are YYYY-MM-DD, today, tomorrow or yesterday.
+      """,
     options: [
       .option("date", valueName: "DATE", help: "A day in the week to show."),
       .option("week-start", valueName: "DAY", help: "The first day of the week."),
@@ -346,7 +330,7 @@ enum PlanCommand {
     let view = try planning.larder.addPlanEntry(
       NewPlanEntry(
         date: try planning.day("date") ?? planning.today, meal: try planning.meal() ?? .dinner,
-        recipe: recipe, servings: try planning.servings(), note: planning.command.value("note")),
+        recipe: recipe, servings: try planning.servings(), note: planning.command.text("note")),
       as: planning.caller)
     if planning.context.json {
       try planning.context.printJSON(view)
@@ -375,7 +359,9 @@ enum PlanCommand {
       diets: CookCommand.list(command.values("diet")),
       exclude: CookCommand.list(command.values("exclude")),
       courses: CookCommand.list(command.values("course")),
-      cuisines: CookCommand.list(command.values("cuisine")), maxTime: try command.int("max-time"),
+      cuisines: CookCommand.list(command.values("cuisine")),
+      maxTime: try command.wholeNumber(
+        "max-time", field: "maxTime", in: FinderRequest.maxTimeRange),
       favorites: command.flag("favorites"), useItUp: command.flag("use-it-up"))
     let save = command.flag("save")
     let suggestions = try planning.larder.fillWeek(
@@ -496,19 +482,22 @@ enum ShoppingListCommand {
 
   static func generate(_ planning: PlanningContext) throws -> Int32 {
     let command = planning.command
+    // ID[:SERVINGS], the servings read and checked as the API reads `recipes[i].servings`,
+    // before any ID is looked up.
     var portions: [ShoppingPortion] = []
-    for text in command.values("recipe") {
+    for (index, text) in command.values("recipe").enumerated() {
       let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-      var servings: Double?
-      if parts.count == 2 {
-        guard let value = Double(parts[1]), value.isFinite else {
-          throw command.usageError(
-            .invalidValue(for: "--recipe", value: text, expected: "ID or ID:SERVINGS"))
-        }
-        servings = value
+      let servings = try parts.dropFirst().first.map {
+        try FieldValues.decimal(
+          $0, field: Field("recipes[\(index)].servings"),
+          expected: Check.numberRangeText(DeductionPreviewRequest.servingsRange))
       }
       portions.append(
-        ShoppingPortion(recipe: try planning.recipeID(parts[0]), servings: servings))
+        ShoppingPortion(recipe: RecipeID(rawValue: parts.first ?? ""), servings: servings))
+    }
+    try ShoppingListGeneration(recipes: portions.isEmpty ? nil : portions).validate()
+    for index in portions.indices {
+      portions[index].recipe = try planning.recipeID(portions[index].recipe.rawValue)
     }
     let generated = try planning.larder.generateShoppingList(
       ShoppingListGeneration(
