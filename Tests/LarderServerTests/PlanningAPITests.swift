@@ -182,6 +182,20 @@ final class IDCounter: @unchecked Sendable {
     #expect(pantry[1].amount == Measure(quantity: 1, unit: nil))
   }
 
+  @Test func deductingWithItemsNullTakesEveryChange() throws {
+    let app = try PlanningClient()
+    _ = app.send("POST", "/api/v1/pantry", json: #"{"line": "3 onions"}"#)
+    _ = app.send("POST", "/api/v1/pantry", json: #"{"line": "100 g rice"}"#)
+    let confirm = app.send(
+      "POST", "/api/v1/pantry/deduct",
+      json: #"{"recipe": "\#(app.id("Chicken Bake"))", "items": null}"#)
+    #expect(confirm.status == 200, "\(confirm.text)")
+    let pantry = try app.planning.pantryItems(household: .default)
+    // The onions go down by two, the rice is used up: null confirms every change.
+    #expect(pantry.map(\.id.rawValue) == ["id-0001"])
+    #expect(pantry.first?.amount == Measure(quantity: 1, unit: nil))
+  }
+
   @Test func deductingAnUnknownRecipeIs404AndBadServingsAre422() throws {
     let app = try PlanningClient()
     #expect(
@@ -334,6 +348,18 @@ final class IDCounter: @unchecked Sendable {
       json: #"{"recipes": [{"recipe": "\#(app.id("Custard"))", "servings": -2}]}"#)
     #expect(badServings.status == 422)
     #expect(badServings.errorMessage?.contains("recipes[0].servings") == true)
+  }
+
+  @Test func anUnknownFieldOfAChosenRecipeIsRefused() throws {
+    let app = try PlanningClient()
+    let response = app.send(
+      "POST", "/api/v1/shopping-list/generate",
+      json: #"{"recipes": [{"recipe": "\#(app.id("Custard"))", "serving": 4}]}"#)
+    #expect(response.status == 422, "\(response.text)")
+    #expect(response.errorCode == "invalid_field")
+    #expect(
+      response.errorMessage
+        == "unknown field 'recipes[0].serving'; expected one of recipe, servings")
   }
 
   @Test func manualLinesSurviveRegeneratingAndCheckedLinesMoveToThePantry() throws {
