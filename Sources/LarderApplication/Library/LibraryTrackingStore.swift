@@ -8,25 +8,25 @@ struct LibraryTrackingStore: ForwardingRecipeStore {
 
   func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
     let created = try base.createRecipe(recipe, household: household, now: now)
-    library.apply(.saved(created))
+    library.apply(.saved(created), household: household)
     return created
   }
 
   func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
     let updated = try base.updateRecipe(recipe, household: household, now: now)
-    library.apply(.saved(updated))
+    library.apply(.saved(updated), household: household)
     return updated
   }
 
   func deleteRecipe(id: RecipeID, household: HouseholdID) throws {
     try base.deleteRecipe(id: id, household: household)
-    library.apply(.deleted(id))
+    library.apply(.deleted(id), household: household)
   }
 
   func importRecipes(
     _ recipes: [Recipe], household: HouseholdID, now: Date
   ) throws -> [ImportOutcome] {
-    defer { library.invalidate() }
+    defer { library.invalidate(household: household) }
     return try base.importRecipes(recipes, household: household, now: now)
   }
 }
