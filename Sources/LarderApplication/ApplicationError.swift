@@ -99,6 +99,27 @@ public enum RecordKind: String, Sendable, Hashable {
   case record
 }
 
+/// The kinds of body a request reads, for saying which one was missing or of the wrong type.
+public enum BodyKind: String, Sendable, Hashable {
+  /// A JSON object.
+  case json = "a JSON body"
+  /// An image's bytes.
+  case image = "the image's bytes"
+  /// A recipe file's or an export's bytes.
+  case file = "the file's bytes"
+
+  /// The media types a body of this kind is sent as, for a message.
+  var mediaTypes: String {
+    switch self {
+    case .json: return "a JSON body (Content-Type: application/json)"
+    case .image:
+      return "an image body (Content-Type: image/jpeg, image/png, image/webp, image/gif or "
+        + "image/avif)"
+    case .file: return "a file's bytes"
+    }
+  }
+}
+
 /// Everything a use case can refuse, with a message naming what is wrong and where.
 ///
 /// Front ends never pick statuses or rewrite text: the server maps each case to an HTTP status
@@ -120,10 +141,11 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
   case unknownFood(Field, name: String)
   /// A body that is not the JSON object the request needs; `detail` says why.
   case malformedBody(detail: String)
-  /// A request that needs a body has none.
-  case emptyBody
-  /// A body in a media type the request does not read.
-  case unsupportedMediaType(String)
+  /// A request that needs a body has none; the kind says what body it needs.
+  case emptyBody(BodyKind)
+  /// A body in a media type the request does not read: the type given, and the kind of body
+  /// the request reads.
+  case unsupportedMediaType(String, expected: BodyKind)
   /// No record of this kind with this id in the household.
   case notFound(RecordKind, id: String)
   /// The start of an id matches several records; more of it is needed.
@@ -164,10 +186,10 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
       return "\(naming.name(of: field)): '\(name)' is not a food Larder knows"
     case .malformedBody(let detail):
       return "not valid JSON: \(detail)"
-    case .emptyBody:
-      return "the request needs a JSON body"
-    case .unsupportedMediaType(let type):
-      return "expected a JSON body (Content-Type: application/json), got '\(type)'"
+    case .emptyBody(let kind):
+      return "the request needs \(kind.rawValue)"
+    case .unsupportedMediaType(let type, let kind):
+      return "expected \(kind.mediaTypes), got '\(type)'"
     case .notFound(let kind, let id):
       return "no \(kind.rawValue) with id '\(id)'"
     case .ambiguousID(let kind, let id, let matches):

@@ -37,9 +37,9 @@ extension RequestFields {
   /// not an object, and a field the request does not have.
   public static func decode(json body: Data, contentType: String? = nil) throws -> Self {
     if let type = contentType, !type.isEmpty, !RequestDecoding.isJSON(type) {
-      throw ApplicationError.unsupportedMediaType(type)
+      throw ApplicationError.unsupportedMediaType(type, expected: .json)
     }
-    guard !body.isEmpty else { throw ApplicationError.emptyBody }
+    guard !body.isEmpty else { throw ApplicationError.emptyBody(.json) }
     let value: Any
     do {
       value = try JSONSerialization.jsonObject(with: body)
@@ -68,6 +68,14 @@ public enum RequestDecoding {
     }
     guard let essence else { return false }
     return essence == "application/json" || essence.hasSuffix("+json")
+  }
+
+  /// A media type's essence, lowercased and without parameters: `image/png` for
+  /// `Image/PNG; q=1`; empty for none.
+  public static func essence(_ type: String) -> String {
+    type.split(separator: ";").first.map {
+      $0.trimmingCharacters(in: .whitespaces).lowercased()
+    } ?? ""
   }
 
   /// Runs a decoder, turning its errors into ``ApplicationError`` with the field's name.

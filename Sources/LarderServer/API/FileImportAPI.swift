@@ -18,9 +18,9 @@ struct FileImportAPI: Sendable {
 
   func register(in router: inout Router) {
     router.post("/api/v1/import") { request in
+      let query = try UploadImportQuery.decode(query: request.query)
       let report = try larder.importUpload(
-        UploadImportRequest(data: request.body, filename: request.query["filename"]),
-        as: caller)
+        UploadImportRequest(data: request.body, filename: query.filename), as: caller)
       return .json(try LarderJSON.encode(report))
     }
   }

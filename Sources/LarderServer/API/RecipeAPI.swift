@@ -14,8 +14,6 @@ struct RecipeAPI: Sendable {
   /// The use cases, writing through the store that keeps the web library current.
   let larder: Larder
   let caller: Caller
-  var store: any RecipeStore { larder.recipes }
-  var household: HouseholdID { caller.household }
 
   func register(in router: inout Router) {
     router.get("/api/v1/health") { _ in try json(try larder.health(as: caller)) }
@@ -38,8 +36,7 @@ struct RecipeAPI: Sendable {
         try larder.replaceRecipe(recipeID(request), with: try decodeRecipe(request), as: caller))
     }
     router.patch("/api/v1/recipes/:id") { request in
-      try Self.requireJSON(request)
-      let patch = try RecipePatch(json: request.body)
+      let patch = try RecipePatch(json: request.body, contentType: request.headers["content-type"])
       return try json(try larder.patchRecipe(recipeID(request), with: patch, as: caller))
     }
     router.delete("/api/v1/recipes/:id") { request in
@@ -55,20 +52,10 @@ struct RecipeAPI: Sendable {
   }
 
   private func decodeRecipe(_ request: HTTPRequest) throws -> Recipe {
-    try Self.requireJSON(request)
-    return try LarderJSON.decode(Recipe.self, from: request.body)
+    try RecipeBody.decode(request.body, contentType: request.headers["content-type"])
   }
 
   private func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
     .json(try LarderJSON.encode(value), status: status)
-  }
-
-  /// Refuses a body in another media type than JSON (`text/plain; charset=json` included),
-  /// or none, with the errors every endpoint gives.
-  static func requireJSON(_ request: HTTPRequest) throws {
-    if let type = request.headers["content-type"], !type.isEmpty, !RequestDecoding.isJSON(type) {
-      throw ApplicationError.unsupportedMediaType(type)
-    }
-    guard !request.body.isEmpty else { throw ApplicationError.emptyBody }
   }
 }
