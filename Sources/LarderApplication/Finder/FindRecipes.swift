@@ -10,6 +10,7 @@ extension Larder {
   ///   does not know in `include`, `exclude` or `staples` (guessing would change the answer;
   ///   an unknown food in `have` is listed under `unknown` instead).
   public func findRecipes(_ request: FinderRequest, as caller: Caller) throws -> FinderAnswer {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let foods = self.foods.current
     var pantry = PantryTerm.resolve(request.have, catalog: foods)

@@ -91,6 +91,7 @@ extension Larder {
   public func suggestFoods(
     _ request: FoodSuggestionRequest, as caller: Caller
   ) throws -> FoodSuggestions {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let text = request.text.trimmingCharacters(in: .whitespaces)
     let items = foodNames.index.search(text, limit: request.limit).map { hit in

@@ -170,6 +170,7 @@ extension Larder {
   public func addFood(
     _ request: AddFoodRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedFood {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
     let catalog = foods.current
@@ -180,7 +181,9 @@ extension Larder {
       _ = try catalog.adding(food)
       return food
     }
-    try store.saveUserFood(food, household: caller.household, now: clock())
+    try ApplicationError.translating {
+      try store.saveUserFood(food, household: caller.household, now: clock())
+    }
     let report = try foodsChanged(rematching, as: caller)
     return AddedFood(food: food, replaced: catalog.food(id: food.id) != nil, rematched: report)
   }
@@ -189,6 +192,7 @@ extension Larder {
   public func addSynonym(
     _ request: AddSynonymRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedSynonym {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
     let catalog = foods.current
@@ -200,7 +204,9 @@ extension Larder {
     try ApplicationError.translating {
       _ = try catalog.addingSynonym(synonym.synonym, to: food.id)
     }
-    try store.saveSynonym(synonym, household: caller.household, now: clock())
+    try ApplicationError.translating {
+      try store.saveSynonym(synonym, household: caller.household, now: clock())
+    }
     let report = try foodsChanged(rematching, as: caller)
     return AddedSynonym(synonym: synonym, food: food, rematched: report)
   }
@@ -213,6 +219,7 @@ extension Larder {
   public func removeUserFood(
     _ id: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
+    try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     let user = try store.userFoods(household: caller.household)
     let dependants = user.foods.filter { $0.parentID == id }.map(\.id)
@@ -233,6 +240,7 @@ extension Larder {
   public func removeSynonym(
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
+    try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     try ApplicationError.translating { try store.deleteSynonym(name, household: caller.household) }
     let report = try foodsChanged(rematching, as: caller)
@@ -243,6 +251,7 @@ extension Larder {
   public func removeFoodOrSynonym(
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
+    try requireCatalogHousehold(caller)
     let user = try userFoodStore().userFoods(household: caller.household)
     if user.foods.contains(where: { $0.id == name }) {
       return try removeUserFood(name, rematching: rematching, as: caller)
