@@ -272,6 +272,26 @@ final class IDCounter: @unchecked Sendable {
     #expect(badRange.errorMessage?.contains("'to'") == true)
   }
 
+  @Test func theAPIFillsTheWeekWithoutMissingAsWithMissingFifty() throws {
+    let stew = PlanningClient.recipe(
+      "Long Stew",
+      [
+        "2 carrots", "2 celery stalks", "500 g potatoes", "2 leeks", "3 garlic cloves",
+        "1 tsp thyme", "2 bay leaves", "500 g beef", "400 g tomatoes", "100 g barley",
+        "1 bunch parsley", "200 g peas",
+      ])
+    let app = try PlanningClient(recipes: PlanningClient.defaultRecipes + [stew])
+    func names(_ body: String) -> [String] {
+      let entries = app.send("POST", "/api/v1/plan/fill", json: body).object["entries"]
+      return (entries as? [[String: Any]] ?? []).compactMap { $0["recipeName"] as? String }
+    }
+    let byDefault = names("{}")
+    #expect(byDefault.contains("Long Stew"), "\(byDefault)")
+    #expect(byDefault == names(#"{"missing": 50}"#))
+    #expect(!names(#"{"missing": 10}"#).contains("Long Stew"))
+    #expect(names(#"{"missing": 0}"#).isEmpty)
+  }
+
   @Test func fillingTheWeekSuggestsUnplannedRecipesForEmptyDays() throws {
     let app = try PlanningClient()
     _ = app.send(
