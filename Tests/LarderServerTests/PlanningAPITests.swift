@@ -182,6 +182,18 @@ final class IDCounter: @unchecked Sendable {
     #expect(pantry[1].amount == Measure(quantity: 1, unit: nil))
   }
 
+  /// The API says how urgent each expiry is, so the page's script shows the badge the
+  /// server's page shows without a rule of its own.
+  @Test func eachExpirySaysHowUrgentItIs() throws {
+    let app = try PlanningClient()
+    for (name, day) in [("Milk", "2026-09-20"), ("Cream", "2026-09-24"), ("Butter", "2026-09-25")] {
+      _ = app.send("POST", "/api/v1/pantry", json: #"{"name": "\#(name)", "expiresOn": "\#(day)"}"#)
+    }
+    let items = try #require(app.send("GET", "/api/v1/pantry").object["items"] as? [[String: Any]])
+    let kinds = items.map { ($0["expiry"] as? [String: Any])?["kind"] as? String }
+    #expect(kinds == ["expired", "soon", "ok"])
+  }
+
   @Test func deductingWithItemsNullTakesEveryChange() throws {
     let app = try PlanningClient()
     _ = app.send("POST", "/api/v1/pantry", json: #"{"line": "3 onions"}"#)
