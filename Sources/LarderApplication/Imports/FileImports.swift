@@ -163,9 +163,7 @@ extension Larder {
   ///   stored, naming the first failure.
   public func importUpload(
     _ request: UploadImportRequest, as caller: Caller
-  ) throws
-    -> ImportReport
-  {
+  ) throws -> ImportReport {
     guard !request.data.isEmpty else { throw ApplicationError.emptyBody(.file) }
     // Only the last path component counts: a name is a hint about the format, never a path.
     let given = (request.filename ?? "").trimmingCharacters(in: .whitespaces)

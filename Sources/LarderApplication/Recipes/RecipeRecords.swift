@@ -48,9 +48,7 @@ extension Larder {
   /// Replaces the content of the recipe with this ID, keeping its ID and creation date.
   public func replaceRecipe(
     _ id: RecipeID, with recipe: Recipe, as caller: Caller
-  ) throws
-    -> Recipe
-  {
+  ) throws -> Recipe {
     var recipe = recipe
     recipe.id = id
     return try ApplicationError.translating {
@@ -62,9 +60,7 @@ extension Larder {
   /// `{"isFavorite": true}` without the rest.
   public func patchRecipe(
     _ id: RecipeID, with patch: RecipePatch, as caller: Caller
-  ) throws
-    -> Recipe
-  {
+  ) throws -> Recipe {
     let existing = try recipe(id, as: caller)
     var patched = try patch.applied(to: existing)
     patched.id = existing.id

@@ -21,7 +21,7 @@ struct FileImportAPI: Sendable {
       let query = try UploadImportQuery.decode(query: request.query)
       let report = try larder.importUpload(
         UploadImportRequest(data: request.body, filename: query.filename), as: caller)
-      return .json(try LarderJSON.encode(report))
+      return try encodedJSON(report)
     }
   }
 }

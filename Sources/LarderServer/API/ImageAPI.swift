@@ -53,7 +53,7 @@ struct ImageAPI: Sendable {
     let stored = try larder.storeImage(
       ImageUpload(data: request.body, declaredType: request.headers["content-type"] ?? ""),
       as: caller)
-    var response = HTTPResponse.json(try LarderJSON.encode(stored), status: 201)
+    var response = try encodedJSON(stored, status: 201)
     response.headers["Location"] = stored.url
     return response
   }

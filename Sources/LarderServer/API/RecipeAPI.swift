@@ -16,15 +16,15 @@ struct RecipeAPI: Sendable {
   let caller: Caller
 
   func register(in router: inout Router) {
-    router.get("/api/v1/health") { _ in try json(try larder.health(as: caller)) }
+    router.get("/api/v1/health") { _ in try encodedJSON(try larder.health(as: caller)) }
     router.post("/api/v1/recipes") { request in
       let created = try larder.createRecipe(try decodeRecipe(request), as: caller)
-      var response = try json(created, status: 201)
+      var response = try encodedJSON(created, status: 201)
       response.headers["Location"] = "/api/v1/recipes/\(created.id)"
       return response
     }
     router.get("/api/v1/recipes/:id") { request in
-      try json(try larder.recipe(recipeID(request), as: caller))
+      try encodedJSON(try larder.recipe(recipeID(request), as: caller))
     }
     router.get("/api/v1/recipes/:id/jsonld") { request in
       HTTPResponse(
@@ -32,12 +32,12 @@ struct RecipeAPI: Sendable {
         body: try larder.recipeJSONLD(recipeID(request), as: caller))
     }
     router.put("/api/v1/recipes/:id") { request in
-      try json(
+      try encodedJSON(
         try larder.replaceRecipe(recipeID(request), with: try decodeRecipe(request), as: caller))
     }
     router.patch("/api/v1/recipes/:id") { request in
       let patch = try RecipePatch(json: request.body, contentType: request.headers["content-type"])
-      return try json(try larder.patchRecipe(recipeID(request), with: patch, as: caller))
+      return try encodedJSON(try larder.patchRecipe(recipeID(request), with: patch, as: caller))
     }
     router.delete("/api/v1/recipes/:id") { request in
       try larder.deleteRecipe(recipeID(request), as: caller)
@@ -53,9 +53,5 @@ struct RecipeAPI: Sendable {
 
   private func decodeRecipe(_ request: HTTPRequest) throws -> Recipe {
     try RecipeBody.decode(request.body, contentType: request.headers["content-type"])
-  }
-
-  private func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
-    .json(try LarderJSON.encode(value), status: status)
   }
 }
