@@ -16,8 +16,8 @@ extension Larder {
     var pantry = PantryTerm.resolve(request.have, catalog: foods)
     var items = pantry.compactMap { $0.food.map { FinderQuery.PantryItem(food: $0.foodID) } }
     var source = FinderAnswer.PantrySource.have
-    if request.have.isEmpty, let planning {
-      let stored = try planning.pantryItems(household: caller.household).filter {
+    if request.have.isEmpty, planning != nil {
+      let stored = try planningStore().pantryItems(household: caller.household).filter {
         $0.foodID != nil
       }
       if !stored.isEmpty {

@@ -163,7 +163,8 @@ public struct RemovedFood: Sendable, Equatable {
 extension Larder {
   /// The foods and synonyms the household added.
   public func userFoods(as caller: Caller) throws -> UserFoods {
-    try userFoodStore().userFoods(household: caller.household)
+    let store = try userFoodStore()
+    return try ApplicationError.translating { try store.userFoods(household: caller.household) }
   }
 
   /// Adds a food, or changes a catalog food's details when the request says `replace`.
@@ -221,7 +222,7 @@ extension Larder {
   ) throws -> RemovedFood {
     try requireCatalogHousehold(caller)
     let store = try userFoodStore()
-    let user = try store.userFoods(household: caller.household)
+    let user = try ApplicationError.translating { try store.userFoods(household: caller.household) }
     let dependants = user.foods.filter { $0.parentID == id }.map(\.id)
     guard dependants.isEmpty else {
       throw ApplicationError.refusedValue(
@@ -252,7 +253,7 @@ extension Larder {
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
     try requireCatalogHousehold(caller)
-    let user = try userFoodStore().userFoods(household: caller.household)
+    let user = try userFoods(as: caller)
     if user.foods.contains(where: { $0.id == name }) {
       return try removeUserFood(name, rematching: rematching, as: caller)
     }

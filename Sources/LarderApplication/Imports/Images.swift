@@ -45,7 +45,9 @@ extension Larder {
       try store.putImage(
         upload.data, declaredType: media, household: caller.household, now: clock())
     }
-    let format = try store.image(id: id, household: caller.household)?.format
+    let format = try ApplicationError.translating {
+      try store.image(id: id, household: caller.household)?.format
+    }
     return UploadedImage(
       id: id, url: id.path, contentType: format?.contentType ?? media,
       bytes: upload.data.count)
@@ -56,7 +58,11 @@ extension Larder {
   /// - Throws: ``ApplicationError/notFound(_:id:)`` when there is none, or this Larder keeps
   ///   no images.
   public func image(_ id: ImageID, as caller: Caller) throws -> StoredImage {
-    guard let image = try imageStore().image(id: id, household: caller.household) else {
+    let store = try imageStore()
+    let found = try ApplicationError.translating {
+      try store.image(id: id, household: caller.household)
+    }
+    guard let image = found else {
       throw ApplicationError.notFound(.image, id: id.rawValue)
     }
     return image

@@ -27,6 +27,15 @@ private struct VanishingPlanningStore: PlanningStore {
   }
 }
 
+/// A recipe store whose recipes vanish between being listed and being read.
+private struct VanishingRecipeStore: ForwardingRecipeStore {
+  let base: any RecipeStore
+
+  func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe? {
+    throw LarderCoreError.recipeNotFound(id)
+  }
+}
+
 /// Use cases throw only ApplicationError: the core's errors are translated on the way out.
 @Suite struct CoreErrorsTests {
   @Test func aStoreWriteTheCoreRefusesReachesTheCallerAsAnApplicationError() throws {
@@ -51,5 +60,16 @@ private struct VanishingPlanningStore: PlanningStore {
     }
     #expect(throws: gone) { try larder.removeShoppingItems(["id-0002"], as: caller) }
     #expect(throws: gone) { try larder.moveCheckedToPantry(as: caller) }
+  }
+
+  @Test func aRecipeReadTheCoreRefusesReachesTheCallerAsAnApplicationError() throws {
+    let base = InMemoryRecipeStore()
+    let stored = try base.createRecipe(Fixtures.pancakes(), household: .default, now: Fixtures.now)
+    let larder = Larder(recipes: VanishingRecipeStore(base: base), clock: { Fixtures.now })
+    let gone = ApplicationError.notFound(.recipe, id: stored.id.rawValue)
+    #expect(throws: gone) { try larder.allRecipes(as: .defaultHousehold) }
+    #expect(throws: gone) { try larder.recipe(stored.id, as: .defaultHousehold) }
+    #expect(throws: gone) { try larder.recipesToExport([], as: .defaultHousehold) }
+    #expect(throws: gone) { try larder.recipeJSONLD(stored.id, as: .defaultHousehold) }
   }
 }
