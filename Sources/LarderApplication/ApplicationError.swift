@@ -2,103 +2,6 @@ import Foundation
 import LarderCore
 import LarderImport
 
-/// A field of a request, named the way the application layer names it (`maxTime`, `have`).
-///
-/// Front ends show it their own way: the API as "query parameter 'maxTime'" or "field
-/// 'maxTime'", the command line as "option --max-time".
-public struct Field: Hashable, Sendable, CustomStringConvertible {
-  /// Where a field's value came from, when the reader knows.
-  public enum Location: String, Hashable, Sendable {
-    /// A URL query parameter.
-    case query
-    /// A field of a JSON body.
-    case body
-    /// A part of the URL's path, such as an id.
-    case path
-  }
-
-  /// The field's name, as the API spells it.
-  public var name: String
-  /// Where the value was read from; nil when the use case found the problem itself.
-  public var location: Location?
-  /// The position in a list of items, when the field belongs to one of them.
-  public var item: Int?
-
-  /// Names a field.
-  public init(_ name: String, location: Location? = nil, item: Int? = nil) {
-    self.name = name
-    self.location = location
-    self.item = item
-  }
-
-  /// The field's name.
-  public var description: String { name }
-}
-
-/// How a front end names a field in a message.
-public enum FieldNaming: Sendable {
-  /// The JSON API: "query parameter 'x'" for query parameters, "field 'x'" otherwise;
-  /// `defaultLocation` stands in for fields whose location the use case did not know.
-  case api(defaultLocation: Field.Location)
-  /// The command line: "option --x-y", with `options` overriding the spelling of some fields
-  /// (`["diets": "diet"]`); other names are written in kebab case (`maxTime` → `--max-time`).
-  /// Fields that a command takes as arguments are named in `arguments` (`["q": "words"]` gives
-  /// "argument WORDS").
-  case commandLine(options: [String: String], arguments: [String: String] = [:])
-
-  /// How `field` is written in a message.
-  public func name(of field: Field) -> String {
-    let prefix = field.item.map { "item \($0 + 1): " } ?? ""
-    switch self {
-    case .api(let fallback):
-      switch field.location ?? fallback {
-      case .query: return prefix + "query parameter '\(field.name)'"
-      case .body: return prefix + "field '\(field.name)'"
-      case .path: return prefix + "'\(field.name)' in the path"
-      }
-    case .commandLine(let options, let arguments):
-      if let argument = arguments[field.name] {
-        return prefix + "argument " + argument.uppercased()
-      }
-      return prefix + "option --" + (options[field.name] ?? Self.kebabCase(field.name))
-    }
-  }
-
-  /// `maxTime` → `max-time`.
-  static func kebabCase(_ name: String) -> String {
-    var output = ""
-    for character in name {
-      if character.isUppercase {
-        if !output.isEmpty { output += "-" }
-        output += character.lowercased()
-      } else {
-        output.append(character)
-      }
-    }
-    return output
-  }
-}
-
-/// The kinds of record a use case may fail to find.
-public enum RecordKind: String, Sendable, Hashable {
-  /// A recipe.
-  case recipe
-  /// A pantry item.
-  case pantryItem = "pantry item"
-  /// A meal plan entry.
-  case mealPlanEntry = "meal plan entry"
-  /// A shopping list line.
-  case shoppingListItem = "shopping list item"
-  /// A food or synonym the household added.
-  case userFood = "food or synonym of yours"
-  /// A stored image.
-  case image
-  /// A web endpoint or page.
-  case endpoint
-  /// A record of a kind the layer does not name.
-  case record
-}
-
 /// Everything a use case can refuse, with a message naming what is wrong and where.
 ///
 /// Front ends never pick statuses or rewrite text: the server maps each case to an HTTP status
@@ -120,10 +23,11 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
   case unknownFood(Field, name: String)
   /// A body that is not the JSON object the request needs; `detail` says why.
   case malformedBody(detail: String)
-  /// A request that needs a body has none.
-  case emptyBody
-  /// A body in a media type the request does not read.
-  case unsupportedMediaType(String)
+  /// A request that needs a body has none; the kind says what body it needs.
+  case emptyBody(BodyKind)
+  /// A body in a media type the request does not read: the type given, and the kind of body
+  /// the request reads.
+  case unsupportedMediaType(String, expected: BodyKind)
   /// No record of this kind with this id in the household.
   case notFound(RecordKind, id: String)
   /// The start of an id matches several records; more of it is needed.
@@ -164,10 +68,10 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
       return "\(naming.name(of: field)): '\(name)' is not a food Larder knows"
     case .malformedBody(let detail):
       return "not valid JSON: \(detail)"
-    case .emptyBody:
-      return "the request needs a JSON body"
-    case .unsupportedMediaType(let type):
-      return "expected a JSON body (Content-Type: application/json), got '\(type)'"
+    case .emptyBody(let kind):
+      return "the request needs \(kind.rawValue)"
+    case .unsupportedMediaType(let type, let kind):
+      return "expected \(kind.mediaTypes), got '\(type)'"
     case .notFound(let kind, let id):
       return "no \(kind.rawValue) with id '\(id)'"
     case .ambiguousID(let kind, let id, let matches):

@@ -8,6 +8,12 @@ import LarderImport
 ///
 /// Use cases live in extensions of this type, one file per area (finder, library, planning,
 /// imports, foods), and each takes the ``Caller`` it acts for.
+///
+/// The live food catalog (``foods``) and the finder's engine (``finder``) are one per process:
+/// they hold the foods and recipes of one household, ``catalogHousehold`` (the household that
+/// opened the Larder). A use case that reads or changes them refuses another caller with
+/// ``ApplicationError/conflict(reason:)`` rather than answer from the wrong household's data;
+/// accounts will make them per household. The library's index is already per household.
 public struct Larder: Sendable {
   /// Where recipes are kept. Writes go through it, so the finder's engine (and any other
   /// derived index) stays current.
@@ -37,6 +43,12 @@ public struct Larder: Sendable {
   let library: LibraryIndex
   /// The food name index for autocomplete, built on first use.
   let foodNames: LazyFoodNameIndex
+  /// The household whose foods ``foods`` holds and whose recipes ``finder`` holds.
+  public let catalogHousehold: HouseholdID
+  /// How ``rematchRecipes(progress:as:)`` writes recipes matched again, when the Larder was
+  /// assembled knowing it (see ``open(databasePath:settings:clipper:options:caller:clock:log:)``);
+  /// nil writes them through ``recipes`` and rebuilds the finder.
+  var rematchTarget: RematchTarget?
 
   /// Assembles a Larder from its parts. Writes through ``recipes`` keep the Larder's own
   /// indexes current, so give it the store every front end writes through.
@@ -47,8 +59,10 @@ public struct Larder: Sendable {
     clipper: RecipeClipper = RecipeClipper(), settings: LarderSettings = LarderSettings(),
     clock: @escaping @Sendable () -> Date = { Date() },
     makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    catalogHousehold: HouseholdID = .default
   ) {
+    self.catalogHousehold = catalogHousehold
     let library = LibraryIndex()
     self.library = library
     self.recipes = LibraryTrackingStore(base: recipes, library: library)
@@ -67,6 +81,25 @@ public struct Larder: Sendable {
     self.makeID = makeID
     self.log = log
   }
+
+  /// Refuses a caller of another household than the one the catalog and finder belong to.
+  func requireCatalogHousehold(_ caller: Caller) throws {
+    guard caller.household != catalogHousehold else { return }
+    throw ApplicationError.conflict(
+      reason: "this Larder's food catalog and pantry finder are household "
+        + "'\(catalogHousehold)''s; household '\(caller.household)' cannot use them yet")
+  }
+}
+
+/// Where recipes matched again are written: a store below the Larder's analysing and
+/// finder-indexing layers, so each recipe is analysed once and the finder rebuilt once.
+struct RematchTarget: Sendable {
+  /// The store that keeps the recipes, without analysis or finder indexing.
+  let store: any RecipeStore
+  /// How lines are matched with the catalog as it is now.
+  let analyzer: RecipeAnalyzer
+  /// Whether the finder holds the recipes, and so is rebuilt after the pass.
+  let finderInUse: Bool
 }
 
 /// An installation's defaults: requests and commands may ask for others.

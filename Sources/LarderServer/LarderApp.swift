@@ -66,7 +66,7 @@ public struct LarderApp: Sendable {
   /// says (by default in the background, one pass at a time), and `foodsChanged` is told the
   /// new catalog.
   public init(
-    larder: Larder, caller: Caller = .defaultHousehold, rematching: Rematching? = nil,
+    larder: Larder, caller: Caller, rematching: Rematching? = nil,
     foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in }
   ) {
     self.larder = larder

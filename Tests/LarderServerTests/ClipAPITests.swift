@@ -248,6 +248,27 @@ import Testing
     #expect(harness.images.count == 0)
   }
 
+  @Test func anImageUploadSaysWhatBodyItNeeds() {
+    let harness = Self.harness(allowing: nil)
+    let empty = harness.client.app.respond(
+      to: HTTPRequest(
+        method: "POST", path: "/api/v1/images", headers: ["content-type": "image/png"],
+        body: Data()))
+    #expect(empty.status == 400)
+    #expect(empty.errorCode == "empty_body")
+    #expect(empty.errorMessage == "the request needs the image's bytes")
+    let text = harness.client.app.respond(
+      to: HTTPRequest(
+        method: "POST", path: "/api/v1/images", headers: ["content-type": "text/plain"],
+        body: Data("hello".utf8)))
+    #expect(text.status == 415)
+    #expect(text.errorCode == "unsupported_media_type")
+    #expect(
+      text.errorMessage
+        == "expected an image body (Content-Type: image/jpeg, image/png, image/webp, image/gif"
+        + " or image/avif), got 'text/plain'")
+  }
+
   @Test func anUnknownImageIsNotFound() {
     let response = Self.harness(allowing: nil).client.send(
       "GET", "/images/00000000-0000-0000-0000-000000000000")

@@ -71,6 +71,21 @@ import Testing
     #expect(empty.status == 400)
   }
 
+  @Test func anUploadNamesTheBytesItNeedsAndRefusesUnknownParameters() throws {
+    let (client, _) = try TestClient.make()
+    let empty = Self.upload(client, Data(), filename: "x.cook")
+    #expect(empty.errorCode == "empty_body")
+    #expect(empty.errorMessage == "the request needs the file's bytes")
+    let typo = client.app.respond(
+      to: HTTPRequest(
+        method: "POST", path: "/api/v1/import", query: ["filname": "x.cook"],
+        headers: ["content-type": "application/octet-stream"], body: Data(Self.cook.utf8)))
+    #expect(typo.status == 422, "\(typo.text)")
+    #expect(typo.errorCode == "invalid_field")
+    #expect(typo.errorMessage == "unknown query parameter 'filname'; expected one of filename")
+    #expect(try client.app.store.recipeCount(household: .default) == 0)
+  }
+
   @Test func theFileNameIsOnlyAHintNeverAPath() throws {
     let (client, _) = try TestClient.make()
     let response = Self.upload(client, Data(Self.cook.utf8), filename: "../../etc/toast.cook")

@@ -182,6 +182,32 @@ final class IDCounter: @unchecked Sendable {
     #expect(pantry[1].amount == Measure(quantity: 1, unit: nil))
   }
 
+  /// The API says how urgent each expiry is, so the page's script shows the badge the
+  /// server's page shows without a rule of its own.
+  @Test func eachExpirySaysHowUrgentItIs() throws {
+    let app = try PlanningClient()
+    for (name, day) in [("Milk", "2026-09-20"), ("Cream", "2026-09-24"), ("Butter", "2026-09-25")] {
+      _ = app.send("POST", "/api/v1/pantry", json: #"{"name": "\#(name)", "expiresOn": "\#(day)"}"#)
+    }
+    let items = try #require(app.send("GET", "/api/v1/pantry").object["items"] as? [[String: Any]])
+    let kinds = items.map { ($0["expiry"] as? [String: Any])?["kind"] as? String }
+    #expect(kinds == ["expired", "soon", "ok"])
+  }
+
+  @Test func deductingWithItemsNullTakesEveryChange() throws {
+    let app = try PlanningClient()
+    _ = app.send("POST", "/api/v1/pantry", json: #"{"line": "3 onions"}"#)
+    _ = app.send("POST", "/api/v1/pantry", json: #"{"line": "100 g rice"}"#)
+    let confirm = app.send(
+      "POST", "/api/v1/pantry/deduct",
+      json: #"{"recipe": "\#(app.id("Chicken Bake"))", "items": null}"#)
+    #expect(confirm.status == 200, "\(confirm.text)")
+    let pantry = try app.planning.pantryItems(household: .default)
+    // The onions go down by two, the rice is used up: null confirms every change.
+    #expect(pantry.map(\.id.rawValue) == ["id-0001"])
+    #expect(pantry.first?.amount == Measure(quantity: 1, unit: nil))
+  }
+
   @Test func deductingAnUnknownRecipeIs404AndBadServingsAre422() throws {
     let app = try PlanningClient()
     #expect(
@@ -256,6 +282,26 @@ final class IDCounter: @unchecked Sendable {
       "GET", "/api/v1/plan", query: ["from": "2026-09-28", "to": "2026-09-01"])
     #expect(badRange.status == 422)
     #expect(badRange.errorMessage?.contains("'to'") == true)
+  }
+
+  @Test func theAPIFillsTheWeekWithoutMissingAsWithMissingFifty() throws {
+    let stew = PlanningClient.recipe(
+      "Long Stew",
+      [
+        "2 carrots", "2 celery stalks", "500 g potatoes", "2 leeks", "3 garlic cloves",
+        "1 tsp thyme", "2 bay leaves", "500 g beef", "400 g tomatoes", "100 g barley",
+        "1 bunch parsley", "200 g peas",
+      ])
+    let app = try PlanningClient(recipes: PlanningClient.defaultRecipes + [stew])
+    func names(_ body: String) -> [String] {
+      let entries = app.send("POST", "/api/v1/plan/fill", json: body).object["entries"]
+      return (entries as? [[String: Any]] ?? []).compactMap { $0["recipeName"] as? String }
+    }
+    let byDefault = names("{}")
+    #expect(byDefault.contains("Long Stew"), "\(byDefault)")
+    #expect(byDefault == names(#"{"missing": 50}"#))
+    #expect(!names(#"{"missing": 10}"#).contains("Long Stew"))
+    #expect(names(#"{"missing": 0}"#).isEmpty)
   }
 
   @Test func fillingTheWeekSuggestsUnplannedRecipesForEmptyDays() throws {
@@ -334,6 +380,18 @@ final class IDCounter: @unchecked Sendable {
       json: #"{"recipes": [{"recipe": "\#(app.id("Custard"))", "servings": -2}]}"#)
     #expect(badServings.status == 422)
     #expect(badServings.errorMessage?.contains("recipes[0].servings") == true)
+  }
+
+  @Test func anUnknownFieldOfAChosenRecipeIsRefused() throws {
+    let app = try PlanningClient()
+    let response = app.send(
+      "POST", "/api/v1/shopping-list/generate",
+      json: #"{"recipes": [{"recipe": "\#(app.id("Custard"))", "serving": 4}]}"#)
+    #expect(response.status == 422, "\(response.text)")
+    #expect(response.errorCode == "invalid_field")
+    #expect(
+      response.errorMessage
+        == "unknown field 'recipes[0].serving'; expected one of recipe, servings")
   }
 
   @Test func manualLinesSurviveRegeneratingAndCheckedLinesMoveToThePantry() throws {

@@ -190,6 +190,33 @@ import Testing
     #expect(favourites.items.map(\.id) == [stored[0].id])
   }
 
+  /// A misspelt field is refused, not ignored: POST, PUT and PATCH read the same fields.
+  @Test(arguments: ["POST", "PUT", "PATCH"])
+  func anUnknownRecipeFieldIsRefused(method: String) throws {
+    let (client, stored) = try TestClient.make(recipes: [Fixtures.pancakes()])
+    let path = method == "POST" ? "/api/v1/recipes" : "/api/v1/recipes/\(stored[0].id)"
+    let response = client.send(method, path, json: #"{"name": "Pancakes", "isFavourite": true}"#)
+    #expect(response.status == 422, "\(response.text)")
+    #expect(response.errorCode == "invalid_field")
+    #expect(
+      response.errorMessage?.hasPrefix("unknown field 'isFavourite'; expected one of") == true)
+    let kept = try #require(try client.app.store.recipe(id: stored[0].id, household: .default))
+    #expect(kept == stored[0])
+    #expect(try client.app.store.recipeCount(household: .default) == 1)
+  }
+
+  @Test func putTakesBackAWholeRecipeAsGETGaveIt() throws {
+    let (client, stored) = try TestClient.make(recipes: [Fixtures.pancakes()])
+    var body = try #require(
+      try JSONSerialization.jsonObject(
+        with: client.send("GET", "/api/v1/recipes/\(stored[0].id)").body) as? [String: Any])
+    body["notes"] = "Less sugar"
+    let text = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+    let response = client.send("PUT", "/api/v1/recipes/\(stored[0].id)", json: text)
+    #expect(response.status == 200, "\(response.text)")
+    #expect(try response.decode(Recipe.self).notes == "Less sugar")
+  }
+
   @Test func deleteAnswers204ThenTheRecipeIsGone() throws {
     let (client, stored) = try TestClient.make(recipes: [Fixtures.pancakes()])
     #expect(client.send("DELETE", "/api/v1/recipes/\(stored[0].id)").status == 204)

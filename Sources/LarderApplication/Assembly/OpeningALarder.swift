@@ -30,8 +30,6 @@ public struct OpenedLarder: Sendable {
   /// The Larder: recipes written through it are parsed and matched with the household's
   /// foods (and indexed by the finder when it was built).
   public let larder: Larder
-  /// The database itself, for the commands that still read it directly.
-  public let database: SQLiteRecipeStore
   /// What opening it found.
   public let notes: OpeningNotes
 }
@@ -58,12 +56,13 @@ extension Larder {
   /// catalog as it is at the time, the image and planning stores, and, when asked, the pantry
   /// finder built from every stored recipe.
   ///
+  /// The catalog and the finder are `caller`'s household's (see ``Larder/catalogHousehold``).
   /// A new database is given the starter recipes unless `options` says not to. Nothing is
   /// printed: what is worth telling comes back in ``OpenedLarder/notes``.
   public static func open(
     databasePath: String, settings: LarderSettings = LarderSettings(),
     clipper: RecipeClipper = RecipeClipper(), options: OpeningOptions = OpeningOptions(),
-    caller: Caller = .defaultHousehold, clock: @escaping @Sendable () -> Date = { Date() },
+    caller: Caller, clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> OpenedLarder {
     let database = try SQLiteRecipeStore.open(path: databasePath)
@@ -77,10 +76,13 @@ extension Larder {
       options.buildsFinder
       ? FinderIndexedStore(base: analyzing, engine: finder, household: caller.household)
       : analyzing
-    let larder = Larder(
+    var larder = Larder(
       recipes: recipes, foods: foods, finder: finder, foodStore: database,
       images: database.imageStore, planning: SQLitePlanningStore(sharing: database),
-      clipper: clipper, settings: settings, clock: clock, log: log)
+      clipper: clipper, settings: settings, clock: clock, log: log,
+      catalogHousehold: caller.household)
+    larder.rematchTarget = RematchTarget(
+      store: database, analyzer: .matchingFoods(in: foods), finderInUse: options.buildsFinder)
     var notes = OpeningNotes(foodWarnings: warnings)
     if database.isNewDatabase && options.seedsStarterRecipes {
       notes.starterRecipes = try larder.seedStarterRecipes(as: caller)
@@ -88,13 +90,13 @@ extension Larder {
     if options.buildsFinder {
       notes.finderBuild = try larder.rebuildFinder(as: caller)
     }
-    return OpenedLarder(larder: larder, database: database, notes: notes)
+    return OpenedLarder(larder: larder, notes: notes)
   }
 
   /// The household's food catalog kept in the database at `databasePath`, or the bundled one
   /// when there is no database yet: for reading foods without creating a database.
   public static func existingHouseholdFoods(
-    databasePath: String, as caller: Caller = .defaultHousehold
+    databasePath: String, as caller: Caller
   ) throws -> (catalog: FoodCatalog, warnings: [String]) {
     guard FileManager.default.fileExists(atPath: databasePath) else { return (.bundled, []) }
     return try householdFoods(in: SQLiteRecipeStore.open(path: databasePath), as: caller)
@@ -103,7 +105,7 @@ extension Larder {
   /// The bundled food catalog with the household's own foods and synonyms, and a warning for
   /// each of those that can no longer be applied.
   public static func householdFoods(
-    in store: some FoodStore, as caller: Caller = .defaultHousehold
+    in store: some FoodStore, as caller: Caller
   ) throws -> (catalog: FoodCatalog, warnings: [String]) {
     let (catalog, problems) = FoodCatalog.bundled.customized(
       with: try store.userFoods(household: caller.household))
@@ -114,7 +116,8 @@ extension Larder {
   /// build took.
   @discardableResult
   public func rebuildFinder(as caller: Caller) throws -> FinderBuildReport {
-    try FinderIndexedStore(base: recipes, engine: finder, household: caller.household)
+    try requireCatalogHousehold(caller)
+    return try FinderIndexedStore(base: recipes, engine: finder, household: caller.household)
       .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
   }
 }

@@ -10,13 +10,14 @@ extension Larder {
   ///   does not know in `include`, `exclude` or `staples` (guessing would change the answer;
   ///   an unknown food in `have` is listed under `unknown` instead).
   public func findRecipes(_ request: FinderRequest, as caller: Caller) throws -> FinderAnswer {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let foods = self.foods.current
     var pantry = PantryTerm.resolve(request.have, catalog: foods)
     var items = pantry.compactMap { $0.food.map { FinderQuery.PantryItem(food: $0.foodID) } }
     var source = FinderAnswer.PantrySource.have
-    if request.have.isEmpty, let planning {
-      let stored = try planning.pantryItems(household: caller.household).filter {
+    if request.have.isEmpty, planning != nil {
+      let stored = try planningStore().pantryItems(household: caller.household).filter {
         $0.foodID != nil
       }
       if !stored.isEmpty {

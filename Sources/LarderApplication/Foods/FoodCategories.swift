@@ -35,6 +35,7 @@ extension Larder {
   /// The catalog's foods by aisle, each aisle's foods ranked by how many of the household's
   /// recipes use them. Computed once per library snapshot and catalog version.
   public func foodCategories(as caller: Caller) throws -> FoodCategories {
+    try requireCatalogHousehold(caller)
     let snapshot = try library.current(store: recipes, household: caller.household)
     // The groups depend on the catalog as well as the library: a food the household adds
     // shows at once.

@@ -91,6 +91,7 @@ extension Larder {
   public func suggestFoods(
     _ request: FoodSuggestionRequest, as caller: Caller
   ) throws -> FoodSuggestions {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let text = request.text.trimmingCharacters(in: .whitespaces)
     let items = foodNames.index.search(text, limit: request.limit).map { hit in
@@ -100,29 +101,5 @@ extension Larder {
           ? hit.matchedName : nil)
     }
     return FoodSuggestions(query: text, items: items)
-  }
-}
-
-/// The food name index, built on the first autocomplete request rather than when the Larder
-/// is made (folding some 15,000 names is work a server start need not pay), and again after
-/// the household changes its foods.
-final class LazyFoodNameIndex: @unchecked Sendable {
-  // @unchecked Sendable: `built` is read and written only while holding `lock`.
-  private let lock = NSLock()
-  private let catalog: LiveFoodCatalog
-  private var built: (version: Int, index: FoodSearchIndex)?
-
-  init(_ catalog: LiveFoodCatalog) {
-    self.catalog = catalog
-  }
-
-  var index: FoodSearchIndex {
-    let (current, version) = catalog.currentWithVersion
-    lock.lock()
-    defer { lock.unlock() }
-    if let built, built.version == version { return built.index }
-    let made = FoodSearchIndex(current)
-    built = (version, made)
-    return made
   }
 }

@@ -163,13 +163,15 @@ public struct RemovedFood: Sendable, Equatable {
 extension Larder {
   /// The foods and synonyms the household added.
   public func userFoods(as caller: Caller) throws -> UserFoods {
-    try userFoodStore().userFoods(household: caller.household)
+    let store = try userFoodStore()
+    return try ApplicationError.translating { try store.userFoods(household: caller.household) }
   }
 
   /// Adds a food, or changes a catalog food's details when the request says `replace`.
   public func addFood(
     _ request: AddFoodRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedFood {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
     let catalog = foods.current
@@ -180,7 +182,9 @@ extension Larder {
       _ = try catalog.adding(food)
       return food
     }
-    try store.saveUserFood(food, household: caller.household, now: clock())
+    try ApplicationError.translating {
+      try store.saveUserFood(food, household: caller.household, now: clock())
+    }
     let report = try foodsChanged(rematching, as: caller)
     return AddedFood(food: food, replaced: catalog.food(id: food.id) != nil, rematched: report)
   }
@@ -189,6 +193,7 @@ extension Larder {
   public func addSynonym(
     _ request: AddSynonymRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedSynonym {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
     let catalog = foods.current
@@ -200,7 +205,9 @@ extension Larder {
     try ApplicationError.translating {
       _ = try catalog.addingSynonym(synonym.synonym, to: food.id)
     }
-    try store.saveSynonym(synonym, household: caller.household, now: clock())
+    try ApplicationError.translating {
+      try store.saveSynonym(synonym, household: caller.household, now: clock())
+    }
     let report = try foodsChanged(rematching, as: caller)
     return AddedSynonym(synonym: synonym, food: food, rematched: report)
   }
@@ -213,8 +220,9 @@ extension Larder {
   public func removeUserFood(
     _ id: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
+    try requireCatalogHousehold(caller)
     let store = try userFoodStore()
-    let user = try store.userFoods(household: caller.household)
+    let user = try ApplicationError.translating { try store.userFoods(household: caller.household) }
     let dependants = user.foods.filter { $0.parentID == id }.map(\.id)
     guard dependants.isEmpty else {
       throw ApplicationError.refusedValue(
@@ -233,6 +241,7 @@ extension Larder {
   public func removeSynonym(
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
+    try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     try ApplicationError.translating { try store.deleteSynonym(name, household: caller.household) }
     let report = try foodsChanged(rematching, as: caller)
@@ -243,7 +252,8 @@ extension Larder {
   public func removeFoodOrSynonym(
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
-    let user = try userFoodStore().userFoods(household: caller.household)
+    try requireCatalogHousehold(caller)
+    let user = try userFoods(as: caller)
     if user.foods.contains(where: { $0.id == name }) {
       return try removeUserFood(name, rematching: rematching, as: caller)
     }

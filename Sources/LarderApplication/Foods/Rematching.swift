@@ -31,14 +31,25 @@ public struct RematchReport: Sendable, Equatable, Codable {
 
 extension Larder {
   /// Parses and matches every stored recipe's lines again with the food catalog as it is now,
-  /// keeping each recipe's update time, then rebuilds the pantry finder from them.
+  /// keeping each recipe's update time, then rebuilds the pantry finder from them when it is
+  /// in use. Each recipe is analysed once.
   @discardableResult
   public func rematchRecipes(
     progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }, as caller: Caller
   ) throws -> RematchReport {
-    let analyzing = AnalyzingRecipeStore(base: recipes, analyzer: .matchingFoods(in: foods))
-    let changed = try analyzing.reanalyzeAll(household: caller.household, progress: progress)
-    try rebuildFinder(as: caller)
+    try requireCatalogHousehold(caller)
+    let target =
+      rematchTarget
+      ?? RematchTarget(store: recipes, analyzer: .matchingFoods(in: foods), finderInUse: true)
+    // The target store is below the library's tracking, so tell the library of the writes.
+    let store =
+      rematchTarget == nil
+      ? target.store : LibraryTrackingStore(base: target.store, library: library)
+    let changed = try ApplicationError.translating {
+      try AnalyzingRecipeStore(base: store, analyzer: target.analyzer)
+        .reanalyzeAll(household: caller.household, progress: progress)
+    }
+    if target.finderInUse { try rebuildFinder(as: caller) }
     return RematchReport(
       recipes: try recipes.recipeCount(household: caller.household), changed: changed)
   }
@@ -47,6 +58,7 @@ extension Larder {
   /// restart gives), tells the finder, then matches stored recipes again as asked; returns
   /// the pass's report when it ran before returning.
   func foodsChanged(_ rematching: Rematching, as caller: Caller) throws -> RematchReport? {
+    try requireCatalogHousehold(caller)
     guard let foodStore else { return nil }
     let (catalog, _) = try Larder.householdFoods(in: foodStore, as: caller)
     foods.replace(with: catalog)
@@ -74,7 +86,7 @@ public final class RecipeRematcher: @unchecked Sendable {
   private var pending = false
 
   /// A rematcher for the caller's household, logging each pass through the Larder's log.
-  public init(larder: Larder, caller: Caller = .defaultHousehold) {
+  public init(larder: Larder, caller: Caller) {
     self.larder = larder
     self.caller = caller
   }

@@ -52,6 +52,30 @@ public struct UploadImportRequest: Sendable, Equatable {
   }
 }
 
+/// The query of `POST /api/v1/import`: the upload's file name, read with the shared readers so
+/// a parameter the endpoint does not have is refused.
+public struct UploadImportQuery: RequestFields, Equatable {
+  /// The file's name as the client gave it.
+  public var filename: String?
+
+  /// Makes a query.
+  public init(filename: String? = nil) {
+    self.filename = filename
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case filename
+  }
+
+  /// `filename`.
+  public static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) }
+
+  /// Reads `filename`.
+  public init(from decoder: Decoder) throws {
+    filename = try decoder.container(keyedBy: CodingKeys.self).text(.filename)
+  }
+}
+
 extension Larder {
   /// The largest upload `POST /api/v1/import` takes.
   public static let maximumUploadBytes = 64 << 20
@@ -134,15 +158,13 @@ extension Larder {
 
   /// Imports one uploaded file or export, read as ``importFiles(_:progress:as:)`` reads a file.
   ///
-  /// - Throws: ``ApplicationError/emptyBody`` for no bytes, and
+  /// - Throws: ``ApplicationError/emptyBody(_:)`` for no bytes, and
   ///   ``ApplicationError/nothingImported(reason:)`` when nothing in it could be read or
   ///   stored, naming the first failure.
   public func importUpload(
     _ request: UploadImportRequest, as caller: Caller
-  ) throws
-    -> ImportReport
-  {
-    guard !request.data.isEmpty else { throw ApplicationError.emptyBody }
+  ) throws -> ImportReport {
+    guard !request.data.isEmpty else { throw ApplicationError.emptyBody(.file) }
     // Only the last path component counts: a name is a hint about the format, never a path.
     let given = (request.filename ?? "").trimmingCharacters(in: .whitespaces)
     let name = given.isEmpty ? "upload" : (given as NSString).lastPathComponent

@@ -5,7 +5,8 @@ import LarderCore
 public struct ImageUpload: Sendable, Equatable {
   /// The bytes.
   public var data: Data
-  /// The media type declared for them ("image/png"); the bytes decide what is stored.
+  /// The media type declared for them ("image/png", parameters allowed); it must be an
+  /// image's, and the bytes decide what is stored.
   public var declaredType: String
 
   /// Makes an upload.
@@ -30,18 +31,25 @@ public struct UploadedImage: Codable, Sendable, Equatable {
 extension Larder {
   /// Stores an image's bytes, checked to be an image of a kind Larder serves.
   ///
-  /// - Throws: ``ApplicationError/invalidImage(reason:)`` when they are not;
-  ///   ``ApplicationError/emptyBody`` when there are none.
+  /// - Throws: ``ApplicationError/unsupportedMediaType(_:expected:)`` when the declared type
+  ///   is not an image's, ``ApplicationError/emptyBody(_:)`` when there are no bytes, and
+  ///   ``ApplicationError/invalidImage(reason:)`` when they are not an image Larder serves.
   public func storeImage(_ upload: ImageUpload, as caller: Caller) throws -> UploadedImage {
-    guard !upload.data.isEmpty else { throw ApplicationError.emptyBody }
+    let media = RequestDecoding.essence(upload.declaredType)
+    guard media.hasPrefix("image/") else {
+      throw ApplicationError.unsupportedMediaType(upload.declaredType, expected: .image)
+    }
+    guard !upload.data.isEmpty else { throw ApplicationError.emptyBody(.image) }
     let store = try imageStore()
     let id = try ApplicationError.translating {
       try store.putImage(
-        upload.data, declaredType: upload.declaredType, household: caller.household, now: clock())
+        upload.data, declaredType: media, household: caller.household, now: clock())
     }
-    let format = try store.image(id: id, household: caller.household)?.format
+    let format = try ApplicationError.translating {
+      try store.image(id: id, household: caller.household)?.format
+    }
     return UploadedImage(
-      id: id, url: id.path, contentType: format?.contentType ?? upload.declaredType,
+      id: id, url: id.path, contentType: format?.contentType ?? media,
       bytes: upload.data.count)
   }
 
@@ -50,7 +58,11 @@ extension Larder {
   /// - Throws: ``ApplicationError/notFound(_:id:)`` when there is none, or this Larder keeps
   ///   no images.
   public func image(_ id: ImageID, as caller: Caller) throws -> StoredImage {
-    guard let image = try imageStore().image(id: id, household: caller.household) else {
+    let store = try imageStore()
+    let found = try ApplicationError.translating {
+      try store.image(id: id, household: caller.household)
+    }
+    guard let image = found else {
       throw ApplicationError.notFound(.image, id: id.rawValue)
     }
     return image

@@ -4,20 +4,26 @@ import LarderCore
 /// Every recipe's summary held in memory for the library's facets, filters, sorting and
 /// "surprise me", so none of them loads the full list from the store per request.
 ///
-/// The copy is a ``LibrarySnapshot``. Writes through the app patch it in place of a reload
-/// (``apply(_:)``: one entry replaced, added or removed), and each use compares a cheap stamp
-/// (the recipe count and the most recently updated recipe) so that changes made by another
-/// process, such as `larder import`, cause a reload. Between changes every request is answered
-/// from memory, from orders and facet counts computed once per snapshot.
+/// Each household has its own copy, a ``LibrarySnapshot``: a write of one household never
+/// shows in another's library. Writes through the app patch the writer's copy in place of a
+/// reload (``apply(_:household:)``: one entry replaced, added or removed), and each use
+/// compares a cheap stamp (the recipe count and the most recently updated recipe) so that
+/// changes made by another process, such as `larder import`, cause a reload. Between changes
+/// every request is answered from memory, from orders and facet counts computed once per
+/// snapshot.
 final class LibraryIndex: @unchecked Sendable {
-  // @unchecked Sendable: `snapshot`, `stamp` and `restamp` are read and written only while
-  // holding `lock`.
+  // @unchecked Sendable: `slots` is read and written only while holding `lock`.
   private let lock = NSLock()
   private let loading = NSLock()
-  private var snapshot: LibrarySnapshot?
-  private var stamp: Stamp?
-  /// Set when a write was applied to the snapshot: the next stamp read belongs to it.
-  private var restamp = false
+  private var slots: [HouseholdID: Slot] = [:]
+
+  /// One household's copy.
+  private struct Slot {
+    var snapshot: LibrarySnapshot?
+    var stamp: Stamp?
+    /// Set when a write was applied to the snapshot: the next stamp read belongs to it.
+    var restamp = false
+  }
 
   private struct Stamp: Equatable {
     var count: Int
@@ -33,7 +39,8 @@ final class LibraryIndex: @unchecked Sendable {
     case deleted(RecipeID)
   }
 
-  /// The library as it is now, reloaded from the store only when another process changed it.
+  /// The household's library as it is now, reloaded from the store only when another process
+  /// changed it.
   func current(store: any RecipeStore, household: HouseholdID) throws -> LibrarySnapshot {
     let newest = try store.recipes(
       matching: RecipeQuery(sort: .updated, limit: 1), household: household
@@ -42,9 +49,11 @@ final class LibraryIndex: @unchecked Sendable {
       count: try store.recipeCount(household: household), newestID: newest?.id,
       newestUpdate: newest?.updatedAt)
     lock.lock()
-    if let snapshot, stamp == current || restamp {
-      stamp = current
-      restamp = false
+    if let slot = slots[household], let snapshot = slot.snapshot,
+      slot.stamp == current || slot.restamp
+    {
+      slots[household]?.stamp = current
+      slots[household]?.restamp = false
       lock.unlock()
       return snapshot
     }
@@ -54,7 +63,7 @@ final class LibraryIndex: @unchecked Sendable {
     loading.lock()
     defer { loading.unlock() }
     lock.lock()
-    if let snapshot, stamp == current {
+    if let slot = slots[household], let snapshot = slot.snapshot, slot.stamp == current {
       lock.unlock()
       return snapshot
     }
@@ -62,17 +71,15 @@ final class LibraryIndex: @unchecked Sendable {
     let loaded = LibrarySnapshot(try store.foodProfiles(household: household))
     lock.lock()
     defer { lock.unlock() }
-    snapshot = loaded
-    stamp = current
-    restamp = false
+    slots[household] = Slot(snapshot: loaded, stamp: current, restamp: false)
     return loaded
   }
 
-  /// Patches the snapshot with a write the app just made; no reload needed.
-  func apply(_ change: Change) {
+  /// Patches the household's snapshot with a write the app just made; no reload needed.
+  func apply(_ change: Change, household: HouseholdID) {
     lock.lock()
     defer { lock.unlock() }
-    guard let old = snapshot else { return }
+    guard let old = slots[household]?.snapshot else { return }
     var entries = old.entries
     var removed: Int?
     var placed: Int?
@@ -98,14 +105,14 @@ final class LibraryIndex: @unchecked Sendable {
         order, entries, by: sort, removed: removed, placed: placed)
     }
     next.adopt(orders)
-    snapshot = next
-    restamp = true
+    slots[household]?.snapshot = next
+    slots[household]?.restamp = true
   }
 
-  /// Drops the snapshot: the next use reloads it (after a bulk import, say).
-  func invalidate() {
+  /// Drops the household's snapshot: its next use reloads it (after a bulk import, say).
+  func invalidate(household: HouseholdID) {
     lock.lock()
-    snapshot = nil
+    slots[household] = nil
     lock.unlock()
   }
 }

@@ -20,7 +20,7 @@ extension Larder {
       throw ApplicationError.conflict(
         reason: "this Larder keeps no pantry, meal plan or shopping list")
     }
-    return planning
+    return TranslatingPlanningStore(base: planning)
   }
 
   /// The record with this id, or a unique start of it (at least 4 characters).
@@ -43,5 +43,32 @@ extension Larder {
       throw ApplicationError.notFound(.recipe, id: id.rawValue)
     }
     return recipe
+  }
+}
+
+/// Passes every call to the store, reporting the core's errors (a record gone since it was
+/// read, a record the core refuses) as ``ApplicationError``, so no planning use case lets one
+/// out.
+struct TranslatingPlanningStore: PlanningStore {
+  let base: any PlanningStore
+
+  func pantryItems(household: HouseholdID) throws -> [PantryItem] {
+    try ApplicationError.translating { try base.pantryItems(household: household) }
+  }
+
+  func mealPlanEntries(
+    from: CalendarDay, through: CalendarDay, household: HouseholdID
+  ) throws -> [MealPlanEntry] {
+    try ApplicationError.translating {
+      try base.mealPlanEntries(from: from, through: through, household: household)
+    }
+  }
+
+  func shoppingListItems(household: HouseholdID) throws -> [ShoppingListItem] {
+    try ApplicationError.translating { try base.shoppingListItems(household: household) }
+  }
+
+  func apply(_ changes: PlanningChanges, household: HouseholdID) throws {
+    try ApplicationError.translating { try base.apply(changes, household: household) }
   }
 }

@@ -86,6 +86,7 @@ extension Larder {
   public func fillWeek(
     _ request: FillWeekRequest, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> WeekSuggestions {
+    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try planningStore()
     let foods = self.foods.current

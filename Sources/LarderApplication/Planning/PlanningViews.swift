@@ -3,7 +3,7 @@ import LarderCore
 
 /// A pantry item as the front ends show it: the stored item's own fields, plus `amountText`
 /// (in the system the amount was entered in: "2 lb" stays "2 lb" for a metric reader, tidied
-/// within it) and `expiry` (`daysLeft`, `text`), each null when there is none.
+/// within it) and `expiry` (`daysLeft`, `text`, `kind`: expired, soon or ok), each null when there is none.
 public struct PantryItemView: Encodable, Sendable, Equatable {
   /// The stored item.
   public var item: PantryItem

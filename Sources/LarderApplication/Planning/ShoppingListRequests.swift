@@ -41,7 +41,7 @@ public struct ShoppingPortion: Decodable, Sendable, Equatable {
     case recipe, servings
   }
 
-  /// Reads a recipe id, or `{"recipe", "servings"}`.
+  /// Reads a recipe id, or `{"recipe", "servings"}` with no other field.
   public init(from decoder: Decoder) throws {
     if let id = try? decoder.singleValueContainer().decode(String.self) {
       recipe = RecipeID(rawValue: id)
@@ -52,6 +52,7 @@ public struct ShoppingPortion: Decodable, Sendable, Equatable {
       throw ApplicationError.invalidValue(
         Field(path.joined()), value: "", expected: "a recipe id or {recipe, servings}")
     }
+    try decoder.refuseFields(notIn: ["recipe", "servings"])
     recipe = RecipeID(rawValue: try fields.requiredText(.recipe))
     servings = try fields.number(
       .servings, expected: Check.numberRangeText(DeductionPreviewRequest.servingsRange))

@@ -48,9 +48,7 @@ extension Larder {
   /// Replaces the content of the recipe with this ID, keeping its ID and creation date.
   public func replaceRecipe(
     _ id: RecipeID, with recipe: Recipe, as caller: Caller
-  ) throws
-    -> Recipe
-  {
+  ) throws -> Recipe {
     var recipe = recipe
     recipe.id = id
     return try ApplicationError.translating {
@@ -62,9 +60,7 @@ extension Larder {
   /// `{"isFavorite": true}` without the rest.
   public func patchRecipe(
     _ id: RecipeID, with patch: RecipePatch, as caller: Caller
-  ) throws
-    -> Recipe
-  {
+  ) throws -> Recipe {
     let existing = try recipe(id, as: caller)
     var patched = try patch.applied(to: existing)
     patched.id = existing.id
@@ -139,28 +135,15 @@ public struct Health: Codable, Equatable, Sendable {
 public struct RecipePatch: Sendable, Equatable {
   /// The JSON object, as sent.
   public let json: Data
-  /// The fields it changes, in order.
-  public let fieldNames: [String]
 
   /// Reads a patch from a JSON object.
   ///
   /// - Throws: ``ApplicationError/malformedBody(detail:)`` when it is not a JSON object,
-  ///   ``ApplicationError/emptyBody`` when there is nothing.
-  public init(json: Data) throws {
-    guard !json.isEmpty else { throw ApplicationError.emptyBody }
-    let object: [String: Any]
-    do {
-      guard let value = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-        throw ApplicationError.malformedBody(detail: "expected a JSON object")
-      }
-      object = value
-    } catch let error as ApplicationError {
-      throw error
-    } catch {
-      throw ApplicationError.malformedBody(detail: "the body is not a JSON object")
-    }
+  ///   ``ApplicationError/emptyBody(_:)`` when there is nothing, and
+  ///   ``ApplicationError/unknownField(_:allowed:)`` for a field a recipe does not have.
+  public init(json: Data, contentType: String? = nil) throws {
+    _ = try RecipeBody.object(json, contentType: contentType)
     self.json = json
-    self.fieldNames = object.keys.sorted()
   }
 
   /// The recipe with the patch's fields in place of its own.
@@ -180,5 +163,41 @@ public struct RecipePatch: Sendable, Equatable {
       return try LarderJSON.decode(
         Recipe.self, from: JSONSerialization.data(withJSONObject: merged))
     }
+  }
+}
+
+/// A recipe sent as a JSON body, read with the rules every request's body meets: JSON only, not
+/// empty, an object, and no field a recipe does not read or write (a full recipe as `GET`
+/// gives it, with its id and dates, is accepted).
+public enum RecipeBody {
+  /// The recipe in `body`.
+  ///
+  /// - Throws: ``ApplicationError`` for another media type, no body, a body that is not an
+  ///   object, an unknown field, or a field of the wrong kind.
+  public static func decode(_ body: Data, contentType: String? = nil) throws -> Recipe {
+    _ = try object(body, contentType: contentType)
+    return try ApplicationError.translating { try LarderJSON.decode(Recipe.self, from: body) }
+  }
+
+  /// The body as a JSON object, checked as ``decode(_:contentType:)`` says.
+  static func object(_ body: Data, contentType: String?) throws -> [String: Any] {
+    if let type = contentType, !type.isEmpty, !RequestDecoding.isJSON(type) {
+      throw ApplicationError.unsupportedMediaType(type, expected: .json)
+    }
+    guard !body.isEmpty else { throw ApplicationError.emptyBody(.json) }
+    let value: Any
+    do {
+      value = try JSONSerialization.jsonObject(with: body)
+    } catch {
+      throw ApplicationError.malformedBody(detail: "the body is not a JSON object")
+    }
+    guard let object = value as? [String: Any] else {
+      throw ApplicationError.malformedBody(detail: "expected a JSON object")
+    }
+    let allowed = Recipe.fieldNames
+    if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+      throw ApplicationError.unknownField(Field(unknown, location: .body), allowed: allowed)
+    }
+    return object
   }
 }

@@ -32,13 +32,10 @@ public enum StarterRecipes {
     }
   }
 
-  /// Imports the starter recipes into a store; returns how many were created.
+  /// Imports the starter recipes into a store; returns how many were created. Callers go
+  /// through ``Larder/seedStarterRecipes(as:)``, which names the household.
   @discardableResult
-  public static func seed(
-    into store: any RecipeStore, household: HouseholdID = .default, now: Date
-  )
-    throws -> Int
-  {
+  static func seed(into store: any RecipeStore, household: HouseholdID, now: Date) throws -> Int {
     let outcomes = try store.importRecipes(try load(), household: household, now: now)
     return outcomes.filter { if case .created = $0 { return true } else { return false } }.count
   }

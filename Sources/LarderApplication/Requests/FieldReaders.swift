@@ -45,11 +45,11 @@ extension KeyedDecodingContainer {
     return items.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 
-  /// Like ``list(_:)``, but nil when the field is absent, so "not given" and "given empty"
-  /// differ (an empty `staples` means no staples at all). An empty query parameter
+  /// Like ``list(_:)``, but nil when the field is absent or null, so "not given" and "given
+  /// empty" differ (an empty `staples` means no staples at all). An empty query parameter
   /// (`staples=`) is a list given empty, though other readers take it as absent.
   public func optionalList(_ key: Key) throws -> [String]? {
-    if contains(key) { return try list(key) }
+    if contains(key) { return try decodeNil(forKey: key) ? nil : list(key) }
     return allKeys.contains { $0.stringValue == key.stringValue } ? [] : nil
   }
 

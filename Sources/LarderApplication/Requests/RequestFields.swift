@@ -37,9 +37,9 @@ extension RequestFields {
   /// not an object, and a field the request does not have.
   public static func decode(json body: Data, contentType: String? = nil) throws -> Self {
     if let type = contentType, !type.isEmpty, !RequestDecoding.isJSON(type) {
-      throw ApplicationError.unsupportedMediaType(type)
+      throw ApplicationError.unsupportedMediaType(type, expected: .json)
     }
-    guard !body.isEmpty else { throw ApplicationError.emptyBody }
+    guard !body.isEmpty else { throw ApplicationError.emptyBody(.json) }
     let value: Any
     do {
       value = try JSONSerialization.jsonObject(with: body)
@@ -68,6 +68,14 @@ public enum RequestDecoding {
     }
     guard let essence else { return false }
     return essence == "application/json" || essence.hasSuffix("+json")
+  }
+
+  /// A media type's essence, lowercased and without parameters: `image/png` for
+  /// `Image/PNG; q=1`; empty for none.
+  public static func essence(_ type: String) -> String {
+    type.split(separator: ";").first.map {
+      $0.trimmingCharacters(in: .whitespaces).lowercased()
+    } ?? ""
   }
 
   /// Runs a decoder, turning its errors into ``ApplicationError`` with the field's name.
@@ -122,56 +130,5 @@ public enum RequestDecoding {
     case is [String].Type: return "a list of texts"
     default: return "a value of another kind"
     }
-  }
-}
-
-/// The same checks for every request's fields, whether the request came from JSON, a query or
-/// the command line.
-public enum Check {
-  /// A whole number within `range`; nil passes.
-  public static func wholeNumber(
-    _ value: Int?, _ name: String, in range: ClosedRange<Int>
-  ) throws {
-    guard let value, !range.contains(value) else { return }
-    throw ApplicationError.invalidValue(
-      Field(name), value: String(value), expected: wholeNumberText(range))
-  }
-
-  /// A number within `range`; nil passes.
-  public static func number(_ value: Double?, _ name: String, in range: ClosedRange<Double>) throws
-  {
-    guard let value else { return }
-    guard value.isFinite, range.contains(value) else {
-      throw ApplicationError.invalidValue(
-        Field(name), value: numberText(value), expected: numberRangeText(range))
-    }
-  }
-
-  /// A text of at most `maxLength` characters; nil passes.
-  public static func text(_ value: String?, _ name: String, maxLength: Int) throws {
-    guard let value, value.count > maxLength else { return }
-    throw ApplicationError.refusedValue(
-      Field(name), value: "", reason: "at most \(maxLength) characters")
-  }
-
-  /// A text that must be there and not blank.
-  public static func present(_ value: String?, _ name: String) throws {
-    guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw ApplicationError.missingValue(Field(name))
-    }
-  }
-
-  /// "a whole number from 0 to 50".
-  public static func wholeNumberText(_ range: ClosedRange<Int>) -> String {
-    "a whole number from \(range.lowerBound) to \(range.upperBound)"
-  }
-
-  /// "a number from 0 to 1000".
-  public static func numberRangeText(_ range: ClosedRange<Double>) -> String {
-    "a number from \(numberText(range.lowerBound)) to \(numberText(range.upperBound))"
-  }
-
-  static func numberText(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

@@ -1,7 +1,11 @@
 import Foundation
 
 extension Recipe: Codable {
-  private enum CodingKeys: String, CodingKey {
+  /// Every field a recipe's JSON may have: those it is written with, and the `ingredients`
+  /// and `steps` shorthand read on input. Anything else is not a recipe's field.
+  public static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) }
+
+  private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, householdID, name, description, author, sourceURL, sourceID, images, yield
     case prepTime, cookTime, totalTime, ingredientSections, instructionSections, keywords
     case courses, cuisines, diets, nutrition, sourceRating, rating, isFavorite, notes

@@ -175,4 +175,43 @@ public struct ExpiryStatus: Hashable, Sendable, Codable {
 
   /// Whether the day has passed.
   public var isExpired: Bool { daysLeft < 0 }
+
+  /// How urgent the expiry is, the one rule every front end shows: passed, soon (within
+  /// ``soonDays`` days), or not yet.
+  public var kind: Kind {
+    isExpired ? .expired : daysLeft <= Self.soonDays ? .soon : .ok
+  }
+
+  /// The most days left for an expiry to count as soon.
+  public static let soonDays = 3
+
+  /// How urgent an expiry is.
+  public enum Kind: String, Hashable, Sendable, Codable {
+    /// The day has passed.
+    case expired
+    /// Within ``ExpiryStatus/soonDays`` days.
+    case soon
+    /// Further off.
+    case ok
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case daysLeft, text, kind
+  }
+
+  /// Reads `daysLeft` and `text`; `kind` follows from them.
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    daysLeft = try container.decode(Int.self, forKey: .daysLeft)
+    text = try container.decode(String.self, forKey: .text)
+  }
+
+  /// Writes `daysLeft`, `text` and `kind`, so a page's script shows the same badge as the
+  /// server's pages without its own rule.
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(daysLeft, forKey: .daysLeft)
+    try container.encode(text, forKey: .text)
+    try container.encode(kind, forKey: .kind)
+  }
 }

@@ -18,10 +18,10 @@ struct FileImportAPI: Sendable {
 
   func register(in router: inout Router) {
     router.post("/api/v1/import") { request in
+      let query = try UploadImportQuery.decode(query: request.query)
       let report = try larder.importUpload(
-        UploadImportRequest(data: request.body, filename: request.query["filename"]),
-        as: caller)
-      return .json(try LarderJSON.encode(report))
+        UploadImportRequest(data: request.body, filename: query.filename), as: caller)
+      return try encodedJSON(report)
     }
   }
 }

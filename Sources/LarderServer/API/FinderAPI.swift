@@ -17,14 +17,14 @@ struct FinderAPI: Sendable {
     router.get("/api/v1/finder") { request in
       let answer = try larder.findRecipes(
         try FinderRequest.decode(query: request.query), as: caller)
-      return .json(try LarderJSON.encode(answer))
+      return try encodedJSON(answer)
     }
     router.post("/api/v1/finder") { request in
       let answer = try larder.findRecipes(
         try FinderRequest.decode(
           json: request.body, contentType: request.headers["content-type"]),
         as: caller)
-      return .json(try LarderJSON.encode(answer))
+      return try encodedJSON(answer)
     }
   }
 }

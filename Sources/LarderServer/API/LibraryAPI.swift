@@ -30,8 +30,3 @@ struct LibraryAPI: Sendable {
     }
   }
 }
-
-/// A use case's result as a JSON response, with Larder's encoder settings.
-func encodedJSON<Result: Encodable>(_ result: Result) throws -> HTTPResponse {
-  .json(try LarderJSON.encode(result))
-}

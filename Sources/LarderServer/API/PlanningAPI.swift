@@ -47,22 +47,22 @@ struct PlanningAPI: Sendable {
   private func registerPantry(in router: inout Router) {
     router.get("/api/v1/pantry") { request in
       let query = try Displayed<PantryListRequest>.decode(query: request.query)
-      return try Self.json(larder.pantry(query.request, display: query.display, as: caller))
+      return try encodedJSON(larder.pantry(query.request, display: query.display, as: caller))
     }
     router.post("/api/v1/pantry") { request in
       let item = try larder.addPantryItem(
         try Self.body(NewPantryItem.self, request), display: try Self.display(request),
         as: caller)
-      var response = try Self.json(item, status: 201)
+      var response = try encodedJSON(item, status: 201)
       response.headers["Location"] = "/api/v1/pantry/\(item.item.id)"
       return response
     }
     router.get("/api/v1/pantry/:id") { request in
-      try Self.json(
+      try encodedJSON(
         larder.pantryItem(id: Self.id(request), display: try Self.display(request), as: caller))
     }
     router.patch("/api/v1/pantry/:id") { request in
-      try Self.json(
+      try encodedJSON(
         larder.editPantryItem(
           id: Self.id(request), try Self.body(PantryItemChange.self, request),
           display: try Self.display(request), as: caller))
@@ -73,13 +73,13 @@ struct PlanningAPI: Sendable {
       return HTTPResponse(status: 204)
     }
     router.post("/api/v1/pantry/deduct/preview") { request in
-      try Self.json(
+      try encodedJSON(
         larder.previewDeduction(
           try Self.body(DeductionPreviewRequest.self, request),
           display: try Self.display(request), as: caller))
     }
     router.post("/api/v1/pantry/deduct") { request in
-      try Self.json(
+      try encodedJSON(
         larder.deduct(
           try Self.body(DeductionRequest.self, request), display: try Self.display(request),
           as: caller))
@@ -89,32 +89,32 @@ struct PlanningAPI: Sendable {
   private func registerPlan(in router: inout Router) {
     router.get("/api/v1/plan") { request in
       let query = try Displayed<PlanRangeRequest>.decode(query: request.query)
-      return try Self.json(larder.mealPlan(query.request, display: query.display, as: caller))
+      return try encodedJSON(larder.mealPlan(query.request, display: query.display, as: caller))
     }
     router.get("/api/v1/plan/week") { request in
       let query = try Displayed<PlanWeekRequest>.decode(query: request.query)
-      return try Self.json(larder.mealPlanWeek(query.request, display: query.display, as: caller))
+      return try encodedJSON(larder.mealPlanWeek(query.request, display: query.display, as: caller))
     }
     router.post("/api/v1/plan") { request in
       _ = try Self.display(request)
       let entry = try larder.addPlanEntry(try Self.body(NewPlanEntry.self, request), as: caller)
-      var response = try Self.json(entry, status: 201)
+      var response = try encodedJSON(entry, status: 201)
       response.headers["Location"] = "/api/v1/plan/\(entry.entry.id)"
       return response
     }
     router.post("/api/v1/plan/fill") { request in
-      try Self.json(
+      try encodedJSON(
         larder.fillWeek(
           try Self.body(FillWeekRequest.self, request), display: try Self.display(request),
           as: caller))
     }
     router.get("/api/v1/plan/:id") { request in
       _ = try Self.display(request)
-      return try Self.json(larder.planEntry(id: Self.id(request), as: caller))
+      return try encodedJSON(larder.planEntry(id: Self.id(request), as: caller))
     }
     router.patch("/api/v1/plan/:id") { request in
       _ = try Self.display(request)
-      return try Self.json(
+      return try encodedJSON(
         larder.editPlanEntry(
           id: Self.id(request), try Self.body(PlanEntryChange.self, request), as: caller))
     }
@@ -128,28 +128,28 @@ struct PlanningAPI: Sendable {
   private func registerShoppingList(in router: inout Router) {
     router.get("/api/v1/shopping-list") { request in
       let query = try Displayed<ShoppingListRequest>.decode(query: request.query)
-      return try Self.json(larder.shoppingList(query.request, display: query.display, as: caller))
+      return try encodedJSON(larder.shoppingList(query.request, display: query.display, as: caller))
     }
     router.get("/api/v1/shopping-list/text") { request in
       let query = try Displayed<ShoppingListRequest>.decode(query: request.query)
       return .text(try larder.shoppingListText(query.request, display: query.display, as: caller))
     }
     router.post("/api/v1/shopping-list/generate") { request in
-      try Self.json(
+      try encodedJSON(
         larder.generateShoppingList(
           try Self.body(ShoppingListGeneration.self, request),
           display: try Self.display(request), as: caller
         ).list)
     }
     router.post("/api/v1/shopping-list/items") { request in
-      try Self.json(
+      try encodedJSON(
         larder.addShoppingItem(
           try Self.body(NewShoppingItem.self, request), display: try Self.display(request),
           as: caller),
         status: 201)
     }
     router.patch("/api/v1/shopping-list/items/:id") { request in
-      try Self.json(
+      try encodedJSON(
         larder.changeShoppingItem(
           id: Self.id(request), try Self.body(ShoppingItemChange.self, request),
           display: try Self.display(request), as: caller))
@@ -160,14 +160,14 @@ struct PlanningAPI: Sendable {
       return HTTPResponse(status: 204)
     }
     router.post("/api/v1/shopping-list/check") { request in
-      try Self.json(
+      try encodedJSON(
         larder.checkShoppingItems(
           try Self.body(CheckShoppingItems.self, request), display: try Self.display(request),
           as: caller
         ).list)
     }
     router.post("/api/v1/shopping-list/to-pantry") { request in
-      try Self.json(larder.moveCheckedToPantry(display: try Self.display(request), as: caller))
+      try encodedJSON(larder.moveCheckedToPantry(display: try Self.display(request), as: caller))
     }
   }
 
@@ -186,12 +186,5 @@ struct PlanningAPI: Sendable {
     _ type: Request.Type, _ request: HTTPRequest
   ) throws -> Request {
     try Request.decode(json: request.body, contentType: request.headers["content-type"])
-  }
-
-  /// An answer as JSON.
-  private static func json<Answer: Encodable>(
-    _ answer: Answer, status: Int = 200
-  ) throws -> HTTPResponse {
-    .json(try LarderJSON.encode(answer), status: status)
   }
 }

@@ -14,19 +14,17 @@ struct RecipeAPI: Sendable {
   /// The use cases, writing through the store that keeps the web library current.
   let larder: Larder
   let caller: Caller
-  var store: any RecipeStore { larder.recipes }
-  var household: HouseholdID { caller.household }
 
   func register(in router: inout Router) {
-    router.get("/api/v1/health") { _ in try json(try larder.health(as: caller)) }
+    router.get("/api/v1/health") { _ in try encodedJSON(try larder.health(as: caller)) }
     router.post("/api/v1/recipes") { request in
       let created = try larder.createRecipe(try decodeRecipe(request), as: caller)
-      var response = try json(created, status: 201)
+      var response = try encodedJSON(created, status: 201)
       response.headers["Location"] = "/api/v1/recipes/\(created.id)"
       return response
     }
     router.get("/api/v1/recipes/:id") { request in
-      try json(try larder.recipe(recipeID(request), as: caller))
+      try encodedJSON(try larder.recipe(recipeID(request), as: caller))
     }
     router.get("/api/v1/recipes/:id/jsonld") { request in
       HTTPResponse(
@@ -34,13 +32,12 @@ struct RecipeAPI: Sendable {
         body: try larder.recipeJSONLD(recipeID(request), as: caller))
     }
     router.put("/api/v1/recipes/:id") { request in
-      try json(
+      try encodedJSON(
         try larder.replaceRecipe(recipeID(request), with: try decodeRecipe(request), as: caller))
     }
     router.patch("/api/v1/recipes/:id") { request in
-      try Self.requireJSON(request)
-      let patch = try RecipePatch(json: request.body)
-      return try json(try larder.patchRecipe(recipeID(request), with: patch, as: caller))
+      let patch = try RecipePatch(json: request.body, contentType: request.headers["content-type"])
+      return try encodedJSON(try larder.patchRecipe(recipeID(request), with: patch, as: caller))
     }
     router.delete("/api/v1/recipes/:id") { request in
       try larder.deleteRecipe(recipeID(request), as: caller)
@@ -55,20 +52,6 @@ struct RecipeAPI: Sendable {
   }
 
   private func decodeRecipe(_ request: HTTPRequest) throws -> Recipe {
-    try Self.requireJSON(request)
-    return try LarderJSON.decode(Recipe.self, from: request.body)
-  }
-
-  private func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
-    .json(try LarderJSON.encode(value), status: status)
-  }
-
-  /// Refuses a body in another media type than JSON (`text/plain; charset=json` included),
-  /// or none, with the errors every endpoint gives.
-  static func requireJSON(_ request: HTTPRequest) throws {
-    if let type = request.headers["content-type"], !type.isEmpty, !RequestDecoding.isJSON(type) {
-      throw ApplicationError.unsupportedMediaType(type)
-    }
-    guard !request.body.isEmpty else { throw ApplicationError.emptyBody }
+    try RecipeBody.decode(request.body, contentType: request.headers["content-type"])
   }
 }

@@ -23,14 +23,14 @@ struct UserFoodsAPI: Sendable {
 
   func register(in router: inout Router) {
     router.get("/api/v1/user-foods") { _ in
-      .json(try LarderJSON.encode(try larder.userFoods(as: caller)))
+      try encodedJSON(larder.userFoods(as: caller))
     }
     router.post("/api/v1/user-foods") { request in
       let added = try larder.addFood(
         try AddFoodRequest.decode(json: request.body, contentType: contentType(request)),
         rematching: rematching, as: caller)
       changed(larder.foods.current)
-      return .json(try LarderJSON.encode(added.food), status: 201)
+      return try encodedJSON(added.food, status: 201)
     }
     router.delete("/api/v1/user-foods/:id") { request in
       _ = try larder.removeUserFood(
@@ -43,7 +43,7 @@ struct UserFoodsAPI: Sendable {
         try AddSynonymRequest.decode(json: request.body, contentType: contentType(request)),
         rematching: rematching, as: caller)
       changed(larder.foods.current)
-      return .json(try LarderJSON.encode(added.synonym), status: 201)
+      return try encodedJSON(added.synonym, status: 201)
     }
     router.delete("/api/v1/user-synonyms/:synonym") { request in
       _ = try larder.removeSynonym(

@@ -78,9 +78,7 @@ struct PantryItemModel: Sendable, Hashable {
     id = item.id.rawValue
     name = item.name
     amount = view.amountText
-    expiry = view.expiry.map {
-      Badge(kind: $0.isExpired ? "expired" : $0.daysLeft <= 3 ? "soon" : "ok", text: $0.text)
-    }
+    expiry = view.expiry.map { Badge(kind: $0.kind.rawValue, text: $0.text) }
     let location = item.location.rawValue
     var meta = [location.prefix(1).uppercased() + location.dropFirst()]
     meta.append("added \(Self.shortDay(item.addedOn))")

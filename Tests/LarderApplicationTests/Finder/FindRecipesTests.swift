@@ -20,6 +20,23 @@ import Testing
     #expect(answer.items[0].missingCount == 0)
   }
 
+  @Test func rebuildingTheFinderLoadsRecipesWrittenPastIt() throws {
+    let analyzer = RecipeAnalyzer(matchFood: { FoodCatalog.bundled.match($0)?.foodID })
+    let store = AnalyzingRecipeStore(base: InMemoryRecipeStore(), analyzer: analyzer)
+    for recipe in PlanningLarder.defaultRecipes {
+      _ = try store.createRecipe(recipe, household: .default, now: Fixtures.now)
+    }
+    let larder = Larder(
+      recipes: store, finder: FinderEngine(catalog: FinderCatalog(foods: .bundled)),
+      clock: { Fixtures.now })
+    let request = FinderRequest(have: ["milk", "eggs", "sugar"])
+    #expect(try larder.findRecipes(request, as: .defaultHousehold).items.isEmpty)
+    let report = try larder.rebuildFinder(as: .defaultHousehold)
+    #expect(report.recipeCount == 3)
+    #expect(larder.finder.recipeCount == 3)
+    #expect(names(try larder.findRecipes(request, as: .defaultHousehold)) == ["Custard"])
+  }
+
   @Test func missingFoodsAreListedUpToK() throws {
     let app = try PlanningLarder()
     let answer = try app.larder.findRecipes(

@@ -58,7 +58,7 @@ import Testing
     let log = Recorder<String>()
     let logging = Larder(
       recipes: recipes, foods: foods, foodStore: foodStore, log: { log.append($0) })
-    let rematcher = RecipeRematcher(larder: logging)
+    let rematcher = RecipeRematcher(larder: logging, caller: .defaultHousehold)
     _ = try logging.addFood(
       AddFoodRequest(name: "sudachi"), rematching: .inBackground(rematcher),
       as: .defaultHousehold)
@@ -107,6 +107,19 @@ import Testing
       "NANA'S GREENS", rematching: .postponed, as: .defaultHousehold)
     #expect(removed.kind == .synonym)
     #expect(foods.current.match("nana's greens")?.foodID != "spinach")
+  }
+
+  @Test func removingASynonymByNameLeavesTheFood() throws {
+    _ = try larder.addSynonym(
+      AddSynonymRequest(synonym: "green gold", food: "spinach"), rematching: .postponed,
+      as: .defaultHousehold)
+    let removed = try larder.removeSynonym(
+      "Green Gold", rematching: .postponed, as: .defaultHousehold)
+    #expect(removed.kind == .synonym)
+    #expect(removed.name == "Green Gold")
+    #expect(try foodStore.userFoods(household: .default).synonyms.isEmpty)
+    #expect(foods.current.match("green gold")?.foodID != "spinach")
+    #expect(foods.current.food(id: "spinach") != nil)
   }
 
   @Test func aSynonymForAnUnknownFoodIsRefused() {

@@ -100,7 +100,7 @@ import Testing
   }
 
   @Test func anUploadThatStoresNothingIsRefusedNamingTheFirstFailure() throws {
-    #expect(throws: ApplicationError.emptyBody) {
+    #expect(throws: ApplicationError.emptyBody(.file)) {
       try larder.importUpload(UploadImportRequest(data: Data()), as: .defaultHousehold)
     }
     do {

@@ -40,7 +40,7 @@ import Testing
     } catch {
       Issue.record("\(error)")
     }
-    #expect(throws: ApplicationError.emptyBody) {
+    #expect(throws: ApplicationError.emptyBody(.image)) {
       try larder.storeImage(
         ImageUpload(data: Data(), declaredType: "image/png"), as: .defaultHousehold)
     }

@@ -92,4 +92,17 @@ import Testing
     #expect(pasted.recipe.name == "Carrot Soup")
     #expect(pasted.recipe.ingredientLines.count == 2)
   }
+
+  @Test func aRecipeReadAloneIsStoredLaterInTheCallersHousehold() throws {
+    let pasted = try Larder.readPastedText(Self.soup)
+    let other = Caller(household: HouseholdID(rawValue: "other"))
+    let stored = try larder.addPastedRecipe(pasted, as: other)
+    #expect(stored.isSaved)
+    #expect(stored.recipe.id != .unassigned)
+    #expect(stored.recipe.createdAt == Fixtures.now)
+    #expect(stored.warnings == pasted.warnings)
+    #expect(
+      try store.recipe(id: stored.recipe.id, household: other.household)?.name == "Carrot Soup")
+    #expect(try store.recipeCount(household: .default) == 0)
+  }
 }

@@ -44,6 +44,28 @@ import Testing
     #expect(sorted.total == 3)
   }
 
+  @Test func eachHouseholdSeesOnlyItsOwnLibrary() throws {
+    let fixture = try LibraryFixture()
+    let other = Caller(household: HouseholdID(rawValue: "other"))
+    // Both households' copies are in memory before either writes.
+    #expect(try fixture.larder.browseLibrary(LibraryRequest(), as: .defaultHousehold).total == 3)
+    #expect(try fixture.larder.browseLibrary(LibraryRequest(), as: other).total == 0)
+    _ = try fixture.larder.recipes.createRecipe(
+      Recipe(name: "Quick Dal", courses: ["Dinner"]), household: other.household,
+      now: Fixtures.now)
+    let mine = try fixture.larder.browseLibrary(LibraryRequest(), as: .defaultHousehold)
+    #expect(
+      mine.items.map(\.name) == ["Buttermilk Pancakes", "Crème brûlée (vegan)", "Tomato Soup"])
+    #expect(!mine.facets.courses.map(\.value).contains("Dinner"))
+    let theirs = try fixture.larder.browseLibrary(LibraryRequest(), as: other)
+    #expect(theirs.items.map(\.name) == ["Quick Dal"])
+    #expect(theirs.facets.courses.map(\.value) == ["Dinner"])
+    // A deletion in one household leaves the other's library as it was.
+    try fixture.larder.recipes.deleteRecipe(id: fixture.soup.id, household: .default)
+    #expect(try fixture.larder.browseLibrary(LibraryRequest(), as: other).total == 1)
+    #expect(try fixture.larder.browseLibrary(LibraryRequest(), as: .defaultHousehold).total == 2)
+  }
+
   @Test func writesThroughTheLarderShowAtOnce() throws {
     let fixture = try LibraryFixture()
     let favorites = LibraryRequest(filters: LibraryFilters(favoritesOnly: true))

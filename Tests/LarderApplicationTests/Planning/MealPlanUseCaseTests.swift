@@ -117,7 +117,29 @@ import Testing
     let strict = try app.larder.fillWeek(
       FillWeekRequest(finder: FinderRequest(missing: 0)), as: app.caller)
     #expect(strict.entries.isEmpty)
-    #expect(FillWeekRequest.defaultMissing == 50)
+  }
+
+  /// A stew of twelve foods: with an empty pantry it misses more than ten.
+  static let longStew = PlanningLarder.recipe(
+    "Long Stew",
+    [
+      "2 carrots", "2 celery stalks", "500 g potatoes", "2 leeks", "3 garlic cloves",
+      "1 tsp thyme", "2 bay leaves", "500 g beef", "400 g tomatoes", "100 g barley",
+      "1 bunch parsley", "200 g peas",
+    ])
+
+  @Test func fillingTheWeekWithoutMissingIsFillingItWithMissingFifty() throws {
+    let app = try PlanningLarder(recipes: PlanningLarder.defaultRecipes + [Self.longStew])
+    func names(_ request: FillWeekRequest) throws -> [String] {
+      try app.larder.fillWeek(request, as: app.caller).entries.compactMap(\.recipeName)
+    }
+    let byDefault = try names(FillWeekRequest())
+    #expect(byDefault.contains("Long Stew"), "\(byDefault)")
+    #expect(byDefault == (try names(FillWeekRequest(finder: FinderRequest(missing: 50)))))
+    let ten = try names(FillWeekRequest(finder: FinderRequest(missing: 10)))
+    #expect(!ten.contains("Long Stew"), "\(ten)")
+    #expect(!ten.isEmpty)
+    #expect(try names(FillWeekRequest(finder: FinderRequest(missing: 0))).isEmpty)
   }
 
   @Test func fillingTheWeekSkipsPlannedRecipesAndSavesWhenAsked() throws {

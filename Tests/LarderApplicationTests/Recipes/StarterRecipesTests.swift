@@ -61,11 +61,18 @@ import Testing
     #expect(recipes.filter { $0.diets.contains(.vegan) }.count >= 8)
   }
 
-  @Test func seedingTwiceDoesNotDuplicate() throws {
+  @Test func seedingTwiceDoesNotDuplicateAndSeedsOnlyTheCallersHousehold() throws {
     let store = InMemoryRecipeStore()
-    let created = try StarterRecipes.seed(into: store, now: Fixtures.now)
-    #expect(created == recipes.count)
-    #expect(try StarterRecipes.seed(into: store, now: Fixtures.now) == 0)
+    let larder = Larder(recipes: store, clock: { Fixtures.now })
+    #expect(try larder.seedStarterRecipes(as: .defaultHousehold) == recipes.count)
+    #expect(try larder.seedStarterRecipes(as: .defaultHousehold) == 0)
     #expect(try store.recipeCount(household: .default) == recipes.count)
+    let other = Caller(household: HouseholdID(rawValue: "other"))
+    #expect(try store.recipeCount(household: other.household) == 0)
+    #expect(try larder.seedStarterRecipes(as: other) == recipes.count)
+    let all = try larder.allRecipes(as: other)
+    #expect(all.count == recipes.count)
+    #expect(Set(all.map(\.name)) == Set(recipes.map(\.name)))
+    #expect(all.allSatisfy { $0.householdID == other.household && !$0.ingredientLines.isEmpty })
   }
 }

@@ -56,6 +56,9 @@ private struct SampleRequest: RequestFields, Equatable {
   @Test func anEmptyListDiffersFromAnAbsentOne() throws {
     let given = try SampleRequest.decode(json: Data(#"{"staples": []}"#.utf8))
     #expect(given.staples == [])
+    // An explicit null is absent, as it is for every other reader.
+    let null = try SampleRequest.decode(json: Data(#"{"staples": null}"#.utf8))
+    #expect(null.staples == nil)
     // In a query, `staples=` gives the list empty; other empty parameters count as absent.
     let query = try SampleRequest.decode(query: ["staples": "", "limit": ""])
     #expect(query.staples == [])
@@ -105,7 +108,10 @@ private struct SampleRequest: RequestFields, Equatable {
   }
 
   @Test(arguments: [
-    ("text/plain; charset=json", ApplicationError.unsupportedMediaType("text/plain; charset=json")),
+    (
+      "text/plain; charset=json",
+      ApplicationError.unsupportedMediaType("text/plain; charset=json", expected: .json)
+    ),
     ("application/json", ApplicationError.malformedBody(detail: "expected a JSON object")),
   ])
   func onlyAJSONObjectIsABody(type: String, expected: ApplicationError) {

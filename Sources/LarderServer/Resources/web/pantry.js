@@ -49,7 +49,7 @@ function itemRow(item, showLocation) {
   else part('.item-amount').remove();
   const badge = part('.badge');
   if (item.expiry) {
-    badge.className = `badge ${item.expiry.daysLeft < 0 ? 'expired' : item.expiry.daysLeft <= 3 ? 'soon' : 'ok'}`;
+    badge.className = `badge ${item.expiry.kind}`;
     badge.textContent = item.expiry.text;
   } else {
     badge.remove();

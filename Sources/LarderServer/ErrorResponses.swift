@@ -1,0 +1,61 @@
+import Foundation
+import LarderApplication
+import LarderCore
+import LarderImport
+
+/// Turns any error into the response a client gets. The one place errors meet HTTP statuses.
+enum ErrorResponses {
+  /// The status, code and message for an error; nil for errors that are the server's fault.
+  /// Fields whose location the error does not know are named as query parameters for `GET`
+  /// and `DELETE` requests and as body fields otherwise.
+  static func classify(_ error: Error, method: String = "GET") -> LarderServerError? {
+    if let error = error as? LarderServerError { return error }
+    guard let error = ApplicationError(error) else { return nil }
+    let location: Field.Location = ["GET", "HEAD", "DELETE"].contains(method) ? .query : .body
+    let message = error.message(naming: .api(defaultLocation: location))
+    let (status, code): (Int, String)
+    switch error {
+    case .invalidValue, .refusedValue, .missingValue, .unknownField, .ambiguousID:
+      (status, code) = (422, "invalid_field")
+    case .unknownFood: (status, code) = (422, "unknown_food")
+    case .malformedBody: (status, code) = (400, "invalid_json")
+    case .emptyBody: (status, code) = (400, "empty_body")
+    case .unsupportedMediaType: (status, code) = (415, "unsupported_media_type")
+    case .notFound, .nothingMatches: (status, code) = (404, "not_found")
+    case .conflict: (status, code) = (409, "conflict")
+    case .noRecipe: (status, code) = (422, "no_recipe")
+    case .nothingImported: (status, code) = (422, "import_failed")
+    case .invalidImage: (status, code) = (422, "invalid_image")
+    case .importFailed(let error): return classify(error)
+    }
+    return LarderServerError(status: status, code: code, message: message)
+  }
+
+  /// Fetching and reading a page: the client's URL or the page is at fault (4xx), or the
+  /// remote server failed (502) or did not answer in time (504).
+  static func classify(_ error: LarderImportError) -> LarderServerError {
+    let (status, code): (Int, String)
+    switch error {
+    case .invalidURL: (status, code) = (400, "invalid_url")
+    case .refusedAddress: (status, code) = (422, "refused_address")
+    case .refusedRedirect: (status, code) = (422, "refused_redirect")
+    case .tooLarge, .documentTooLarge, .suspiciousCompression: (status, code) = (422, "too_large")
+    case .noRecipe: (status, code) = (422, "no_recipe")
+    case .notAPage: (status, code) = (422, "not_a_page")
+    case .unreadable: (status, code) = (422, "unreadable")
+    case .tooManyRedirects: (status, code) = (502, "too_many_redirects")
+    case .httpStatus: (status, code) = (502, "upstream_status")
+    case .unreachable: (status, code) = (502, "upstream_unreachable")
+    case .timedOut: (status, code) = (504, "upstream_timeout")
+    }
+    return LarderServerError(status: status, code: code, message: error.description)
+  }
+
+  /// A JSON error body: `{"error": {"code": ..., "message": ...}}`.
+  static func json(_ error: LarderServerError) -> Data {
+    let body = ["error": ["code": error.code, "message": error.message]]
+    return
+      (try? JSONSerialization.data(
+        withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+  }
+}
