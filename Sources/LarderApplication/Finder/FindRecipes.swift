@@ -33,8 +33,8 @@ extension Larder {
       }
     }
     let page = finder.find(try finderQuery(for: request, pantry: items, foods: foods))
-    func food(_ id: String) -> FinderAnswer.Food {
-      FinderAnswer.Food(id: id, name: foods.food(id: id)?.name ?? id)
+    func food(_ id: String) -> FoodReference {
+      FoodReference(id: id, in: foods)
     }
     var found: [FinderAnswer.Item] = []
     for match in page.items {

@@ -12,28 +12,20 @@ public struct FinderAnswer: Encodable, Sendable, Equatable {
     case stored
   }
 
-  /// A catalog food, with its name.
-  public struct Food: Encodable, Sendable, Equatable {
-    /// The food's catalog id.
-    public var id: String
-    /// The food's name (its id when the catalog no longer has it).
-    public var name: String
-  }
-
   /// A food at hand and the catalog food it was read as.
   public struct PantryFood: Encodable, Sendable, Equatable {
     /// The food as given ("eggs").
     public var input: String
     /// The catalog food it is.
-    public var food: Food
+    public var food: FoodReference
   }
 
   /// A missing food and the foods at hand that can stand in for it.
   public struct Substitution: Encodable, Sendable, Equatable {
     /// The missing food.
-    public var food: Food
+    public var food: FoodReference
     /// What can stand in for it.
-    public var substitutes: [Food]
+    public var substitutes: [FoodReference]
   }
 
   /// One recipe found.
@@ -43,9 +35,9 @@ public struct FinderAnswer: Encodable, Sendable, Equatable {
     /// Missing ingredients in all, unreadable lines included.
     public var missingCount: Int
     /// Required foods at hand (or staples).
-    public var matched: [Food]
+    public var matched: [FoodReference]
     /// Required foods not at hand.
-    public var missing: [Food]
+    public var missing: [FoodReference]
     /// Missing foods something at hand can stand in for.
     public var substitutions: [Substitution]
     /// How many lines Larder could not read; each counts as missing.

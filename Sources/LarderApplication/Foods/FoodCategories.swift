@@ -6,14 +6,6 @@ import LarderCore
 public struct FoodCategories: Sendable, Equatable, Encodable {
   /// One aisle and its foods.
   public struct Category: Sendable, Equatable, Encodable {
-    /// A food in an aisle.
-    public struct Member: Sendable, Equatable, Encodable {
-      /// The food's id.
-      public var id: String
-      /// The food's name.
-      public var name: String
-    }
-
     /// The aisle's id ("dairy-eggs").
     public var id: String
     /// The aisle's name ("Dairy & eggs").
@@ -21,7 +13,7 @@ public struct FoodCategories: Sendable, Equatable, Encodable {
     /// At most ``FoodCategories/foodsPerAisle`` foods, those most used by the household's
     /// recipes first, then those with the most kinds in the catalog ("cheese" before
     /// "cheddar"), then the shorter names.
-    public var foods: [Member]
+    public var foods: [FoodReference]
   }
 
   /// The aisles that have foods, in shop order.
@@ -65,7 +57,7 @@ extension Larder {
       return FoodCategories.Category(
         id: aisle.rawValue, name: aisle.displayName,
         foods: ranked.prefix(FoodCategories.foodsPerAisle).map {
-          FoodCategories.Category.Member(id: $0.id, name: $0.name)
+          FoodReference(id: $0.id, name: $0.name)
         })
     }
     return FoodCategories(categories: groups)

@@ -84,14 +84,6 @@ public struct RecipeLines: Sendable, Equatable, Encodable {
     case optional
   }
 
-  /// A food a line was matched to.
-  public struct FoodRef: Sendable, Equatable, Encodable {
-    /// The food's id.
-    public var id: String
-    /// The food's name.
-    public var name: String
-  }
-
   /// One ingredient line.
   public struct Line: Sendable, Equatable, Encodable {
     /// The line as written.
@@ -101,7 +93,7 @@ public struct RecipeLines: Sendable, Equatable, Encodable {
     /// Whether the recipe works without it.
     public var optional: Bool
     /// The food matched, written as null when none was.
-    public var food: FoodRef?
+    public var food: FoodReference?
     /// How it stands against the pantry; absent when no pantry was given.
     public var status: Status?
 
@@ -247,7 +239,7 @@ extension Larder {
         }
         return RecipeLines.Line(
           text: line.text, shown: shown, optional: optional,
-          food: foodID.map { RecipeLines.FoodRef(id: $0, name: catalog.food(id: $0)?.name ?? $0) },
+          food: foodID.map { FoodReference(id: $0, in: catalog) },
           status: status)
       }
       return RecipeLines.Section(title: section.title, lines: lines)
