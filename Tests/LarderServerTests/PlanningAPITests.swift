@@ -35,17 +35,10 @@ struct PlanningClient {
   static func recipe(
     _ name: String, serves: Double = 2, minutes: Int = 30, _ lines: [String]
   ) -> Recipe {
-    Recipe(
-      name: name, yield: RecipeYield(servings: serves), totalTime: RecipeDuration(minutes: minutes),
-      ingredientSections: [IngredientSection(lines: lines.map { IngredientLine(text: $0) })],
-      courses: ["Dinner"])
+    Fixtures.dinner(name, serves: serves, minutes: minutes, lines)
   }
 
-  static let defaultRecipes = [
-    recipe("Pancakes", minutes: 20, ["1 cup milk", "2 eggs", "1 cup flour", "1/2 tsp salt"]),
-    recipe("Custard", minutes: 45, ["250 ml milk", "3 eggs", "50 g sugar"]),
-    recipe("Chicken Bake", minutes: 60, ["500 g chicken thighs", "2 onions", "1 cup rice"]),
-  ]
+  static let defaultRecipes = Fixtures.plannedRecipes
 
   func id(_ name: String) -> String { recipes[name]!.id.rawValue }
 

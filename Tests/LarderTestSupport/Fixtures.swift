@@ -65,4 +65,22 @@ public enum Fixtures {
       ],
       keywords: ["soup", "quick"], courses: ["Soup"], cuisines: ["Italian"], diets: [.vegan])
   }
+
+  /// A dinner recipe for the planning tests: the lines given, serving `serves`, taking
+  /// `minutes` in all.
+  public static func dinner(
+    _ name: String, serves: Double = 2, minutes: Int = 30, _ lines: [String]
+  ) -> Recipe {
+    Recipe(
+      name: name, yield: RecipeYield(servings: serves), totalTime: RecipeDuration(minutes: minutes),
+      ingredientSections: [IngredientSection(lines: lines.map { IngredientLine(text: $0) })],
+      courses: ["Dinner"])
+  }
+
+  /// The three recipes the planning tests plan, cook and shop for.
+  public static let plannedRecipes = [
+    dinner("Pancakes", minutes: 20, ["1 cup milk", "2 eggs", "1 cup flour", "1/2 tsp salt"]),
+    dinner("Custard", minutes: 45, ["250 ml milk", "3 eggs", "50 g sugar"]),
+    dinner("Chicken Bake", minutes: 60, ["500 g chicken thighs", "2 onions", "1 cup rice"]),
+  ]
 }

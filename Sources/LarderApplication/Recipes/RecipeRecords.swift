@@ -181,23 +181,6 @@ public enum RecipeBody {
 
   /// The body as a JSON object, checked as ``decode(_:contentType:)`` says.
   static func object(_ body: Data, contentType: String?) throws -> [String: Any] {
-    if let type = contentType, !type.isEmpty, !RequestDecoding.isJSON(type) {
-      throw ApplicationError.unsupportedMediaType(type, expected: .json)
-    }
-    guard !body.isEmpty else { throw ApplicationError.emptyBody(.json) }
-    let value: Any
-    do {
-      value = try JSONSerialization.jsonObject(with: body)
-    } catch {
-      throw ApplicationError.malformedBody(detail: "the body is not a JSON object")
-    }
-    guard let object = value as? [String: Any] else {
-      throw ApplicationError.malformedBody(detail: "expected a JSON object")
-    }
-    let allowed = Recipe.fieldNames
-    if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-      throw ApplicationError.unknownField(Field(unknown, location: .body), allowed: allowed)
-    }
-    return object
+    try RequestDecoding.jsonObject(body, contentType: contentType, allowed: Recipe.fieldNames)
   }
 }

@@ -36,22 +36,7 @@ extension RequestFields {
   /// transport knows it: anything but JSON is refused, as is an empty body, a body that is
   /// not an object, and a field the request does not have.
   public static func decode(json body: Data, contentType: String? = nil) throws -> Self {
-    if let type = contentType, !type.isEmpty, !RequestDecoding.isJSON(type) {
-      throw ApplicationError.unsupportedMediaType(type, expected: .json)
-    }
-    guard !body.isEmpty else { throw ApplicationError.emptyBody(.json) }
-    let value: Any
-    do {
-      value = try JSONSerialization.jsonObject(with: body)
-    } catch {
-      throw ApplicationError.malformedBody(detail: "the body is not a JSON object")
-    }
-    guard let object = value as? [String: Any] else {
-      throw ApplicationError.malformedBody(detail: "expected a JSON object")
-    }
-    if let unknown = object.keys.sorted().first(where: { !fieldNames.contains($0) }) {
-      throw ApplicationError.unknownField(Field(unknown, location: .body), allowed: fieldNames)
-    }
+    _ = try RequestDecoding.jsonObject(body, contentType: contentType, allowed: fieldNames)
     return try RequestDecoding.translating(location: .body) {
       try JSONDecoder().decode(Self.self, from: body)
     }
@@ -76,6 +61,31 @@ public enum RequestDecoding {
     type.split(separator: ";").first.map {
       $0.trimmingCharacters(in: .whitespaces).lowercased()
     } ?? ""
+  }
+
+  /// The body as a JSON object with only `allowed` fields: anything but JSON (by
+  /// `contentType`, when known), an empty body, a body that is not an object, and a field
+  /// not in `allowed` are refused, as every endpoint refuses them.
+  static func jsonObject(
+    _ body: Data, contentType: String?, allowed: [String]
+  ) throws -> [String: Any] {
+    if let type = contentType, !type.isEmpty, !isJSON(type) {
+      throw ApplicationError.unsupportedMediaType(type, expected: .json)
+    }
+    guard !body.isEmpty else { throw ApplicationError.emptyBody(.json) }
+    let value: Any
+    do {
+      value = try JSONSerialization.jsonObject(with: body)
+    } catch {
+      throw ApplicationError.malformedBody(detail: "the body is not a JSON object")
+    }
+    guard let object = value as? [String: Any] else {
+      throw ApplicationError.malformedBody(detail: "expected a JSON object")
+    }
+    if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+      throw ApplicationError.unknownField(Field(unknown, location: .body), allowed: allowed)
+    }
+    return object
   }
 
   /// Runs a decoder, turning its errors into ``ApplicationError`` with the field's name.
