@@ -83,6 +83,28 @@ import Testing
     #expect(page.contains(template))
   }
 
+  @Test func theAisleIsTheTemplateListJSClonesAndItsNotesAreTheAPIs() throws {
+    let planning = try PlanningClient()
+    #expect(
+      planning.send("POST", "/api/v1/shopping-list/items", json: #"{"line": "2 lemons"}"#)
+        .status == 201)
+    let page = planning.send("GET", "/list").text
+    let start = try #require(page.range(of: #"<section class="aisle-group""#))
+    let end = try #require(page.range(of: "</section>", range: start.upperBound..<page.endIndex))
+    let rendered = String(page[start.lowerBound..<end.upperBound])
+    let template = Components.aisleGroupTemplate.markup
+    // The template's section has no lines; the page's has one.
+    let lines = Set(Self.skeleton(Components.amountLineTemplate.markup))
+    #expect(
+      Self.skeleton(template).filter { $0 != "template." }
+        == Self.skeleton(rendered).filter { !lines.contains($0) && $0 != "li.list-line" })
+    #expect(rendered.contains(#"data-aisle="produce""#))
+    #expect(page.contains(template))
+    let list = planning.send("GET", "/api/v1/shopping-list")
+    #expect(list.text.contains(#""notes":["added by hand"]"#))
+    #expect(rendered.contains("added by hand"))
+  }
+
   @Test func thePantryItemIsTheTemplatePantryJSClones() throws {
     let planning = try PlanningClient()
     #expect(

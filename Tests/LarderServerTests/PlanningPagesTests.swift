@@ -68,7 +68,8 @@ import Testing
     let html = planning.send("GET", "/list").text
     #expect(html.contains("Tom &amp; Jerry &quot;&lt;i&gt;mix&lt;/i&gt;&quot;"))
     #expect(!html.contains("<i>mix</i>"))
-    #expect(html.contains(#"<section class="aisle-group"><h2>"#))
+    #expect(html.contains(#"<section class="aisle-group" aria-labelledby="aisle-0""#))
+    #expect(html.contains(#"<h2 id="aisle-0" data-group="title">"#))
   }
 
   @Test func withoutAPlanningStoreThePagesSaySo() throws {

@@ -182,6 +182,9 @@ public struct ShoppingItemView: Encodable, Sendable, Equatable {
   public var text: String
   /// What the pantry has of it, as text; empty when nothing.
   public var inPantryText: String
+  /// What the line is for, as the list shows it under the line: "for Pancakes, Soup", "you
+  /// have 200 g", "added by hand". The page and the web app both show these words.
+  public var notes: [String]
 
   /// Shows a line in `format`.
   public init(_ item: ShoppingListItem, format: MeasureFormat) {
@@ -189,10 +192,17 @@ public struct ShoppingItemView: Encodable, Sendable, Equatable {
     amountText = item.amountText(format)
     text = item.text(format)
     inPantryText = MeasureSum(item.inPantry, density: item.density).formatted(format)
+    var notes: [String] = []
+    if !item.recipes.isEmpty {
+      notes.append("for " + item.recipes.map(\.name).joined(separator: ", "))
+    }
+    if !inPantryText.isEmpty { notes.append("you have \(inPantryText)") }
+    if item.isManual { notes.append("added by hand") }
+    self.notes = notes
   }
 
   enum CodingKeys: String, CodingKey {
-    case amountText, text, inPantryText
+    case amountText, text, inPantryText, notes
   }
 
   /// The line's fields with the texts beside them.
@@ -202,6 +212,7 @@ public struct ShoppingItemView: Encodable, Sendable, Equatable {
     try container.encode(amountText, forKey: .amountText)
     try container.encode(text, forKey: .text)
     try container.encode(inPantryText, forKey: .inPantryText)
+    try container.encode(notes, forKey: .notes)
   }
 }
 

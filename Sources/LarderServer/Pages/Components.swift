@@ -44,13 +44,7 @@ struct AmountLineModel: Sendable, Hashable {
     text = line.text
     isChecked = item.isChecked
     isStaple = item.isStaple
-    var notes: [String] = []
-    if !item.recipes.isEmpty {
-      notes.append("for " + item.recipes.map(\.name).joined(separator: ", "))
-    }
-    if !line.inPantryText.isEmpty { notes.append("you have \(line.inPantryText)") }
-    if item.isManual { notes.append("added by hand") }
-    self.notes = notes
+    notes = line.notes
   }
 }
 
@@ -192,6 +186,21 @@ enum Components {
       AmountLineModel(id: "", text: "", isChecked: false, isStaple: true, notes: [""])
     ))</template>
     """
+
+  /// An aisle of the shopping list, as list.js clones it (its title and lines filled in).
+  static let aisleGroupTemplate: HTML = """
+    <template id="aisle-group-template">\(aisleGroup(index: 0, aisle: nil, title: "", lines: []))</template>
+    """
+
+  /// An aisle's section of the shopping list: its heading and its lines; `index` makes the
+  /// heading's id, `aisle` is the aisle's id (nil for "Other").
+  static func aisleGroup(index: Int, aisle: String?, title: String, lines: [HTML]) -> HTML {
+    """
+    <section class="aisle-group" aria-labelledby="aisle-\(index)" data-aisle="\(aisle ?? "other")">\
+    <h2 id="aisle-\(index)" data-group="title">\(title)</h2>\
+    <ul class="list-lines" data-group="lines">\(lines)</ul></section>
+    """
+  }
 
   /// A line of the shopping list: a box to check it off, its text, and a button to remove it.
   /// The controls stay disabled until list.js can keep what they do.

@@ -151,12 +151,10 @@ enum PlanPage {
 enum ShoppingListPage {
   static func render(list answer: ShoppingListAnswer?) -> HTML {
     let groups = answer?.groups ?? []
-    let list = groups.map { group -> HTML in
-      let lines = group.items.map { Components.amountLine(AmountLineModel($0)) }
-      return """
-        <section class="aisle-group"><h2>\(group.title)</h2><ul class="list-lines">\(lines)</ul>\
-        </section>
-        """
+    let list = groups.enumerated().map { index, group in
+      Components.aisleGroup(
+        index: index, aisle: group.aisle?.rawValue, title: group.title,
+        lines: group.items.map { Components.amountLine(AmountLineModel($0)) })
     }
     let body: HTML = """
       <section class="planning list-page" id="list-page">
@@ -202,6 +200,6 @@ enum ShoppingListPage {
       """
     return PageLayout.page(
       title: "Shopping list", section: .list, script: "list.js",
-      templates: [Components.amountLineTemplate], body: body)
+      templates: [Components.aisleGroupTemplate, Components.amountLineTemplate], body: body)
   }
 }

@@ -38,10 +38,8 @@ function lineRow(item) {
   const row = document.getElementById('amount-line-template').content.firstElementChild.cloneNode(true);
   const part = (name) => row.querySelector(`[data-line="${name}"]`);
   const id = `line-${item.id}`;
-  const notes = [];
-  if (item.recipes?.length) notes.push(`for ${item.recipes.map((recipe) => recipe.name).join(', ')}`);
-  if (item.inPantryText) notes.push(`you have ${item.inPantryText}`);
-  if (item.isManual) notes.push('added by hand');
+  // The server words the notes (ShoppingItemView.notes), as its own page shows them.
+  const notes = item.notes || [];
   row.className = `list-line${item.isChecked ? ' checked' : ''}${item.isStaple ? ' staple' : ''}`;
   row.dataset.id = item.id;
   const box = part('check');
@@ -68,12 +66,21 @@ function lineRow(item) {
   return row;
 }
 
+/** An aisle's section: a copy of the page's <template id="aisle-group-template">, filled. */
+function aisleGroup(group, index) {
+  const section = document.getElementById('aisle-group-template').content.firstElementChild
+    .cloneNode(true);
+  const title = section.querySelector('[data-group="title"]');
+  title.id = `aisle-${index}`;
+  title.textContent = group.title;
+  section.setAttribute('aria-labelledby', title.id);
+  section.dataset.aisle = group.aisle ?? 'other';
+  section.querySelector('[data-group="lines"]').replaceChildren(...group.items.map(lineRow));
+  return section;
+}
+
 function render() {
-  groupsNode.replaceChildren(...list.groups.map((group, index) => el('section', {
-    class: 'aisle-group', 'aria-labelledby': `aisle-${index}`, 'data-aisle': group.aisle ?? 'other',
-  },
-  el('h2', { id: `aisle-${index}` }, group.title),
-  el('ul', { class: 'list-lines' }, group.items.map(lineRow)))));
+  groupsNode.replaceChildren(...list.groups.map(aisleGroup));
   empty.hidden = list.count > 0;
   count.textContent = list.count
     ? `${list.count} item${list.count === 1 ? '' : 's'}${list.checked ? `, ${list.checked} checked` : ''}`
