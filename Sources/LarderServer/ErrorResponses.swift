@@ -10,6 +10,7 @@ enum ErrorResponses {
   /// and `DELETE` requests and as body fields otherwise.
   static func classify(_ error: Error, method: String = "GET") -> LarderServerError? {
     if let error = error as? LarderServerError { return error }
+    if let refusal = error as? RequestGuard.Refusal { return classify(refusal) }
     guard let error = ApplicationError(error) else { return nil }
     let location: Field.Location = ["GET", "HEAD", "DELETE"].contains(method) ? .query : .body
     let message = error.message(naming: .api(defaultLocation: location))
@@ -49,6 +50,39 @@ enum ErrorResponses {
     case .timedOut: (status, code) = (504, "upstream_timeout")
     }
     return LarderServerError(status: status, code: code, message: error.description)
+  }
+
+  /// A request the guard stops before any handler: a name this Larder does not answer to is
+  /// 421, a cross-site change 403 `cross_site`, and a body of the wrong type 415; each message
+  /// says what to send or configure.
+  static func classify(_ refusal: RequestGuard.Refusal) -> LarderServerError {
+    switch refusal {
+    case .misdirected(let host):
+      let named = host.isEmpty ? "A request without a Host header" : "Host '\(host)'"
+      let example = host.isEmpty ? "http://192.168.1.20:8080" : "http://\(host)"
+      return LarderServerError(
+        status: 421, code: "misdirected_request",
+        message: "\(named) is not a name this Larder answers to (it answers to localhost, "
+          + "127.0.0.1 and [::1]). To open it by another name or address, such as from a phone "
+          + "on your network, set public_url (--public-url, LARDER_PUBLIC_URL) to the address "
+          + "you type in the browser, e.g. public_url = \(example)")
+    case .crossSite(let reason):
+      return LarderServerError(
+        status: 403, code: "cross_site",
+        message: "Refused a change sent from another site: \(reason). Changes must come from "
+          + "Larder's own pages or a script that sends no Origin; if you open Larder by another "
+          + "address, add it to public_url (--public-url, LARDER_PUBLIC_URL).")
+    case .notJSON(let type):
+      let declared = type.isEmpty ? "no Content-Type" : "Content-Type '\(type)'"
+      return LarderServerError(
+        status: 415, code: "unsupported_media_type",
+        message: "The body has \(declared); send it as JSON with Content-Type: application/json")
+    case .formUpload(let type):
+      return LarderServerError(
+        status: 415, code: "unsupported_media_type",
+        message: "Refused an upload sent as '\(type)', as an HTML form sends it; send the file "
+          + "as the raw body with its own type (or application/octet-stream)")
+    }
   }
 
   /// A JSON error body: `{"error": {"code": ..., "message": ...}}`.

@@ -19,6 +19,9 @@ public struct LarderApp: Sendable {
   public var clock: @Sendable () -> Date { larder.clock }
   /// Where server-side failures are written, with details the client never sees.
   public var log: @Sendable (String) -> Void { larder.log }
+  /// Which requests may reach a handler at all: the names this Larder answers to and the
+  /// checks against cross-site changes (loopback names only by default).
+  public let requestGuard: RequestGuard
   private let router: Router
 
   /// Makes the application over a store.
@@ -38,6 +41,8 @@ public struct LarderApp: Sendable {
   ///     served, and the finder falls back on the stored pantry; "today" is reckoned in
   ///     `timeZone` unless a request passes `tz`, amounts are shown in `unitSystem` unless it
   ///     passes `units`, and weeks start on `firstWeekday`.
+  ///   - requestGuard: the names the app answers to (loopback by default) and the
+  ///     cross-site checks every change must pass.
   public init(
     store: any RecipeStore, household: HouseholdID = .default,
     finder: FinderEngine = FinderEngine(), foods: LiveFoodCatalog = LiveFoodCatalog(.bundled),
@@ -48,7 +53,8 @@ public struct LarderApp: Sendable {
     unitSystem: UnitSystem = .us, firstWeekday: Weekday = .monday,
     makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
     clock: @escaping @Sendable () -> Date = { Date() },
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    requestGuard: RequestGuard = RequestGuard()
   ) {
     self.init(
       larder: Larder(
@@ -57,19 +63,23 @@ public struct LarderApp: Sendable {
         settings: LarderSettings(
           timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday),
         clock: clock, makeID: makeID, log: log),
-      caller: Caller(household: household), rematching: .postponed, foodsChanged: foodsChanged)
+      caller: Caller(household: household), rematching: .postponed, foodsChanged: foodsChanged,
+      requestGuard: requestGuard)
   }
 
   /// Makes the application over a running Larder (see `Larder.open`), acting for `caller`.
   ///
   /// After the household's foods change, stored recipes are matched again as `rematching`
   /// says (by default in the background, one pass at a time), and `foodsChanged` is told the
-  /// new catalog.
+  /// new catalog. `requestGuard` decides which requests reach a handler (loopback names only
+  /// by default).
   public init(
     larder: Larder, caller: Caller, rematching: Rematching? = nil,
-    foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in }
+    foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in },
+    requestGuard: RequestGuard = RequestGuard()
   ) {
     self.larder = larder
+    self.requestGuard = requestGuard
     self.household = caller.household
     var router = Router()
     RecipeAPI(larder: larder, caller: caller).register(in: &router)
@@ -104,11 +114,17 @@ public struct LarderApp: Sendable {
     "/api/v1/import": FileImportAPI.maximumBytes, "/api/v1/images": 12 << 20,
   ]
 
-  /// Answers a request; never throws. Errors become JSON (API) or HTML (pages) error responses,
-  /// and failures that are the server's fault are logged and answered with a 500 that leaks
-  /// nothing.
+  /// Answers a request; never throws. A request the ``requestGuard`` refuses reaches no
+  /// handler. Errors become JSON (API) or HTML (pages) error responses, and failures that are
+  /// the server's fault are logged and answered with a 500 that leaks nothing.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
-    var response = route(request)
+    var response: HTTPResponse
+    if let refusal = requestGuard.refusal(for: request) {
+      response = errorResponse(
+        ErrorResponses.classify(refusal), api: request.path.hasPrefix("/api/"))
+    } else {
+      response = route(request)
+    }
     if response.headerValue(named: "Content-Type")?.hasPrefix("text/html") == true {
       for (name, value) in PageLayout.securityHeaders { response.headers[name] = value }
     }

@@ -55,7 +55,7 @@ import Testing
     let response = app.respond(
       to: HTTPRequest(
         method: "POST", path: "/api/v1/ingredients/parse",
-        headers: ["content-type": "application/json"], body: body))
+        headers: ["content-type": "application/json", "host": "localhost:8080"], body: body))
     #expect(response.status == 200)
     let answer = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
     let fromAPI = try #require(answer?["items"] as? [NSDictionary])

@@ -220,7 +220,7 @@ import Testing
 
   @Test func anUploadedImageIsStoredAndServed() throws {
     let harness = Self.harness(allowing: nil)
-    let response = harness.client.app.respond(
+    let response = harness.client.respond(
       to: HTTPRequest(
         method: "POST", path: "/api/v1/images", headers: ["content-type": "image/png"],
         body: Self.png))
@@ -241,7 +241,7 @@ import Testing
   ])
   func uploadsThatAreNotSafeImagesAreRefused(type: String, body: Data, status: Int) {
     let harness = Self.harness(allowing: nil)
-    let response = harness.client.app.respond(
+    let response = harness.client.respond(
       to: HTTPRequest(
         method: "POST", path: "/api/v1/images", headers: ["content-type": type], body: body))
     #expect(response.status == status, "\(response.text)")
@@ -250,23 +250,23 @@ import Testing
 
   @Test func anImageUploadSaysWhatBodyItNeeds() {
     let harness = Self.harness(allowing: nil)
-    let empty = harness.client.app.respond(
+    let empty = harness.client.respond(
       to: HTTPRequest(
         method: "POST", path: "/api/v1/images", headers: ["content-type": "image/png"],
         body: Data()))
     #expect(empty.status == 400)
     #expect(empty.errorCode == "empty_body")
     #expect(empty.errorMessage == "the request needs the image's bytes")
-    let text = harness.client.app.respond(
+    let text = harness.client.respond(
       to: HTTPRequest(
-        method: "POST", path: "/api/v1/images", headers: ["content-type": "text/plain"],
+        method: "POST", path: "/api/v1/images", headers: ["content-type": "application/pdf"],
         body: Data("hello".utf8)))
     #expect(text.status == 415)
     #expect(text.errorCode == "unsupported_media_type")
     #expect(
       text.errorMessage
         == "expected an image body (Content-Type: image/jpeg, image/png, image/webp, image/gif"
-        + " or image/avif), got 'text/plain'")
+        + " or image/avif), got 'application/pdf'")
   }
 
   @Test func anUnknownImageIsNotFound() {

@@ -19,7 +19,7 @@ import Testing
   ) -> HTTPResponse {
     var query: [String: String] = [:]
     query["filename"] = filename
-    return client.app.respond(
+    return client.respond(
       to: HTTPRequest(
         method: "POST", path: "/api/v1/import", query: query,
         headers: ["content-type": "application/octet-stream"], body: body))
@@ -76,7 +76,7 @@ import Testing
     let empty = Self.upload(client, Data(), filename: "x.cook")
     #expect(empty.errorCode == "empty_body")
     #expect(empty.errorMessage == "the request needs the file's bytes")
-    let typo = client.app.respond(
+    let typo = client.respond(
       to: HTTPRequest(
         method: "POST", path: "/api/v1/import", query: ["filname": "x.cook"],
         headers: ["content-type": "application/octet-stream"], body: Data(Self.cook.utf8)))

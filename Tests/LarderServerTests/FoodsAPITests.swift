@@ -42,7 +42,8 @@ import Testing
       FinderAPITests.recipe("Omelette", foods: ["egg", "butter"]), household: .default,
       now: Fixtures.now)
     let app = LarderApp(store: store, finder: engine, clock: { Fixtures.now })
-    let response = app.respond(to: HTTPRequest(method: "GET", path: "/api/v1/foods/categories"))
+    let response = TestClient(app: app, logged: LogRecorder()).send(
+      "GET", "/api/v1/foods/categories")
     #expect(response.status == 200)
     let groups = response.object["categories"] as? [[String: Any]] ?? []
     #expect(groups.first?["name"] as? String == "Produce")

@@ -75,6 +75,22 @@ import Testing
     }
   }
 
+  @Test func aForeignHostIsRefusedOverTheSocketAndDeletesNothing() throws {
+    try withServer { base, store in
+      let created = try send(
+        "POST", base.appendingPathComponent("api/v1/recipes"),
+        body: #"{"name": "Rebind Soup", "ingredients": ["1 l stock"], "steps": ["Heat."]}"#)
+      let id = try #require(created.json["id"] as? String)
+      let url = URL(string: "\(base)/api/v1/recipes/\(id)")!
+      let rebound = try send("DELETE", url, headers: ["Host": "rebind.attacker.example"])
+      #expect(rebound.status == 421)
+      #expect(
+        (rebound.json["error"] as? [String: Any])?["code"] as? String == "misdirected_request")
+      #expect(try store.recipeCount(household: .default) == 1)
+      #expect(try send("GET", url).status == 200)
+    }
+  }
+
   // MARK: - A tiny synchronous HTTP client
 
   private struct Reply {
@@ -85,9 +101,12 @@ import Testing
     }
   }
 
-  private func send(_ method: String, _ url: URL, body: String? = nil) throws -> Reply {
+  private func send(
+    _ method: String, _ url: URL, body: String? = nil, headers: [String: String] = [:]
+  ) throws -> Reply {
     var request = URLRequest(url: url)
     request.httpMethod = method
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     if let body {
       request.httpBody = Data(body.utf8)
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -29,11 +29,22 @@ struct TestClient {
     if json != nil && allHeaders["content-type"] == nil {
       allHeaders["content-type"] = "application/json"
     }
-    return app.respond(
+    return respond(
       to: HTTPRequest(
         method: method, path: path, query: query, headers: allHeaders,
         body: Data((json ?? "").utf8)))
   }
+
+  /// Hands a request to the app as a browser on this machine sends it: with a loopback `Host`
+  /// unless the request names one.
+  func respond(to request: HTTPRequest) -> HTTPResponse {
+    var request = request
+    if request.headers["host"] == nil { request.headers["host"] = Self.loopbackHost }
+    return app.respond(to: request)
+  }
+
+  /// The `Host` a browser sends for `http://127.0.0.1:8080/`.
+  static let loopbackHost = "127.0.0.1:8080"
 }
 
 extension HTTPResponse {
