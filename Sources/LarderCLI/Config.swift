@@ -1,5 +1,6 @@
 import Foundation
 import LarderCore
+import LarderServer
 
 /// Larder's settings, read once at start-up: flags win over environment variables, which win
 /// over the config file, which wins over the defaults. Validated before anything runs.
@@ -8,6 +9,10 @@ public struct Config: Equatable, Sendable {
   public var databasePath: String
   /// The address to listen on; loopback unless the user says otherwise.
   public var host: String = "127.0.0.1"
+  /// The URLs Larder is opened by besides loopback (`http://192.168.1.20:8080`, a reverse
+  /// proxy's `https://recipes.example`): the only other names its server answers to, and the
+  /// only other origins changes may come from.
+  public var publicURLs: [RequestGuard.Origin] = []
   /// The TCP port (0 picks a free one).
   public var port: Int = 8080
   /// HTTP worker threads.
@@ -31,7 +36,7 @@ public struct Config: Equatable, Sendable {
   /// The settings' names as written in the config file and, upper-cased with a `LARDER_`
   /// prefix, in the environment.
   static let keys = [
-    "db", "host", "port", "threads", "max_body_bytes", "timeout", "starter_recipes",
+    "db", "host", "public_url", "port", "threads", "max_body_bytes", "timeout", "starter_recipes",
     "clip_allow_private", "units", "week_start", "time_zone",
   ]
 
@@ -101,6 +106,9 @@ public struct Config: Equatable, Sendable {
       }
       config.host = entry.value
     }
+    if let entry = values["public_url"] {
+      config.publicURLs = try publicURLs(entry)
+    }
     config.port = try integer("port", 0...65535) ?? config.port
     config.threads = try integer("threads", 1...64) ?? config.threads
     config.maxBodyBytes = try integer("max_body_bytes", 1024...(1 << 30)) ?? config.maxBodyBytes
@@ -128,6 +136,26 @@ public struct Config: Equatable, Sendable {
       config.timeZone = zone
     }
     return config
+  }
+
+  /// Reads a comma-separated list of `http://` or `https://` URLs with a host and at most a
+  /// port, each naming the origin a browser opens Larder by.
+  static func publicURLs(
+    _ entry: (value: String, source: String)
+  ) throws(ConfigError) -> [RequestGuard.Origin] {
+    var origins: [RequestGuard.Origin] = []
+    for part in entry.value.split(separator: ",") {
+      let text = part.trimmingCharacters(in: .whitespaces)
+      guard !text.isEmpty else { continue }
+      guard let origin = RequestGuard.Origin(text) else {
+        throw ConfigError(
+          message: "\(entry.source): '\(text)' is not a public URL; write the address you open "
+            + "Larder by, as http:// or https://, a host and an optional port, with no path, "
+            + "such as http://192.168.1.20:8080 or https://recipes.example.org")
+      }
+      if !origins.contains(origin) { origins.append(origin) }
+    }
+    return origins
   }
 
   /// Reads `key = value` lines; `#` starts a comment. Unknown keys are errors naming the line.

@@ -41,6 +41,10 @@ public enum LarderCommandLine {
           .option(
             "port", short: "p", valueName: "PORT", help: "The port to listen on.", default: "8080"),
           .option("threads", valueName: "N", help: "HTTP worker threads.", default: "4"),
+          .option(
+            "public-url", valueName: "URLS",
+            help: "Comma-separated URLs Larder is opened by besides loopback (a phone on the "
+              + "LAN: http://192.168.1.20:8080); other Host names are refused."),
         ]),
       CommandSpec(
         "import", abstract: "Import recipe files, folders and other apps' exports, or clip URLs.",
@@ -246,6 +250,7 @@ public enum LarderCommandLine {
     do {
       var flags: [String: String] = [:]
       for key in ["db", "host", "port", "threads"] { flags[key] = parsed.value(key) }
+      flags["public_url"] = parsed.value("public-url")
       let config = try Config.resolve(
         flags: flags, environment: environment, configPath: parsed.value("config"))
       let context = CommandContext(

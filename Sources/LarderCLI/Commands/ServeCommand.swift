@@ -12,7 +12,10 @@ enum ServeCommand {
     // The finder is built before serving and kept current by every write; a food change
     // matches stored recipes again in the background.
     let larder = try context.openLarder(buildsFinder: true, announcesFinder: true).larder
-    let app = LarderApp(larder: larder, caller: context.caller)
+    // Only loopback names, the public URLs and a specific bound address reach the handlers.
+    let app = LarderApp(
+      larder: larder, caller: context.caller,
+      requestGuard: RequestGuard(publicURLs: config.publicURLs, boundHost: config.host))
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)
@@ -51,6 +54,16 @@ enum ServeCommand {
     console.printError(
       "Larder \(LarderCommandLine.version) is serving \(count) recipes at "
         + "http://\(shownHost):\(http.boundPort)/ (database: \(config.databasePath))")
+    if !config.publicURLs.isEmpty {
+      console.printError(
+        "Also answering at " + config.publicURLs.map(\.description).joined(separator: ", "))
+    } else if app.requestGuard.boundAddress == nil, !RequestGuard.loopbackNames.contains(shownHost),
+      !shownHost.hasPrefix("127.")
+    {
+      console.printError(
+        "Only loopback names are answered; to open Larder from another device, set public_url "
+          + "(--public-url http://ADDRESS:\(http.boundPort)) to the address you type there.")
+    }
     console.printError("Press Ctrl-C to stop.")
     stopped.wait()
     console.printError("Shutting down: finishing requests in progress…")
