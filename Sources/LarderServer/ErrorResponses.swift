@@ -59,13 +59,12 @@ enum ErrorResponses {
     switch refusal {
     case .misdirected(let host):
       let named = host.isEmpty ? "A request without a Host header" : "Host '\(host)'"
-      let example = host.isEmpty ? "http://192.168.1.20:8080" : "http://\(host)"
       return LarderServerError(
         status: 421, code: "misdirected_request",
         message: "\(named) is not a name this Larder answers to (it answers to localhost, "
           + "127.0.0.1 and [::1]). To open it by another name or address, such as from a phone "
           + "on your network, set public_url (--public-url, LARDER_PUBLIC_URL) to the address "
-          + "you type in the browser, e.g. public_url = \(example)")
+          + "you type in the browser, e.g. public_url = http://192.168.1.20:8080")
     case .crossSite(let reason):
       return LarderServerError(
         status: 403, code: "cross_site",
