@@ -47,9 +47,12 @@ import Testing
   }
 
   /// Fetches `url`, returning the status and body.
-  private func get(_ url: URL) async throws -> (status: Int, body: String) {
-    let request = URLRequest(
+  private func get(
+    _ url: URL, host: String? = nil
+  ) async throws -> (status: Int, body: String) {
+    var request = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 5)
+    if let host { request.setValue(host, forHTTPHeaderField: "Host") }
     let (data, response) = try await URLSession.shared.data(for: request)
     let status = try #require(response as? HTTPURLResponse).statusCode
     return (status, String(decoding: data, as: UTF8.self))
@@ -131,6 +134,33 @@ import Testing
     server.process.send(SIGTERM)
     let run = await server.process.exited(within: .seconds(5))
     #expect(run?.status == 0, "\(String(describing: run))")
+  }
+
+  @Test func serveAnswersItsPublicURLAndRefusesOtherNames() async throws {
+    let sandbox = try Sandbox()
+    let server = try await startServer(
+      in: sandbox, ["--port", "0", "--public-url", "https://recipes.example.org"])
+    defer { server.process.killed() }
+    #expect(server.process.stderr.contains("Also answering at https://recipes.example.org:443"))
+    let health = server.url("/api/v1/health")
+    #expect(try await get(health, host: "recipes.example.org").status == 200)
+    let rebound = try await get(health, host: "rebind.attacker.example")
+    #expect(rebound.status == 421)
+    #expect(rebound.body.contains("misdirected_request"), "\(rebound.body)")
+    server.process.send(SIGTERM)
+    let run = await server.process.exited(within: .seconds(5))
+    #expect(run?.status == 0, "\(String(describing: run))")
+  }
+
+  @Test func aPublicURLThatIsNotOneStopsServeWithExitTwo() throws {
+    let sandbox = try Sandbox()
+    let run = try sandbox.larder(
+      "serve", "--port", "0", "--public-url", "192.168.1.20:8080", timeout: .seconds(10))
+    #expect(run.status == 2, "\(run)")
+    #expect(
+      run.stderr.contains("option --public-url: '192.168.1.20:8080' is not a public URL"),
+      "\(run)")
+    #expect(!run.stderr.contains("is serving"), "\(run)")
   }
 }
 
