@@ -24,7 +24,7 @@ struct PlanningClient {
       self.recipes[stored.name] = stored
     }
     planning = InMemoryPlanningStore()
-    let counter = IDCounter()
+    let counter = SequentialIDs()
     let app = LarderApp(
       store: store, finder: engine, planning: planning,
       timeZone: TimeZone(identifier: "America/Los_Angeles")!, makeID: { counter.next() },
@@ -46,19 +46,6 @@ struct PlanningClient {
     _ method: String, _ path: String, query: [String: String] = [:], json: String? = nil
   ) -> HTTPResponse {
     client.send(method, path, query: query, json: json)
-  }
-}
-
-/// Sequential ids, so answers are predictable.
-final class IDCounter: @unchecked Sendable {
-  // Safe: `value` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var value = 0
-  func next() -> PlanningID {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return PlanningID(rawValue: String(format: "id-%04d", value))
   }
 }
 

@@ -22,7 +22,7 @@ struct PlanningLarder {
       self.recipes[stored.name] = stored
     }
     self.planning = InMemoryPlanningStore()
-    let counter = Counter()
+    let counter = SequentialIDs()
     larder = Larder(
       recipes: store, finder: engine, planning: planning ? self.planning : nil,
       settings: LarderSettings(timeZone: TimeZone(identifier: "America/Los_Angeles")!),
@@ -47,20 +47,6 @@ struct PlanningLarder {
   }
 
   static func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
-}
-
-/// Sequential ids ("id-0001"), so answers are predictable.
-final class Counter: @unchecked Sendable {
-  // Safe: `value` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var value = 0
-
-  func next() -> PlanningID {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return PlanningID(rawValue: String(format: "id-%04d", value))
-  }
 }
 
 /// A value as the JSON object the API sends.
