@@ -125,8 +125,10 @@ public struct LarderApp: Sendable {
     } else {
       response = route(request)
     }
-    if response.headerValue(named: "Content-Type")?.hasPrefix("text/html") == true {
-      for (name, value) in PageLayout.securityHeaders { response.headers[name] = value }
+    for (name, value) in PageLayout.securityHeaders(
+      forContentType: response.headerValue(named: "Content-Type") ?? "")
+    where response.headerValue(named: name) == nil {
+      response.headers[name] = value
     }
     return response
   }

@@ -14,6 +14,20 @@ enum PageLayout {
     "Referrer-Policy": "same-origin",
   ]
 
+  /// The security headers for an answer of this media type: a page gets ``securityHeaders``;
+  /// JSON and images a policy under which nothing runs or frames them if opened directly;
+  /// scripts and styles only nosniff and the referrer policy (a policy on a script would bind
+  /// the service worker it starts).
+  static func securityHeaders(forContentType type: String) -> [String: String] {
+    let type = type.lowercased()
+    if type.hasPrefix("text/html") { return securityHeaders }
+    var headers = ["X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"]
+    if type.contains("json") || type.hasPrefix("image/") {
+      headers["Content-Security-Policy"] = "default-src 'none'; frame-ancestors 'none'; sandbox"
+    }
+    return headers
+  }
+
   /// The sections of the app, in the order the navigation shows them.
   enum Section: String, CaseIterable {
     case cook, library, plan, list, pantry, add, settings
