@@ -45,12 +45,12 @@ import Testing
     let before = committed.all
     let backupPath = folder.appending("backup.sqlite")
     let report = try DatabaseBackup.backUp(databasePath: path, to: backupPath)
-    let whileWriting = committed.all.count
     done.wait()
     #expect(writerFailures.all.isEmpty, "\(writerFailures.all)")
     #expect(report.recipeCount >= before.count)
     #expect(report.recipeCount % Self.batchSize == 0, "no half-written transaction")
-    #expect(whileWriting > before.count || report.recipeCount == committed.all.count)
+    // Whether the writer also committed while the copy was taken depends on the machine's
+    // load, so it is not asserted; what must hold whatever the timing is checked below.
 
     let restoredPath = folder.appending("restored").appending("larder.sqlite")
     let restored = try DatabaseBackup.restore(from: backupPath, to: restoredPath)
