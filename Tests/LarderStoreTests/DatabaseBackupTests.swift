@@ -41,7 +41,14 @@ import Testing
       }
       done.signal()
     }
-    while committed.all.count < 20 * Self.batchSize { usleep(1000) }
+    // Waits for the writer to be well under way; gives up (and the checks below fail) if it
+    // stops committing, rather than hanging.
+    var waited = 0
+    while committed.all.count < 20 * Self.batchSize, writerFailures.all.isEmpty, waited < 60_000 {
+      usleep(1000)
+      waited += 1
+    }
+    try #require(committed.all.count >= 20 * Self.batchSize, "\(writerFailures.all)")
     let before = committed.all
     let backupPath = folder.appending("backup.sqlite")
     let report = try DatabaseBackup.backUp(databasePath: path, to: backupPath)
