@@ -49,6 +49,9 @@ public enum SchemaOrg {
   ///
   /// `libraryIDs` holds, for each item that has one, the ID Larder's export gave it; items of
   /// different IDs are different recipes of one library and never merge.
+  ///
+  /// A page's reader merges more freely (`RecipePageExtractor.oneRecipePerName` in
+  /// LarderImport: every node of one name); a fix to how nodes merge may belong in both.
   static func mergingSameRecipes(
     _ items: [FoundRecipe], libraryIDs: [String?] = []
   ) -> [FoundRecipe] {

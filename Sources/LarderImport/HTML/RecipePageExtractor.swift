@@ -276,7 +276,8 @@ public struct RecipePageExtractor: Sendable {
   /// empty or partial; returned as two recipes, an import of the page would create the recipe
   /// from one and update it from the other. The most complete reading of a name is kept, its
   /// empty fields filled from the others; a node with neither ingredients nor steps is dropped
-  /// when the page has a recipe that has them.
+  /// when the page has a recipe that has them. A JSON-LD file merges only nodes that agree
+  /// (`SchemaOrg.mergingSameRecipes`); a fix to how nodes merge may belong in both.
   func oneRecipePerName(
     _ recipes: [Recipe], label: String, warnings: inout [String]
   ) -> [Recipe] {
