@@ -36,10 +36,7 @@ public struct ClippedRecipe: Encodable, Sendable, Equatable {
   public var warnings: [String]
 
   /// Whether the recipe is new.
-  public var isCreated: Bool {
-    if case .created = outcome { return true }
-    return false
-  }
+  public var isCreated: Bool { outcome.isCreated }
 
   private enum CodingKeys: String, CodingKey { case recipe, outcome, imageID, warnings }
 

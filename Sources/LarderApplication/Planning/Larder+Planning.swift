@@ -36,14 +36,6 @@ extension Larder {
     }
     throw ApplicationError.notFound(kind, id: text)
   }
-
-  /// The stored recipe with this id.
-  func plannedRecipe(_ id: RecipeID, as caller: Caller) throws -> Recipe {
-    guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
-      throw ApplicationError.notFound(.recipe, id: id.rawValue)
-    }
-    return recipe
-  }
 }
 
 /// Passes every call to the store, reporting the core's errors (a record gone since it was

@@ -39,7 +39,7 @@ extension Larder {
   public func addPlanEntry(_ request: NewPlanEntry, as caller: Caller) throws -> PlanEntryView {
     try request.validate()
     let store = try planningStore()
-    let recipe = try plannedRecipe(request.recipe, as: caller)
+    let recipe = try self.recipe(request.recipe, as: caller)
     let entry = MealPlanEntry(
       id: makeID(), date: request.date, meal: request.meal, recipeID: recipe.id,
       servings: request.servings, note: request.note)
@@ -58,7 +58,7 @@ extension Larder {
     var entry = try storedPlanEntry(id, as: caller)
     if let date = change.date { entry.date = date }
     if let meal = change.meal { entry.meal = meal }
-    if let recipe = change.recipe { entry.recipeID = try plannedRecipe(recipe, as: caller).id }
+    if let recipe = change.recipe { entry.recipeID = try self.recipe(recipe, as: caller).id }
     entry.servings = change.servings.applied(to: entry.servings)
     entry.note = change.note.applied(to: entry.note)
     try ApplicationError.translating {

@@ -92,7 +92,7 @@ extension Larder {
     as caller: Caller
   ) throws -> DeductionView {
     try request.validate()
-    let recipe = try plannedRecipe(request.recipe, as: caller)
+    let recipe = try self.recipe(request.recipe, as: caller)
     let deduction = PantryDeduction.plan(
       RecipePortion(recipe: recipe, servings: request.servings),
       pantry: try planningStore().pantryItems(household: caller.household),
@@ -107,7 +107,7 @@ extension Larder {
   ) throws -> DeductionView {
     try request.validate()
     let store = try planningStore()
-    let recipe = try plannedRecipe(request.cooked.recipe, as: caller)
+    let recipe = try self.recipe(request.cooked.recipe, as: caller)
     let pantry = try store.pantryItems(household: caller.household)
     var deduction = PantryDeduction.plan(
       RecipePortion(recipe: recipe, servings: request.cooked.servings), pantry: pantry,

@@ -12,11 +12,7 @@ extension KeyedDecodingContainer {
 
   /// A day as YYYY-MM-DD; an empty text is refused rather than taken as absent.
   func strictDay(_ key: Key) throws -> CalendarDay {
-    let text = try text(key) ?? ""
-    guard let day = CalendarDay(text) else {
-      throw ApplicationError.invalidValue(field(key), value: text, expected: "a date as YYYY-MM-DD")
-    }
-    return day
+    try FieldValues.day(try text(key) ?? "", field: field(key))
   }
 
   /// A text that must be there and not blank.

@@ -35,7 +35,7 @@ extension Larder {
     var days: ClosedRange<CalendarDay>?
     if let chosen = request.recipes {
       portions = try chosen.map {
-        RecipePortion(recipe: try plannedRecipe($0.recipe, as: caller), servings: $0.servings)
+        RecipePortion(recipe: try self.recipe($0.recipe, as: caller), servings: $0.servings)
       }
     } else {
       let from = request.from ?? today(display)

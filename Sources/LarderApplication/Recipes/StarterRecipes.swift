@@ -37,7 +37,7 @@ public enum StarterRecipes {
   @discardableResult
   static func seed(into store: any RecipeStore, household: HouseholdID, now: Date) throws -> Int {
     let outcomes = try store.importRecipes(try load(), household: household, now: now)
-    return outcomes.filter { if case .created = $0 { return true } else { return false } }.count
+    return outcomes.filter(\.isCreated).count
   }
 }
 

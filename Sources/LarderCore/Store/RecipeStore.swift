@@ -68,6 +68,12 @@ public enum ImportOutcome: Hashable, Sendable {
   /// An earlier import was identical; nothing changed.
   case unchanged(RecipeID)
 
+  /// Whether the recipe was stored as a new one.
+  public var isCreated: Bool {
+    if case .created = self { return true }
+    return false
+  }
+
   /// The ID of the recipe the outcome concerns.
   public var recipeID: RecipeID {
     switch self {
