@@ -82,7 +82,7 @@ public struct RequestGuard: Sendable {
       return lowered.contains(":") && !lowered.hasPrefix("[") ? "[\(lowered)]" : lowered
     }
     if let bound, !["", "0.0.0.0", "[::]", "*"].contains(bound),
-      !Self.loopbackNames.contains(bound), !bound.hasPrefix("127.")
+      !Self.loopbackNames.contains(bound)
     {
       self.boundAddress = bound
     } else {
