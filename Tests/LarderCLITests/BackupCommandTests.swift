@@ -28,6 +28,25 @@ import Testing
     #expect(listed.stdout.contains("Nettle Soup") && listed.stdout.contains("Leek Soup"))
   }
 
+  @Test func aRestoreKeepsTheDatabaseItReplacesBesideIt() throws {
+    let sandbox = try Sandbox()
+    let peas = try sandbox.writeJSON(
+      JSONDocument.recipe("Pea Soup", ingredients: ["500 g peas"]), to: "peas.json")
+    let other = sandbox.path("other/larder.sqlite")
+    #expect(try sandbox.larder("--db", other, "import", peas, withDatabase: false).status == 0)
+    #expect(
+      try sandbox.larder("--db", other, "backup", "peas.sqlite", withDatabase: false).status == 0)
+    let file = try sandbox.writeJSON(Self.soups, to: "soups.json")
+    #expect(try sandbox.larder("import", file).status == 0)
+
+    let restore = try sandbox.larder("restore", "peas.sqlite")
+    #expect(restore.status == 0, "\(restore)")
+    let kept = sandbox.database + ".before-restore"
+    #expect(restore.stderr.contains("The database as it was is kept in \(kept)."))
+    let listed = try sandbox.larder("--db", kept, "search", "soup", withDatabase: false)
+    #expect(listed.stdout.contains("Nettle Soup") && listed.stdout.contains("Leek Soup"))
+  }
+
   @Test func aRestoreRefusesAFileThatIsNotALarderDatabaseAndKeepsTheDatabase() throws {
     let sandbox = try Sandbox()
     let file = try sandbox.writeJSON(Self.soups, to: "soups.json")
@@ -39,6 +58,8 @@ import Testing
     #expect(
       restore.stderr == "larder: '\(notes)' is not a Larder database: it is not a SQLite file\n")
     #expect(try sandbox.listedRecipes().total == 2)
+    #expect(
+      !sandbox.exists(sandbox.database + ".before-restore"), "a refused restore keeps no copy")
 
     let backup = try sandbox.larder("backup", notes)
     #expect(backup.status == 1, "\(backup)")

@@ -34,8 +34,26 @@ enum BackupCommand {
 
   static func runRestore(_ context: CommandContext) throws -> Int32 {
     let file = try path(context)
-    let report = try DatabaseBackup.restore(from: file, to: context.config.databasePath)
+    let database = context.config.databasePath
+    // What is stored now is kept beside the database first, so restoring the wrong file loses
+    // nothing; a later restore replaces this copy, and a refused one removes it (the database
+    // is then unchanged).
+    var previous: String?
+    if FileManager.default.fileExists(atPath: database) {
+      previous = database + ".before-restore"
+      _ = try DatabaseBackup.backUp(databasePath: database, to: previous!)
+    }
+    let report: DatabaseCopyReport
+    do {
+      report = try DatabaseBackup.restore(from: file, to: database)
+    } catch {
+      if let previous { try? FileManager.default.removeItem(atPath: previous) }
+      throw error
+    }
     try printReport(report, verb: "Restored", context: context)
+    if let previous, !context.json {
+      context.console.printError("The database as it was is kept in \(previous).")
+    }
     if !context.json {
       context.console.printError("Restart any running 'larder serve' so that it sees them.")
     }
