@@ -2,10 +2,13 @@
 /// directly, with no socket.
 public typealias HTTPHandler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
-/// The outcome of looking up a request in a `Router`.
-public enum RouteMatch: Sendable {
+/// A router whose handlers are plain ``HTTPHandler``s.
+public typealias Router = RouteTable<HTTPHandler>
+
+/// The outcome of looking up a request in a ``RouteTable``.
+public enum RouteMatch<Handler: Sendable>: Sendable {
   /// A route matched; the request carries the captured `pathParameters`.
-  case found(HTTPHandler, HTTPRequest)
+  case found(Handler, HTTPRequest)
   /// No route matches the path with any method.
   case notFound
   /// Some route matches the path, but none with this method; `allowed` is sorted and suits an
@@ -13,7 +16,9 @@ public enum RouteMatch: Sendable {
   case methodNotAllowed(allowed: [String])
 }
 
-/// Routes requests by method and path pattern.
+/// Routes requests by method and path pattern to handlers of any type: ``Router`` when they are
+/// plain ``HTTPHandler``s, another `Handler` when an application passes them more than the
+/// request (the caller it has authenticated, say).
 ///
 /// Patterns are made of `/`-separated segments: a literal (`recipes`), a parameter (`:id`, which
 /// captures one segment) or, as the last segment only, a wildcard (`*rest`, which captures the
@@ -29,8 +34,8 @@ public enum RouteMatch: Sendable {
 ///   file handler behind `*path` cannot be walked out of its folder.
 /// - A `HEAD` request falls back to the `GET` route of the same path.
 /// - Paths are percent-decoded before routing, so an encoded `%2F` splits segments like `/`.
-public struct Router: Sendable {
-  private var routes: [Route] = []
+public struct RouteTable<Handler: Sendable>: Sendable {
+  private var routes: [Route<Handler>] = []
 
   /// Creates a router with no routes.
   public init() {}
@@ -41,7 +46,7 @@ public struct Router: Sendable {
   /// put a wildcard last. Routes are fixed at start-up, so breaking these rules, or adding a
   /// second route with the same method and the same pattern shape, is a programming error that
   /// stops the program.
-  public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping HTTPHandler) {
+  public mutating func add(_ method: String, _ pattern: String, _ handler: Handler) {
     let parsed = RoutePattern(pattern)
     let method = method.uppercased()
     precondition(
@@ -51,27 +56,27 @@ public struct Router: Sendable {
   }
 
   /// Adds a `GET` route, which also answers `HEAD` unless a `HEAD` route is added.
-  public mutating func get(_ pattern: String, _ handler: @escaping HTTPHandler) {
+  public mutating func get(_ pattern: String, _ handler: Handler) {
     add("GET", pattern, handler)
   }
 
   /// Adds a `POST` route.
-  public mutating func post(_ pattern: String, _ handler: @escaping HTTPHandler) {
+  public mutating func post(_ pattern: String, _ handler: Handler) {
     add("POST", pattern, handler)
   }
 
   /// Adds a `PUT` route.
-  public mutating func put(_ pattern: String, _ handler: @escaping HTTPHandler) {
+  public mutating func put(_ pattern: String, _ handler: Handler) {
     add("PUT", pattern, handler)
   }
 
   /// Adds a `PATCH` route.
-  public mutating func patch(_ pattern: String, _ handler: @escaping HTTPHandler) {
+  public mutating func patch(_ pattern: String, _ handler: Handler) {
     add("PATCH", pattern, handler)
   }
 
   /// Adds a `DELETE` route.
-  public mutating func delete(_ pattern: String, _ handler: @escaping HTTPHandler) {
+  public mutating func delete(_ pattern: String, _ handler: Handler) {
     add("DELETE", pattern, handler)
   }
 
@@ -79,11 +84,11 @@ public struct Router: Sendable {
   ///
   /// Returns `.methodNotAllowed` when the path matches only routes of other methods, and
   /// `.notFound` when it matches none.
-  public func match(_ request: HTTPRequest) -> RouteMatch {
+  public func match(_ request: HTTPRequest) -> RouteMatch<Handler> {
     let segments = request.path.split(separator: "/", omittingEmptySubsequences: true)
     let method = request.method.uppercased()
-    var best: (route: Route, parameters: [String: String])?
-    var bestForGet: (route: Route, parameters: [String: String])?
+    var best: (route: Route<Handler>, parameters: [String: String])?
+    var bestForGet: (route: Route<Handler>, parameters: [String: String])?
     var allowed: Set<String> = []
 
     for route in routes {
@@ -110,10 +115,10 @@ public struct Router: Sendable {
 }
 
 /// One registered route.
-private struct Route: Sendable {
+private struct Route<Handler: Sendable>: Sendable {
   let method: String
   let pattern: RoutePattern
-  let handler: HTTPHandler
+  let handler: Handler
 }
 
 /// A parsed route pattern.

@@ -22,7 +22,9 @@ public struct LarderApp: Sendable {
   /// Which requests may reach a handler at all: the names this Larder answers to and the
   /// checks against cross-site changes (loopback names only by default).
   public let requestGuard: RequestGuard
-  private let router: Router
+  private let router: AppRouter
+  /// The caller requests act as until accounts resolve one per request.
+  private let defaultCaller: Caller
 
   /// Makes the application over a store.
   ///
@@ -81,29 +83,30 @@ public struct LarderApp: Sendable {
     self.larder = larder
     self.requestGuard = requestGuard
     self.household = caller.household
-    var router = Router()
-    RecipeAPI(larder: larder, caller: caller).register(in: &router)
-    FinderAPI(larder: larder, caller: caller).register(in: &router)
-    LibraryAPI(larder: larder, caller: caller).register(in: &router)
-    FoodsAPI(larder: larder, caller: caller).register(in: &router)
-    IngredientsAPI(larder: larder, caller: caller).register(in: &router)
-    RecipeLinesAPI(larder: larder, caller: caller).register(in: &router)
+    self.defaultCaller = caller
+    var router = AppRouter()
+    RecipeAPI(larder: larder).register(in: &router)
+    FinderAPI(larder: larder).register(in: &router)
+    LibraryAPI(larder: larder).register(in: &router)
+    FoodsAPI(larder: larder).register(in: &router)
+    IngredientsAPI(larder: larder).register(in: &router)
+    RecipeLinesAPI(larder: larder).register(in: &router)
     if larder.foodStore != nil {
       UserFoodsAPI(
-        larder: larder, caller: caller,
+        larder: larder,
         rematching: rematching ?? .inBackground(RecipeRematcher(larder: larder, caller: caller)),
         changed: foodsChanged
       ).register(in: &router)
     }
-    ImageAPI(larder: larder, caller: caller).register(in: &router)
-    ClipAPI(larder: larder, caller: caller).register(in: &router)
-    PasteAPI(larder: larder, caller: caller).register(in: &router)
-    FileImportAPI(larder: larder, caller: caller).register(in: &router)
+    ImageAPI(larder: larder).register(in: &router)
+    ClipAPI(larder: larder).register(in: &router)
+    PasteAPI(larder: larder).register(in: &router)
+    FileImportAPI(larder: larder).register(in: &router)
     if larder.planning != nil {
-      PlanningAPI(larder: larder, caller: caller).register(in: &router)
+      PlanningAPI(larder: larder).register(in: &router)
     }
-    Pages(larder: larder, caller: caller).register(in: &router)
-    PlanningPages(larder: larder, caller: caller).register(in: &router)
+    Pages(larder: larder).register(in: &router)
+    PlanningPages(larder: larder).register(in: &router)
     WebAssets.bundled.register(in: &router)
     self.router = router
   }
@@ -152,7 +155,7 @@ public struct LarderApp: Sendable {
       return response
     case .found(let handler, let routed):
       do {
-        return try handler(routed)
+        return try handler(routed, defaultCaller)
       } catch {
         if let known = ErrorResponses.classify(error, method: request.method) {
           return errorResponse(known, api: isAPI)

@@ -11,10 +11,9 @@ import LarderHTTP
 ///   `{"recipe": {...}, "outcome": "created", "warnings": [...]}` and `Location`.
 struct ClipAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.post("/api/v1/import/url") { request in
+  func register(in router: inout AppRouter) {
+    router.post("/api/v1/import/url") { request, caller in
       let clipped = try larder.clip(
         try ClipRequest.decode(json: request.body, contentType: request.headers["content-type"]),
         as: caller)

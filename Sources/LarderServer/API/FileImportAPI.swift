@@ -11,13 +11,12 @@ import LarderHTTP
 /// item with what happened and why), or 422 when nothing in the upload could be read.
 struct FileImportAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
   /// The largest upload, also the server's body limit for this path.
   static let maximumBytes = Larder.maximumUploadBytes
 
-  func register(in router: inout Router) {
-    router.post("/api/v1/import") { request in
+  func register(in router: inout AppRouter) {
+    router.post("/api/v1/import") { request, caller in
       let query = try UploadImportQuery.decode(query: request.query)
       let report = try larder.importUpload(
         UploadImportRequest(data: request.body, filename: query.filename), as: caller)

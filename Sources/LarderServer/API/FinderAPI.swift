@@ -11,15 +11,14 @@ import LarderHTTP
 /// dates); the answer's `pantrySource` says which (`have` or `stored`).
 struct FinderAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.get("/api/v1/finder") { request in
+  func register(in router: inout AppRouter) {
+    router.get("/api/v1/finder") { request, caller in
       let answer = try larder.findRecipes(
         try FinderRequest.decode(query: request.query), as: caller)
       return try encodedJSON(answer)
     }
-    router.post("/api/v1/finder") { request in
+    router.post("/api/v1/finder") { request, caller in
       let answer = try larder.findRecipes(
         try FinderRequest.decode(
           json: request.body, contentType: request.headers["content-type"]),

@@ -9,13 +9,12 @@ import LarderHTTP
 /// - `GET /api/v1/foods/categories`: foods grouped by aisle, most used by recipes first
 struct FoodsAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.get("/api/v1/foods") { request in
+  func register(in router: inout AppRouter) {
+    router.get("/api/v1/foods") { request, caller in
       try encodedJSON(larder.suggestFoods(try .decode(query: request.query), as: caller))
     }
-    router.get("/api/v1/foods/categories") { _ in
+    router.get("/api/v1/foods/categories") { _, caller in
       var response = try encodedJSON(larder.foodCategories(as: caller))
       response.headers["Cache-Control"] = "private, max-age=300"
       return response

@@ -12,12 +12,11 @@ import LarderHTTP
 /// - `DELETE /api/v1/images/:id`: delete (204)
 struct ImageAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.get("/images/:id") { request in try serve(request) }
-    router.post("/api/v1/images") { request in try upload(request) }
-    router.delete("/api/v1/images/:id") { request in
+  func register(in router: inout AppRouter) {
+    router.get("/images/:id") { request, caller in try serve(request, as: caller) }
+    router.post("/api/v1/images") { request, caller in try upload(request, as: caller) }
+    router.delete("/api/v1/images/:id") { request, caller in
       try larder.deleteImage(imageID(request), as: caller)
       return HTTPResponse(status: 204)
     }
@@ -27,7 +26,7 @@ struct ImageAPI: Sendable {
     ImageID(rawValue: request.pathParameters["id"] ?? "")
   }
 
-  private func serve(_ request: HTTPRequest) throws -> HTTPResponse {
+  private func serve(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
     let image = try larder.image(imageID(request), as: caller)
     let tag = "\"\(image.id.rawValue)\""
     var headers = [
@@ -47,7 +46,7 @@ struct ImageAPI: Sendable {
     return HTTPResponse(status: 200, headers: headers, body: image.data)
   }
 
-  private func upload(_ request: HTTPRequest) throws -> HTTPResponse {
+  private func upload(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
     let stored = try larder.storeImage(
       ImageUpload(data: request.body, declaredType: request.headers["content-type"] ?? ""),
       as: caller)

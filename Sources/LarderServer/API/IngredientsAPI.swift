@@ -9,10 +9,9 @@ import LarderHTTP
 ///   and the food it matched (see ``IngredientReading`` for the keys)
 struct IngredientsAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.post("/api/v1/ingredients/parse") { request in
+  func register(in router: inout AppRouter) {
+    router.post("/api/v1/ingredients/parse") { request, caller in
       let lines = try IngredientParseRequest.decode(
         json: request.body, contentType: request.headers["content-type"])
       return try encodedJSON(larder.parseIngredients(lines, as: caller))

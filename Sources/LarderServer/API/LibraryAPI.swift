@@ -13,19 +13,18 @@ import LarderHTTP
 ///   ("surprise me")
 struct LibraryAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.get("/api/v1/recipes") { request in
+  func register(in router: inout AppRouter) {
+    router.get("/api/v1/recipes") { request, caller in
       try encodedJSON(larder.listRecipes(try .decode(query: request.query), as: caller))
     }
-    router.get("/api/v1/search") { request in
+    router.get("/api/v1/search") { request, caller in
       try encodedJSON(larder.searchRecipes(try .decode(query: request.query), as: caller))
     }
-    router.get("/api/v1/library") { request in
+    router.get("/api/v1/library") { request, caller in
       try encodedJSON(larder.browseLibrary(try .decode(query: request.query), as: caller))
     }
-    router.get("/api/v1/recipes/random") { request in
+    router.get("/api/v1/recipes/random") { request, caller in
       try encodedJSON(larder.pickRandomRecipe(try .decode(query: request.query), as: caller))
     }
   }

@@ -15,10 +15,9 @@ import LarderHTTP
 /// naming the problem; the warnings name the lines the reader guessed about.
 struct PasteAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.post("/api/v1/import/text") { request in
+  func register(in router: inout AppRouter) {
+    router.post("/api/v1/import/text") { request, caller in
       let pasted = try larder.importText(
         try PasteRequest.decode(json: request.body, contentType: request.headers["content-type"]),
         as: caller)

@@ -36,20 +36,19 @@ import LarderHTTP
 /// - `POST /api/v1/shopping-list/to-pantry`: move checked lines into the pantry
 struct PlanningAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
+  func register(in router: inout AppRouter) {
     registerPantry(in: &router)
     registerPlan(in: &router)
     registerShoppingList(in: &router)
   }
 
-  private func registerPantry(in router: inout Router) {
-    router.get("/api/v1/pantry") { request in
+  private func registerPantry(in router: inout AppRouter) {
+    router.get("/api/v1/pantry") { request, caller in
       let query = try Displayed<PantryListRequest>.decode(query: request.query)
       return try encodedJSON(larder.pantry(query.request, display: query.display, as: caller))
     }
-    router.post("/api/v1/pantry") { request in
+    router.post("/api/v1/pantry") { request, caller in
       let item = try larder.addPantryItem(
         try Self.body(NewPantryItem.self, request), display: try Self.display(request),
         as: caller)
@@ -57,28 +56,28 @@ struct PlanningAPI: Sendable {
       response.headers["Location"] = "/api/v1/pantry/\(item.item.id)"
       return response
     }
-    router.get("/api/v1/pantry/:id") { request in
+    router.get("/api/v1/pantry/:id") { request, caller in
       try encodedJSON(
         larder.pantryItem(id: Self.id(request), display: try Self.display(request), as: caller))
     }
-    router.patch("/api/v1/pantry/:id") { request in
+    router.patch("/api/v1/pantry/:id") { request, caller in
       try encodedJSON(
         larder.editPantryItem(
           id: Self.id(request), try Self.body(PantryItemChange.self, request),
           display: try Self.display(request), as: caller))
     }
-    router.delete("/api/v1/pantry/:id") { request in
+    router.delete("/api/v1/pantry/:id") { request, caller in
       _ = try Self.display(request)
       try larder.removePantryItems([Self.id(request)], as: caller)
       return HTTPResponse(status: 204)
     }
-    router.post("/api/v1/pantry/deduct/preview") { request in
+    router.post("/api/v1/pantry/deduct/preview") { request, caller in
       try encodedJSON(
         larder.previewDeduction(
           try Self.body(DeductionPreviewRequest.self, request),
           display: try Self.display(request), as: caller))
     }
-    router.post("/api/v1/pantry/deduct") { request in
+    router.post("/api/v1/pantry/deduct") { request, caller in
       try encodedJSON(
         larder.deduct(
           try Self.body(DeductionRequest.self, request), display: try Self.display(request),
@@ -86,87 +85,87 @@ struct PlanningAPI: Sendable {
     }
   }
 
-  private func registerPlan(in router: inout Router) {
-    router.get("/api/v1/plan") { request in
+  private func registerPlan(in router: inout AppRouter) {
+    router.get("/api/v1/plan") { request, caller in
       let query = try Displayed<PlanRangeRequest>.decode(query: request.query)
       return try encodedJSON(larder.mealPlan(query.request, display: query.display, as: caller))
     }
-    router.get("/api/v1/plan/week") { request in
+    router.get("/api/v1/plan/week") { request, caller in
       let query = try Displayed<PlanWeekRequest>.decode(query: request.query)
       return try encodedJSON(larder.mealPlanWeek(query.request, display: query.display, as: caller))
     }
-    router.post("/api/v1/plan") { request in
+    router.post("/api/v1/plan") { request, caller in
       _ = try Self.display(request)
       let entry = try larder.addPlanEntry(try Self.body(NewPlanEntry.self, request), as: caller)
       var response = try encodedJSON(entry, status: 201)
       response.headers["Location"] = "/api/v1/plan/\(entry.entry.id)"
       return response
     }
-    router.post("/api/v1/plan/fill") { request in
+    router.post("/api/v1/plan/fill") { request, caller in
       try encodedJSON(
         larder.fillWeek(
           try Self.body(FillWeekRequest.self, request), display: try Self.display(request),
           as: caller))
     }
-    router.get("/api/v1/plan/:id") { request in
+    router.get("/api/v1/plan/:id") { request, caller in
       _ = try Self.display(request)
       return try encodedJSON(larder.planEntry(id: Self.id(request), as: caller))
     }
-    router.patch("/api/v1/plan/:id") { request in
+    router.patch("/api/v1/plan/:id") { request, caller in
       _ = try Self.display(request)
       return try encodedJSON(
         larder.editPlanEntry(
           id: Self.id(request), try Self.body(PlanEntryChange.self, request), as: caller))
     }
-    router.delete("/api/v1/plan/:id") { request in
+    router.delete("/api/v1/plan/:id") { request, caller in
       _ = try Self.display(request)
       try larder.removePlanEntries([Self.id(request)], as: caller)
       return HTTPResponse(status: 204)
     }
   }
 
-  private func registerShoppingList(in router: inout Router) {
-    router.get("/api/v1/shopping-list") { request in
+  private func registerShoppingList(in router: inout AppRouter) {
+    router.get("/api/v1/shopping-list") { request, caller in
       let query = try Displayed<ShoppingListRequest>.decode(query: request.query)
       return try encodedJSON(larder.shoppingList(query.request, display: query.display, as: caller))
     }
-    router.get("/api/v1/shopping-list/text") { request in
+    router.get("/api/v1/shopping-list/text") { request, caller in
       let query = try Displayed<ShoppingListRequest>.decode(query: request.query)
       return .text(try larder.shoppingListText(query.request, display: query.display, as: caller))
     }
-    router.post("/api/v1/shopping-list/generate") { request in
+    router.post("/api/v1/shopping-list/generate") { request, caller in
       try encodedJSON(
         larder.generateShoppingList(
           try Self.body(ShoppingListGeneration.self, request),
           display: try Self.display(request), as: caller
         ).list)
     }
-    router.post("/api/v1/shopping-list/items") { request in
+    router.post("/api/v1/shopping-list/items") { request, caller in
       try encodedJSON(
         larder.addShoppingItem(
           try Self.body(NewShoppingItem.self, request), display: try Self.display(request),
           as: caller),
         status: 201)
     }
-    router.patch("/api/v1/shopping-list/items/:id") { request in
+    router.patch("/api/v1/shopping-list/items/:id") { request, caller in
       try encodedJSON(
         larder.changeShoppingItem(
           id: Self.id(request), try Self.body(ShoppingItemChange.self, request),
           display: try Self.display(request), as: caller))
     }
-    router.delete("/api/v1/shopping-list/items/:id") { request in
+    router.delete("/api/v1/shopping-list/items/:id") { request, caller in
       _ = try Self.display(request)
       try larder.removeShoppingItems([Self.id(request)], as: caller)
       return HTTPResponse(status: 204)
     }
-    router.post("/api/v1/shopping-list/check") { request in
+    router.post("/api/v1/shopping-list/check") { request, caller in
       try encodedJSON(
         larder.checkShoppingItems(
           try Self.body(CheckShoppingItems.self, request), display: try Self.display(request),
           as: caller
         ).list)
     }
-    router.post("/api/v1/shopping-list/to-pantry") { request in
+    router.post("/api/v1/shopping-list/to-pantry") { request, caller in
       try encodedJSON(larder.moveCheckedToPantry(display: try Self.display(request), as: caller))
     }
   }

@@ -13,33 +13,32 @@ import LarderHTTP
 struct RecipeAPI: Sendable {
   /// The use cases, writing through the store that keeps the web library current.
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.get("/api/v1/health") { _ in try encodedJSON(try larder.health(as: caller)) }
-    router.post("/api/v1/recipes") { request in
+  func register(in router: inout AppRouter) {
+    router.get("/api/v1/health") { _, caller in try encodedJSON(try larder.health(as: caller)) }
+    router.post("/api/v1/recipes") { request, caller in
       let created = try larder.createRecipe(try decodeRecipe(request), as: caller)
       var response = try encodedJSON(created, status: 201)
       response.headers["Location"] = "/api/v1/recipes/\(created.id)"
       return response
     }
-    router.get("/api/v1/recipes/:id") { request in
+    router.get("/api/v1/recipes/:id") { request, caller in
       try encodedJSON(try larder.recipe(recipeID(request), as: caller))
     }
-    router.get("/api/v1/recipes/:id/jsonld") { request in
+    router.get("/api/v1/recipes/:id/jsonld") { request, caller in
       HTTPResponse(
         status: 200, headers: ["Content-Type": "application/ld+json; charset=utf-8"],
         body: try larder.recipeJSONLD(recipeID(request), as: caller))
     }
-    router.put("/api/v1/recipes/:id") { request in
+    router.put("/api/v1/recipes/:id") { request, caller in
       try encodedJSON(
         try larder.replaceRecipe(recipeID(request), with: try decodeRecipe(request), as: caller))
     }
-    router.patch("/api/v1/recipes/:id") { request in
+    router.patch("/api/v1/recipes/:id") { request, caller in
       let patch = try RecipePatch(json: request.body, contentType: request.headers["content-type"])
       return try encodedJSON(try larder.patchRecipe(recipeID(request), with: patch, as: caller))
     }
-    router.delete("/api/v1/recipes/:id") { request in
+    router.delete("/api/v1/recipes/:id") { request, caller in
       try larder.deleteRecipe(recipeID(request), as: caller)
       return HTTPResponse(status: 204)
     }

@@ -10,10 +10,9 @@ import LarderHTTP
 ///   against a pantry
 struct RecipeLinesAPI: Sendable {
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.get("/api/v1/recipes/:id/lines") { request in
+  func register(in router: inout AppRouter) {
+    router.get("/api/v1/recipes/:id/lines") { request, caller in
       let id = RecipeID(rawValue: request.pathParameters["id"] ?? "")
       return try encodedJSON(
         larder.recipeLines(id, try .decode(query: request.query), as: caller))

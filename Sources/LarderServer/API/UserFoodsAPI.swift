@@ -17,35 +17,34 @@ import LarderHTTP
 /// `rematching` says, and `changed` is told the new catalog.
 struct UserFoodsAPI: Sendable {
   let larder: Larder
-  let caller: Caller
   let rematching: Rematching
   let changed: @Sendable (FoodCatalog) -> Void
 
-  func register(in router: inout Router) {
-    router.get("/api/v1/user-foods") { _ in
+  func register(in router: inout AppRouter) {
+    router.get("/api/v1/user-foods") { _, caller in
       try encodedJSON(larder.userFoods(as: caller))
     }
-    router.post("/api/v1/user-foods") { request in
+    router.post("/api/v1/user-foods") { request, caller in
       let added = try larder.addFood(
         try AddFoodRequest.decode(json: request.body, contentType: contentType(request)),
         rematching: rematching, as: caller)
       changed(larder.foods.current)
       return try encodedJSON(added.food, status: 201)
     }
-    router.delete("/api/v1/user-foods/:id") { request in
+    router.delete("/api/v1/user-foods/:id") { request, caller in
       _ = try larder.removeUserFood(
         request.pathParameters["id"] ?? "", rematching: rematching, as: caller)
       changed(larder.foods.current)
       return HTTPResponse(status: 204)
     }
-    router.post("/api/v1/user-synonyms") { request in
+    router.post("/api/v1/user-synonyms") { request, caller in
       let added = try larder.addSynonym(
         try AddSynonymRequest.decode(json: request.body, contentType: contentType(request)),
         rematching: rematching, as: caller)
       changed(larder.foods.current)
       return try encodedJSON(added.synonym, status: 201)
     }
-    router.delete("/api/v1/user-synonyms/:synonym") { request in
+    router.delete("/api/v1/user-synonyms/:synonym") { request, caller in
       _ = try larder.removeSynonym(
         request.pathParameters["synonym"] ?? "", rematching: rematching, as: caller)
       changed(larder.foods.current)

@@ -9,27 +9,26 @@ import LarderHTTP
 struct Pages: Sendable {
   /// The use cases the pages show.
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.get("/") { _ in cookPage() }
-    router.get("/library") { request in try library(request) }
-    router.get("/recipes/:id") { request in try recipePage(request) }
-    router.get("/recipes/:id/edit") { request in try editPage(request) }
-    router.get("/add") { _ in .html(EditorPage.render(recipe: nil)) }
-    router.get("/settings") { _ in .html(SettingsPage.render()) }
+  func register(in router: inout AppRouter) {
+    router.get("/") { _, _ in cookPage() }
+    router.get("/library") { request, caller in try library(request, as: caller) }
+    router.get("/recipes/:id") { request, caller in try recipePage(request, as: caller) }
+    router.get("/recipes/:id/edit") { request, caller in try editPage(request, as: caller) }
+    router.get("/add") { _, _ in .html(EditorPage.render(recipe: nil)) }
+    router.get("/settings") { _, _ in .html(SettingsPage.render()) }
   }
 
   private func cookPage() -> HTTPResponse {
     .html(CookPage.render())
   }
 
-  private func editPage(_ request: HTTPRequest) throws -> HTTPResponse {
+  private func editPage(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
     let id = RecipeID(rawValue: request.pathParameters["id"] ?? "")
     return .html(EditorPage.render(recipe: try larder.recipe(id, as: caller)))
   }
 
-  private func library(_ request: HTTPRequest) throws -> HTTPResponse {
+  private func library(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
     // The page's own parameters beside the list's are its business (none yet).
     let listRequest = try RecipeListRequest.decode(
       query: request.query.filter { RecipeListRequest.fieldNames.contains($0.key) })
@@ -120,7 +119,7 @@ struct Pages: Sendable {
     return "/library" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
   }
 
-  private func recipePage(_ request: HTTPRequest) throws -> HTTPResponse {
+  private func recipePage(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
     let id = RecipeID(rawValue: request.pathParameters["id"] ?? "")
     let recipe = try larder.recipe(id, as: caller)
     return .html(

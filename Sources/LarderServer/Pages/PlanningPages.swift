@@ -10,18 +10,17 @@ import LarderHTTP
 struct PlanningPages: Sendable {
   /// The use cases the pages show; without a planning store the pages say so.
   let larder: Larder
-  let caller: Caller
 
-  func register(in router: inout Router) {
-    router.get("/pantry") { _ in
+  func register(in router: inout AppRouter) {
+    router.get("/pantry") { _, caller in
       .html(
         PantryPage.render(
           items: try larder.planning.map { _ in
             try larder.pantry(PantryListRequest(), as: caller).items
           }))
     }
-    router.get("/plan") { _ in .html(PlanPage.render(available: larder.planning != nil)) }
-    router.get("/list") { _ in
+    router.get("/plan") { _, _ in .html(PlanPage.render(available: larder.planning != nil)) }
+    router.get("/list") { _, caller in
       .html(
         ShoppingListPage.render(
           list: try larder.planning.map { _ in

@@ -36,18 +36,18 @@ struct WebAssets: Sendable {
     self.files = files
   }
 
-  func register(in router: inout Router) {
-    router.get("/static/*path") { request in
+  func register(in router: inout AppRouter) {
+    router.get("/static/*path") { request, _ in
       try serve(request.pathParameters["path"] ?? "", request)
     }
     // The service worker must sit at the root to control every page; the manifest sits beside it.
-    router.get("/sw.js") { request in
+    router.get("/sw.js") { request, _ in
       var response = try serve("sw.js", request)
       response.headers["Service-Worker-Allowed"] = "/"
       return response
     }
-    router.get("/manifest.webmanifest") { request in try serve("manifest.webmanifest", request) }
-    router.get("/favicon.ico") { request in try serve("icon.svg", request) }
+    router.get("/manifest.webmanifest") { request, _ in try serve("manifest.webmanifest", request) }
+    router.get("/favicon.ico") { request, _ in try serve("icon.svg", request) }
   }
 
   func serve(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {

@@ -1,0 +1,9 @@
+import LarderApplication
+import LarderHTTP
+
+/// A route handler of the web app: the request, and the caller the request was authenticated
+/// as, whom the use case acts for.
+typealias AppHandler = @Sendable (HTTPRequest, Caller) throws -> HTTPResponse
+
+/// The web app's routes: each handler is given the caller with the request.
+typealias AppRouter = RouteTable<AppHandler>
