@@ -36,10 +36,14 @@ let package = Package(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "LarderImport", dependencies: ["LarderCore", "CLibXML2", "CZlib", "CCurl"]),
 
+    // Password hashing (Argon2id), random tokens and their hashes, for accounts.
+    .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+
     // The use cases every front end calls: typed requests in, typed results out, the acting
     // household as a parameter, one error type. Knows no HTTP and no terminal.
     .target(
-      name: "LarderApplication", dependencies: ["LarderCore", "LarderStore", "LarderImport"],
+      name: "LarderApplication",
+      dependencies: ["LarderCore", "LarderStore", "LarderImport", "CSodium"],
       resources: [.copy("Resources/starter-recipes")]),
 
     // Command line: argument parsing and commands; `larder` is a thin main over it. Commands

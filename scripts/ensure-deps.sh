@@ -3,7 +3,7 @@
 # Runs 'apt-get update' at most once. Used by 'make run' and 'make test'.
 set -euo pipefail
 
-packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev)
+packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev libsodium-dev)
 # Extra packages a target needs (for example the browser tests) come as arguments.
 packages+=("$@")
 

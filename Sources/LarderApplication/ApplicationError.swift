@@ -46,6 +46,19 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
   /// An import stored nothing because nothing in it could be read; `reason` names the first
   /// failure and where it was.
   case nothingImported(reason: String)
+  /// The request says nothing of who is asking, or what it says no longer holds (a session
+  /// that ended, a revoked token); `reason` says which and what to do.
+  case notSignedIn(reason: String)
+  /// No account exists yet: the first one must be made (on the setup page or with
+  /// `larder users add --owner`) before anyone can sign in.
+  case setupRequired
+  /// A login name and password that do not match an account; deliberately silent on which.
+  case signInRefused
+  /// Too many failed sign-ins from this client or for this account: wait `retryAfter`
+  /// seconds before trying again.
+  case tooManyAttempts(retryAfter: Int)
+  /// The caller is signed in but may not do this; `reason` says why and who can.
+  case forbidden(reason: String)
 
   /// The message as the JSON API words it.
   public var description: String { message(naming: .api(defaultLocation: .body)) }
@@ -86,6 +99,15 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
       return "not a usable image: \(reason)"
     case .importFailed(let error):
       return error.description
+    case .notSignedIn(let reason), .forbidden(let reason):
+      return reason
+    case .setupRequired:
+      return "this Larder has no account yet: open it on this machine to create the first one, "
+        + "or run 'larder users add NAME --owner'"
+    case .signInRefused:
+      return "that name and password do not match an account"
+    case .tooManyAttempts(let seconds):
+      return "too many failed sign-ins; try again in \(seconds) second\(seconds == 1 ? "" : "s")"
     }
   }
 

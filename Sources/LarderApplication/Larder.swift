@@ -45,6 +45,10 @@ public struct Larder: Sendable {
   let foodNames: LazyFoodNameIndex
   /// The household whose foods ``foods`` holds and whose recipes ``finder`` holds.
   public let catalogHousehold: HouseholdID
+  /// Accounts, sessions and tokens, when this Larder has them (a server does; see
+  /// `Larder+Accounts`); nil where every caller is made by the front end itself, as the
+  /// command line's ``Caller/local(household:)``.
+  public var accounts: AccountSupport?
   /// How ``rematchRecipes(progress:as:)`` writes recipes matched again, when the Larder was
   /// assembled knowing it (see ``open(databasePath:settings:clipper:options:caller:clock:log:)``);
   /// nil writes them through ``recipes`` and rebuilds the finder.

@@ -16,6 +16,18 @@ public enum RecordKind: String, Sendable, Hashable {
   case image
   /// A web endpoint or page.
   case endpoint
+  /// A user account.
+  case account
+  /// A household.
+  case household
+  /// A signed-in session.
+  case session
+  /// A personal API token.
+  case apiToken = "API token"
+  /// An invitation to join a household.
+  case invitation
+  /// A public link to a recipe.
+  case shareLink = "share link"
   /// A record of a kind the layer does not name.
   case record
 }

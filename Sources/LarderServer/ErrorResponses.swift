@@ -28,6 +28,14 @@ enum ErrorResponses {
     case .nothingImported: (status, code) = (422, "import_failed")
     case .invalidImage: (status, code) = (422, "invalid_image")
     case .importFailed(let error): return classify(error)
+    case .notSignedIn: (status, code) = (401, "not_signed_in")
+    case .setupRequired: (status, code) = (401, "setup_required")
+    case .signInRefused: (status, code) = (401, "sign_in_refused")
+    case .forbidden: (status, code) = (403, "forbidden")
+    case .tooManyAttempts(let seconds):
+      var refusal = LarderServerError(status: 429, code: "too_many_attempts", message: message)
+      refusal.headers["Retry-After"] = String(seconds)
+      return refusal
     }
     return LarderServerError(status: status, code: code, message: message)
   }

@@ -11,12 +11,15 @@ public struct LarderServerError: Error, Equatable, Sendable, CustomStringConvert
   public var code: String
   /// What is wrong, for a person.
   public var message: String
+  /// Headers the answer carries besides the error (`Retry-After`, `WWW-Authenticate`).
+  public var headers: [String: String]
 
   /// Makes an error.
-  public init(status: Int, code: String, message: String) {
+  public init(status: Int, code: String, message: String, headers: [String: String] = [:]) {
     self.status = status
     self.code = code
     self.message = message
+    self.headers = headers
   }
 
   /// The message.

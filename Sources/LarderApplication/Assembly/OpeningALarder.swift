@@ -42,10 +42,19 @@ public struct OpeningOptions: Sendable {
   /// a command that does not find recipes saves the time.
   public var buildsFinder: Bool
 
-  /// Makes options; by default starter recipes are seeded and the finder is not built.
-  public init(seedsStarterRecipes: Bool = true, buildsFinder: Bool = false) {
+  /// How hard password hashes are to compute (``PasswordHashing/interactive``; tests use
+  /// less).
+  public var passwordHashing: PasswordHashing
+
+  /// Makes options; by default starter recipes are seeded, the finder is not built and
+  /// passwords are hashed at the interactive cost.
+  public init(
+    seedsStarterRecipes: Bool = true, buildsFinder: Bool = false,
+    passwordHashing: PasswordHashing = .interactive
+  ) {
     self.seedsStarterRecipes = seedsStarterRecipes
     self.buildsFinder = buildsFinder
+    self.passwordHashing = passwordHashing
   }
 }
 
@@ -81,6 +90,8 @@ extension Larder {
       images: database.imageStore, planning: SQLitePlanningStore(sharing: database),
       clipper: clipper, settings: settings, clock: clock, log: log,
       catalogHousehold: caller.household)
+    larder.accounts = AccountSupport(
+      store: SQLiteAccountStore(sharing: database), hashing: options.passwordHashing)
     larder.rematchTarget = RematchTarget(
       store: database, analyzer: .matchingFoods(in: foods), finderInUse: options.buildsFinder)
     var notes = OpeningNotes(foodWarnings: warnings)

@@ -171,6 +171,7 @@ extension Larder {
   public func addFood(
     _ request: AddFoodRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedFood {
+    try caller.require(.change)
     try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
@@ -193,6 +194,7 @@ extension Larder {
   public func addSynonym(
     _ request: AddSynonymRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedSynonym {
+    try caller.require(.change)
     try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
@@ -220,6 +222,7 @@ extension Larder {
   public func removeUserFood(
     _ id: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
+    try caller.require(.change)
     try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     let user = try ApplicationError.translating { try store.userFoods(household: caller.household) }
@@ -241,6 +244,7 @@ extension Larder {
   public func removeSynonym(
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
+    try caller.require(.change)
     try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     try ApplicationError.translating { try store.deleteSynonym(name, household: caller.household) }
@@ -252,6 +256,7 @@ extension Larder {
   public func removeFoodOrSynonym(
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
+    try caller.require(.change)
     try requireCatalogHousehold(caller)
     let user = try userFoods(as: caller)
     if user.foods.contains(where: { $0.id == name }) {

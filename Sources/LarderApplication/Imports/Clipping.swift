@@ -58,6 +58,7 @@ extension Larder {
   /// - Throws: ``ApplicationError/importFailed(_:)`` naming the URL (a bad URL, a refused
   ///   address, too large, timed out, an HTTP error, no recipe).
   public func clip(_ request: ClipRequest, as caller: Caller) throws -> ClippedRecipe {
+    try caller.require(.change)
     try request.validate()
     let report = try ApplicationError.translating {
       try clipper.clip(

@@ -88,6 +88,7 @@ extension Larder {
     _ request: FileImportRequest, progress: (ImportProgress) -> Void = { _ in },
     as caller: Caller
   ) throws -> ImportReport {
+    try caller.require(.change)
     let reader = BulkReader()
     var budget = ArchiveBudget(limits: reader.limits)
     // For each input, in order: the files found under it, or why it cannot be read.
@@ -164,6 +165,7 @@ extension Larder {
   public func importUpload(
     _ request: UploadImportRequest, as caller: Caller
   ) throws -> ImportReport {
+    try caller.require(.change)
     guard !request.data.isEmpty else { throw ApplicationError.emptyBody(.file) }
     // Only the last path component counts: a name is a hint about the format, never a path.
     let given = (request.filename ?? "").trimmingCharacters(in: .whitespaces)

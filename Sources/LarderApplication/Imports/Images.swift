@@ -35,6 +35,7 @@ extension Larder {
   ///   is not an image's, ``ApplicationError/emptyBody(_:)`` when there are no bytes, and
   ///   ``ApplicationError/invalidImage(reason:)`` when they are not an image Larder serves.
   public func storeImage(_ upload: ImageUpload, as caller: Caller) throws -> UploadedImage {
+    try caller.require(.change)
     let media = RequestDecoding.essence(upload.declaredType)
     guard media.hasPrefix("image/") else {
       throw ApplicationError.unsupportedMediaType(upload.declaredType, expected: .image)
@@ -70,6 +71,7 @@ extension Larder {
 
   /// Deletes the stored image with this ID.
   public func deleteImage(_ id: ImageID, as caller: Caller) throws {
+    try caller.require(.change)
     let store = try imageStore()
     try ApplicationError.translating { try store.deleteImage(id: id, household: caller.household) }
   }

@@ -82,6 +82,7 @@ extension Larder {
   /// Stores a recipe already read from pasted text (see ``readPastedText(_:)``), its lines
   /// parsed and matched by the store.
   public func addPastedRecipe(_ pasted: PastedRecipe, as caller: Caller) throws -> PastedText {
+    try caller.require(.change)
     let stored = try createRecipe(pasted.recipe, as: caller)
     return PastedText(recipe: stored, warnings: pasted.warnings, isSaved: true)
   }

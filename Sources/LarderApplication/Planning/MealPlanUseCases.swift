@@ -37,6 +37,7 @@ extension Larder {
 
   /// Plans a recipe for a meal; the recipe must exist.
   public func addPlanEntry(_ request: NewPlanEntry, as caller: Caller) throws -> PlanEntryView {
+    try caller.require(.change)
     try request.validate()
     let store = try planningStore()
     let recipe = try self.recipe(request.recipe, as: caller)
@@ -53,6 +54,7 @@ extension Larder {
   public func editPlanEntry(
     id: String, _ change: PlanEntryChange, as caller: Caller
   ) throws -> PlanEntryView {
+    try caller.require(.change)
     try change.validate()
     let store = try planningStore()
     var entry = try storedPlanEntry(id, as: caller)
@@ -70,6 +72,7 @@ extension Larder {
   /// Removes planned meals by id (or unique starts of ids); returns the entries removed.
   @discardableResult
   public func removePlanEntries(_ ids: [String], as caller: Caller) throws -> [MealPlanEntry] {
+    try caller.require(.change)
     let store = try planningStore()
     let entries = try ids.map { try storedPlanEntry($0, as: caller) }
     var changes = PlanningChanges()
@@ -86,6 +89,7 @@ extension Larder {
   public func fillWeek(
     _ request: FillWeekRequest, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> WeekSuggestions {
+    try caller.require(.change)
     try requireCatalogHousehold(caller)
     try request.validate()
     let store = try planningStore()

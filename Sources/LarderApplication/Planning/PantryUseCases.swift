@@ -29,6 +29,7 @@ extension Larder {
   public func addPantryItem(
     _ request: NewPantryItem, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> PantryItemView {
+    try caller.require(.change)
     try request.validate()
     let store = try planningStore()
     let today = today(display)
@@ -61,6 +62,7 @@ extension Larder {
     id: String, _ change: PantryItemChange, display: PlanningDisplay = PlanningDisplay(),
     as caller: Caller
   ) throws -> PantryItemView {
+    try caller.require(.change)
     try change.validate()
     let store = try planningStore()
     var item = try storedPantryItem(id, as: caller)
@@ -78,6 +80,7 @@ extension Larder {
   /// Removes pantry items by id (or unique starts of ids); returns the items removed.
   @discardableResult
   public func removePantryItems(_ ids: [String], as caller: Caller) throws -> [PantryItem] {
+    try caller.require(.change)
     let store = try planningStore()
     let items = try ids.map { try storedPantryItem($0, as: caller) }
     var changes = PlanningChanges()
@@ -105,6 +108,7 @@ extension Larder {
   public func deduct(
     _ request: DeductionRequest, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> DeductionView {
+    try caller.require(.change)
     try request.validate()
     let store = try planningStore()
     let recipe = try self.recipe(request.cooked.recipe, as: caller)

@@ -29,6 +29,7 @@ extension Larder {
     _ request: ShoppingListGeneration, display: PlanningDisplay = PlanningDisplay(),
     as caller: Caller
   ) throws -> GeneratedShoppingList {
+    try caller.require(.change)
     try request.validate()
     let store = try planningStore()
     var portions: [RecipePortion] = []
@@ -71,6 +72,7 @@ extension Larder {
   public func addShoppingItem(
     _ request: NewShoppingItem, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> ShoppingItemView {
+    try caller.require(.change)
     try request.validate()
     let store = try planningStore()
     let foods = self.foods.current
@@ -96,6 +98,7 @@ extension Larder {
     id: String, _ change: ShoppingItemChange, display: PlanningDisplay = PlanningDisplay(),
     as caller: Caller
   ) throws -> ShoppingItemView {
+    try caller.require(.change)
     var item = try storedShoppingItem(id, as: caller)
     item.isChecked = change.checked
     try planningStore().saveShoppingListItems([item], household: caller.household)
@@ -107,6 +110,7 @@ extension Larder {
     _ request: CheckShoppingItems, display: PlanningDisplay = PlanningDisplay(),
     as caller: Caller
   ) throws -> CheckedShoppingItems {
+    try caller.require(.change)
     try request.validate()
     let store = try planningStore()
     let items = try store.shoppingListItems(household: caller.household)
@@ -125,6 +129,7 @@ extension Larder {
   public func removeShoppingItems(
     _ ids: [String], as caller: Caller
   ) throws -> [ShoppingListItem] {
+    try caller.require(.change)
     let store = try planningStore()
     let items = try ids.map { try storedShoppingItem($0, as: caller) }
     var changes = PlanningChanges()
@@ -138,6 +143,7 @@ extension Larder {
   public func moveCheckedToPantry(
     display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> MovedToPantry {
+    try caller.require(.change)
     let store = try planningStore()
     let today = today(display)
     let changes = ShoppingToPantry.changes(

@@ -40,7 +40,8 @@ extension Larder {
 
   /// Stores a new recipe; returns it as stored, with its ID and dates.
   public func createRecipe(_ recipe: Recipe, as caller: Caller) throws -> Recipe {
-    try ApplicationError.translating {
+    try caller.require(.change)
+    return try ApplicationError.translating {
       try recipes.createRecipe(recipe, household: caller.household, now: clock())
     }
   }
@@ -49,6 +50,7 @@ extension Larder {
   public func replaceRecipe(
     _ id: RecipeID, with recipe: Recipe, as caller: Caller
   ) throws -> Recipe {
+    try caller.require(.change)
     var recipe = recipe
     recipe.id = id
     return try ApplicationError.translating {
@@ -61,6 +63,7 @@ extension Larder {
   public func patchRecipe(
     _ id: RecipeID, with patch: RecipePatch, as caller: Caller
   ) throws -> Recipe {
+    try caller.require(.change)
     let existing = try recipe(id, as: caller)
     var patched = try patch.applied(to: existing)
     patched.id = existing.id
@@ -73,7 +76,8 @@ extension Larder {
   ///
   /// - Throws: ``ApplicationError/notFound(_:id:)`` when there is none.
   public func deleteRecipe(_ id: RecipeID, as caller: Caller) throws {
-    try ApplicationError.translating {
+    try caller.require(.change)
+    return try ApplicationError.translating {
       try recipes.deleteRecipe(id: id, household: caller.household)
     }
   }

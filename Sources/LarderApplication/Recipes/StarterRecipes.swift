@@ -46,7 +46,8 @@ extension Larder {
   /// (none when they are all there already).
   @discardableResult
   public func seedStarterRecipes(as caller: Caller) throws -> Int {
-    try ApplicationError.translating {
+    try caller.require(.change)
+    return try ApplicationError.translating {
       try StarterRecipes.seed(into: recipes, household: caller.household, now: clock())
     }
   }

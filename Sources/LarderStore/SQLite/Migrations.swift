@@ -22,6 +22,9 @@ enum Migrations {
     Migration(
       version: 5, summary: "pantry, meal plan and shopping list", apply: createPlanningTables),
     Migration(version: 6, summary: "stored images", apply: createImages),
+    Migration(
+      version: 7, summary: "accounts, sessions, tokens, invitations and share links",
+      apply: createAccounts),
   ]
 
   /// The newest schema version this binary knows.
@@ -169,6 +172,73 @@ extension Migrations {
         PRIMARY KEY (household_id, synonym)
       );
       """, operation: "creating the user foods tables")
+  }
+
+  fileprivate static func createAccounts(_ connection: SQLiteConnection) throws {
+    // Tokens (sessions, API tokens, invitations, share links) are kept only as the SHA-256 of
+    // the token, so a copy of the database signs no one in. A database made before accounts
+    // keeps everything in the 'default' household; the first account becomes its owner.
+    try connection.execute(
+      """
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        login TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        display_name TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at REAL NOT NULL
+      );
+      CREATE TABLE memberships (
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        joined_at REAL NOT NULL,
+        PRIMARY KEY (household_id, user_id)
+      );
+      CREATE INDEX memberships_by_user ON memberships (user_id);
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        created_at REAL NOT NULL,
+        last_seen_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        user_agent TEXT NOT NULL,
+        client_address TEXT NOT NULL
+      );
+      CREATE INDEX sessions_by_user ON sessions (user_id);
+      CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        is_read_only INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        last_used_at REAL
+      );
+      CREATE INDEX api_tokens_by_user ON api_tokens (user_id);
+      CREATE TABLE invitations (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        max_uses INTEGER NOT NULL,
+        uses INTEGER NOT NULL
+      );
+      CREATE TABLE share_links (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+        recipe_id TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        created_at REAL NOT NULL
+      );
+      CREATE INDEX share_links_by_household ON share_links (household_id);
+      """, operation: "creating the account tables")
   }
 
   fileprivate static func createImages(_ connection: SQLiteConnection) throws {

@@ -157,4 +157,7 @@ struct SQLiteRow {
 
   /// The column as a double (0 for NULL).
   func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+
+  /// Whether the column is NULL.
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 }
