@@ -80,6 +80,12 @@ public struct RouteTable<Handler: Sendable>: Sendable {
     add("DELETE", pattern, handler)
   }
 
+  /// Every route, as `(method, pattern)` in the order they were added: for tests that must
+  /// cover every route, and for documentation.
+  public var routeList: [(method: String, pattern: String)] {
+    routes.map { ($0.method, $0.pattern.text) }
+  }
+
   /// Finds the route for a request and returns it with `pathParameters` filled.
   ///
   /// Returns `.methodNotAllowed` when the path matches only routes of other methods, and
@@ -139,6 +145,18 @@ struct RoutePattern: Sendable {
   }
 
   let segments: [Segment]
+
+  /// The pattern as written: `/recipes/:id`.
+  var text: String {
+    "/"
+      + segments.map {
+        switch $0 {
+        case .literal(let text): text
+        case .parameter(let name): ":" + name
+        case .wildcard(let name): "*" + name
+        }
+      }.joined(separator: "/")
+  }
 
   /// The pattern with names erased: two patterns of one shape match exactly the same paths.
   var shape: [String] {

@@ -23,8 +23,11 @@ public struct LarderApp: Sendable {
   /// checks against cross-site changes (loopback names only by default).
   public let requestGuard: RequestGuard
   private let router: AppRouter
-  /// The caller requests act as until accounts resolve one per request.
-  private let defaultCaller: Caller
+  /// Routes anyone may open, signed in or not: sign-in, setup, invitations, share links and
+  /// the web app's files. Their handlers get the caller when the request has one.
+  private let publicRouter: PublicRouter
+  /// How requests prove who they are.
+  public let authentication: Authentication
 
   /// Makes the application over a store.
   ///
@@ -69,21 +72,32 @@ public struct LarderApp: Sendable {
       requestGuard: requestGuard)
   }
 
-  /// Makes the application over a running Larder (see `Larder.open`), acting for `caller`.
+  /// Makes the application over a running Larder (see `Larder.open`).
   ///
-  /// After the household's foods change, stored recipes are matched again as `rematching`
-  /// says (by default in the background, one pass at a time), and `foodsChanged` is told the
-  /// new catalog. `requestGuard` decides which requests reach a handler (loopback names only
-  /// by default).
+  /// `authentication` says how requests prove who they are: ``Authentication/accounts`` (what
+  /// `larder serve` uses) or, by default, every request acting as `caller`. After a
+  /// household's foods change, its stored recipes are matched again as `rematching` says (by
+  /// default in the background, one pass at a time), and `foodsChanged` is told the new
+  /// catalog. `requestGuard` decides which requests reach a handler (loopback names only by
+  /// default).
   public init(
-    larder: Larder, caller: Caller, rematching: Rematching? = nil,
+    larder: Larder, caller: Caller, authentication: Authentication? = nil,
+    rematching: Rematching? = nil,
     foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in },
     requestGuard: RequestGuard = RequestGuard()
   ) {
     self.larder = larder
     self.requestGuard = requestGuard
     self.household = caller.household
-    self.defaultCaller = caller
+    self.authentication = authentication ?? .fixed(caller)
+    var publicRouter = PublicRouter()
+    WebAssets.bundled.register(in: &publicRouter)
+    RecipeAPI(larder: larder).registerPublic(in: &publicRouter)
+    if larder.accounts != nil {
+      AccountPages(larder: larder, requestGuard: requestGuard).registerPublic(in: &publicRouter)
+      SharePages(larder: larder).register(in: &publicRouter)
+    }
+    self.publicRouter = publicRouter
     var router = AppRouter()
     RecipeAPI(larder: larder).register(in: &router)
     FinderAPI(larder: larder).register(in: &router)
@@ -107,8 +121,17 @@ public struct LarderApp: Sendable {
     }
     Pages(larder: larder).register(in: &router)
     PlanningPages(larder: larder).register(in: &router)
-    WebAssets.bundled.register(in: &router)
+    if larder.accounts != nil {
+      AccountPages(larder: larder, requestGuard: requestGuard).register(in: &router)
+      AccountAPI(larder: larder).register(in: &router)
+    }
     self.router = router
+  }
+
+  /// Every route: `(method, pattern, isPublic)`, public ones (open to anyone) first.
+  public var routes: [(method: String, pattern: String, isPublic: Bool)] {
+    publicRouter.routeList.map { ($0.method, $0.pattern, true) }
+      + router.routeList.map { ($0.method, $0.pattern, false) }
   }
 
   /// Paths that take files and so accept bodies larger than the server's usual limit: an app's
@@ -126,7 +149,7 @@ public struct LarderApp: Sendable {
       response = errorResponse(
         ErrorResponses.classify(refusal), api: request.path.hasPrefix("/api/"))
     } else {
-      response = route(request)
+      response = authenticateAndRoute(request)
     }
     for (name, value) in PageLayout.securityHeaders(
       forContentType: response.headerValue(named: "Content-Type") ?? "")
@@ -136,9 +159,129 @@ public struct LarderApp: Sendable {
     return response
   }
 
-  private func route(_ request: HTTPRequest) -> HTTPResponse {
+  /// Finds who is asking, then routes: public routes answer anyone; every other route needs
+  /// a caller, and a browser's upload must carry its form token.
+  private func authenticateAndRoute(_ request: HTTPRequest) -> HTTPResponse {
     let isAPI = request.path.hasPrefix("/api/")
-    switch router.match(request) {
+    let caller: Caller?
+    let failure: Error?
+    switch authentication {
+    case .fixed(let fixed):
+      (caller, failure) = (fixed, nil)
+    case .accounts:
+      do {
+        (caller, failure) = (try authenticate(request), nil)
+      } catch {
+        (caller, failure) = (nil, error)
+      }
+    }
+    let publicMatch = publicRouter.match(request)
+    if case .found(let handler, let routed) = publicMatch {
+      return answer(request, isAPI: isAPI) { try handler(routed, caller) }
+    }
+    var publicMethods: [String] = []
+    if case .methodNotAllowed(let allowed) = publicMatch { publicMethods = allowed }
+    guard let caller else {
+      return signInFirst(request, isAPI: isAPI, failure: failure)
+    }
+    if RequestGuard.stateChangingMethods.contains(request.method),
+      RequestGuard.uploadPaths.contains(request.path),
+      !Larder.formTokenMatches(request.headers[AccountPages.formTokenHeader], for: caller)
+    {
+      return errorResponse(
+        LarderServerError(
+          status: 403, code: "cross_site",
+          message: "an upload from a browser must carry its page's form token in the "
+            + "\(AccountPages.formTokenHeader) header; reload the page and try again"),
+        api: isAPI)
+    }
+    return route(request, as: caller, publicMethods: publicMethods)
+  }
+
+  /// The caller the request's bearer token or session cookie stands for; nil when it has
+  /// neither. A bearer token is used when both are sent.
+  private func authenticate(_ request: HTTPRequest) throws -> Caller? {
+    if let token = Credentials.bearerToken(request) {
+      return try larder.authenticate(apiToken: token)
+    }
+    if let token = Credentials.sessionToken(request) {
+      return try larder.authenticate(sessionToken: token)
+    }
+    return nil
+  }
+
+  /// The answer to a request that needs a caller and has none: pages go to the sign-in page
+  /// (or the setup page, before the first account), the API answers 401.
+  private func signInFirst(_ request: HTTPRequest, isAPI: Bool, failure: Error?) -> HTTPResponse {
+    let needsSetup = (try? larder.hasAccounts()) == false
+    if !isAPI && ["GET", "HEAD"].contains(request.method) {
+      if needsSetup { return .redirect(to: "/setup") }
+      var next = request.path
+      if !request.query.isEmpty {
+        var components = URLComponents()
+        components.queryItems = request.query.sorted { $0.key < $1.key }.map {
+          URLQueryItem(name: $0.key, value: $0.value)
+        }
+        next += "?" + (components.percentEncodedQuery ?? "")
+      }
+      var response = HTTPResponse.redirect(to: "/login?next=" + AccountPages.queryEscaped(next))
+      if failure != nil {
+        response.headers["Set-Cookie"] = Credentials.clearedCookie(
+          secure: Credentials.isSecure(request, guard: requestGuard))
+      }
+      return response
+    }
+    let error: Error =
+      needsSetup
+      ? ApplicationError.setupRequired
+      : failure
+        ?? ApplicationError.notSignedIn(
+          reason: "sign in first: send a session cookie, or an API token as "
+            + "'Authorization: Bearer …' (make one with 'larder tokens create')")
+    var response = errorResponse(
+      ErrorResponses.classify(error)
+        ?? LarderServerError(
+          status: 401, code: "not_signed_in", message: "sign in first"),
+      api: isAPI)
+    response.headers["WWW-Authenticate"] = "Bearer realm=\"Larder\""
+    return response
+  }
+
+  /// Runs a handler, turning what it throws into the error answer.
+  private func answer(
+    _ request: HTTPRequest, isAPI: Bool, _ handler: () throws -> HTTPResponse
+  ) -> HTTPResponse {
+    do {
+      return try handler()
+    } catch {
+      if let known = ErrorResponses.classify(error, method: request.method) {
+        return errorResponse(known, api: isAPI)
+      }
+      log("error: \(request.method) \(request.path) failed: \(error)")
+      return errorResponse(
+        LarderServerError(
+          status: 500, code: "internal_error",
+          message: "Something went wrong on the server; the server log has the details."),
+        api: isAPI)
+    }
+  }
+
+  /// Routes a request with a caller; `publicMethods` are the methods a public route of the
+  /// same path answers, for the `Allow` header of a 405.
+  private func route(
+    _ request: HTTPRequest, as caller: Caller, publicMethods: [String]
+  ) -> HTTPResponse {
+    let isAPI = request.path.hasPrefix("/api/")
+    var match = router.match(request)
+    if !publicMethods.isEmpty {
+      switch match {
+      case .notFound: match = .methodNotAllowed(allowed: publicMethods)
+      case .methodNotAllowed(let allowed):
+        match = .methodNotAllowed(allowed: Set(allowed + publicMethods).sorted())
+      case .found: break
+      }
+    }
+    switch match {
     case .notFound:
       return errorResponse(
         LarderServerError(
@@ -154,25 +297,19 @@ public struct LarderApp: Sendable {
       response.headers["Allow"] = allowed.joined(separator: ", ")
       return response
     case .found(let handler, let routed):
-      do {
-        return try handler(routed, defaultCaller)
-      } catch {
-        if let known = ErrorResponses.classify(error, method: request.method) {
-          return errorResponse(known, api: isAPI)
-        }
-        log("error: \(request.method) \(request.path) failed: \(error)")
-        return errorResponse(
-          LarderServerError(
-            status: 500, code: "internal_error",
-            message: "Something went wrong on the server; the server log has the details."),
-          api: isAPI)
-      }
+      return answer(request, isAPI: isAPI) { try handler(routed, caller) }
     }
   }
 
   private func errorResponse(_ error: LarderServerError, api: Bool) -> HTTPResponse {
-    if api { return .json(ErrorResponses.json(error), status: error.status) }
-    return .html(
-      PageLayout.errorPage(status: error.status, message: error.message), status: error.status)
+    var response: HTTPResponse
+    if api {
+      response = .json(ErrorResponses.json(error), status: error.status)
+    } else {
+      response = .html(
+        PageLayout.errorPage(status: error.status, message: error.message), status: error.status)
+    }
+    for (name, value) in error.headers { response.headers[name] = value }
+    return response
   }
 }

@@ -143,6 +143,7 @@ import Testing
   @Test func serveClipsWithTheOptInAndServesTheImage() async throws {
     let site = try Self.site()
     let sandbox = try Sandbox()
+    let token = try sandbox.ownerToken()
     let process = try sandbox.start(
       ["serve", "--port", "0"], environment: ["LARDER_CLIP_ALLOW_PRIVATE": "true"])
     defer { process.killed() }
@@ -154,6 +155,7 @@ import Testing
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/import/url")!)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     request.httpBody = try JSONSerialization.data(
       withJSONObject: ["url": site.url("/recipe").absoluteString])
     request.timeoutInterval = 10
@@ -163,8 +165,9 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let recipe = try #require(object["recipe"] as? [String: Any])
     let image = try #require((recipe["images"] as? [String])?.first)
-    let (imageData, imageResponse) = try await URLSession.shared.data(
-      from: URL(string: "http://127.0.0.1:\(port)\(image)")!)
+    var imageRequest = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(image)")!)
+    imageRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    let (imageData, imageResponse) = try await URLSession.shared.data(for: imageRequest)
     let http = try #require(imageResponse as? HTTPURLResponse)
     #expect(http.statusCode == 200)
     #expect(http.value(forHTTPHeaderField: "Content-Type") == "image/png")

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import Testing
 
 /// The built `larder` executable that the end-to-end tests run.
@@ -441,5 +442,25 @@ extension Sandbox {
     let run = try larder("recipes", "--json", "--limit", "100")
     #expect(run.status == 0, "\(run)")
     return try run.decode(RecipePageJSON.self)
+  }
+}
+
+extension Sandbox {
+  /// Makes the database's first account (an owner) and returns an API token of theirs, so a
+  /// test can call a served Larder as a script would (`Authorization: Bearer …`).
+  func ownerToken() throws -> String {
+    let larder = try Larder.open(
+      databasePath: database,
+      options: OpeningOptions(
+        seedsStarterRecipes: environment["LARDER_STARTER_RECIPES"] != "0",
+        passwordHashing: .leastForTests),
+      caller: .defaultHousehold
+    ).larder
+    _ = try larder.addUser(
+      NewAccountRequest(login: "owner", password: "owner password"), role: .owner,
+      as: .defaultHousehold)
+    return try larder.createAPIToken(
+      NewAPITokenRequest(name: "tests"), login: "owner", as: .defaultHousehold
+    ).token
   }
 }

@@ -48,11 +48,12 @@ import Testing
 
   /// Fetches `url`, returning the status and body.
   private func get(
-    _ url: URL, host: String? = nil
+    _ url: URL, host: String? = nil, token: String? = nil
   ) async throws -> (status: Int, body: String) {
     var request = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 5)
     if let host { request.setValue(host, forHTTPHeaderField: "Host") }
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     let (data, response) = try await URLSession.shared.data(for: request)
     let status = try #require(response as? HTTPURLResponse).statusCode
     return (status, String(decoding: data, as: UTF8.self))
@@ -61,6 +62,7 @@ import Testing
   @Test(arguments: [SIGTERM, SIGINT])
   func serveAnswersLogsAndStopsCleanlyOnASignal(signal: Int32) async throws {
     let sandbox = try Sandbox(starterRecipes: true)
+    let token = try sandbox.ownerToken()
     let server = try await startServer(in: sandbox)
     defer { server.process.killed() }
     #expect(server.port > 0)
@@ -69,23 +71,27 @@ import Testing
         == "Larder \(LarderCommandLine.version) is serving 64 recipes at "
         + "http://127.0.0.1:\(server.port)/ (database: \(sandbox.database))")
 
-    let health = try await get(server.url("/api/v1/health"))
+    // Signed out, the server answers only that it is up, and asks to sign in.
+    let anonymous = try await get(server.url("/api/v1/recipes"))
+    #expect(anonymous.status == 401)
+    #expect(anonymous.body.contains("not_signed_in"))
+    let health = try await get(server.url("/api/v1/health"), token: token)
     #expect(health.status == 200)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(health.body.utf8)) as? [String: Any])
     #expect(json["status"] as? String == "ok")
     #expect(json["recipes"] as? Int == 64)
 
-    let home = try await get(server.url("/"))
+    let home = try await get(server.url("/"), token: token)
     #expect(home.status == 200)
     #expect(home.body.contains("<title>Cook · Larder</title>"), "\(home.body.prefix(300))")
 
-    let missing = try await get(server.url("/api/v1/no-such-thing"))
+    let missing = try await get(server.url("/api/v1/no-such-thing"), token: token)
     #expect(missing.status == 404)
 
     for line in [
       #"127.0.0.1 "GET /api/v1/health" 200 "#, #"127.0.0.1 "GET /" 200 "#,
-      #"127.0.0.1 "GET /api/v1/no-such-thing" 404 "#,
+      #"127.0.0.1 "GET /api/v1/no-such-thing" 404 "#, #"127.0.0.1 "GET /api/v1/recipes" 401 "#,
     ] {
       let logged = await server.process.stderr(containing: "\n" + line, within: .seconds(5))
       #expect(logged != nil, "no access-log line '\(line)':\n\(server.process.stderr)")

@@ -132,10 +132,19 @@ extension Larder {
     }
   }
 
-  /// The form token a page's forms carry for this session: derived from the session token, so
-  /// nothing more is stored, and unknowable to another site.
-  public static func formToken(forSession token: String) -> String {
-    String(Secrets.sha256Hex("larder-form:" + token).prefix(32))
+  /// The form token a signed-in browser's forms and uploads carry, proving they come from
+  /// Larder's own pages: derived from the session's id (which never leaves the user's own
+  /// pages), so nothing more is stored; nil for callers that are not a browser session.
+  public static func formToken(for caller: Caller) -> String? {
+    guard case .session(let id) = caller.credential else { return nil }
+    return String(Secrets.sha256Hex("larder-form:" + id).prefix(32))
+  }
+
+  /// Whether `token` is the caller's form token; always true for callers that are not a
+  /// browser session (a bearer token or the command line cannot be forged by another site).
+  public static func formTokenMatches(_ token: String?, for caller: Caller) -> Bool {
+    guard let expected = formToken(for: caller) else { return true }
+    return Secrets.constantTimeEqual(token ?? "", expected)
   }
 
   /// The caller's own sessions, newest first, the asking one marked.

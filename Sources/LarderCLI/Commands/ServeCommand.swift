@@ -12,9 +12,10 @@ enum ServeCommand {
     // The finder is built before serving and kept current by every write; a food change
     // matches stored recipes again in the background.
     let larder = try context.openLarder(buildsFinder: true, announcesFinder: true).larder
-    // Only loopback names, the public URLs and a specific bound address reach the handlers.
+    // Only loopback names, the public URLs and a specific bound address reach the handlers,
+    // and every request must prove who it is (the setup page asks for the first account).
     let app = LarderApp(
-      larder: larder, caller: context.caller,
+      larder: larder, caller: context.caller, authentication: .accounts,
       requestGuard: RequestGuard(publicURLs: config.publicURLs, boundHost: config.host))
     var server = HTTPServerConfiguration()
     server.host = config.host
@@ -63,6 +64,11 @@ enum ServeCommand {
       console.printError(
         "Only loopback names are answered; to open Larder from another device, set public_url "
           + "(--public-url http://ADDRESS:\(http.boundPort)) to the address you type there.")
+    }
+    if try !larder.hasAccounts() {
+      console.printError(
+        "No account yet: open http://\(shownHost):\(http.boundPort)/setup on this machine to "
+          + "create the first one (or run 'larder users add NAME --owner --password-stdin').")
     }
     console.printError("Press Ctrl-C to stop.")
     stopped.wait()

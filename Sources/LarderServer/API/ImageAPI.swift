@@ -27,10 +27,15 @@ struct ImageAPI: Sendable {
   }
 
   private func serve(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
-    let image = try larder.image(imageID(request), as: caller)
+    Self.response(for: try larder.image(imageID(request), as: caller), request: request)
+  }
+
+  /// An image's answer: its bytes with a long-lived ETag, or 304 when the browser has them.
+  /// Cached privately: an image belongs to a household, so no shared cache may keep it.
+  static func response(for image: StoredImage, request: HTTPRequest) -> HTTPResponse {
     let tag = "\"\(image.id.rawValue)\""
     var headers = [
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cache-Control": "private, max-age=31536000, immutable",
       // The bytes were checked to be an image; the headers every image gets (nosniff and a
       // policy under which nothing runs or frames it) are added by LarderApp.respond.
       "ETag": tag,

@@ -122,12 +122,25 @@ struct Pages: Sendable {
   private func recipePage(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
     let id = RecipeID(rawValue: request.pathParameters["id"] ?? "")
     let recipe = try larder.recipe(id, as: caller)
+    var share: HTML = .empty
+    if larder.accounts != nil && caller.may(.change) {
+      share = """
+        <form method="post" action="/recipes/\(recipe.id.rawValue)/share" class="inline">\
+        \(AccountPages.tokenField(caller))<button type="submit" class="secondary">Share link</button></form>
+        """
+    }
     return .html(
-      PageLayout.page(title: recipe.name, script: "recipe.js", body: Self.recipe(recipe)))
+      PageLayout.page(
+        title: recipe.name, script: "recipe.js",
+        body: Self.recipe(recipe, canChange: caller.may(.change), share: share)))
   }
 
   /// A recipe's article: facts, actions, ingredients (with the scaler), method and notes.
-  static func recipe(_ recipe: Recipe) -> HTML {
+  /// `actions: false` leaves out favouriting, rating and editing (a shared recipe's page);
+  /// `canChange: false` leaves out editing (a viewer's); `share` is the share button.
+  static func recipe(
+    _ recipe: Recipe, actions: Bool = true, canChange: Bool = true, share: HTML = .empty
+  ) -> HTML {
     // Each fact carries a name for the script ("makes" rescales with the servings).
     var facts: [(name: String, label: String, value: String)] = []
     if let prep = recipe.prepTime, prep.seconds > 0 {
@@ -186,7 +199,7 @@ struct Pages: Sendable {
     return """
       <article class="recipe" id="recipe" data-recipe-id="\(recipe.id.rawValue)" data-servings="\(servings)">
       \(hero)<h1>\(favoriteStar(recipe.isFavorite))\(recipe.name)</h1>
-      \(lede)\(byline)\(factList)\(diets)\(recipeActions(recipe))\
+      \(lede)\(byline)\(factList)\(diets)\(actions ? recipeActions(recipe, canChange: canChange, share: share) : HTML.empty)\
       <div class="columns">
       <section class="ingredients" aria-labelledby="ingredients-h">\
       <h2 id="ingredients-h">Ingredients</h2>
@@ -213,7 +226,9 @@ struct Pages: Sendable {
 
   /// Favourite, rating, cook mode, print and edit; hidden until the script shows them, since
   /// they need it.
-  static func recipeActions(_ recipe: Recipe) -> HTML {
+  static func recipeActions(
+    _ recipe: Recipe, canChange: Bool = true, share: HTML = .empty
+  ) -> HTML {
     let stars = (1...5).map { value -> HTML in
       """
       <button type="button" class="star-button" role="radio" aria-checked="\(recipe.rating == value)" \
@@ -228,7 +243,8 @@ struct Pages: Sendable {
       <div class="rating" role="radiogroup" aria-label="Your rating">\(stars)</div>
       <button type="button" id="cook-mode-open">Cook mode</button>
       <button type="button" id="print" class="secondary">Print</button>
-      <a class="button secondary" href="/recipes/\(recipe.id.rawValue)/edit">Edit</a>
+      \(canChange ? "<a class=\"button secondary\" href=\"/recipes/\(recipe.id.rawValue)/edit\">Edit</a>" as HTML : HTML.empty)\
+      \(share)
       </div>
 
       """

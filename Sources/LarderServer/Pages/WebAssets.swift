@@ -36,7 +36,7 @@ struct WebAssets: Sendable {
     self.files = files
   }
 
-  func register(in router: inout AppRouter) {
+  func register(in router: inout PublicRouter) {
     router.get("/static/*path") { request, _ in
       try serve(request.pathParameters["path"] ?? "", request)
     }
