@@ -16,6 +16,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 BASE = os.environ.get("LARDER_URL", "http://127.0.0.1:8080")
 FIXTURES = os.environ.get("FIXTURE_URL", "")
 ARTIFACTS = os.environ.get("ARTIFACTS", ".build/browser-artifacts")
+# The session of the account run.sh made through the setup page; every test signs in with it.
+SESSION = os.environ.get("LARDER_SESSION", "")
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
 
@@ -37,14 +39,24 @@ def make_driver(width=DESKTOP[0], height=DESKTOP[1]):
     return driver
 
 
-def api(path, method="GET", body=None):
-    """Calls the JSON API directly, for set-up and checks."""
+def api(path, method="GET", body=None, session=None):
+    """Calls the JSON API directly, for set-up and checks, signed in as the test account."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
-        BASE + path, data=data, method=method, headers={"Content-Type": "application/json"})
+        BASE + path, data=data, method=method,
+        headers={"Content-Type": "application/json",
+                 "Cookie": f"larder_session={SESSION if session is None else session}"})
     with urllib.request.urlopen(request, timeout=10) as response:
         text = response.read()
         return json.loads(text) if text else None
+
+
+def fetch(path, session=None):
+    """Fetches a page's HTML as the signed-in test account (or another session)."""
+    request = urllib.request.Request(
+        BASE + path, headers={"Cookie": f"larder_session={SESSION if session is None else session}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read().decode()
 
 
 class BrowserTestCase(unittest.TestCase):
@@ -55,6 +67,15 @@ class BrowserTestCase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.driver = make_driver()
+        cls.sign_in_with(SESSION)
+
+    @classmethod
+    def sign_in_with(cls, session):
+        """Gives the browser a session cookie (run.sh made the account and signed it in)."""
+        cls.driver.get(BASE + "/login")
+        cls.driver.delete_all_cookies()
+        if session:
+            cls.driver.add_cookie({"name": "larder_session", "value": session, "path": "/"})
 
     @classmethod
     def tearDownClass(cls):

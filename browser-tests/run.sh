@@ -49,5 +49,28 @@ PY
 wait_for "http://127.0.0.1:$port/api/v1/health" "http://127.0.0.1:$fixture_port/flatbread.html" \
   || { cat "$artifacts/server.log" >&2; exit 1; }
 
+# The first account, made through the setup page as a new user would; the tests sign in as it.
+session=$(python3 - "http://127.0.0.1:$port" <<'PY'
+import sys, urllib.parse, urllib.request
+class Keep(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+form = urllib.parse.urlencode({"displayName": "Tess", "login": "tester",
+    "password": "browser tests", "confirm": "browser tests"}).encode()
+request = urllib.request.Request(sys.argv[1] + "/setup", data=form, method="POST",
+    headers={"Content-Type": "application/x-www-form-urlencoded"})
+try:
+    urllib.request.build_opener(Keep).open(request)
+except urllib.error.HTTPError as answer:
+    cookie = answer.headers.get("Set-Cookie", "")
+    if answer.code == 303 and cookie.startswith("larder_session="):
+        print(cookie.split(";")[0].split("=", 1)[1])
+        sys.exit(0)
+    sys.exit(f"error: setting up the first account answered {answer.code}")
+sys.exit("error: setting up the first account did not sign in")
+PY
+) || { cat "$artifacts/server.log" >&2; exit 1; }
+
 LARDER_URL="http://127.0.0.1:$port" FIXTURE_URL="http://127.0.0.1:$fixture_port" \
+  LARDER_SESSION="$session" LARDER_BINARY="$binary" LARDER_DB="$work/larder.sqlite" \
   ARTIFACTS="$artifacts" "$venv/bin/python" -m unittest discover -s browser-tests -p 'test_*.py' -v "$@"

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import BASE, BrowserTestCase
+from browser import fetch, BASE, BrowserTestCase
 
 VOID = {"img", "input", "br", "meta", "link", "hr"}
 
@@ -137,9 +137,8 @@ class Autocomplete(BrowserTestCase):
 class RecipeCard(BrowserTestCase):
     def server_outlines(self, name):
         query = urllib.parse.urlencode({"q": name})
-        with urllib.request.urlopen(f"{BASE}/library?{query}", timeout=10) as response:
-            parser = CardOutline()
-            parser.feed(response.read().decode())
+        parser = CardOutline()
+        parser.feed(fetch(f"/library?{query}"))
         outlines = parser.outline()
         self.assertTrue(outlines, f"no server card for {name}")
         return outlines

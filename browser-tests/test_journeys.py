@@ -11,7 +11,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import BASE, FIXTURES, BrowserTestCase, api
+from browser import SESSION, BASE, FIXTURES, BrowserTestCase, api
 
 
 def status_count(text):
@@ -126,7 +126,9 @@ class RecipePage(BrowserTestCase):
 
     def test_recipe_content_is_there_without_javascript(self):
         recipe = self.recipe_id("hummus")
-        with urllib.request.urlopen(f"{BASE}/recipes/{recipe}") as response:
+        request = urllib.request.Request(
+            f"{BASE}/recipes/{recipe}", headers={"Cookie": f"larder_session={SESSION}"})
+        with urllib.request.urlopen(request) as response:
             policy = response.headers["Content-Security-Policy"]
             html = response.read().decode()
         self.assertIn("script-src 'self'", policy)

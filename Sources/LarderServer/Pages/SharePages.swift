@@ -20,7 +20,7 @@ struct SharePages: Sendable {
       }
       var response = HTTPResponse.html(
         PageLayout.page(
-          title: shared.name, script: "recipe.js",
+          title: shared.name,
           body: """
             <div class="shared-banner"><p>A recipe shared from Larder.</p>\(saveForm(token, caller))</div>
             \(Pages.recipe(shared, actions: false))

@@ -77,6 +77,20 @@ export async function api(path, { method = 'GET', body, signal } = {}) {
   return data;
 }
 
+/**
+ * The form token a browser's uploads carry (X-Larder-Form-Token), proving they come from
+ * Larder's own pages; empty where the server keeps no accounts.
+ */
+export async function formToken() {
+  try {
+    const response = await fetch('/api/v1/me', { headers: { Accept: 'application/json' } });
+    if (!response.ok) return '';
+    return (await response.json()).formToken || '';
+  } catch {
+    return '';
+  }
+}
+
 /** Builds an element; children are nodes or strings (always inserted as text). */
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);

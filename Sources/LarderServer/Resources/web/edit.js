@@ -1,5 +1,5 @@
 // Add / edit: live feedback from the ingredient parser, import from a URL, paste text, save.
-import { api, debounce, el, markReady } from './app.js';
+import { api, debounce, el, formToken, markReady } from './app.js';
 
 const form = document.getElementById('recipe-form');
 const recipeID = form.dataset.recipeId;
@@ -96,7 +96,13 @@ document.getElementById('import-file')?.addEventListener('change', async (event)
   report.replaceChildren();
   try {
     const response = await fetch(`/api/v1/import?filename=${encodeURIComponent(file.name)}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' }, body: file,
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        Accept: 'application/json',
+        'X-Larder-Form-Token': await formToken(),
+      },
+      body: file,
     });
     const data = await response.json().catch(() => null);
     if (!response.ok) throw new Error(data?.error?.message || `The server answered ${response.status}.`);
@@ -158,7 +164,12 @@ document.getElementById('f-image-file').addEventListener('change', async (event)
   try {
     // The image store takes the raw bytes with their type and answers with the image's URL.
     const response = await fetch('/api/v1/images', {
-      method: 'POST', headers: { 'Content-Type': file.type || 'application/octet-stream' }, body: file,
+      method: 'POST',
+      headers: {
+        'Content-Type': file.type || 'application/octet-stream',
+        'X-Larder-Form-Token': await formToken(),
+      },
+      body: file,
     });
     const data = await response.json().catch(() => null);
     if (!response.ok) {

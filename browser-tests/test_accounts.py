@@ -1,0 +1,129 @@
+"""Accounts in a real (headless) Chromium at phone width: a signed-out visitor is sent to sign
+in and back, the owner invites a member by link and the member joins and sees the household's
+recipes, a viewer reads but finds nothing to edit, a share link opens signed out, and the
+owner signs out."""
+
+import re
+import urllib.request
+
+from selenium.webdriver.common.by import By
+
+from browser import BASE, PHONE, SESSION, BrowserTestCase, api
+
+
+class Accounts(BrowserTestCase):
+    def setUp(self):
+        super().setUp()
+        self.driver.set_window_size(*PHONE)
+
+    def tearDown(self):
+        super().tearDown()
+        self.sign_in_with(SESSION)
+
+    def fill(self, fields):
+        for name, value in fields.items():
+            box = self.find(f"[name='{name}']")
+            box.clear()
+            box.send_keys(value)
+
+    def submit(self, css="main form button[type='submit']"):
+        self.find(css).click()
+
+    def signed_out(self):
+        self.driver.delete_all_cookies()
+
+    def made_link(self):
+        """The link a shown-once page shows."""
+        return self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "input.shown-once")
+                         .get_attribute("value"), message="the link")
+
+    def invite(self, role):
+        self.open("/account", ready=False)
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#i-role"), message="invite form")
+        self.find(f"#i-role option[value='{role}']").click()
+        self.find("form[action='/account/invitations'] button").click()
+        link = self.made_link()
+        self.assertRegex(link, r"/join/[A-Za-z0-9_-]{40,}$")
+        return link
+
+    def join(self, link, login):
+        self.signed_out()
+        self.driver.get(link)
+        self.wait_text("main h1", lambda text: text.startswith("Join"))
+        self.fill({"displayName": login.title(), "login": login,
+                   "password": "a long password", "confirm": "a long password"})
+        self.submit()
+        self.wait(lambda d: d.current_url.rstrip("/") == BASE, message="joined and at home")
+
+    def test_signed_out_visitors_sign_in_and_come_back(self):
+        self.expected_errors.append("/login - Failed to load resource")  # the wrong password
+        self.signed_out()
+        self.driver.get(BASE + "/library?q=soup")
+        self.wait(lambda d: "/login" in d.current_url, message="sent to sign in")
+        self.fill({"login": "tester", "password": "wrong password"})
+        self.submit()
+        self.wait_text(".form-error", lambda text: "do not match" in text)
+        self.fill({"login": "tester", "password": "browser tests"})
+        self.submit()
+        self.wait(lambda d: d.current_url.endswith("/library?q=soup"), message="back at the library")
+        self.screenshot("accounts-signed-in-library")
+
+    def test_an_invited_member_joins_and_sees_the_households_recipes(self):
+        count = api("/api/v1/recipes")["total"]
+        self.assertGreater(count, 0)
+        link = self.invite("member")
+        self.screenshot("accounts-invitation-link")
+        self.join(link, "maria")
+        self.open("/library")
+        self.wait_text("main", lambda text: "recipe" in text.lower())
+        cookie = self.driver.get_cookie("larder_session")
+        self.assertTrue(cookie["httpOnly"])
+        self.assertEqual(cookie.get("sameSite"), "Lax")
+        total = api("/api/v1/recipes", session=cookie["value"])["total"]
+        self.assertEqual(total, count)
+
+    def test_a_viewer_reads_but_finds_nothing_to_edit(self):
+        link = self.invite("viewer")
+        self.join(link, "victor")
+        recipe = api("/api/v1/recipes?limit=1")["items"][0]
+        self.open(f"/recipes/{recipe['id']}")
+        self.wait_text("main h1", lambda text: text == recipe["name"])
+        self.assertEqual(self.find_all(f"a[href='/recipes/{recipe['id']}/edit']"), [])
+        self.assertEqual(self.find_all("form[action$='/share']"), [])
+        session = self.driver.get_cookie("larder_session")["value"]
+        request = urllib.request.Request(
+            BASE + f"/api/v1/recipes/{recipe['id']}", method="DELETE",
+            headers={"Cookie": f"larder_session={session}"})
+        with self.assertRaises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        self.assertEqual(refused.exception.code, 403)
+        self.assertEqual(api(f"/api/v1/recipes/{recipe['id']}")["name"], recipe["name"])
+
+    def test_a_share_link_opens_signed_out_and_is_not_indexed(self):
+        recipe = api("/api/v1/recipes?limit=1")["items"][0]
+        self.open(f"/recipes/{recipe['id']}")
+        self.find("form[action$='/share'] button").click()
+        link = self.made_link()
+        self.assertRegex(link, r"/s/[A-Za-z0-9_-]{40,}$")
+        self.signed_out()
+        self.driver.get(link)
+        self.wait_text("main h1", lambda text: text == recipe["name"])
+        self.assertTrue(self.find_all("a[href^='/login']"), "a signed-out reader is offered sign-in")
+        self.screenshot("accounts-shared-recipe")
+        with urllib.request.urlopen(link, timeout=10) as response:
+            self.assertEqual(response.headers["X-Robots-Tag"], "noindex, nofollow")
+
+    def test_signing_out_ends_the_session(self):
+        # A session of its own, so the other tests' session stays signed in.
+        self.signed_out()
+        self.driver.get(BASE + "/login")
+        self.fill({"login": "tester", "password": "browser tests"})
+        self.submit()
+        self.wait(lambda d: d.current_url.rstrip("/") == BASE, message="signed in")
+        self.open("/account", ready=False)
+        self.wait_text("main h1", lambda text: text == "Your account")
+        self.screenshot("accounts-account-page")
+        self.find("form[action='/logout'] button").click()
+        self.wait(lambda d: "/login" in d.current_url, message="signed out")
+        self.driver.get(BASE + "/library")
+        self.wait(lambda d: "/login" in d.current_url, message="the library needs signing in again")
