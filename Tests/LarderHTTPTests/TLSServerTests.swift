@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import Testing
 
 @testable import LarderHTTP
@@ -10,7 +11,7 @@ import Testing
 struct TLSServerTests {
   @Test(
     "a server given a certificate answers HTTPS that verifies, and tells the handler",
-    .enabled(if: TLSTools.available, TLSTools.missingMessage))
+    .needsTLSTools)
   func servesHTTPS() throws {
     let pair = try SelfSignedPair.make()
     defer { pair.remove() }
@@ -35,7 +36,7 @@ struct TLSServerTests {
 
   @Test(
     "a certificate whose key is another one's is refused at start, naming both files",
-    .enabled(if: TLSTools.available, TLSTools.missingMessage))
+    .needsTLSTools)
   func mismatchedKey() throws {
     let first = try SelfSignedPair.make()
     let second = try SelfSignedPair.make()
@@ -63,7 +64,7 @@ struct TLSServerTests {
 
   @Test(
     "a certificate file and a key file are read, and unreadable ones are named",
-    .enabled(if: TLSTools.available, TLSTools.missingMessage))
+    .needsTLSTools)
   func loadingFiles() throws {
     let pair = try SelfSignedPair.make()
     defer { pair.remove() }
@@ -163,74 +164,9 @@ struct TLSServerTests {
   }
 }
 
-/// `openssl` and `curl`, run as child processes.
-enum TLSTools {
-  static func path(of tool: String) -> String? {
-    ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + tool }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
-  static let available = path(of: "openssl") != nil && path(of: "curl") != nil
-  static let missingMessage: Comment =
-    "needs openssl and curl to make a certificate and an HTTPS request (scripts/ensure-deps.sh)"
-
-  /// Runs a tool; returns its exit status and what it printed.
-  static func run(
-    _ tool: String, _ arguments: [String]
-  ) throws -> (
-    status: Int32, output: String, errors: String
-  ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(path(of: tool)))
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-      String(decoding: errorData, as: UTF8.self)
-    )
-  }
-
-  static func curl(
-    _ arguments: [String]
-  ) throws -> (
-    status: Int32, output: String, errors: String
-  ) {
-    try run("curl", ["--silent", "--show-error", "--max-time", "5"] + arguments)
-  }
-}
-
-/// A fresh self-signed certificate for 127.0.0.1 and its key, in a temporary folder.
-struct SelfSignedPair {
-  let directory: String
-  var certificateFile: String { directory + "/cert.pem" }
-  var keyFile: String { directory + "/key.pem" }
-
-  static func make() throws -> SelfSignedPair {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("larder-tls-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let pair = SelfSignedPair(directory: directory)
-    let result = try TLSTools.run(
-      "openssl",
-      [
-        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-        "-keyout", pair.keyFile, "-out", pair.certificateFile, "-days", "2",
-        "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-      ])
-    guard result.status == 0 else {
-      throw ClientError("openssl could not make a certificate: \(result.errors)")
-    }
-    return pair
-  }
-
-  func remove() {
-    try? FileManager.default.removeItem(atPath: directory)
+extension Trait where Self == ConditionTrait {
+  /// Skips a test, saying why, where `openssl` or `curl` is missing.
+  static var needsTLSTools: Self {
+    .enabled(if: TLSTools.available, Comment(rawValue: TLSTools.missingMessage))
   }
 }
