@@ -7,6 +7,9 @@ import LarderHTTP
 ///
 /// - `GET /images/:id`: the image, with its content type, a year-long immutable cache and an
 ///   ETag (an ID's bytes never change)
+/// - `GET /recipes/:id/image`: the recipe's main image, where pages show a remote one from:
+///   Larder keeps a copy on first view (``Larder/recipeImage(_:as:)``); revalidated on each
+///   use, since the recipe's image may change
 /// - `POST /api/v1/images`: upload raw bytes with an image Content-Type; 201 with
 ///   `{"id", "url", "contentType", "bytes"}` and `Location`
 /// - `DELETE /api/v1/images/:id`: delete (204)
@@ -15,7 +18,16 @@ struct ImageAPI: Sendable {
   let caller: Caller
 
   func register(in router: inout Router) {
-    router.get("/images/:id") { request in try serve(request) }
+    router.get("/images/:id") { request in
+      try serve(
+        larder.image(imageID(request), as: caller), for: request,
+        cacheControl: "public, max-age=31536000, immutable")
+    }
+    router.get("/recipes/:id/image") { request in
+      try serve(
+        larder.recipeImage(RecipeID(rawValue: request.pathParameters["id"] ?? ""), as: caller),
+        for: request, cacheControl: "private, no-cache")
+    }
     router.post("/api/v1/images") { request in try upload(request) }
     router.delete("/api/v1/images/:id") { request in
       try larder.deleteImage(imageID(request), as: caller)
@@ -27,11 +39,12 @@ struct ImageAPI: Sendable {
     ImageID(rawValue: request.pathParameters["id"] ?? "")
   }
 
-  private func serve(_ request: HTTPRequest) throws -> HTTPResponse {
-    let image = try larder.image(imageID(request), as: caller)
+  private func serve(
+    _ image: StoredImage, for request: HTTPRequest, cacheControl: String
+  ) throws -> HTTPResponse {
     let tag = "\"\(image.id.rawValue)\""
     var headers = [
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cache-Control": cacheControl,
       // The bytes were checked to be an image; the headers every image gets (nosniff and a
       // policy under which nothing runs or frames it) are added by LarderApp.respond.
       "ETag": tag,
