@@ -210,6 +210,9 @@ class Library(BrowserTestCase):
         lost = api("/api/v1/recipes", "POST", {
             "name": "Pictured Lost Soup", "ingredients": ["1 leek"], "steps": ["Simmer."],
             "images": [f"{FIXTURES}/no-such-photo.png"]})
+        # Other journeys' pages would show these cards, and the lost picture's error with them.
+        for recipe in (kept, lost):
+            self.addCleanup(api, f"/api/v1/recipes/{recipe['id']}", "DELETE")
         # The page links both pictures through Larder, never the site they are on.
         with urllib.request.urlopen(BASE + "/library?q=Pictured", timeout=10) as response:
             html = response.read().decode()
