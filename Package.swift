@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(
       name: "LarderStoreTests", dependencies: ["LarderStore", "LarderTestSupport"],
       resources: [.copy("Fixtures")]),
-    .testTarget(name: "LarderHTTPTests", dependencies: ["LarderHTTP"]),
+    .testTarget(name: "LarderHTTPTests", dependencies: ["LarderHTTP", "LarderTestSupport"]),
     .testTarget(
       name: "LarderImportTests", dependencies: ["LarderImport", "LarderTestSupport"]),
     .testTarget(

@@ -201,6 +201,57 @@ class Library(BrowserTestCase):
         self.wait(lambda d: "sort=time" in d.current_url)
         self.screenshot("library")
 
+    def test_remote_pictures_come_through_larder_or_leave_the_placeholder(self):
+        if not FIXTURES:
+            self.skipTest("no fixture site (run through browser-tests/run.sh)")
+        # The picture that cannot be kept is answered with an error, which the console logs.
+        self.expected_errors = ["/image"]
+        kept = api("/api/v1/recipes", "POST", {
+            "name": "Pictured Remote Soup", "ingredients": ["1 onion"], "steps": ["Simmer."],
+            "images": [f"{FIXTURES}/photo.png"]})
+        lost = api("/api/v1/recipes", "POST", {
+            "name": "Pictured Lost Soup", "ingredients": ["1 leek"], "steps": ["Simmer."],
+            "images": [f"{FIXTURES}/no-such-photo.png"]})
+        # Other journeys' pages would show these cards, and the lost picture's error with them.
+        for recipe in (kept, lost):
+            self.addCleanup(api, f"/api/v1/recipes/{recipe['id']}", "DELETE")
+        # The page links both pictures through Larder, never the site they are on.
+        with urllib.request.urlopen(BASE + "/library?q=Pictured", timeout=10) as response:
+            html = response.read().decode()
+        self.assertNotIn(FIXTURES, html)
+        for recipe in (kept, lost):
+            self.assertIn(f'src="/recipes/{recipe["id"]}/image"', html)
+        self.open("/library?q=Pictured")
+        cards = {card.find_element(By.CSS_SELECTOR, "h3").text: card
+                 for card in self.find_all("#library-results .card")}
+        self.assertEqual(set(cards), {"Pictured Remote Soup", "Pictured Lost Soup"})
+        # The script's cards too: the copy-keeping path, or the copy once it is kept.
+        source = cards["Pictured Remote Soup"].find_element(By.CSS_SELECTOR, "img").get_attribute("src")
+        self.assertRegex(source, "^" + re.escape(BASE) + "/(recipes/[^/]+/image|images/[^/]+)$")
+
+        def loaded(name):
+            return self.driver.execute_script(
+                "const i = arguments[0]; return i.complete ? i.naturalWidth : -1;",
+                cards[name].find_element(By.CSS_SELECTOR, "img"))
+        self.wait(lambda d: loaded("Pictured Remote Soup") > 0, message="the kept picture shows")
+        # The picture that failed is taken away, not shown broken, and the placeholder shows.
+        self.wait(lambda d: not cards["Pictured Lost Soup"].find_elements(By.CSS_SELECTOR, "img"),
+                  message="the lost picture is taken away")
+        placeholder = cards["Pictured Lost Soup"].find_element(By.CSS_SELECTOR, ".placeholder")
+        self.assertTrue(placeholder.is_displayed())
+        self.assertGreater(placeholder.size["height"], 40)
+        self.assertEqual(placeholder.text, "P")
+        # The browser itself never asked the picture's own host.
+        fetched = self.driver.execute_script(
+            "return performance.getEntriesByType('resource').map((e) => e.name)")
+        self.assertFalse([url for url in fetched if url.startswith(FIXTURES)], fetched)
+        self.screenshot("library-pictures")
+        # Larder kept the copy: the recipe now shows its own stored image.
+        stored = api(f"/api/v1/recipes/{kept['id']}")
+        self.assertTrue(stored["images"][0].startswith("/images/"), stored["images"])
+        self.assertEqual(api(f"/api/v1/recipes/{lost['id']}")["images"],
+                         [f"{FIXTURES}/no-such-photo.png"])
+
     def test_surprise_me_opens_a_recipe(self):
         self.open("/library")
         self.find("#library-surprise").click()

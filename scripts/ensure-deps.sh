@@ -3,7 +3,10 @@
 # Runs 'apt-get update' at most once. Used by 'make run' and 'make test'.
 set -euo pipefail
 
-packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev libsodium-dev)
+# Debian builds libmicrohttpd with GnuTLS, which `larder serve --tls-cert` uses; openssl and curl
+# make and check a certificate in the HTTPS tests; libsodium-dev hashes account passwords.
+packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev
+  libsodium-dev openssl curl)
 # Extra packages a target needs (for example the browser tests) come as arguments.
 packages+=("$@")
 

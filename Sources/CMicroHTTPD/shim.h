@@ -33,6 +33,10 @@ struct larder_mhd_settings {
   void *uri_logger_cls;
   MHD_LogCallback error_logger;
   void *error_logger_cls;
+  // PEM text for MHD_USE_TLS (both or neither); NUL-terminated, kept alive by the caller for
+  // the daemon's whole life.
+  const char *https_mem_key;
+  const char *https_mem_cert;
 };
 
 // Starts a daemon, passing the options through MHD_OPTION_ARRAY. On failure returns NULL and
@@ -40,7 +44,7 @@ struct larder_mhd_settings {
 // call and a read of errno could overwrite it.
 static inline struct MHD_Daemon *larder_mhd_start(const struct larder_mhd_settings *s,
                                                   int *error_number) {
-  struct MHD_OptionItem items[10];
+  struct MHD_OptionItem items[12];
   unsigned int n = 0;
   // The logger goes first: MHD only routes messages printed after it has seen this option.
   if (s->error_logger != NULL) {
@@ -69,6 +73,10 @@ static inline struct MHD_Daemon *larder_mhd_start(const struct larder_mhd_settin
   if (s->uri_logger != NULL) {
     items[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK,
                                          (intptr_t)s->uri_logger, s->uri_logger_cls};
+  }
+  if (s->https_mem_key != NULL && s->https_mem_cert != NULL) {
+    items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)s->https_mem_key};
+    items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)s->https_mem_cert};
   }
   items[n] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
 

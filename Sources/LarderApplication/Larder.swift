@@ -43,6 +43,8 @@ public struct Larder: Sendable {
   let library: LibraryIndex
   /// The food name index for autocomplete, built on first use.
   let foodNames: LazyFoodNameIndex
+  /// Remote images that could not be kept lately (see ``recipeImage(_:as:)``).
+  let remoteImageFailures = RemoteImageFailures()
   /// The household whose foods ``foods`` holds and whose recipes ``finder`` holds.
   public let catalogHousehold: HouseholdID
   /// Accounts, sessions and tokens, when this Larder has them (a server does; see

@@ -13,6 +13,13 @@ public struct Config: Equatable, Sendable {
   /// proxy's `https://recipes.example`): the only other names its server answers to, and the
   /// only other origins changes may come from.
   public var publicURLs: [RequestGuard.Origin] = []
+  /// The reverse proxies (addresses or CIDR blocks) whose `X-Forwarded-*` and `Forwarded`
+  /// headers are believed; none by default.
+  public var trustedProxies = TrustedProxies()
+  /// The PEM certificate (chain) to serve HTTPS with; set together with ``tlsKeyPath``.
+  public var tlsCertificatePath: String?
+  /// The PEM private key of ``tlsCertificatePath``.
+  public var tlsKeyPath: String?
   /// The TCP port (0 picks a free one).
   public var port: Int = 8080
   /// HTTP worker threads.
@@ -36,8 +43,9 @@ public struct Config: Equatable, Sendable {
   /// The settings' names as written in the config file and, upper-cased with a `LARDER_`
   /// prefix, in the environment.
   static let keys = [
-    "db", "host", "public_url", "port", "threads", "max_body_bytes", "timeout", "starter_recipes",
-    "clip_allow_private", "units", "week_start", "time_zone",
+    "db", "host", "public_url", "trusted_proxies", "tls_cert", "tls_key", "port", "threads",
+    "max_body_bytes", "timeout", "starter_recipes", "clip_allow_private", "units", "week_start",
+    "time_zone",
   ]
 
   /// The default database path: `$XDG_DATA_HOME/larder/larder.sqlite`, falling back to
@@ -60,9 +68,11 @@ public struct Config: Equatable, Sendable {
 
   /// Resolves the settings from flags (`flags`, keyed like the config file), the environment
   /// and the config file at `configPath` (an explicit path must exist; the default may not).
+  /// `isReadable` says whether a file named by a setting (the TLS files) can be read.
   static func resolve(
     flags: [String: String], environment: [String: String], configPath: String?,
-    readFile: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }
+    readFile: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) },
+    isReadable: (String) -> Bool = { FileManager.default.isReadableFile(atPath: $0) }
   ) throws(ConfigError) -> Config {
     var values: [String: (value: String, source: String)] = [:]
     let filePath = configPath ?? defaultConfigPath(environment: environment)
@@ -109,6 +119,10 @@ public struct Config: Equatable, Sendable {
     if let entry = values["public_url"] {
       config.publicURLs = try publicURLs(entry)
     }
+    if let entry = values["trusted_proxies"] {
+      config.trustedProxies = try trustedProxies(entry)
+    }
+    try readTLSFiles(values["tls_cert"], values["tls_key"], into: &config, isReadable: isReadable)
     config.port = try integer("port", 0...65535) ?? config.port
     config.threads = try integer("threads", 1...64) ?? config.threads
     config.maxBodyBytes = try integer("max_body_bytes", 1024...(1 << 30)) ?? config.maxBodyBytes
@@ -156,6 +170,55 @@ public struct Config: Equatable, Sendable {
       if !origins.contains(origin) { origins.append(origin) }
     }
     return origins
+  }
+
+  /// Reads a comma-separated list of proxy addresses and CIDR blocks.
+  static func trustedProxies(
+    _ entry: (value: String, source: String)
+  ) throws(ConfigError) -> TrustedProxies {
+    var networks: [TrustedProxies.Network] = []
+    for part in entry.value.split(separator: ",") {
+      let text = part.trimmingCharacters(in: .whitespaces)
+      guard !text.isEmpty else { continue }
+      guard let network = TrustedProxies.Network(text) else {
+        throw ConfigError(
+          message: "\(entry.source): '\(text)' is not a proxy's address; write IP addresses or "
+            + "CIDR blocks (no host names), such as 127.0.0.1, ::1 or 10.0.0.0/8")
+      }
+      if !networks.contains(network) { networks.append(network) }
+    }
+    return TrustedProxies(networks)
+  }
+
+  /// Takes the TLS certificate and key paths, which come as a pair of readable files; their
+  /// contents are checked when `serve` loads them.
+  static func readTLSFiles(
+    _ certificate: (value: String, source: String)?, _ key: (value: String, source: String)?,
+    into config: inout Config, isReadable: (String) -> Bool
+  ) throws(ConfigError) {
+    let certificate = certificate.flatMap { $0.value.isEmpty ? nil : $0 }
+    let key = key.flatMap { $0.value.isEmpty ? nil : $0 }
+    switch (certificate, key) {
+    case (nil, nil):
+      return
+    case (let given?, nil):
+      throw ConfigError(
+        message: "\(given.source) gives a TLS certificate without its key; set tls_key "
+          + "(--tls-key, LARDER_TLS_KEY) to the certificate's private key too")
+    case (nil, let given?):
+      throw ConfigError(
+        message: "\(given.source) gives a TLS key without its certificate; set tls_cert "
+          + "(--tls-cert, LARDER_TLS_CERT) to the certificate too")
+    case (let certificate?, let key?):
+      for (entry, what) in [(certificate, "certificate"), (key, "key")]
+      where !isReadable(entry.value) {
+        throw ConfigError(
+          message: "\(entry.source): the TLS \(what) file '\(entry.value)' cannot be read "
+            + "(it does not exist, or Larder's user may not read it)")
+      }
+      config.tlsCertificatePath = certificate.value
+      config.tlsKeyPath = key.value
+    }
   }
 
   /// Reads `key = value` lines; `#` starts a comment. Unknown keys are errors naming the line.

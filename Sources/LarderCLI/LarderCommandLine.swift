@@ -45,6 +45,14 @@ public enum LarderCommandLine {
             "public-url", valueName: "URLS",
             help: "Comma-separated URLs Larder is opened by besides loopback (a phone on the "
               + "LAN: http://192.168.1.20:8080); other Host names are refused."),
+          .option(
+            "tls-cert", valueName: "FILE",
+            help: "Serve HTTPS with this PEM certificate (chain); needs --tls-key."),
+          .option("tls-key", valueName: "FILE", help: "The PEM private key of --tls-cert."),
+          .option(
+            "trusted-proxies", valueName: "ADDRESSES",
+            help: "Comma-separated reverse proxy addresses or CIDR blocks (127.0.0.1) whose "
+              + "X-Forwarded-For, -Proto and -Host headers are believed."),
         ]),
       CommandSpec(
         "import", abstract: "Import recipe files, folders and other apps' exports, or clip URLs.",
@@ -250,7 +258,9 @@ public enum LarderCommandLine {
     do {
       var flags: [String: String] = [:]
       for key in ["db", "host", "port", "threads"] { flags[key] = parsed.value(key) }
-      flags["public_url"] = parsed.value("public-url")
+      for key in ["public_url", "tls_cert", "tls_key", "trusted_proxies"] {
+        flags[key] = parsed.value(key.replacingOccurrences(of: "_", with: "-"))
+      }
       let config = try Config.resolve(
         flags: flags, environment: environment, configPath: parsed.value("config"))
       let context = CommandContext(

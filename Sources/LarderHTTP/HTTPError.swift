@@ -10,6 +10,10 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
   case cannotListen(address: String, reason: String)
   /// `start()` was called on a server that is already running.
   case alreadyRunning(address: String)
+  /// A TLS certificate or key cannot be used; the message names the file and what is wrong.
+  case invalidTLSCredentials(String)
+  /// TLS was asked for, but this machine's libmicrohttpd was built without it.
+  case tlsUnavailable
 
   /// A one-line explanation that says what failed, where, and what to try.
   public var description: String {
@@ -25,6 +29,12 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
       "cannot listen on \(address): \(reason)"
     case .alreadyRunning(let address):
       "the HTTP server is already running on \(address); stop it before starting it again"
+    case .invalidTLSCredentials(let message):
+      message
+    case .tlsUnavailable:
+      "this libmicrohttpd was built without TLS (GnuTLS), so --tls-cert cannot be served;"
+        + " install a libmicrohttpd with TLS (Debian's libmicrohttpd12 has it) or serve"
+        + " behind a reverse proxy that ends TLS"
     }
   }
 }

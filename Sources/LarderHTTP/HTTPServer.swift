@@ -69,7 +69,8 @@ public final class HTTPServer: Sendable {
   /// Starts listening and serving; returns once the socket is bound.
   ///
   /// - Throws: `HTTPError.invalidConfiguration`, `.cannotResolveHost`, `.addressInUse`,
-  ///   `.cannotListen` or `.alreadyRunning`, each with a message naming the address.
+  ///   `.cannotListen` or `.alreadyRunning`, each with a message naming the address; with
+  ///   `tls` set, `.tlsUnavailable` or `.invalidTLSCredentials` naming the certificate and key.
   public func start() throws {
     lifecycle.lock()
     defer { lifecycle.unlock() }

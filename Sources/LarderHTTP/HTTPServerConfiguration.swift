@@ -33,6 +33,9 @@ public struct HTTPServerConfiguration: Sendable {
   public var connectionMemoryLimitBytes: Int = 64 << 10
   /// How long `HTTPServer.stop()` waits for requests in flight before closing connections.
   public var shutdownGracePeriodSeconds: Double = 10
+  /// The certificate and key to serve HTTPS with, through libmicrohttpd's GnuTLS; nil serves
+  /// plain HTTP. Every request then has `HTTPRequest.isTLS` set.
+  public var tls: TLSCredentials?
 
   /// Creates a configuration; every argument has the default documented on its property.
   public init(

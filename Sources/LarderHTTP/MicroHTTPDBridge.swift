@@ -23,6 +23,10 @@ final class DaemonContext: Sendable {
   let log: @Sendable (String) -> Void
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let requestsInFlight: InFlightCounter
+  /// The PEM key and certificate handed to libmicrohttpd, which keeps the pointers: they live
+  /// as long as this context, which outlives the daemon.
+  private let tlsKey: CStringCopy?
+  private let tlsCertificate: CStringCopy?
   private let phase = Locked(Phase.starting(messages: []))
   /// The threads running the handler right now, so that `HTTPServer.stop()` can tell when a
   /// handler calls it, and must not wait for that very thread.
@@ -46,7 +50,12 @@ final class DaemonContext: Sendable {
     self.log = log
     self.handler = handler
     self.requestsInFlight = requestsInFlight
+    self.tlsKey = configuration.tls.map { CStringCopy($0.privateKeyPEM) }
+    self.tlsCertificate = configuration.tls.map { CStringCopy($0.certificatePEM) }
   }
+
+  /// Whether every connection speaks TLS.
+  var servesTLS: Bool { tlsKey != nil }
 
   /// Whether responses should close their connection so that keep-alive clients let go.
   var isStopping: Bool {
@@ -91,6 +100,10 @@ final class DaemonContext: Sendable {
     // Required by MHD_quiesce_daemon, which the graceful stop relies on.
     flags |= MHD_USE_ITC.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+    if servesTLS {
+      guard MHD_is_feature_supported(.FEATURE_TLS) == .YES else { throw .tlsUnavailable }
+      flags |= MHD_USE_TLS.rawValue
+    }
 
     let retained = Unmanaged.passRetained(self).toOpaque()
     var settings = larder_mhd_settings()
@@ -108,6 +121,8 @@ final class DaemonContext: Sendable {
     settings.uri_logger_cls = retained
     settings.error_logger = larderErrorLogger
     settings.error_logger_cls = retained
+    settings.https_mem_key = tlsKey.map { UnsafePointer($0.pointer) }
+    settings.https_mem_cert = tlsCertificate.map { UnsafePointer($0.pointer) }
 
     var errorNumber: Int32 = 0
     let daemon = address.bytes.withUnsafeBytes { bytes -> OpaquePointer? in
@@ -126,9 +141,24 @@ final class DaemonContext: Sendable {
       Unmanaged<DaemonContext>.fromOpaque(retained).release()
       let listenAddress = address.description(port: configuration.port)
       if errorNumber == EADDRINUSE { throw .addressInUse(address: listenAddress) }
+      if let tls = configuration.tls, let failure = Self.tlsFailure(messages) {
+        throw .invalidTLSCredentials(
+          "\(tls.certificateSource) and \(tls.privateKeySource) were refused by GnuTLS"
+            + " (libmicrohttpd: '\(failure)'): check that the certificate is one and that the"
+            + " key is its own")
+      }
       throw .cannotListen(address: listenAddress, reason: Self.reason(errorNumber, messages))
     }
     return DaemonHandle(pointer: daemon, context: retained)
+  }
+
+  /// The message GnuTLS gave through libmicrohttpd when it refused the certificate or key.
+  private static func tlsFailure(_ messages: [String]) -> String? {
+    messages.last { message in
+      let lowered = message.lowercased()
+      return lowered.contains("x509") || lowered.contains("certificate")
+        || lowered.contains("key") || lowered.contains("tls") || lowered.contains("gnutls")
+    }
   }
 
   private static func reason(_ errorNumber: Int32, _ messages: [String]) -> String {
@@ -170,6 +200,24 @@ final class DaemonHandle: @unchecked Sendable {
 
   deinit {
     stop()
+  }
+}
+
+/// A C string copied once and freed with the object.
+///
+/// `@unchecked Sendable` is safe because the bytes are written only in `init` and never change;
+/// libmicrohttpd only reads them.
+final class CStringCopy: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<CChar>
+
+  init(_ text: String) {
+    let bytes = Array(text.utf8CString)
+    pointer = .allocate(capacity: bytes.count)
+    pointer.initialize(from: bytes, count: bytes.count)
+  }
+
+  deinit {
+    pointer.deallocate()
   }
 }
 
@@ -420,6 +468,7 @@ extension DaemonContext {
       headers: KeyValueCollector.collect(.HEADER_KIND, from: connection),
       body: request.body)
     httpRequest.remoteAddress = request.remoteAddress
+    httpRequest.isTLS = servesTLS
     request.body = Data()
 
     var response = callHandler(httpRequest)

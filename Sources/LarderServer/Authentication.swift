@@ -34,15 +34,9 @@ enum Credentials {
     return token
   }
 
-  /// Whether the browser reached the request over HTTPS: its `Host` is one of the public URLs
-  /// and that URL is `https`.
-  static func isSecure(_ request: HTTPRequest, guard requestGuard: RequestGuard) -> Bool {
-    let host = (request.headers["host"] ?? "").lowercased()
-    return requestGuard.publicOrigins.contains { origin in
-      origin.scheme == "https"
-        && (host == origin.host || host == "\(origin.host):\(origin.port)")
-    }
-  }
+  /// Whether the browser reached the request over HTTPS: this server's own TLS, or a trusted
+  /// proxy's (see `TrustedProxies`).
+  static func isSecure(_ request: HTTPRequest) -> Bool { request.isSecure }
 
   /// The `Set-Cookie` value that starts a session: HttpOnly, SameSite=Lax, Secure over TLS,
   /// for as long as the session can last.
@@ -63,7 +57,7 @@ enum Credentials {
   /// The client as sign-in and the list of sessions record it.
   static func client(_ request: HTTPRequest) -> ClientInfo {
     ClientInfo(
-      address: request.remoteAddress ?? "unknown",
+      address: request.clientAddress ?? "unknown",
       userAgent: request.headers["user-agent"] ?? "")
   }
 
@@ -73,9 +67,9 @@ enum Credentials {
     guard let address = request.remoteAddress,
       address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
     else { return false }
-    guard request.headers["x-forwarded-for"] == nil, request.headers["forwarded"] == nil else {
-      return false
-    }
+    guard request.forwarded == nil, request.headers["x-forwarded-for"] == nil,
+      request.headers["forwarded"] == nil
+    else { return false }
     let host = (request.headers["host"] ?? "").lowercased()
     let name =
       host.hasPrefix("[")

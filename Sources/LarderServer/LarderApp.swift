@@ -140,10 +140,14 @@ public struct LarderApp: Sendable {
     "/api/v1/import": FileImportAPI.maximumBytes, "/api/v1/images": 12 << 20,
   ]
 
-  /// Answers a request; never throws. A request the ``requestGuard`` refuses reaches no
-  /// handler. Errors become JSON (API) or HTML (pages) error responses, and failures that are
+  /// Answers a request; never throws. Its forwarding headers are believed only from the guard's
+  /// trusted proxies (``TrustedProxies/resolved(_:)``), and a request the ``requestGuard``
+  /// refuses reaches no handler. Errors become JSON (API) or HTML (pages) error responses, and failures that are
   /// the server's fault are logged and answered with a 500 that leaks nothing.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
+    // Who the client is, by what scheme and host it came, read once from a trusted proxy's
+    // headers (or the socket): every check below reads request.clientAddress, .scheme, .host.
+    let request = requestGuard.trustedProxies.resolved(request)
     var response: HTTPResponse
     if let refusal = requestGuard.refusal(for: request) {
       response = errorResponse(
@@ -227,7 +231,7 @@ public struct LarderApp: Sendable {
       var response = HTTPResponse.redirect(to: "/login?next=" + AccountPages.queryEscaped(next))
       if failure != nil {
         response.headers["Set-Cookie"] = Credentials.clearedCookie(
-          secure: Credentials.isSecure(request, guard: requestGuard))
+          secure: Credentials.isSecure(request))
       }
       return response
     }

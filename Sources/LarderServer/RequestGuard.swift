@@ -13,6 +13,11 @@ import LarderHTTP
 /// API, a JSON body (`application/json` or `…+json`). The raw uploads (`/api/v1/import`,
 /// `/api/v1/images`) take any file type except the ones an HTML form can send.
 ///
+/// The host and scheme checked are the ones the client used: ``HTTPRequest/host`` and
+/// ``HTTPRequest/scheme``, which believe `X-Forwarded-Host` and `X-Forwarded-Proto` (or
+/// `Forwarded`) only from ``trustedProxies``; ``LarderApp`` resolves them with
+/// ``TrustedProxies/resolved(_:)`` before asking the guard.
+///
 /// The guard only finds a ``Refusal``; ``ErrorResponses`` gives it its status and code.
 public struct RequestGuard: Sendable {
   /// Why a request is refused.
@@ -72,11 +77,18 @@ public struct RequestGuard: Sendable {
   public let publicOrigins: [Origin]
   /// The address the server is bound to, when it is one specific non-loopback address.
   public let boundAddress: String?
+  /// The reverse proxies whose forwarding headers are believed (none by default).
+  public let trustedProxies: TrustedProxies
 
   /// Makes a guard allowing loopback names, `publicURLs` and, when `boundHost` is a specific
-  /// non-loopback address (not `0.0.0.0` or `::`), that address on any port.
-  public init(publicURLs: [Origin] = [], boundHost: String? = nil) {
+  /// non-loopback address (not `0.0.0.0` or `::`), that address on any port; the forwarding
+  /// headers of `trustedProxies` are believed.
+  public init(
+    publicURLs: [Origin] = [], boundHost: String? = nil,
+    trustedProxies: TrustedProxies = TrustedProxies()
+  ) {
     self.publicOrigins = publicURLs
+    self.trustedProxies = trustedProxies
     let bound = boundHost.map { host in
       let lowered = host.lowercased()
       return lowered.contains(":") && !lowered.hasPrefix("[") ? "[\(lowered)]" : lowered
@@ -90,9 +102,10 @@ public struct RequestGuard: Sendable {
     }
   }
 
-  /// Why `request` must not be handled, or nil when it may be.
+  /// Why `request` must not be handled, or nil when it may be. Give it a request that
+  /// ``TrustedProxies/resolved(_:)`` has seen, or forwarding headers are not believed.
   public func refusal(for request: HTTPRequest) -> Refusal? {
-    let hostHeader = request.headers["host"]?.trimmingCharacters(in: .whitespaces) ?? ""
+    let hostHeader = request.host?.trimmingCharacters(in: .whitespaces) ?? ""
     guard let host = Self.hostAndPort(hostHeader), isAllowed(host: host) else {
       return .misdirected(host: hostHeader)
     }
@@ -104,9 +117,14 @@ public struct RequestGuard: Sendable {
     }
     if let originHeader = request.headers["origin"] {
       guard let origin = Origin(originHeader),
-        publicOrigins.contains(origin) || isOwnOrigin(origin, host: host)
+        publicOrigins.contains(origin)
+          || isOwnOrigin(origin, host: host, scheme: request.scheme)
       else {
-        return .crossSite(reason: "Origin '\(originHeader)' is not this Larder")
+        return .crossSite(
+          reason: "Origin '\(originHeader)' is not this Larder"
+            + (Self.cameThroughUntrustedProxy(request)
+              ? " (the request came through a proxy not in trusted_proxies, so its"
+                + " X-Forwarded-Proto and X-Forwarded-Host were not believed)" : ""))
       }
     }
     guard request.path.hasPrefix("/api/") else { return nil }
@@ -119,12 +137,23 @@ public struct RequestGuard: Sendable {
     return RequestDecoding.isJSON(type) ? nil : .notJSON(type: type)
   }
 
-  /// Whether `origin` is the loopback name or bound address the request was sent to: a page
-  /// Larder served there. A public URL's name is its own origin only with its own scheme.
-  private func isOwnOrigin(_ origin: Origin, host: (name: String, port: Int?)) -> Bool {
+  /// Whether `origin` is the loopback name or bound address the request was sent to, with the
+  /// scheme it was sent with: a page Larder served there. A public URL's name is its own origin
+  /// only with its own scheme.
+  private func isOwnOrigin(
+    _ origin: Origin, host: (name: String, port: Int?), scheme: String
+  ) -> Bool {
     guard Self.loopbackNames.contains(host.name) || host.name == boundAddress else { return false }
-    return origin.host == host.name
-      && origin.port == (host.port ?? (origin.scheme == "https" ? 443 : 80))
+    return origin.scheme == scheme && origin.host == host.name
+      && origin.port == (host.port ?? (scheme == "https" ? 443 : 80))
+  }
+
+  /// Whether the request carries forwarding headers that were not believed.
+  private static func cameThroughUntrustedProxy(_ request: HTTPRequest) -> Bool {
+    request.forwarded == nil
+      && ["forwarded", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"].contains {
+        request.headers[$0] != nil
+      }
   }
 
   /// Whether a `Host` header's name (and port) is one this Larder answers to.

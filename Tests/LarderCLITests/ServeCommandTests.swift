@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import Testing
 
 @testable import LarderCLI
@@ -36,7 +37,7 @@ import Testing
       let run = process.killed()
       throw ServeTestError(description: "serve did not start:\n\(run)")
     }
-    let serving = #/is serving \d+ recipes at http://127\.0\.0\.1:(\d+)/ /#
+    let serving = #/is serving \d+ recipes at https?://127\.0\.0\.1:(\d+)/ /#
     guard let banner = stderr.split(separator: "\n").first(where: { $0.contains("is serving") }),
       let match = banner.firstMatch(of: serving), let port = Int(match.1)
     else {
@@ -156,6 +157,40 @@ import Testing
     server.process.send(SIGTERM)
     let run = await server.process.exited(within: .seconds(5))
     #expect(run?.status == 0, "\(String(describing: run))")
+  }
+
+  @Test(.enabled(if: TLSTools.available, Comment(rawValue: TLSTools.missingMessage)))
+  func serveWithACertificateAnswersHTTPS() async throws {
+    let pair = try SelfSignedPair.make()
+    defer { pair.remove() }
+    let sandbox = try Sandbox()
+    let server = try await startServer(
+      in: sandbox,
+      ["--port", "0", "--tls-cert", pair.certificateFile, "--tls-key", pair.keyFile])
+    defer { server.process.killed() }
+    #expect(server.banner.contains("at https://127.0.0.1:"), "\(server.banner)")
+    let health = try TLSTools.curl([
+      "--cacert", pair.certificateFile, "https://127.0.0.1:\(server.port)/api/v1/health",
+    ])
+    #expect(health.status == 0, "\(health.errors)")
+    #expect(health.output.contains(#""status":"ok""#), "\(health.output)")
+    server.process.send(SIGTERM)
+    let run = await server.process.exited(within: .seconds(5))
+    #expect(run?.status == 0, "\(String(describing: run))")
+  }
+
+  @Test func aCertificateThatIsNotOneStopsServeWithExitTwoNamingTheFile() throws {
+    let sandbox = try Sandbox()
+    let certificate = try sandbox.write("not a certificate\n", to: "cert.pem")
+    let key = try sandbox.write("not a key\n", to: "key.pem")
+    let run = try sandbox.larder(
+      "serve", "--port", "0", "--tls-cert", certificate, "--tls-key", key,
+      timeout: .seconds(10))
+    #expect(run.status == 2, "\(run)")
+    #expect(
+      run.stderr.contains("TLS certificate '\(certificate)' holds no PEM certificate"), "\(run)")
+    #expect(!run.stderr.contains("is serving"), "\(run)")
+    #expect(!sandbox.exists(sandbox.database), "checked before the database is opened")
   }
 
   @Test func aPublicURLThatIsNotOneStopsServeWithExitTwo() throws {

@@ -28,6 +28,7 @@ struct HTTPServerTests {
           "empty": "", "sp ace": "k",
         ])
       #expect(echo.remoteAddress == "127.0.0.1")
+      #expect(!echo.isTLS && echo.scheme == "http", "a server without a certificate is plain HTTP")
     }
   }
 

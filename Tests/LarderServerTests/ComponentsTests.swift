@@ -38,9 +38,15 @@ import Testing
     let page = client.send("GET", "/library").text
     let rendered = try Self.card(page)
     let template = try Self.card(Components.recipeCardTemplate.markup)
-    // The template holds every optional part, the photo's placeholder too.
-    #expect(
-      Self.skeleton(template).filter { $0 != "div.placeholder" } == Self.skeleton(rendered))
+    // The template holds every optional part; a card with a photo keeps its placeholder under
+    // it, for when the photo cannot be loaded.
+    #expect(Self.skeleton(template) == Self.skeleton(rendered))
+    #expect(Self.skeleton(rendered).starts(with: ["li.card", "a.", "div.placeholder", "img."]))
+    // The remote photo is loaded through Larder, never from its own host.
+    let id = try #require(
+      try client.app.store.recipes(matching: RecipeQuery(), household: .default).items.first?.id)
+    #expect(rendered.contains(#"src="/recipes/\#(id)/image""#))
+    #expect(!page.contains("example.com/p.jpg"))
     #expect(rendered.contains(#"<h3 data-card="heading">"#))
     #expect(rendered.contains("Buttermilk Pancakes</h3>"))
     #expect(template.contains(#"<h3 data-card="heading">"#))

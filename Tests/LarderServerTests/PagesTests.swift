@@ -56,7 +56,11 @@ import Testing
     #expect(html.contains("<li>Whisk the flour, eggs and buttermilk into a smooth batter.</li>"))
     #expect(html.contains("<dt>Total</dt><dd>30 min</dd>"))
     #expect(html.contains("8 pancakes"))
-    #expect(html.contains("example.com"))
+    // The remote photo is shown through Larder's copy, never from its own host.
+    #expect(
+      html.contains(
+        #"<img class="hero" src="/recipes/\#(stored[0].id)/image" alt="Buttermilk Pancakes">"#))
+    #expect(!html.contains("example.com/pancakes.jpg"))
   }
 
   @Test func textFromRecipesIsEscaped() throws {

@@ -223,6 +223,90 @@ import Testing
     #expect(try store.recipeCount(household: .default) == 2)
   }
 
+  // MARK: - Behind a reverse proxy
+
+  /// A guard as `public_url = https://recipes.example.org` and `trusted_proxies = 127.0.0.1`
+  /// make it (no trusted proxy when `trusting` is false).
+  private func proxied(trusting: Bool = true) throws -> RequestGuard {
+    RequestGuard(
+      publicURLs: [try #require(RequestGuard.Origin("https://recipes.example.org"))],
+      trustedProxies: trusting ? TrustedProxies([try #require(.init("127.0.0.1"))]) : .init())
+  }
+
+  /// A change as a proxy forwards it: from `peer`, the proxy's own `Host` to its upstream.
+  private func forwardedChange(
+    from peer: String, headers: [String: String]
+  ) -> HTTPRequest {
+    var request = HTTPRequest(
+      method: "POST", path: "/api/v1/recipes",
+      headers: ["content-type": "application/json", "host": "127.0.0.1:8080"].merging(
+        headers, uniquingKeysWith: { $1 }),
+      body: Data(Self.newRecipe.utf8))
+    request.remoteAddress = peer
+    return request
+  }
+
+  @Test func aProxyWithAnHTTPSPublicURLForwardsChangesFromItsPages() throws {
+    let (client, store, _, _) = try harness(try proxied())
+    let created = client.respond(
+      to: forwardedChange(
+        from: "127.0.0.1",
+        headers: [
+          "x-forwarded-for": "198.51.100.7", "x-forwarded-proto": "https",
+          "x-forwarded-host": "recipes.example.org", "origin": "https://recipes.example.org",
+          "sec-fetch-site": "same-origin",
+        ]))
+    #expect(created.status == 201, "\(created.text)")
+    #expect(try store.recipeCount(household: .default) == 2)
+  }
+
+  @Test func aRebindingNameForwardedByATrustedProxyIsMisdirected() throws {
+    // The proxy rewrote Host to its upstream, a loopback name; the name the browser used is
+    // what DNS rebinding controls, and the guard checks that one.
+    let (client, store, _, _) = try harness(try proxied())
+    let response = client.respond(
+      to: forwardedChange(
+        from: "127.0.0.1", headers: ["x-forwarded-host": "rebind.attacker.example"]))
+    #expect(response.status == 421)
+    #expect(try store.recipeCount(household: .default) == 1)
+  }
+
+  @Test(arguments: [false, true])
+  func forwardingHeadersFromAPeerThatIsNotTrustedAreIgnored(trustsLoopback: Bool) throws {
+    let (client, store, _, _) = try harness(try proxied(trusting: trustsLoopback))
+    // A foreign Host cannot be talked past the allow-list by naming a public one.
+    let misdirected = client.respond(
+      to: forwardedChange(
+        from: "203.0.113.9",
+        headers: ["host": "rebind.attacker.example", "x-forwarded-host": "recipes.example.org"]))
+    #expect(misdirected.status == 421)
+    // Nor can a plain-HTTP request claim to be the HTTPS page it names as its origin.
+    let crossSite = client.respond(
+      to: forwardedChange(
+        from: "203.0.113.9",
+        headers: [
+          "host": "localhost:8443", "x-forwarded-proto": "https",
+          "origin": "https://localhost:8443",
+        ]))
+    #expect(crossSite.status == 403)
+    #expect(crossSite.errorMessage?.contains("trusted_proxies") == true)
+    #expect(try store.recipeCount(household: .default) == 1)
+  }
+
+  @Test func aLoopbackHTTPSProxyIsItsOwnOriginOnlyWhenTrusted() throws {
+    // Caddy serving https://localhost:8443 and passing Host through.
+    let headers = [
+      "host": "localhost:8443", "x-forwarded-proto": "https", "origin": "https://localhost:8443",
+    ]
+    let (trusted, trustedStore, _, _) = try harness(try proxied())
+    #expect(trusted.respond(to: forwardedChange(from: "127.0.0.1", headers: headers)).status == 201)
+    #expect(try trustedStore.recipeCount(household: .default) == 2)
+    let (untrusted, untrustedStore, _, _) = try harness(try proxied(trusting: false))
+    #expect(
+      untrusted.respond(to: forwardedChange(from: "127.0.0.1", headers: headers)).status == 403)
+    #expect(try untrustedStore.recipeCount(household: .default) == 1)
+  }
+
   @Test(arguments: [
     ("https://recipes.example.org", "https://recipes.example.org:443"),
     ("http://192.168.1.20:8080/", "http://192.168.1.20:8080"),

@@ -12,11 +12,10 @@ public final class TestClock: @unchecked Sendable {
     date = start
   }
 
-  /// The time it shows.
+  /// The time it shows; set it to move the clock to a given time.
   public var now: Date {
-    lock.lock()
-    defer { lock.unlock() }
-    return date
+    get { lock.withLock { date } }
+    set { lock.withLock { date = newValue } }
   }
 
   /// Moves it on.

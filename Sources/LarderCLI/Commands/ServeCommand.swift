@@ -9,6 +9,15 @@ enum ServeCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     let config = context.config
     let console = context.console
+    // The certificate and key are checked before anything is opened, naming the bad file.
+    var tls: TLSCredentials?
+    if let certificate = config.tlsCertificatePath, let key = config.tlsKeyPath {
+      do {
+        tls = try TLSCredentials.load(certificateFile: certificate, privateKeyFile: key)
+      } catch {
+        throw ConfigError(message: error.description)
+      }
+    }
     // The finder is built before serving and kept current by every write; a food change
     // matches stored recipes again in the background.
     let larder = try context.openLarder(buildsFinder: true, announcesFinder: true).larder
@@ -16,7 +25,9 @@ enum ServeCommand {
     // and every request must prove who it is (the setup page asks for the first account).
     let app = LarderApp(
       larder: larder, caller: context.caller, authentication: .accounts,
-      requestGuard: RequestGuard(publicURLs: config.publicURLs, boundHost: config.host))
+      requestGuard: RequestGuard(
+        publicURLs: config.publicURLs, boundHost: config.host,
+        trustedProxies: config.trustedProxies))
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)
@@ -25,6 +36,7 @@ enum ServeCommand {
     // Uploads of exports and photos may be larger than other requests (never smaller).
     server.bodyLimitsByPath = LarderApp.fileBodyLimits.mapValues { max($0, config.maxBodyBytes) }
     server.connectionTimeoutSeconds = config.timeoutSeconds
+    server.tls = tls
     let http = HTTPServer(
       configuration: server, log: { console.printError($0) },
       handler: { request in app.respond(to: request) })
@@ -49,12 +61,25 @@ enum ServeCommand {
       source.resume()
       return source
     }
-    try http.start()
+    do {
+      try http.start()
+    } catch HTTPError.invalidTLSCredentials(let message) {
+      throw ConfigError(message: message)
+    }
     let count = try larder.health(as: context.caller).recipes
     let shownHost = config.host.contains(":") ? "[\(config.host)]" : config.host
+    let scheme = tls == nil ? "http" : "https"
     console.printError(
       "Larder \(LarderCommandLine.version) is serving \(count) recipes at "
-        + "http://\(shownHost):\(http.boundPort)/ (database: \(config.databasePath))")
+        + "\(scheme)://\(shownHost):\(http.boundPort)/ (database: \(config.databasePath))")
+    if tls == nil, config.trustedProxies.networks.isEmpty,
+      config.publicURLs.contains(where: { $0.scheme == "https" })
+    {
+      console.printError(
+        "public_url is https but Larder serves plain HTTP and trusts no proxy: behind a reverse "
+          + "proxy that ends TLS, set trusted_proxies (--trusted-proxies 127.0.0.1) to its "
+          + "address so requests are known to be HTTPS.")
+    }
     if !config.publicURLs.isEmpty {
       console.printError(
         "Also answering at " + config.publicURLs.map(\.description).joined(separator: ", "))
@@ -63,7 +88,7 @@ enum ServeCommand {
     {
       console.printError(
         "Only loopback names are answered; to open Larder from another device, set public_url "
-          + "(--public-url http://ADDRESS:\(http.boundPort)) to the address you type there.")
+          + "(--public-url \(scheme)://ADDRESS:\(http.boundPort)) to the address you type there.")
     }
     if try !larder.hasAccounts() {
       console.printError(

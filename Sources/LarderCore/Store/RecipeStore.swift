@@ -252,8 +252,8 @@ public struct RecipeSummary: Hashable, Sendable, Codable, Identifiable {
   private enum CodingKeys: String, CodingKey {
     case id, name, description, image, totalTime, yield, courses, cuisines, diets, keywords
     case ingredientCount, isFavorite, rating, createdAt, updatedAt
-    // Written for clients, never read back: see RecipeSummary+Card.swift.
-    case cardFacts, placeholderHue
+    // Written for clients, never read back: see RecipeSummary+Card.swift and ShownImage.swift.
+    case cardFacts, placeholderHue, imagePath
   }
 
   /// Reads a summary; the card fields a summary writes are worked out again, not read.
@@ -276,8 +276,8 @@ public struct RecipeSummary: Hashable, Sendable, Codable, Identifiable {
     updatedAt = try container.decode(Date.self, forKey: .updatedAt)
   }
 
-  /// Writes the summary with ``cardFacts`` and ``placeholderHue`` beside its fields, so every
-  /// client shows a card as the server renders it.
+  /// Writes the summary with ``cardFacts``, ``placeholderHue`` and ``imagePath`` beside its
+  /// fields, so every client shows a card as the server renders it.
   public func encode(to encoder: Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
@@ -297,6 +297,7 @@ public struct RecipeSummary: Hashable, Sendable, Codable, Identifiable {
     try container.encode(updatedAt, forKey: .updatedAt)
     try container.encode(cardFacts, forKey: .cardFacts)
     try container.encode(placeholderHue, forKey: .placeholderHue)
+    try container.encodeIfPresent(imagePath, forKey: .imagePath)
   }
 }
 

@@ -61,7 +61,7 @@ public struct RecipeClipper: Sendable {
     if let main = recipe.images.first {
       if let images {
         do {
-          let id = try storeImage(main, in: images, household: household, now: now)
+          let id = try keepImage(main, in: images, household: household, now: now)
           imageID = id
           recipe.images.insert(id.path, at: 0)
         } catch {
@@ -140,7 +140,13 @@ public struct RecipeClipper: Sendable {
     }
   }
 
-  private func storeImage(
+  /// Fetches the image at `text` under the fetcher's address policy (never loopback or a
+  /// private network unless allowed), at most ``ImageFormat/maximumBytes``, and stores it if
+  /// its bytes are an image Larder serves; returns its ID.
+  ///
+  /// - Throws: ``LarderImportError`` for a URL that cannot be fetched, the image check's
+  ///   ``LarderCoreError/invalidImage(reason:)``, or the store's error.
+  public func keepImage(
     _ text: String, in images: any ImageStore, household: HouseholdID, now: Date
   ) throws -> ImageID {
     let url = try PageFetcher.validatedURL(text)

@@ -7,6 +7,9 @@ import LarderHTTP
 ///
 /// - `GET /images/:id`: the image, with its content type, a year-long immutable cache and an
 ///   ETag (an ID's bytes never change)
+/// - `GET /recipes/:id/image`: the recipe's main image, where pages show a remote one from:
+///   Larder keeps a copy on first view (``Larder/recipeImage(_:as:)``); revalidated on each
+///   use, since the recipe's image may change
 /// - `POST /api/v1/images`: upload raw bytes with an image Content-Type; 201 with
 ///   `{"id", "url", "contentType", "bytes"}` and `Location`
 /// - `DELETE /api/v1/images/:id`: delete (204)
@@ -14,7 +17,17 @@ struct ImageAPI: Sendable {
   let larder: Larder
 
   func register(in router: inout AppRouter) {
-    router.get("/images/:id") { request, caller in try serve(request, as: caller) }
+    router.get("/images/:id") { request, caller in
+      Self.response(
+        for: try larder.image(imageID(request), as: caller), request: request,
+        cacheControl: "private, max-age=31536000, immutable")
+    }
+    router.get("/recipes/:id/image") { request, caller in
+      Self.response(
+        for: try larder.recipeImage(
+          RecipeID(rawValue: request.pathParameters["id"] ?? ""), as: caller),
+        request: request, cacheControl: "private, no-cache")
+    }
     router.post("/api/v1/images") { request, caller in try upload(request, as: caller) }
     router.delete("/api/v1/images/:id") { request, caller in
       try larder.deleteImage(imageID(request), as: caller)
@@ -26,16 +39,15 @@ struct ImageAPI: Sendable {
     ImageID(rawValue: request.pathParameters["id"] ?? "")
   }
 
-  private func serve(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
-    Self.response(for: try larder.image(imageID(request), as: caller), request: request)
-  }
-
-  /// An image's answer: its bytes with a long-lived ETag, or 304 when the browser has them.
-  /// Cached privately: an image belongs to a household, so no shared cache may keep it.
-  static func response(for image: StoredImage, request: HTTPRequest) -> HTTPResponse {
+  /// An image's answer: its bytes with an ETag, or 304 when the browser has them. Cached
+  /// privately: an image belongs to a household, so no shared cache may keep it.
+  static func response(
+    for image: StoredImage, request: HTTPRequest,
+    cacheControl: String = "private, max-age=31536000, immutable"
+  ) -> HTTPResponse {
     let tag = "\"\(image.id.rawValue)\""
     var headers = [
-      "Cache-Control": "private, max-age=31536000, immutable",
+      "Cache-Control": cacheControl,
       // The bytes were checked to be an image; the headers every image gets (nosniff and a
       // policy under which nothing runs or frames it) are added by LarderApp.respond.
       "ETag": tag,

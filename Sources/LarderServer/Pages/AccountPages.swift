@@ -202,7 +202,7 @@ struct AccountPages: Sendable {
     if let token = Credentials.sessionToken(request) { try larder.signOut(sessionToken: token) }
     var response = HTTPResponse.redirect(to: "/login")
     response.headers["Set-Cookie"] = Credentials.clearedCookie(
-      secure: Credentials.isSecure(request, guard: requestGuard))
+      secure: Credentials.isSecure(request))
     return response
   }
 
@@ -212,7 +212,7 @@ struct AccountPages: Sendable {
     var response = HTTPResponse.redirect(to: next)
     response.headers["Set-Cookie"] = Credentials.sessionCookie(
       token: signedIn.token, maxAge: larder.accounts?.sessionLifetime ?? 0,
-      secure: Credentials.isSecure(request, guard: requestGuard))
+      secure: Credentials.isSecure(request))
     response.headers["Cache-Control"] = "no-store"
     return response
   }

@@ -6,6 +6,7 @@ import LarderCore
 struct RecipeCardModel: Sendable, Hashable {
   var id: String
   var name: String
+  /// Where the picture is loaded from: always Larder itself (``RecipeSummary/imagePath``).
   var image: String?
   var isFavorite: Bool
   /// Time, yield, first cuisine and first course, as far as the recipe has them.
@@ -21,7 +22,7 @@ struct RecipeCardModel: Sendable, Hashable {
   init(_ summary: RecipeSummary) {
     id = summary.id.rawValue
     name = summary.name
-    image = summary.image
+    image = summary.imagePath
     isFavorite = summary.isFavorite
     meta = summary.cardFacts
     hue = summary.placeholderHue
@@ -109,30 +110,25 @@ struct PantryItemModel: Sendable, Hashable {
 enum Components {
   // MARK: recipe card
 
-  /// A recipe card in a `.cards` list.
-  static func recipeCard(_ card: RecipeCardModel) -> HTML {
-    recipeCard(card, template: false)
-  }
-
-  /// The recipe card for scripts to clone (app.js `recipeCard`).
+  /// The recipe card for scripts to clone (app.js `recipeCard`): every part present.
   static let recipeCardTemplate: HTML = """
     <template id="recipe-card-template" \
     data-badge-diets="\(RecipeCardModel.badgeDiets.map(\.rawValue).joined(separator: " "))">\(recipeCard(
       RecipeCardModel(
-        id: "", name: "", image: "", isFavorite: true, meta: [], hue: 0, diets: [""]),
-      template: true))</template>
+        id: "", name: "", image: "", isFavorite: true, meta: [], hue: 0, diets: [""])))</template>
     """
 
-  private static func recipeCard(_ card: RecipeCardModel, template: Bool) -> HTML {
+  /// A recipe card in a `.cards` list.
+  static func recipeCard(_ card: RecipeCardModel) -> HTML {
+    // The placeholder is always there, under the picture: a picture that cannot be loaded
+    // (a remote one Larder could not keep) leaves it showing rather than a broken image.
     let image: HTML? = card.image.map {
       "<img src=\"\($0)\" alt=\"\" loading=\"lazy\" data-card=\"image\">"
     }
-    let placeholder: HTML? =
-      card.image == nil || template
-      ? """
+    let placeholder: HTML = """
       <div class="placeholder hue-\(card.hue / 30)" aria-hidden="true" \
       data-card="placeholder">\(String(card.name.prefix(1)))</div>
-      """ : nil
+      """
     let star: HTML? =
       card.isFavorite
       ? "<span class=\"star\" title=\"Favourite\" data-card=\"star\">★</span> " : nil
@@ -144,7 +140,7 @@ enum Components {
       """
     return """
       <li class="card"><a href="/recipes/\(card.id)" data-card="link">
-      \(image)\(placeholder)
+      \(placeholder)\(image)
       <div class="card-body"><h3 data-card="heading">\(star)\(card.name)</h3>
       <p class="meta" data-card="meta">\(card.meta.joined(separator: " · "))</p>
       \(diets)

@@ -3,10 +3,12 @@ import Foundation
 /// The frame every page shares: head, header with navigation and the search box, and footer.
 enum PageLayout {
   /// Headers every HTML answer carries. Scripts come only from Larder's own files (no inline
-  /// script or style), images may come from recipe sites, and nothing may frame the app.
+  /// script or style), images too (a recipe's remote image is shown through Larder's copy, see
+  /// `ShownImage`, so opening a page never tells another host who is looking), and nothing may
+  /// frame the app.
   static let securityHeaders = [
     "Content-Security-Policy":
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; "
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
       + "connect-src 'self'; font-src 'self'; media-src 'self'; object-src 'none'; "
       + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; "
       + "worker-src 'self'",

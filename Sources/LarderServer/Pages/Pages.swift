@@ -162,7 +162,7 @@ struct Pages: Sendable {
       facts.append(("course", "Course", recipe.courses.joined(separator: ", ")))
     }
     let servings = recipe.yield?.servings.map { String(format: "%g", $0) } ?? ""
-    let hero: HTML? = recipe.images.first.map {
+    let hero: HTML? = recipe.imagePath.map {
       "<img class=\"hero\" src=\"\($0)\" alt=\"\(recipe.name)\">\n"
     }
     let lede: HTML? = recipe.description.map { "<p class=\"lede\">\($0)</p>\n" }

@@ -32,6 +32,8 @@ struct Echo: Codable, Equatable {
   var headers: [String: String]
   var body: String
   var remoteAddress: String?
+  var isTLS: Bool = false
+  var scheme: String = "http"
 }
 
 /// A router with the routes the socket tests use.
@@ -43,7 +45,7 @@ func makeTestRouter(calls: Locked<Int>? = nil) -> Router {
     let echo = Echo(
       method: request.method, path: request.path, query: request.query,
       headers: request.headers, body: String(decoding: request.body, as: UTF8.self),
-      remoteAddress: request.remoteAddress)
+      remoteAddress: request.remoteAddress, isTLS: request.isTLS, scheme: request.scheme)
     return .json(try JSONEncoder().encode(echo))
   }
   router.post("/body") { request in

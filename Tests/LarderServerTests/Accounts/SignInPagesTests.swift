@@ -71,17 +71,26 @@ import Testing
     #expect(try web.larder.hasAccounts() == false)
   }
 
-  @Test func overHTTPSTheCookieIsSecure() throws {
+  @Test func behindAnHTTPSProxyTheCookieIsSecure() throws {
     let web = try AccountsApp(
-      requestGuard: RequestGuard(publicURLs: [RequestGuard.Origin("https://larder.example")!]))
+      requestGuard: RequestGuard(
+        publicURLs: [RequestGuard.Origin("https://larder.example")!],
+        trustedProxies: TrustedProxies([TrustedProxies.Network("127.0.0.1")!])))
     _ = try web.larder.createFirstOwner(
       NewAccountRequest(login: "ana", password: "correct horse"),
       client: ClientInfo(address: "127.0.0.1", userAgent: ""))
     let response = web.send(
       "POST", "/login", form: ["login": "ana", "password": "correct horse"],
-      headers: ["host": "larder.example", "origin": "https://larder.example"])
+      headers: [
+        "host": "larder.example", "origin": "https://larder.example",
+        "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.5",
+      ])
     #expect(response.status == 303)
     #expect(response.headerValue(named: "Set-Cookie")?.contains("; Secure") == true)
+    // The session remembers the client, not the proxy.
+    let sessions = try web.larder.accounts!.store.sessions(
+      user: try #require(try web.larder.accounts!.store.user(login: "ana")).id)
+    #expect(sessions.map(\.clientAddress).sorted() == ["127.0.0.1", "203.0.113.5"])
   }
 }
 

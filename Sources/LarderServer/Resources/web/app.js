@@ -144,15 +144,17 @@ export function recipeCard(summary, extra = []) {
   const card = template.content.firstElementChild.cloneNode(true);
   const part = (name) => card.querySelector(`[data-card="${name}"]`);
   part('link').setAttribute('href', `/recipes/${encodeURIComponent(summary.id)}`);
-  if (summary.image) {
-    part('image').setAttribute('src', summary.image);
-    part('placeholder').remove();
+  // The picture always comes from Larder itself (RecipeSummary.imagePath: a stored copy, or
+  // /recipes/{id}/image for a remote one), never from another host; the placeholder stays under
+  // it, showing when the picture cannot be loaded.
+  if (summary.imagePath) {
+    part('image').setAttribute('src', summary.imagePath);
   } else {
     part('image').remove();
-    const placeholder = part('placeholder');
-    placeholder.className = `placeholder hue-${Math.floor(summary.placeholderHue / 30)}`;
-    placeholder.textContent = [...summary.name][0] ?? '';
   }
+  const placeholder = part('placeholder');
+  placeholder.className = `placeholder hue-${Math.floor(summary.placeholderHue / 30)}`;
+  placeholder.textContent = [...summary.name][0] ?? '';
   const star = part('star');
   const heading = part('heading');
   heading.replaceChildren(...(summary.isFavorite ? [star, ' '] : []), summary.name);
@@ -191,6 +193,18 @@ export function markReady() {
 }
 
 applyTheme();
+// A recipe's picture that cannot be loaded (a remote one Larder could not keep a copy of) is
+// taken away rather than shown broken, so a card's placeholder beneath it shows. Errors do not
+// bubble, hence the capture; pictures that failed before this module ran are found by looking.
+const isRecipePicture = (node) => node instanceof HTMLImageElement
+  && (node.dataset.card === 'image' || node.classList.contains('hero'));
+document.addEventListener('error', (event) => {
+  if (isRecipePicture(event.target)) event.target.remove();
+}, true);
+for (const picture of document.querySelectorAll('img[data-card="image"], img.hero')) {
+  if (picture.complete && picture.naturalWidth === 0) picture.remove();
+}
+
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.register('/sw.js').catch(() => {});
 }

@@ -150,8 +150,14 @@ document.getElementById('clip-form')?.addEventListener('submit', async (event) =
 const preview = document.getElementById('image-preview');
 function showPreview() {
   const url = field('image').value.trim();
-  preview.hidden = !url;
-  if (url) preview.src = url;
+  // Pages load pictures only from Larder itself (the page's policy refuses other hosts): a
+  // stored one at once, a linked one once Larder has kept a copy of it, the first time the
+  // recipe is shown.
+  const stored = url.startsWith('/images/');
+  preview.hidden = !stored;
+  if (stored) preview.src = url;
+  document.getElementById('image-status').textContent = url && !stored
+    ? 'Larder keeps a copy of a linked photo the first time the recipe is shown.' : '';
 }
 field('image').addEventListener('change', showPreview);
 showPreview();
