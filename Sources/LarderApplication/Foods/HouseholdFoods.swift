@@ -157,10 +157,17 @@ public struct RemovedFood: Sendable, Equatable {
   public var rematched: RematchReport?
 }
 
-/// The household's own foods and synonyms: each change is checked against the catalog before
-/// it is saved, takes effect at once for the finder and for new writes, and is followed by
-/// matching the stored recipes again (see ``Rematching``).
+/// The household's own foods and synonyms: each change is checked against the household's
+/// catalog before it is saved, takes effect at once for its finder and its new writes, and is
+/// followed by matching its stored recipes again (see ``Rematching``). Other households'
+/// catalogs, finders and recipes are not touched.
 extension Larder {
+  /// The caller's household's food catalog as it is now: the bundled foods with the
+  /// household's own foods and synonyms (no other household's).
+  public func foodCatalog(as caller: Caller) throws -> FoodCatalog {
+    try household(caller).foods.current
+  }
+
   /// The foods and synonyms the household added.
   public func userFoods(as caller: Caller) throws -> UserFoods {
     let store = try userFoodStore()
@@ -171,10 +178,9 @@ extension Larder {
   public func addFood(
     _ request: AddFoodRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedFood {
-    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
-    let catalog = foods.current
+    let catalog = try household(caller).foods.current
     let food = try ApplicationError.translating {
       let mine = Set(try store.userFoods(household: caller.household).foods.map(\.id))
       let food = try catalog.food(from: request.draft, isUsers: { mine.contains($0) })
@@ -193,10 +199,9 @@ extension Larder {
   public func addSynonym(
     _ request: AddSynonymRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedSynonym {
-    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
-    let catalog = foods.current
+    let catalog = try household(caller).foods.current
     guard let food = catalog.food(named: request.food) else {
       throw ApplicationError.refusedValue(
         Field("food"), value: request.food, reason: "no food has this id or name")
@@ -220,7 +225,6 @@ extension Larder {
   public func removeUserFood(
     _ id: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
-    try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     let user = try ApplicationError.translating { try store.userFoods(household: caller.household) }
     let dependants = user.foods.filter { $0.parentID == id }.map(\.id)
@@ -241,7 +245,6 @@ extension Larder {
   public func removeSynonym(
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
-    try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     try ApplicationError.translating { try store.deleteSynonym(name, household: caller.household) }
     let report = try foodsChanged(rematching, as: caller)
@@ -252,7 +255,6 @@ extension Larder {
   public func removeFoodOrSynonym(
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
-    try requireCatalogHousehold(caller)
     let user = try userFoods(as: caller)
     if user.foods.contains(where: { $0.id == name }) {
       return try removeUserFood(name, rematching: rematching, as: caller)
