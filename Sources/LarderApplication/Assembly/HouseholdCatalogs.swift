@@ -12,6 +12,9 @@ final class HouseholdCatalogs: FinderEngines, @unchecked Sendable {
   // @unchecked Sendable: `states` is read and written only while holding `lock`; each state is
   // itself Sendable, and the food store is.
   private let lock = NSLock()
+  /// Held from reading a household's foods to replacing its catalog, so two changes made at
+  /// once cannot leave the earlier reading in place.
+  private let reloading = NSLock()
   private var states: [HouseholdID: HouseholdState] = [:]
   private let foodStore: (any FoodStore)?
   private let log: @Sendable (String) -> Void
@@ -53,6 +56,8 @@ final class HouseholdCatalogs: FinderEngines, @unchecked Sendable {
   @discardableResult
   func reload(_ household: HouseholdID) throws -> HouseholdState {
     let state = try state(for: household)
+    reloading.lock()
+    defer { reloading.unlock() }
     state.replaceFoods(with: try foods(of: household).catalog)
     return state
   }
