@@ -73,7 +73,8 @@ let package = Package(
     .testTarget(
       name: "LarderImportTests", dependencies: ["LarderImport", "LarderTestSupport"]),
     .testTarget(
-      name: "LarderApplicationTests", dependencies: ["LarderApplication", "LarderTestSupport"]),
+      name: "LarderApplicationTests",
+      dependencies: ["LarderApplication", "LarderStore", "LarderTestSupport"]),
     .testTarget(name: "LarderServerTests", dependencies: ["LarderServer", "LarderTestSupport"]),
     .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "LarderTestSupport"]),
   ],

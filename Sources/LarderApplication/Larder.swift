@@ -2,26 +2,23 @@ import Foundation
 import LarderCore
 import LarderImport
 
-/// One running Larder: the stores, the food catalog and the finder that every use case works
-/// on. The server and the command line each make one and call its use cases; neither reaches
-/// into the stores on its own.
+/// One running Larder: the stores, and each household's food catalog and pantry finder, that
+/// every use case works on. The server and the command line each make one and call its use
+/// cases; neither reaches into the stores on its own.
 ///
 /// Use cases live in extensions of this type, one file per area (finder, library, planning,
-/// imports, foods), and each takes the ``Caller`` it acts for.
+/// imports, foods), and each takes the ``Caller`` it acts for: it reads and changes only the
+/// caller's household's recipes, foods and finder.
 ///
-/// The live food catalog (``foods``) and the finder's engine (``finder``) are one per process:
-/// they hold the foods and recipes of one household, ``catalogHousehold`` (the household that
-/// opened the Larder). A use case that reads or changes them refuses another caller with
-/// ``ApplicationError/conflict(reason:)`` rather than answer from the wrong household's data;
-/// accounts will make them per household. The library's index is already per household.
+/// Households share one running Larder. Each has its own food catalog (the bundled foods with
+/// its own foods and synonyms), its own pantry finder holding only its recipes, and its own
+/// library index; each is made on the household's first use and kept, so a household not
+/// used yet costs nothing (see ``foodCatalog(as:)`` and ``finderRecipeCount(as:)``).
 public struct Larder: Sendable {
-  /// Where recipes are kept. Writes go through it, so the finder's engine (and any other
-  /// derived index) stays current.
+  /// Where recipes are kept. Writes go through it, so the writing household's finder (and any
+  /// other derived index) stays current, and, when the Larder analyses recipes, their lines
+  /// are matched with the writing household's foods.
   public let recipes: any RecipeStore
-  /// The food catalog, as it is now: the bundled foods plus the household's own.
-  public let foods: LiveFoodCatalog
-  /// The pantry finder's engine, holding every stored recipe's foods.
-  public let finder: FinderEngine
   /// Where households keep their own foods and synonyms; nil where they cannot add any.
   public let foodStore: (any FoodStore)?
   /// Where uploaded and clipped images are kept; nil keeps only images' original URLs.
@@ -41,40 +38,55 @@ public struct Larder: Sendable {
   /// Every recipe's summary in memory, for the library's facets, filters and orders; kept
   /// current by ``recipes``, which tells it of each write.
   let library: LibraryIndex
-  /// The food name index for autocomplete, built on first use.
-  let foodNames: LazyFoodNameIndex
+  /// Each household's food catalog, name index and finder, made on first use.
+  let households: HouseholdCatalogs
+  /// How lines are matched when stored recipes are matched again.
+  let analysis: RecipeAnalysis
+  /// Where recipes matched again are written: the store given, below the Larder's analysing
+  /// and finder-indexing layers (so each recipe is analysed once and each finder rebuilt once),
+  /// telling the library of each write.
+  let rematchStore: any RecipeStore
   /// Remote images that could not be kept lately (see ``recipeImage(_:as:)``).
   let remoteImageFailures = RemoteImageFailures()
-  /// The household whose foods ``foods`` holds and whose recipes ``finder`` holds.
-  public let catalogHousehold: HouseholdID
   /// Accounts, sessions and tokens, when this Larder has them (a server does; see
   /// `Larder+Accounts`); nil where every caller is made by the front end itself, as the
   /// command line's ``Caller/local(household:)``.
   public var accounts: AccountSupport?
-  /// How ``rematchRecipes(progress:as:)`` writes recipes matched again, when the Larder was
-  /// assembled knowing it (see ``open(databasePath:settings:clipper:options:caller:clock:log:)``);
-  /// nil writes them through ``recipes`` and rebuilds the finder.
-  var rematchTarget: RematchTarget?
 
-  /// Assembles a Larder from its parts. Writes through ``recipes`` keep the Larder's own
-  /// indexes current, so give it the store every front end writes through.
+  /// Assembles a Larder from its parts.
+  ///
+  /// Writes through ``recipes`` go to `recipes`, analysed first as `analysis` says (nil stores
+  /// them as given), and then keep the writing household's finder and library current; so give
+  /// it the store every front end writes through. Matching stored recipes again after a food
+  /// change analyses them as `analysis` says, or else with the household's foods.
+  ///
+  /// Each household's catalog (the bundled foods with its own from `foodStore`) and finder
+  /// (loaded from `recipes`) are made on the household's first use.
   public init(
-    recipes: any RecipeStore, foods: LiveFoodCatalog = LiveFoodCatalog(.bundled),
-    finder: FinderEngine = FinderEngine(), foodStore: (any FoodStore)? = nil,
-    images: (any ImageStore)? = nil, planning: (any PlanningStore)? = nil,
-    clipper: RecipeClipper = RecipeClipper(), settings: LarderSettings = LarderSettings(),
+    recipes: any RecipeStore, analysis: RecipeAnalysis? = nil,
+    foodStore: (any FoodStore)? = nil, images: (any ImageStore)? = nil,
+    planning: (any PlanningStore)? = nil, clipper: RecipeClipper = RecipeClipper(),
+    settings: LarderSettings = LarderSettings(),
     clock: @escaping @Sendable () -> Date = { Date() },
     makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
-    log: @escaping @Sendable (String) -> Void = { _ in },
-    catalogHousehold: HouseholdID = .default
+    log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
-    self.catalogHousehold = catalogHousehold
     let library = LibraryIndex()
+    let households = HouseholdCatalogs(foodStore: foodStore, log: log)
     self.library = library
-    self.recipes = LibraryTrackingStore(base: recipes, library: library)
-    self.foods = foods
-    self.foodNames = LazyFoodNameIndex(foods)
-    self.finder = finder
+    self.households = households
+    self.analysis = analysis ?? .householdFoods
+    self.rematchStore = LibraryTrackingStore(base: recipes, library: library)
+    // Lines are matched with the writing household's catalog as it is at each write, so a
+    // food the household adds counts for recipes it saves after it.
+    let analysed: any RecipeStore =
+      analysis.map { analysis in
+        AnalyzingRecipeStore(
+          base: recipes,
+          analyzers: { analysis.analyzer(try households.state(for: $0).foods) })
+      } ?? recipes
+    self.recipes = LibraryTrackingStore(
+      base: FinderIndexedStore(base: analysed, engines: households), library: library)
     self.foodStore = foodStore
     self.images = images
     self.planning = planning
@@ -88,24 +100,25 @@ public struct Larder: Sendable {
     self.log = log
   }
 
-  /// Refuses a caller of another household than the one the catalog and finder belong to.
-  func requireCatalogHousehold(_ caller: Caller) throws {
-    guard caller.household != catalogHousehold else { return }
-    throw ApplicationError.conflict(
-      reason: "this Larder's food catalog and pantry finder are household "
-        + "'\(catalogHousehold)''s; household '\(caller.household)' cannot use them yet")
+  /// The caller's household's catalogs and finder, made on its first use.
+  func household(_ caller: Caller) throws -> HouseholdState {
+    try households.state(for: caller.household)
   }
 }
 
-/// Where recipes matched again are written: a store below the Larder's analysing and
-/// finder-indexing layers, so each recipe is analysed once and the finder rebuilt once.
-struct RematchTarget: Sendable {
-  /// The store that keeps the recipes, without analysis or finder indexing.
-  let store: any RecipeStore
-  /// How lines are matched with the catalog as it is now.
-  let analyzer: RecipeAnalyzer
-  /// Whether the finder holds the recipes, and so is rebuilt after the pass.
-  let finderInUse: Bool
+/// How a Larder parses and matches the lines of recipes written through it.
+public struct RecipeAnalysis: Sendable {
+  /// The analyzer a household's writes use, given the household's live catalog.
+  public let analyzer: @Sendable (LiveFoodCatalog) -> RecipeAnalyzer
+
+  /// Analysis with the analyzer `analyzer` makes from a household's live catalog.
+  public init(analyzer: @escaping @Sendable (LiveFoodCatalog) -> RecipeAnalyzer) {
+    self.analyzer = analyzer
+  }
+
+  /// The shipped parser, and foods matched in the writing household's catalog as it is at
+  /// each line.
+  public static let householdFoods = RecipeAnalysis { .matchingFoods(in: $0) }
 }
 
 /// An installation's defaults: requests and commands may ask for others.

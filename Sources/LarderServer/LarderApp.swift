@@ -29,15 +29,14 @@ public struct LarderApp: Sendable {
   /// How requests prove who they are.
   public let authentication: Authentication
 
-  /// Makes the application over a store.
+  /// Makes the application over a store. Each household's food catalog and pantry finder are
+  /// made on its first use: the finder from the household's recipes in `store`, kept current
+  /// by every write through the app.
   ///
   /// - Parameters:
-  ///   - foods: the catalog ingredient names are matched to; replaced when the household
-  ///     adds a food through the API.
-  ///   - foodStore: where the household's own foods are kept; without one the user-foods
-  ///     endpoints are absent.
-  ///   - foodsChanged: called after a food change with the new catalog; stored recipes are
-  ///     not matched again (``init(larder:caller:rematching:foodsChanged:)`` does that).
+  ///   - foodStore: where households' own foods are kept; without one the user-foods
+  ///     endpoints are absent. After a food change stored recipes are not matched again
+  ///     (``init(larder:caller:rematching:requestGuard:)`` does that).
   ///   - images: where uploaded and clipped images are kept; without one, `/images/` answers
   ///     404 and clipped recipes keep only the image's original URL.
   ///   - clipper: fetches and reads pages for `POST /api/v1/import/url`; its fetcher's address
@@ -50,10 +49,8 @@ public struct LarderApp: Sendable {
   ///     cross-site checks every change must pass.
   public init(
     store: any RecipeStore, household: HouseholdID = .default,
-    finder: FinderEngine = FinderEngine(), foods: LiveFoodCatalog = LiveFoodCatalog(.bundled),
-    foodStore: (any FoodStore)? = nil,
-    foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in },
-    images: (any ImageStore)? = nil, clipper: RecipeClipper = RecipeClipper(),
+    foodStore: (any FoodStore)? = nil, images: (any ImageStore)? = nil,
+    clipper: RecipeClipper = RecipeClipper(),
     planning: (any PlanningStore)? = nil, timeZone: TimeZone = .current,
     unitSystem: UnitSystem = .us, firstWeekday: Weekday = .monday,
     makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
@@ -63,13 +60,12 @@ public struct LarderApp: Sendable {
   ) {
     self.init(
       larder: Larder(
-        recipes: store, foods: foods, finder: finder, foodStore: foodStore, images: images,
-        planning: planning, clipper: clipper,
+        recipes: store, foodStore: foodStore, images: images, planning: planning,
+        clipper: clipper,
         settings: LarderSettings(
           timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday),
         clock: clock, makeID: makeID, log: log),
-      caller: Caller(household: household), rematching: .postponed, foodsChanged: foodsChanged,
-      requestGuard: requestGuard)
+      caller: Caller(household: household), rematching: .postponed, requestGuard: requestGuard)
   }
 
   /// Makes the application over a running Larder (see `Larder.open`).
@@ -77,13 +73,11 @@ public struct LarderApp: Sendable {
   /// `authentication` says how requests prove who they are: ``Authentication/accounts`` (what
   /// `larder serve` uses) or, by default, every request acting as `caller`. After a
   /// household's foods change, its stored recipes are matched again as `rematching` says (by
-  /// default in the background, one pass at a time), and `foodsChanged` is told the new
-  /// catalog. `requestGuard` decides which requests reach a handler (loopback names only by
-  /// default).
+  /// default in the background, one pass at a time, by one rematcher for every household).
+  /// `requestGuard` decides which requests reach a handler (loopback names only by default).
   public init(
     larder: Larder, caller: Caller, authentication: Authentication? = nil,
     rematching: Rematching? = nil,
-    foodsChanged: @escaping @Sendable (FoodCatalog) -> Void = { _ in },
     requestGuard: RequestGuard = RequestGuard()
   ) {
     self.larder = larder
@@ -107,9 +101,7 @@ public struct LarderApp: Sendable {
     RecipeLinesAPI(larder: larder).register(in: &router)
     if larder.foodStore != nil {
       UserFoodsAPI(
-        larder: larder,
-        rematching: rematching ?? .inBackground(RecipeRematcher(larder: larder, caller: caller)),
-        changed: foodsChanged
+        larder: larder, rematching: rematching ?? .inBackground(RecipeRematcher(larder: larder))
       ).register(in: &router)
     }
     ImageAPI(larder: larder).register(in: &router)

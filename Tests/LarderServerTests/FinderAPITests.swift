@@ -26,10 +26,9 @@ import Testing
       courses: ["Dinner"], cuisines: ["Test"], diets: [])
   }
 
-  /// An app whose store keeps a finder engine current, holding three recipes.
-  static func makeClient() throws -> (TestClient, FinderEngine) {
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
-    let store = FinderIndexedStore(base: InMemoryRecipeStore(), engine: engine)
+  /// An app over a store holding three recipes; the finder loads them on its first search.
+  static func makeClient() throws -> TestClient {
+    let store = InMemoryRecipeStore()
     for recipe in [
       recipe("Omelette", foods: ["egg", "butter"], optional: ["salt", "chives"]),
       recipe("Pancakes", foods: ["egg", "flour", "milk", "butter"]),
@@ -37,8 +36,8 @@ import Testing
     ] {
       _ = try store.createRecipe(recipe, household: .default, now: Fixtures.now)
     }
-    let app = LarderApp(store: store, finder: engine, clock: { Fixtures.now })
-    return (TestClient(app: app, logged: LogRecorder()), engine)
+    let app = LarderApp(store: store, clock: { Fixtures.now })
+    return TestClient(app: app, logged: LogRecorder())
   }
 
   static func names(_ response: HTTPResponse) -> [String] {
@@ -48,8 +47,7 @@ import Testing
   }
 
   @Test func plainFoodsInThePantryStandForTheirEverydayKinds() throws {
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
-    let store = FinderIndexedStore(base: InMemoryRecipeStore(), engine: engine)
+    let store = InMemoryRecipeStore()
     _ = try store.createRecipe(
       Self.recipe("Shortbread", foods: ["unsalted-butter", "all-purpose-flour", "caster-sugar"]),
       household: .default, now: Fixtures.now)
@@ -57,7 +55,7 @@ import Testing
       Self.recipe("Salted Caramel", foods: ["salted-butter", "cream", "sugar"]),
       household: .default, now: Fixtures.now)
     let client = TestClient(
-      app: LarderApp(store: store, finder: engine, clock: { Fixtures.now }),
+      app: LarderApp(store: store, clock: { Fixtures.now }),
       logged: LogRecorder())
     let plain = client.send("GET", "/api/v1/finder", query: ["have": "butter, flour, sugar"])
     #expect(Self.names(plain) == ["Shortbread"], "\(plain.text)")
@@ -68,7 +66,7 @@ import Testing
   }
 
   @Test func canMakeNowListsOnlyRecipesWithNothingMissing() throws {
-    let (client, _) = try Self.makeClient()
+    let client = try Self.makeClient()
     let response = client.send("GET", "/api/v1/finder", query: ["have": "eggs, butter"])
     #expect(response.status == 200, "\(response.text)")
     #expect(Self.names(response) == ["Omelette"])
@@ -77,7 +75,7 @@ import Testing
   }
 
   @Test func missingOneShowsWhatIsMissingAndUnreadableLinesCount() throws {
-    let (client, _) = try Self.makeClient()
+    let client = try Self.makeClient()
     let response = client.send(
       "POST", "/api/v1/finder", json: #"{"have": ["egg", "butter", "flour"], "missing": 1}"#)
     // Both miss one; the pancakes use more of the pantry.
@@ -94,19 +92,23 @@ import Testing
   }
 
   @Test func newAndDeletedRecipesShowUpWithoutARebuild() throws {
-    let (client, engine) = try Self.makeClient()
+    let client = try Self.makeClient()
+    let larder = client.app.larder
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == nil)
+    #expect(client.send("GET", "/api/v1/finder", query: ["have": "egg"]).status == 200)
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == 3)
     let created = client.send(
       "POST", "/api/v1/recipes",
       json: #"{"name": "Buttered Eggs", "ingredients": ["2 eggs", "1 tbsp butter"]}"#)
     #expect(created.status == 201)
-    #expect(engine.recipeCount == 4)
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == 4)
     let id = try #require(created.object["id"] as? String)
     #expect(client.send("DELETE", "/api/v1/recipes/\(id)").status == 204)
-    #expect(engine.recipeCount == 3)
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == 3)
   }
 
   @Test func unknownFoodsAreReportedNotDropped() throws {
-    let (client, _) = try Self.makeClient()
+    let client = try Self.makeClient()
     let response = client.send("GET", "/api/v1/finder", query: ["have": "egg, butter, unobtainium"])
     #expect(response.object["unknown"] as? [String] == ["unobtainium"])
     let strict = client.send(
@@ -130,7 +132,7 @@ import Testing
     ),
   ])
   func badParametersAreNamed(query: [String: String], message: String) throws {
-    let (client, _) = try Self.makeClient()
+    let client = try Self.makeClient()
     let response = client.send("GET", "/api/v1/finder", query: query)
     // A field's bad value is 422 `invalid_field` on every endpoint.
     #expect(response.status == 422)
@@ -139,7 +141,7 @@ import Testing
   }
 
   @Test func unknownDietAndBadBodyFieldsAreErrors() throws {
-    let (client, _) = try Self.makeClient()
+    let client = try Self.makeClient()
     let diet = client.send("GET", "/api/v1/finder", query: ["have": "egg", "diet": "carnivore"])
     #expect(diet.status == 422)
     #expect(diet.errorMessage?.contains("vegetarian") == true)
@@ -152,14 +154,13 @@ import Testing
   }
 
   @Test func vegetarianDietExcludesRecipesWithMeat() throws {
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
-    let store = FinderIndexedStore(base: InMemoryRecipeStore(), engine: engine)
+    let store = InMemoryRecipeStore()
     _ = try store.createRecipe(
       Self.recipe("Bacon and Eggs", foods: ["egg", "bacon"]), household: .default, now: Fixtures.now
     )
     _ = try store.createRecipe(
       Self.recipe("Fried Eggs", foods: ["egg"]), household: .default, now: Fixtures.now)
-    let client = TestClient(app: LarderApp(store: store, finder: engine), logged: LogRecorder())
+    let client = TestClient(app: LarderApp(store: store), logged: LogRecorder())
     let all = client.send("GET", "/api/v1/finder", query: ["have": "egg, bacon"])
     #expect(Set(Self.names(all)) == ["Bacon and Eggs", "Fried Eggs"])
     let vegetarian = client.send(

@@ -36,12 +36,11 @@ import Testing
   }
 
   @Test func categoriesGroupFoodsByAisleWithRecipeFoodsFirst() throws {
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
-    let store = FinderIndexedStore(base: InMemoryRecipeStore(), engine: engine)
+    let store = InMemoryRecipeStore()
     _ = try store.createRecipe(
       FinderAPITests.recipe("Omelette", foods: ["egg", "butter"]), household: .default,
       now: Fixtures.now)
-    let app = LarderApp(store: store, finder: engine, clock: { Fixtures.now })
+    let app = LarderApp(store: store, clock: { Fixtures.now })
     let response = TestClient(app: app, logged: LogRecorder()).send(
       "GET", "/api/v1/foods/categories")
     #expect(response.status == 200)

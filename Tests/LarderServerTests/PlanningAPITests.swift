@@ -15,10 +15,8 @@ struct PlanningClient {
   var recipes: [String: Recipe] = [:]
 
   init(recipes: [Recipe] = PlanningClient.defaultRecipes) throws {
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
     let analyzer = RecipeAnalyzer(matchFood: { FoodCatalog.bundled.match($0)?.foodID })
-    let store = FinderIndexedStore(
-      base: AnalyzingRecipeStore(base: InMemoryRecipeStore(), analyzer: analyzer), engine: engine)
+    let store = AnalyzingRecipeStore(base: InMemoryRecipeStore(), analyzer: analyzer)
     for recipe in recipes {
       let stored = try store.createRecipe(recipe, household: .default, now: Fixtures.now)
       self.recipes[stored.name] = stored
@@ -26,7 +24,7 @@ struct PlanningClient {
     planning = InMemoryPlanningStore()
     let counter = SequentialIDs()
     let app = LarderApp(
-      store: store, finder: engine, planning: planning,
+      store: store, planning: planning,
       timeZone: TimeZone(identifier: "America/Los_Angeles")!, makeID: { counter.next() },
       clock: { Fixtures.now })
     client = TestClient(app: app, logged: LogRecorder())

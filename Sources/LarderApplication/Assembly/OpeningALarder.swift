@@ -60,14 +60,16 @@ public struct OpeningOptions: Sendable {
 
 extension Larder {
   /// Opens the SQLite database at `databasePath` (creating it when there is none) and
-  /// assembles one running Larder on it: the household's food catalog (the bundled foods with
-  /// its own), a store that parses and matches every written recipe's lines with that
-  /// catalog as it is at the time, the image and planning stores, and, when asked, the pantry
-  /// finder built from every stored recipe.
+  /// assembles one running Larder on it: a store that parses and matches every written
+  /// recipe's lines with the writing household's food catalog (the bundled foods with its own)
+  /// as it is at the time, the image and planning stores, and each household's catalog and
+  /// pantry finder, made on the household's first use.
   ///
-  /// The catalog and the finder are `caller`'s household's (see ``Larder/catalogHousehold``).
-  /// A new database is given the starter recipes unless `options` says not to. Nothing is
-  /// printed: what is worth telling comes back in ``OpenedLarder/notes``.
+  /// `caller`'s household is made now: its foods that no longer apply come back in the notes,
+  /// and, when `options` asks, its finder is built from its stored recipes now rather than on
+  /// its first search. A new database is given the starter recipes (in `caller`'s household)
+  /// unless `options` says not to. Nothing is printed: what is worth telling comes back in
+  /// ``OpenedLarder/notes``.
   public static func open(
     databasePath: String, settings: LarderSettings = LarderSettings(),
     clipper: RecipeClipper = RecipeClipper(), options: OpeningOptions = OpeningOptions(),
@@ -75,26 +77,13 @@ extension Larder {
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> OpenedLarder {
     let database = try SQLiteRecipeStore.open(path: databasePath)
-    let (catalog, warnings) = try householdFoods(in: database, as: caller)
-    let foods = LiveFoodCatalog(catalog)
-    let finder = FinderEngine(catalog: FinderCatalog(foods: catalog))
-    // Lines are matched with the catalog as it is at each write, so a food the household
-    // adds counts for recipes saved after it.
-    let analyzing = AnalyzingRecipeStore(base: database, analyzer: .matchingFoods(in: foods))
-    let recipes: any RecipeStore =
-      options.buildsFinder
-      ? FinderIndexedStore(base: analyzing, engine: finder, household: caller.household)
-      : analyzing
     var larder = Larder(
-      recipes: recipes, foods: foods, finder: finder, foodStore: database,
+      recipes: database, analysis: .householdFoods, foodStore: database,
       images: database.imageStore, planning: SQLitePlanningStore(sharing: database),
-      clipper: clipper, settings: settings, clock: clock, log: log,
-      catalogHousehold: caller.household)
+      clipper: clipper, settings: settings, clock: clock, log: log)
     larder.accounts = AccountSupport(
       store: SQLiteAccountStore(sharing: database), hashing: options.passwordHashing)
-    larder.rematchTarget = RematchTarget(
-      store: database, analyzer: .matchingFoods(in: foods), finderInUse: options.buildsFinder)
-    var notes = OpeningNotes(foodWarnings: warnings)
+    var notes = OpeningNotes(foodWarnings: try larder.households.open(caller.household).warnings)
     if database.isNewDatabase && options.seedsStarterRecipes {
       notes.starterRecipes = try larder.seedStarterRecipes(as: caller)
     }
@@ -123,13 +112,33 @@ extension Larder {
     return (catalog, problems)
   }
 
-  /// Loads every stored recipe of the household into the pantry finder; returns what the
-  /// build took.
+  /// Loads every stored recipe of the caller's household into its pantry finder (making the
+  /// finder when it was not yet: it is otherwise made on the household's first search);
+  /// returns what the build took.
   @discardableResult
   public func rebuildFinder(as caller: Caller) throws -> FinderBuildReport {
-    try requireCatalogHousehold(caller)
-    return try FinderIndexedStore(base: recipes, engine: finder, household: caller.household)
-      .rebuildEngine(clock: { DispatchTime.now().uptimeNanoseconds })
+    let household = try household(caller)
+    return try household.finder.rebuild(
+      catalog: { household.finderCatalog }, load: { try finderRecipes(of: caller) },
+      clock: { DispatchTime.now().uptimeNanoseconds })
+  }
+
+  /// How many recipes the caller's household's pantry finder holds, or nil when it has not
+  /// been made (it is made on the household's first search, or by ``rebuildFinder(as:)``).
+  /// Makes nothing.
+  public func finderRecipeCount(as caller: Caller) -> Int? {
+    households.existingState(for: caller.household)?.finder.builtEngine?.recipeCount
+  }
+
+  /// The caller's household's finder engine, built from its stored recipes on first use.
+  func finderEngine(of household: HouseholdState, as caller: Caller) throws -> FinderEngine {
+    try household.finder.engine(
+      catalog: { household.finderCatalog }, load: { try finderRecipes(of: caller) })
+  }
+
+  /// Every stored recipe of the caller's household, as the finder holds them.
+  private func finderRecipes(of caller: Caller) throws -> [FinderRecipe] {
+    try recipes.foodProfiles(household: caller.household).map(FinderRecipe.init(profile:))
   }
 }
 

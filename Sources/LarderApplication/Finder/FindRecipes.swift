@@ -2,17 +2,18 @@ import Foundation
 import LarderCore
 
 extension Larder {
-  /// Finds recipes for what the caller has: the request's `have`, or without it the
-  /// household's stored pantry (with its expiry dates, for `useItUp`).
+  /// Finds the caller's household's recipes for what the caller has: the request's `have`, or
+  /// without it the household's stored pantry (with its expiry dates, for `useItUp`). Foods are
+  /// the household's catalog; its finder is built on its first search.
   ///
   /// - Throws: ``ApplicationError/invalidValue(_:value:expected:)`` for a number out of range
   ///   or an unknown diet, and ``ApplicationError/unknownFood(_:name:)`` for a food the catalog
   ///   does not know in `include`, `exclude` or `staples` (guessing would change the answer;
   ///   an unknown food in `have` is listed under `unknown` instead).
   public func findRecipes(_ request: FinderRequest, as caller: Caller) throws -> FinderAnswer {
-    try requireCatalogHousehold(caller)
     try request.validate()
-    let foods = self.foods.current
+    let household = try household(caller)
+    let foods = household.foods.current
     var pantry = PantryTerm.resolve(request.have, catalog: foods)
     var items = pantry.compactMap { $0.food.map { FinderQuery.PantryItem(food: $0.foodID) } }
     var source = FinderAnswer.PantrySource.have
@@ -32,7 +33,9 @@ extension Larder {
         items = stored.compactMap(\.finderItem)
       }
     }
-    let page = finder.find(try finderQuery(for: request, pantry: items, foods: foods))
+    let finder = try finderEngine(of: household, as: caller)
+    let page = finder.find(
+      try finderQuery(for: request, pantry: items, foods: foods, finder: finder.catalog))
     func food(_ id: String) -> FoodReference {
       FoodReference(id: id, in: foods)
     }
@@ -65,9 +68,11 @@ extension Larder {
   }
 
   /// The finder query a request asks, over `pantry` (the `have` foods or the stored pantry),
-  /// with its foods and diets checked against the catalog.
+  /// with its foods checked against the household's catalog and its diets against the
+  /// finder's facts.
   func finderQuery(
-    for request: FinderRequest, pantry: [FinderQuery.PantryItem], foods: FoodCatalog
+    for request: FinderRequest, pantry: [FinderQuery.PantryItem], foods: FoodCatalog,
+    finder: FinderCatalog
   ) throws -> FinderQuery {
     func resolveStrictly(_ names: [String], field: String) throws -> [String] {
       try PantryTerm.resolve(names, catalog: foods).map { term in
@@ -77,7 +82,7 @@ extension Larder {
         return food.foodID
       }
     }
-    let knownDiets = Set(finder.catalog.dietExclusions.keys)
+    let knownDiets = Set(finder.dietExclusions.keys)
     let diets = try request.diets.map { text -> DietLabel in
       guard let label = DietLabel(parsing: text), knownDiets.contains(label) else {
         throw ApplicationError.invalidValue(

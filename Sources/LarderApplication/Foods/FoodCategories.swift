@@ -24,14 +24,15 @@ public struct FoodCategories: Sendable, Equatable, Encodable {
 }
 
 extension Larder {
-  /// The catalog's foods by aisle, each aisle's foods ranked by how many of the household's
-  /// recipes use them. Computed once per library snapshot and catalog version.
+  /// The caller's household's catalog's foods by aisle, each aisle's foods ranked by how many
+  /// of the household's recipes use them. Computed once per library snapshot and catalog
+  /// version.
   public func foodCategories(as caller: Caller) throws -> FoodCategories {
-    try requireCatalogHousehold(caller)
+    let household = try household(caller)
     let snapshot = try library.current(store: recipes, household: caller.household)
     // The groups depend on the catalog as well as the library: a food the household adds
     // shows at once.
-    let (catalog, version) = foods.currentWithVersion
+    let (catalog, version) = household.foods.currentWithVersion
     return snapshot.memo("categories-\(version)") {
       Self.categories(of: catalog, use: snapshot.foodUse)
     }

@@ -86,15 +86,15 @@ public struct FoodSuggestions: Sendable, Equatable, Encodable {
 }
 
 extension Larder {
-  /// Foods whose name or a synonym matches the text, from the catalog as it is now (the
-  /// household's own foods included).
+  /// Foods whose name or a synonym matches the text, from the caller's household's catalog as
+  /// it is now (its own foods included, no other household's).
   public func suggestFoods(
     _ request: FoodSuggestionRequest, as caller: Caller
   ) throws -> FoodSuggestions {
-    try requireCatalogHousehold(caller)
     try request.validate()
     let text = request.text.trimmingCharacters(in: .whitespaces)
-    let items = foodNames.index.search(text, limit: request.limit).map { hit in
+    let names = try household(caller).foodNames.index
+    let items = names.search(text, limit: request.limit).map { hit in
       FoodSuggestions.Item(
         id: hit.food.id, name: hit.food.name, aisle: hit.food.aisle,
         matched: hit.matchedName.lowercased() != hit.food.name.lowercased()

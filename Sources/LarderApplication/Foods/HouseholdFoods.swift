@@ -157,10 +157,17 @@ public struct RemovedFood: Sendable, Equatable {
   public var rematched: RematchReport?
 }
 
-/// The household's own foods and synonyms: each change is checked against the catalog before
-/// it is saved, takes effect at once for the finder and for new writes, and is followed by
-/// matching the stored recipes again (see ``Rematching``).
+/// The household's own foods and synonyms: each change is checked against the household's
+/// catalog before it is saved, takes effect at once for its finder and its new writes, and is
+/// followed by matching its stored recipes again (see ``Rematching``). Other households'
+/// catalogs, finders and recipes are not touched.
 extension Larder {
+  /// The caller's household's food catalog as it is now: the bundled foods with the
+  /// household's own foods and synonyms (no other household's).
+  public func foodCatalog(as caller: Caller) throws -> FoodCatalog {
+    try household(caller).foods.current
+  }
+
   /// The foods and synonyms the household added.
   public func userFoods(as caller: Caller) throws -> UserFoods {
     let store = try userFoodStore()
@@ -172,10 +179,9 @@ extension Larder {
     _ request: AddFoodRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedFood {
     try caller.require(.change)
-    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
-    let catalog = foods.current
+    let catalog = try household(caller).foods.current
     let food = try ApplicationError.translating {
       let mine = Set(try store.userFoods(household: caller.household).foods.map(\.id))
       let food = try catalog.food(from: request.draft, isUsers: { mine.contains($0) })
@@ -195,10 +201,9 @@ extension Larder {
     _ request: AddSynonymRequest, rematching: Rematching, as caller: Caller
   ) throws -> AddedSynonym {
     try caller.require(.change)
-    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try userFoodStore()
-    let catalog = foods.current
+    let catalog = try household(caller).foods.current
     guard let food = catalog.food(named: request.food) else {
       throw ApplicationError.refusedValue(
         Field("food"), value: request.food, reason: "no food has this id or name")
@@ -223,7 +228,6 @@ extension Larder {
     _ id: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
     try caller.require(.change)
-    try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     let user = try ApplicationError.translating { try store.userFoods(household: caller.household) }
     let dependants = user.foods.filter { $0.parentID == id }.map(\.id)
@@ -245,7 +249,6 @@ extension Larder {
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
     try caller.require(.change)
-    try requireCatalogHousehold(caller)
     let store = try userFoodStore()
     try ApplicationError.translating { try store.deleteSynonym(name, household: caller.household) }
     let report = try foodsChanged(rematching, as: caller)
@@ -257,7 +260,6 @@ extension Larder {
     _ name: String, rematching: Rematching, as caller: Caller
   ) throws -> RemovedFood {
     try caller.require(.change)
-    try requireCatalogHousehold(caller)
     let user = try userFoods(as: caller)
     if user.foods.contains(where: { $0.id == name }) {
       return try removeUserFood(name, rematching: rematching, as: caller)

@@ -73,7 +73,8 @@ extension Larder {
     try request.validate()
     let pasted = try Larder.readPastedText(request.text)
     guard request.save else {
-      let preview = RecipeAnalyzer.matchingFoods(in: foods.current).analyze(pasted.recipe)
+      let preview = RecipeAnalyzer.matchingFoods(in: try household(caller).foods.current)
+        .analyze(pasted.recipe)
       return PastedText(recipe: preview, warnings: pasted.warnings, isSaved: false)
     }
     return try addPastedRecipe(pasted, as: caller)

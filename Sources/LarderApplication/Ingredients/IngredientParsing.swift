@@ -56,13 +56,13 @@ public struct IngredientReadings: Sendable, Equatable, Encodable {
 }
 
 extension Larder {
-  /// Reads each line: the parser's result and the food its name matches in the catalog as it
-  /// is now (the household's own foods included).
+  /// Reads each line: the parser's result and the food its name matches in the caller's
+  /// household's catalog as it is now (its own foods included).
   public func parseIngredients(
     _ request: IngredientParseRequest, as caller: Caller
   ) throws -> IngredientReadings {
     try request.validate()
-    var reader = IngredientReader(catalog: foods.current)
+    var reader = IngredientReader(catalog: try household(caller).foods.current)
     return IngredientReadings(
       items: request.lines.map {
         reader.read(String($0.prefix(IngredientParseRequest.maximumLineLength)))

@@ -195,7 +195,7 @@ extension Larder {
     guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
       throw ApplicationError.notFound(.recipe, id: id.rawValue)
     }
-    let catalog = foods.current
+    let catalog = try household(caller).foods.current
     let parser = IngredientParser()
     let baseServings = recipe.yield?.servings.flatMap { $0 > 0 ? $0 : nil }
     let target = request.servings ?? baseServings

@@ -90,10 +90,10 @@ extension Larder {
     _ request: FillWeekRequest, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> WeekSuggestions {
     try caller.require(.change)
-    try requireCatalogHousehold(caller)
     try request.validate()
     let store = try planningStore()
-    let foods = self.foods.current
+    let household = try household(caller)
+    let foods = household.foods.current
     let pantry =
       request.finder.have.isEmpty
       ? try store.pantryItems(household: caller.household).compactMap(\.finderItem)
@@ -102,7 +102,9 @@ extension Larder {
       }
     var finderRequest = request.finder
     finderRequest.missing = finderRequest.missing ?? FillWeekRequest.defaultMissing
-    var query = try finderQuery(for: finderRequest, pantry: pantry, foods: foods)
+    let finder = try finderEngine(of: household, as: caller)
+    var query = try finderQuery(
+      for: finderRequest, pantry: pantry, foods: foods, finder: finder.catalog)
     let start = (request.date ?? today(display))
       .startOfWeek(firstWeekday: request.weekStart ?? settings.firstWeekday)
     let planned = try store.mealPlanEntries(

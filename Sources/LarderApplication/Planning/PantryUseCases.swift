@@ -11,14 +11,18 @@ extension Larder {
     var items = try planningStore().pantryItems(household: caller.household)
     if let location = request.location { items = items.filter { $0.location == location } }
     let today = today(display)
-    return PantryList(today: today, items: items.map { pantryView($0, today: today, display) })
+    let foods = try household(caller).foods.current
+    return PantryList(
+      today: today, items: items.map { pantryView($0, today: today, display, foods: foods) })
   }
 
   /// The pantry item with this id (or a unique start of it, at least 4 characters).
   public func pantryItem(
     id: String, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> PantryItemView {
-    pantryView(try storedPantryItem(id, as: caller), today: today(display), display)
+    pantryView(
+      try storedPantryItem(id, as: caller), today: today(display), display,
+      foods: try household(caller).foods.current)
   }
 
   /// Adds an item typed as a line, or given field by field with a name; its food is matched
@@ -33,7 +37,7 @@ extension Larder {
     try request.validate()
     let store = try planningStore()
     let today = today(display)
-    let foods = self.foods.current
+    let foods = try household(caller).foods.current
     let fields = request.fields
     var item: PantryItem
     if let line = request.line {
@@ -53,7 +57,7 @@ extension Larder {
         note: fields.note.applied(to: nil))
     }
     try ApplicationError.translating { try store.savePantryItem(item, household: caller.household) }
-    return pantryView(item, today: today, display)
+    return pantryView(item, today: today, display, foods: foods)
   }
 
   /// Changes a pantry item's fields; what the change leaves out stays. The API's PATCH and
@@ -66,15 +70,16 @@ extension Larder {
     try change.validate()
     let store = try planningStore()
     var item = try storedPantryItem(id, as: caller)
+    let foods = try household(caller).foods.current
     if let name = change.name { item.name = name }
-    if change.food != .keep { item.foodID = try pantryFood(change.food, foods: foods.current) }
+    if change.food != .keep { item.foodID = try pantryFood(change.food, foods: foods) }
     item.amount = try change.amount(applyingTo: item.amount)
     if let location = change.location { item.location = location }
     item.expiresOn = change.expiresOn.applied(to: item.expiresOn)
     if let added = change.addedOn { item.addedOn = added }
     item.note = change.note.applied(to: item.note)
     try ApplicationError.translating { try store.savePantryItem(item, household: caller.household) }
-    return pantryView(item, today: today(display), display)
+    return pantryView(item, today: today(display), display, foods: foods)
   }
 
   /// Removes pantry items by id (or unique starts of ids); returns the items removed.
@@ -99,7 +104,7 @@ extension Larder {
     let deduction = PantryDeduction.plan(
       RecipePortion(recipe: recipe, servings: request.servings),
       pantry: try planningStore().pantryItems(household: caller.household),
-      catalog: foods.current)
+      catalog: try household(caller).foods.current)
     return DeductionView(deduction, recipe: recipe, applied: false, format: format(display))
   }
 
@@ -115,7 +120,7 @@ extension Larder {
     let pantry = try store.pantryItems(household: caller.household)
     var deduction = PantryDeduction.plan(
       RecipePortion(recipe: recipe, servings: request.cooked.servings), pantry: pantry,
-      catalog: foods.current)
+      catalog: try household(caller).foods.current)
     if let only = request.items.map(Set.init) {
       deduction.changes.removeAll { !only.contains($0.itemID) }
     }
@@ -130,10 +135,12 @@ extension Larder {
       id, in: try planningStore().pantryItems(household: caller.household), kind: .pantryItem)
   }
 
+  /// The item as shown, its amounts converted with the densities of `foods` (the household's
+  /// catalog).
   func pantryView(
-    _ item: PantryItem, today: CalendarDay, _ display: PlanningDisplay
+    _ item: PantryItem, today: CalendarDay, _ display: PlanningDisplay, foods: FoodCatalog
   ) -> PantryItemView {
-    PantryItemView(item, today: today, format: format(display), foods: foods.current)
+    PantryItemView(item, today: today, format: format(display), foods: foods)
   }
 
   /// The catalog food a pantry item's `food` field names (an id or a name), or nil when the

@@ -55,7 +55,8 @@ extension Larder {
         }
       }
     }
-    let lines = ShoppingListBuilder(parser: IngredientParser(), catalog: foods.current).build(
+    let foods = try household(caller).foods.current
+    let lines = ShoppingListBuilder(parser: IngredientParser(), catalog: foods).build(
       portions, pantry: try store.pantryItems(household: caller.household),
       includeStaples: request.staples, makeID: makeID)
     var changes = PlanningChanges()
@@ -75,7 +76,7 @@ extension Larder {
     try caller.require(.change)
     try request.validate()
     let store = try planningStore()
-    let foods = self.foods.current
+    let foods = try household(caller).foods.current
     let text = request.line.trimmingCharacters(in: .whitespacesAndNewlines)
     let parsed = IngredientParser().parse(text)
     let name = parsed.name?.trimmingCharacters(in: .whitespaces) ?? ""
@@ -150,8 +151,9 @@ extension Larder {
       items: try store.shoppingListItems(household: caller.household),
       pantry: try store.pantryItems(household: caller.household), today: today, makeID: makeID)
     try store.apply(changes, household: caller.household)
+    let foods = try household(caller).foods.current
     return MovedToPantry(
-      moved: changes.savePantryItems.map { pantryView($0, today: today, display) },
+      moved: changes.savePantryItems.map { pantryView($0, today: today, display, foods: foods) },
       list: try shoppingList(ShoppingListRequest(), display: display, as: caller))
   }
 

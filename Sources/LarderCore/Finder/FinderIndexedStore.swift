@@ -1,65 +1,91 @@
 import Foundation
 
-/// A store that keeps a ``FinderEngine`` current: every write is passed on to the base store
-/// and then to the engine, so the finder never needs a rebuild after an edit.
+/// The pantry finder engines a ``FinderIndexedStore`` keeps current: one per household, each
+/// holding only that household's recipes.
+public protocol FinderEngines: Sendable {
+  /// Passes the household's engine to `edit` when the household has one in use; does nothing
+  /// when it has none (an engine not yet built is loaded from the store when it is first
+  /// used, so it misses nothing).
+  ///
+  /// An implementation that builds engines while writes go on runs each edit of a household
+  /// apart from that household's build, so an edit is never lost to a build that read the
+  /// store before the edit was written. `edit` may read the store.
+  func withEngine(of household: HouseholdID, _ edit: (FinderEngine) throws -> Void) rethrows
+}
+
+/// A store that keeps the finder's engines current: every write is passed on to the base store
+/// and then to the writing household's engine, so the finder never needs a rebuild after an
+/// edit, and one household's recipes never reach another's engine.
 public struct FinderIndexedStore: ForwardingRecipeStore {
   /// The store that keeps the recipes.
   public let base: any RecipeStore
-  /// The engine kept current.
-  public let engine: FinderEngine
-  /// The household the engine indexes; writes to other households are not indexed.
-  public let household: HouseholdID
+  /// The engines kept current, one per household.
+  public let engines: any FinderEngines
 
-  /// Wraps a store and an engine.
-  public init(base: any RecipeStore, engine: FinderEngine, household: HouseholdID = .default) {
+  /// Wraps a store and each household's engine.
+  public init(base: any RecipeStore, engines: any FinderEngines) {
     self.base = base
-    self.engine = engine
-    self.household = household
+    self.engines = engines
   }
 
-  /// Loads every recipe of the household into the engine; returns what the build took.
-  @discardableResult
-  public func rebuildEngine(clock: () -> UInt64) throws -> FinderBuildReport {
-    let profiles = try base.foodProfiles(household: household)
-    return engine.build(recipes: profiles.map(FinderRecipe.init(profile:)), clock: clock)
+  /// Wraps a store and the one engine of one household; other households' writes are not
+  /// indexed.
+  public init(base: any RecipeStore, engine: FinderEngine, household: HouseholdID = .default) {
+    self.init(base: base, engines: OneHouseholdEngine(engine: engine, household: household))
   }
 
   /// Creates, then indexes.
   public func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
     let created = try base.createRecipe(recipe, household: household, now: now)
-    index(created)
+    index(created, household: household)
     return created
   }
 
   /// Updates, then re-indexes.
   public func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
     let updated = try base.updateRecipe(recipe, household: household, now: now)
-    index(updated)
+    index(updated, household: household)
     return updated
   }
 
-  /// Deletes, then removes from the engine.
+  /// Deletes, then removes from the household's engine.
   public func deleteRecipe(id: RecipeID, household: HouseholdID) throws {
     try base.deleteRecipe(id: id, household: household)
-    if household == self.household { engine.remove(recipeID: id.rawValue) }
+    engines.withEngine(of: household) { $0.remove(recipeID: id.rawValue) }
   }
 
-  /// Imports, then indexes what was created or updated.
+  /// Imports, then indexes what was created or updated; the recipes are read back only when
+  /// the household has an engine in use.
   public func importRecipes(
     _ recipes: [Recipe], household: HouseholdID, now: Date
   ) throws
     -> [ImportOutcome]
   {
     let outcomes = try base.importRecipes(recipes, household: household, now: now)
-    for outcome in outcomes {
-      if case .unchanged = outcome { continue }
-      if let recipe = try base.recipe(id: outcome.recipeID, household: household) { index(recipe) }
+    try engines.withEngine(of: household) { engine in
+      for outcome in outcomes {
+        if case .unchanged = outcome { continue }
+        if let recipe = try base.recipe(id: outcome.recipeID, household: household) {
+          engine.update(FinderRecipe(profile: RecipeFoodProfile(recipe)))
+        }
+      }
     }
     return outcomes
   }
 
-  private func index(_ recipe: Recipe) {
-    guard recipe.householdID == household else { return }
-    engine.update(FinderRecipe(profile: RecipeFoodProfile(recipe)))
+  private func index(_ recipe: Recipe, household: HouseholdID) {
+    engines.withEngine(of: household) { engine in
+      engine.update(FinderRecipe(profile: RecipeFoodProfile(recipe)))
+    }
+  }
+}
+
+/// One engine, holding one household's recipes.
+private struct OneHouseholdEngine: FinderEngines {
+  let engine: FinderEngine
+  let household: HouseholdID
+
+  func withEngine(of household: HouseholdID, _ edit: (FinderEngine) throws -> Void) rethrows {
+    if household == self.household { try edit(engine) }
   }
 }

@@ -13,12 +13,12 @@ import LarderHTTP
 /// - `POST /api/v1/user-synonyms` — `synonym` and `food` (id or name). Answers 201.
 /// - `DELETE /api/v1/user-synonyms/{synonym}` — remove a name.
 ///
-/// A change is saved and takes effect at once; stored recipes are matched again as
-/// `rematching` says, and `changed` is told the new catalog.
+/// Each request reads and changes the caller's household's foods. A change is saved and takes
+/// effect at once for that household only; its stored recipes are matched again as
+/// `rematching` says.
 struct UserFoodsAPI: Sendable {
   let larder: Larder
   let rematching: Rematching
-  let changed: @Sendable (FoodCatalog) -> Void
 
   func register(in router: inout AppRouter) {
     router.get("/api/v1/user-foods") { _, caller in
@@ -28,26 +28,22 @@ struct UserFoodsAPI: Sendable {
       let added = try larder.addFood(
         try AddFoodRequest.decode(json: request.body, contentType: contentType(request)),
         rematching: rematching, as: caller)
-      changed(larder.foods.current)
       return try encodedJSON(added.food, status: 201)
     }
     router.delete("/api/v1/user-foods/:id") { request, caller in
       _ = try larder.removeUserFood(
         request.pathParameters["id"] ?? "", rematching: rematching, as: caller)
-      changed(larder.foods.current)
       return HTTPResponse(status: 204)
     }
     router.post("/api/v1/user-synonyms") { request, caller in
       let added = try larder.addSynonym(
         try AddSynonymRequest.decode(json: request.body, contentType: contentType(request)),
         rematching: rematching, as: caller)
-      changed(larder.foods.current)
       return try encodedJSON(added.synonym, status: 201)
     }
     router.delete("/api/v1/user-synonyms/:synonym") { request, caller in
       _ = try larder.removeSynonym(
         request.pathParameters["synonym"] ?? "", rematching: rematching, as: caller)
-      changed(larder.foods.current)
       return HTTPResponse(status: 204)
     }
   }

@@ -4,6 +4,8 @@ import LarderCore
 import LarderTestSupport
 import Testing
 
+@testable import LarderStore
+
 /// One running Larder assembled on a database: catalog, analysing store, finder and seeding.
 @Suite struct OpeningALarderTests {
   /// A database path in a fresh folder.
@@ -12,6 +14,16 @@ import Testing
       "larder-open-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent("larder.sqlite").path
+  }
+
+  /// Adds a household to the database at `path`, as accounts will.
+  static func addHousehold(_ household: HouseholdID, at path: String) throws {
+    let store = try SQLiteRecipeStore.open(path: path)
+    try store.database.write("adding a household") { connection in
+      try connection.run(
+        "INSERT INTO households (id, name, created_at) VALUES (?, ?, 0)",
+        [.text(household.rawValue), .text(household.rawValue)], operation: "adding a household")
+    }
   }
 
   @Test func aNewDatabaseGetsTheStarterRecipesOnce() throws {
@@ -64,9 +76,9 @@ import Testing
     let build = try #require(opened.notes.finderBuild)
     #expect(build.recipeCount == (try StarterRecipes.load().count))
     #expect(opened.notes.lines(databasePath: path).last?.hasPrefix("Pantry finder ready: ") == true)
-    #expect(opened.larder.finder.recipeCount == build.recipeCount)
+    #expect(opened.larder.finderRecipeCount(as: .defaultHousehold) == build.recipeCount)
     _ = try opened.larder.createRecipe(Fixtures.pancakes(), as: .defaultHousehold)
-    #expect(opened.larder.finder.recipeCount == build.recipeCount + 1)
+    #expect(opened.larder.finderRecipeCount(as: .defaultHousehold) == build.recipeCount + 1)
   }
 
   @Test func foodsThatNoLongerApplyAreWarnedAbout() throws {
@@ -111,7 +123,7 @@ import Testing
     #expect(rematched.ingredientLines.first?.facts?.foodID == "sudachi")
     #expect(rematched.updatedAt == soba.updatedAt)
     // A command that does not find recipes pays for no finder build.
-    #expect(bare.finder.recipeCount == 0)
+    #expect(bare.finderRecipeCount(as: .defaultHousehold) == nil)
     // The library saw the pass's writes.
     let page = try bare.browseLibrary(LibraryRequest(), as: .defaultHousehold)
     #expect(page.items.map(\.name) == ["Sudachi Soba"])
@@ -119,36 +131,64 @@ import Testing
     let serving = try Larder.open(
       databasePath: path, options: OpeningOptions(buildsFinder: true), caller: .defaultHousehold
     ).larder
-    #expect(serving.finder.recipeCount == 1)
+    #expect(serving.finderRecipeCount(as: .defaultHousehold) == 1)
+    let citrus = FinderRequest(have: ["lemon"], missing: 3, include: ["citrus"])
+    #expect(
+      try serving.findRecipes(citrus, as: .defaultHousehold).items.map(\.recipe.id) == [soba.id])
     _ = try serving.removeUserFood(
       "sudachi", rematching: .now(progress: { _, _ in }), as: .defaultHousehold)
-    #expect(serving.finder.recipeCount == 1)
+    #expect(serving.finderRecipeCount(as: .defaultHousehold) == 1)
+    // The finder was loaded again: the recipe no longer uses a kind of citrus.
+    #expect(try serving.findRecipes(citrus, as: .defaultHousehold).total == 0)
     let unmatched = try serving.recipe(soba.id, as: .defaultHousehold)
     #expect(unmatched.ingredientLines.first?.facts?.foodID == nil)
   }
 
-  @Test func theCatalogAndFinderRefuseAnotherHousehold() throws {
+  @Test func householdsShareTheDatabaseEachWithItsOwnFoodsAndFinder() throws {
     let path = try Self.databasePath()
-    let larder = try Larder.open(
-      databasePath: path, options: OpeningOptions(seedsStarterRecipes: false, buildsFinder: true),
-      caller: .defaultHousehold
-    ).larder
-    #expect(larder.catalogHousehold == .default)
     let other = Caller(household: HouseholdID(rawValue: "other"))
-    let refusal = ApplicationError.conflict(
-      reason: "this Larder's food catalog and pantry finder are household 'default''s; "
-        + "household 'other' cannot use them yet")
-    #expect(throws: refusal) { try larder.findRecipes(FinderRequest(have: ["eggs"]), as: other) }
-    #expect(throws: refusal) { try larder.rebuildFinder(as: other) }
-    #expect(throws: refusal) { try larder.rematchRecipes(as: other) }
-    #expect(throws: refusal) {
-      try larder.addFood(AddFoodRequest(name: "sudachi"), rematching: .postponed, as: other)
-    }
-    #expect(throws: refusal) {
-      try larder.removeSynonym("x", rematching: .postponed, as: other)
-    }
-    #expect(try larder.userFoods(as: other).foods.isEmpty)
-    // The opening household's own calls go ahead.
-    #expect(try larder.rebuildFinder(as: .defaultHousehold).recipeCount == 0)
+    let zaatar = Recipe(
+      name: "Zaatar Flatbread",
+      ingredientSections: [IngredientSection(lines: [IngredientLine(text: "2 tbsp zaatar blend")])]
+    )
+    let opened = try Larder.open(
+      databasePath: path, options: OpeningOptions(buildsFinder: true), caller: .defaultHousehold,
+      clock: { Fixtures.now })
+    let larder = opened.larder
+    try Self.addHousehold(other.household, at: path)
+    let starters = try #require(opened.notes.finderBuild).recipeCount
+    // The other household is made on its first use, and has none of the starter recipes.
+    #expect(larder.finderRecipeCount(as: other) == nil)
+    let eggs = FinderRequest(have: ["eggs", "flour", "milk", "butter", "sugar"], missing: 3)
+    #expect(try larder.findRecipes(eggs, as: other).total == 0)
+    #expect(try larder.findRecipes(eggs, as: .defaultHousehold).total > 0)
+    #expect(larder.finderRecipeCount(as: other) == 0)
+
+    _ = try larder.addFood(
+      AddFoodRequest(name: "zaatar blend", aisle: "spices"),
+      rematching: .now(progress: { _, _ in }),
+      as: other)
+    let theirs = try larder.createRecipe(zaatar, as: other)
+    let ours = try larder.createRecipe(zaatar, as: .defaultHousehold)
+    #expect(theirs.ingredientLines.first?.facts?.foodID == "zaatar-blend")
+    #expect(ours.ingredientLines.first?.facts?.foodID == nil)
+    #expect(try larder.foodCatalog(as: .defaultHousehold).food(id: "zaatar-blend") == nil)
+
+    let blend = FinderRequest(have: ["zaatar blend"])
+    #expect(try larder.findRecipes(blend, as: other).items.map(\.recipe.id) == [theirs.id])
+    #expect(try larder.findRecipes(blend, as: .defaultHousehold).unknown == ["zaatar blend"])
+    #expect(larder.finderRecipeCount(as: other) == 1)
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == starters + 1)
+
+    // Opened again, each household's foods and recipes come back to it alone.
+    let again = try Larder.open(databasePath: path, caller: .defaultHousehold).larder
+    #expect(try again.findRecipes(blend, as: other).items.map(\.recipe.id) == [theirs.id])
+    #expect(
+      try again.suggestFoods(FoodSuggestionRequest(text: "zaatar"), as: other).items.map(\.id)
+        .contains("zaatar-blend"))
+    #expect(
+      try again.suggestFoods(FoodSuggestionRequest(text: "zaatar"), as: .defaultHousehold).items
+        .allSatisfy { $0.id != "zaatar-blend" })
+    #expect(try again.rematchRecipes(as: other) == RematchReport(recipes: 1, changed: 0))
   }
 }

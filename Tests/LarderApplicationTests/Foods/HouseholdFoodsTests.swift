@@ -9,9 +9,15 @@ import Testing
 @Suite struct HouseholdFoodsTests {
   let recipes = InMemoryRecipeStore()
   let foodStore = InMemoryFoodStore()
-  let foods = LiveFoodCatalog(.bundled)
-  var larder: Larder {
-    Larder(recipes: recipes, foods: foods, foodStore: foodStore, clock: { Fixtures.now })
+  let larder: Larder
+
+  init() {
+    larder = Larder(recipes: recipes, foodStore: foodStore, clock: { Fixtures.now })
+  }
+
+  /// The default household's catalog as the Larder holds it now.
+  var foods: FoodCatalog {
+    get throws { try larder.foodCatalog(as: .defaultHousehold) }
   }
 
   /// A stored recipe with a line naming a food the catalog does not have.
@@ -19,7 +25,7 @@ import Testing
     let recipe = Recipe(
       name: "Sudachi Soba",
       ingredientSections: [IngredientSection(lines: [IngredientLine(text: "2 sudachi")])])
-    let analyzing = AnalyzingRecipeStore(base: recipes, analyzer: .matchingFoods(in: foods))
+    let analyzing = AnalyzingRecipeStore(base: recipes, analyzer: .matchingFoods(in: .bundled))
     return try analyzing.createRecipe(recipe, household: .default, now: Fixtures.now).id
   }
 
@@ -38,7 +44,7 @@ import Testing
     #expect(!added.replaced)
     #expect(added.rematched == RematchReport(recipes: 1, changed: 1))
     #expect(try foodStore.userFoods(household: .default).foods.map(\.id) == ["sudachi"])
-    #expect(foods.current.food(id: "sudachi") != nil)
+    #expect(try foods.food(id: "sudachi") != nil)
     #expect(try foodID(of: id) == "sudachi")
   }
 
@@ -47,7 +53,7 @@ import Testing
     let added = try larder.addFood(
       AddFoodRequest(name: "sudachi"), rematching: .postponed, as: .defaultHousehold)
     #expect(added.rematched == nil)
-    #expect(foods.current.food(id: "sudachi") != nil)
+    #expect(try foods.food(id: "sudachi") != nil)
     #expect(try foodID(of: id) == nil)
     #expect(try larder.rematchRecipes(as: .defaultHousehold).changed == 1)
     #expect(try foodID(of: id) == "sudachi")
@@ -57,8 +63,8 @@ import Testing
     let id = try storeSudachiRecipe()
     let log = Recorder<String>()
     let logging = Larder(
-      recipes: recipes, foods: foods, foodStore: foodStore, log: { log.append($0) })
-    let rematcher = RecipeRematcher(larder: logging, caller: .defaultHousehold)
+      recipes: recipes, foodStore: foodStore, log: { log.append($0) })
+    let rematcher = RecipeRematcher(larder: logging)
     _ = try logging.addFood(
       AddFoodRequest(name: "sudachi"), rematching: .inBackground(rematcher),
       as: .defaultHousehold)
@@ -94,7 +100,7 @@ import Testing
       AddFoodRequest(name: "tomato", aisle: "canned", replace: true), rematching: .postponed,
       as: .defaultHousehold)
     #expect(added.replaced)
-    #expect(foods.current.food(id: "tomato")?.aisle == .canned)
+    #expect(try foods.food(id: "tomato")?.aisle == .canned)
   }
 
   @Test func aSynonymNamesAFoodAndIsRemovedAgain() throws {
@@ -102,11 +108,11 @@ import Testing
       AddSynonymRequest(synonym: "nana's greens", food: "spinach"), rematching: .postponed,
       as: .defaultHousehold)
     #expect(added.synonym == UserSynonym("nana's greens", foodID: "spinach"))
-    #expect(foods.current.match("nana's greens")?.foodID == "spinach")
+    #expect(try foods.match("nana's greens")?.foodID == "spinach")
     let removed = try larder.removeFoodOrSynonym(
       "NANA'S GREENS", rematching: .postponed, as: .defaultHousehold)
     #expect(removed.kind == .synonym)
-    #expect(foods.current.match("nana's greens")?.foodID != "spinach")
+    #expect(try foods.match("nana's greens")?.foodID != "spinach")
   }
 
   @Test func removingASynonymByNameLeavesTheFood() throws {
@@ -118,8 +124,8 @@ import Testing
     #expect(removed.kind == .synonym)
     #expect(removed.name == "Green Gold")
     #expect(try foodStore.userFoods(household: .default).synonyms.isEmpty)
-    #expect(foods.current.match("green gold")?.foodID != "spinach")
-    #expect(foods.current.food(id: "spinach") != nil)
+    #expect(try foods.match("green gold")?.foodID != "spinach")
+    #expect(try foods.food(id: "spinach") != nil)
   }
 
   @Test func aSynonymForAnUnknownFoodIsRefused() {
@@ -149,7 +155,7 @@ import Testing
     let removed = try larder.removeFoodOrSynonym(
       "green-sudachi", rematching: .postponed, as: .defaultHousehold)
     #expect(removed.kind == .food)
-    #expect(foods.current.food(id: "green-sudachi") == nil)
+    #expect(try foods.food(id: "green-sudachi") == nil)
     do {
       _ = try larder.removeUserFood("nothing", rematching: .postponed, as: .defaultHousehold)
       Issue.record("removing nothing succeeded")

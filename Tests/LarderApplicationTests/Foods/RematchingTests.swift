@@ -1,9 +1,8 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderTestSupport
 import Testing
-
-@testable import LarderApplication
 
 /// Counts the food lookups an analyzer makes, answering from a food that can change.
 private final class CountingMatcher: @unchecked Sendable {
@@ -39,10 +38,9 @@ private final class CountingMatcher: @unchecked Sendable {
   @Test func eachRecipeIsAnalysedOnceAndTheLibrarySeesTheChange() throws {
     let matcher = CountingMatcher()
     let analyzer = RecipeAnalyzer(matchFood: { matcher.match($0) })
-    let raw = InMemoryRecipeStore()
-    var larder = Larder(
-      recipes: AnalyzingRecipeStore(base: raw, analyzer: analyzer), clock: { Fixtures.now })
-    larder.rematchTarget = RematchTarget(store: raw, analyzer: analyzer, finderInUse: false)
+    let larder = Larder(
+      recipes: InMemoryRecipeStore(), analysis: RecipeAnalysis { _ in analyzer },
+      clock: { Fixtures.now })
     let soba = try larder.createRecipe(
       Recipe(
         name: "Sudachi Soba",
@@ -58,6 +56,7 @@ private final class CountingMatcher: @unchecked Sendable {
     #expect(
       try larder.recipe(soba.id, as: .defaultHousehold).ingredientLines.first?.facts?.foodID
         == "sudachi")
-    #expect(larder.finder.recipeCount == 0)
+    // No search was made, so no finder was built, nor rebuilt by the pass.
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == nil)
   }
 }

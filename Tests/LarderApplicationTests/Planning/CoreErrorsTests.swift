@@ -43,7 +43,7 @@ private struct VanishingRecipeStore: ForwardingRecipeStore {
     try fixture.stock("3 onions")
     _ = try fixture.larder.addShoppingItem(NewShoppingItem(line: "2 lemons"), as: fixture.caller)
     let larder = Larder(
-      recipes: fixture.larder.recipes, finder: fixture.larder.finder,
+      recipes: fixture.larder.recipes,
       planning: VanishingPlanningStore(base: fixture.planning),
       settings: fixture.larder.settings, clock: { Fixtures.now })
     let gone = ApplicationError.notFound(.pantryItem, id: "gone")

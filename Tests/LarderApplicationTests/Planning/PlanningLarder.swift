@@ -4,8 +4,8 @@ import LarderCore
 import LarderTestSupport
 
 /// A Larder over in-memory stores for the planning and finder use cases: recipes analysed
-/// with the bundled catalog and kept in the finder's engine, sequential ids, and "now" fixed
-/// at `Fixtures.now` (Monday 2026-09-21, 07:13 in Los Angeles).
+/// with the bundled catalog (the finder loads them on its first search), sequential ids, and
+/// "now" fixed at `Fixtures.now` (Monday 2026-09-21, 07:13 in Los Angeles).
 struct PlanningLarder {
   let larder: Larder
   let planning: InMemoryPlanningStore
@@ -13,10 +13,8 @@ struct PlanningLarder {
   let caller = Caller.defaultHousehold
 
   init(recipes: [Recipe] = PlanningLarder.defaultRecipes, planning: Bool = true) throws {
-    let engine = FinderEngine(catalog: FinderCatalog(foods: .bundled))
     let analyzer = RecipeAnalyzer(matchFood: { FoodCatalog.bundled.match($0)?.foodID })
-    let store = FinderIndexedStore(
-      base: AnalyzingRecipeStore(base: InMemoryRecipeStore(), analyzer: analyzer), engine: engine)
+    let store = AnalyzingRecipeStore(base: InMemoryRecipeStore(), analyzer: analyzer)
     for recipe in recipes {
       let stored = try store.createRecipe(recipe, household: .default, now: Fixtures.now)
       self.recipes[stored.name] = stored
@@ -24,7 +22,7 @@ struct PlanningLarder {
     self.planning = InMemoryPlanningStore()
     let counter = SequentialIDs()
     larder = Larder(
-      recipes: store, finder: engine, planning: planning ? self.planning : nil,
+      recipes: store, planning: planning ? self.planning : nil,
       settings: LarderSettings(timeZone: TimeZone(identifier: "America/Los_Angeles")!),
       clock: { Fixtures.now }, makeID: { counter.next() })
   }

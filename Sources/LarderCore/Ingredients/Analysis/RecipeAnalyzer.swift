@@ -44,26 +44,43 @@ public struct RecipeAnalyzer: Sendable {
 
 /// A ``RecipeStore`` that analyses every recipe before it is written, so any backend stores
 /// parsed, food-matched lines without knowing how they are made.
+///
+/// Each write is analysed with the writing household's analyzer, so a food one household added
+/// matches its lines and no other household's.
 public struct AnalyzingRecipeStore: ForwardingRecipeStore {
   /// The store that keeps the recipes.
   public let base: any RecipeStore
-  /// How lines are analysed.
-  public let analyzer: RecipeAnalyzer
+  private let analyzers: @Sendable (HouseholdID) throws -> RecipeAnalyzer
 
-  /// Wraps a store.
+  /// Wraps a store; every household's lines are analysed alike.
   public init(base: any RecipeStore, analyzer: RecipeAnalyzer) {
+    self.init(base: base, analyzers: { _ in analyzer })
+  }
+
+  /// Wraps a store; each household's lines are analysed with the analyzer `analyzers` gives
+  /// for it (asked once per write).
+  public init(
+    base: any RecipeStore, analyzers: @escaping @Sendable (HouseholdID) throws -> RecipeAnalyzer
+  ) {
     self.base = base
-    self.analyzer = analyzer
+    self.analyzers = analyzers
+  }
+
+  /// How the household's lines are analysed.
+  public func analyzer(for household: HouseholdID) throws -> RecipeAnalyzer {
+    try analyzers(household)
   }
 
   /// Analyses, then creates.
   public func createRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
-    try base.createRecipe(analyzer.analyze(recipe), household: household, now: now)
+    try base.createRecipe(
+      analyzer(for: household).analyze(recipe), household: household, now: now)
   }
 
   /// Analyses, then updates.
   public func updateRecipe(_ recipe: Recipe, household: HouseholdID, now: Date) throws -> Recipe {
-    try base.updateRecipe(analyzer.analyze(recipe), household: household, now: now)
+    try base.updateRecipe(
+      analyzer(for: household).analyze(recipe), household: household, now: now)
   }
 
   /// Analyses each, then imports.
@@ -72,7 +89,8 @@ public struct AnalyzingRecipeStore: ForwardingRecipeStore {
   ) throws
     -> [ImportOutcome]
   {
-    try base.importRecipes(recipes.map(analyzer.analyze), household: household, now: now)
+    let analyzer = try analyzer(for: household)
+    return try base.importRecipes(recipes.map(analyzer.analyze), household: household, now: now)
   }
 
   /// Re-analyses every recipe of the household (after a parser or catalog update), keeping
@@ -83,6 +101,7 @@ public struct AnalyzingRecipeStore: ForwardingRecipeStore {
   )
     throws -> Int
   {
+    let analyzer = try analyzer(for: household)
     var changed = 0
     var query = RecipeQuery(sort: .name, limit: RecipeQuery.maximumLimit)
     var done = 0
