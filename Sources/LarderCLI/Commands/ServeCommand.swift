@@ -12,6 +12,7 @@ enum ServeCommand {
     // The finder is built before serving and kept current by every write; a food change
     // matches stored recipes again in the background.
     let larder = try context.openLarder(buildsFinder: true, announcesFinder: true).larder
+    try ServeBindCheck.requireAccount(toListenOn: config.host, larder: larder, port: config.port)
     // Only loopback names, the public URLs and a specific bound address reach the handlers.
     let app = LarderApp(
       larder: larder, caller: context.caller,
