@@ -39,13 +39,16 @@ public struct Config: Equatable, Sendable {
   public var firstWeekday: Weekday = .monday
   /// The time zone "today" is reckoned in for expiry dates and the plan; nil is the system's.
   public var timeZone: TimeZone?
+  /// The household local commands act in, as its owner (`default`: the one household of a
+  /// database made before accounts).
+  public var household: HouseholdID = .default
 
   /// The settings' names as written in the config file and, upper-cased with a `LARDER_`
   /// prefix, in the environment.
   static let keys = [
     "db", "host", "public_url", "trusted_proxies", "tls_cert", "tls_key", "port", "threads",
     "max_body_bytes", "timeout", "starter_recipes", "clip_allow_private", "units", "week_start",
-    "time_zone",
+    "time_zone", "household",
   ]
 
   /// The default database path: `$XDG_DATA_HOME/larder/larder.sqlite`, falling back to
@@ -148,6 +151,19 @@ public struct Config: Equatable, Sendable {
           message: "\(entry.source): '\(entry.value)' is not a time zone such as Europe/Berlin")
       }
       config.timeZone = zone
+    }
+    if let entry = values["household"] {
+      guard !entry.value.isEmpty,
+        !entry.value.unicodeScalars.contains(where: {
+          CharacterSet.whitespacesAndNewlines.contains($0)
+            || CharacterSet.controlCharacters.contains($0)
+        })
+      else {
+        throw ConfigError(
+          message: "\(entry.source): '\(entry.value)' is not a household id; "
+            + "'larder users list' shows each account's households")
+      }
+      config.household = HouseholdID(rawValue: entry.value)
     }
     return config
   }

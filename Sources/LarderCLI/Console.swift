@@ -33,6 +33,15 @@ public final class Console: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// Writes a question to standard error without ending the line, for an answer typed at a
+  /// terminal.
+  public func prompt(_ text: String) {
+    clearProgress()
+    lock.lock()
+    errors.write(Data(text.utf8))
+    lock.unlock()
+  }
+
   /// Redraws a one-line progress indicator on a terminal; does nothing elsewhere.
   public func progress(_ line: String) {
     guard errorsIsTerminal else { return }

@@ -28,6 +28,10 @@ public enum LarderCommandLine {
         "db", valueName: "PATH", help: "The database file.",
         default: "$XDG_DATA_HOME/larder/larder.sqlite"),
       .option("config", valueName: "PATH", help: "A config file of 'key = value' lines."),
+      .option(
+        "household", valueName: "ID",
+        help: "The household local commands act in, as its owner ('larder users list' shows "
+          + "the households).", default: "default"),
       .flag("json", help: "Print JSON for scripts instead of text for people."),
       .flag("version", help: "Print Larder's version."),
     ],
@@ -149,6 +153,8 @@ public enum LarderCommandLine {
         arguments: [ArgumentSpec("id", help: "The recipes' IDs.", arity: .oneOrMore)]),
       BackupCommand.backupSpec,
       BackupCommand.restoreSpec,
+      UsersCommand.spec,
+      TokensCommand.spec,
     ])
 
   static let listOptions: [OptionSpec] = [
@@ -173,11 +179,14 @@ public enum LarderCommandLine {
     []: ["q": "words"],
     ["foods", "synonym"]: ["synonym": "name"],
     ["foods", "remove"]: ["id": "food"],
+    ["users", "add"]: ["login": "name"],
   ]
 
   /// The fields whose option is not named like them in one command only, by command path.
   static let commandOptionNames: [[String]: [String: String]] = [
-    ["list", "generate"]: ["recipes": "recipe"]
+    ["list", "generate"]: ["recipes": "recipe"],
+    ["users", "add"]: ["password": "password-stdin"],
+    ["users", "passwd"]: ["newPassword": "password-stdin"],
   ]
 
   /// How errors name fields for `command`: its arguments as arguments (a field named like one
@@ -257,7 +266,7 @@ public enum LarderCommandLine {
     }
     do {
       var flags: [String: String] = [:]
-      for key in ["db", "host", "port", "threads"] { flags[key] = parsed.value(key) }
+      for key in ["db", "host", "port", "threads", "household"] { flags[key] = parsed.value(key) }
       for key in ["public_url", "tls_cert", "tls_key", "trusted_proxies"] {
         flags[key] = parsed.value(key.replacingOccurrences(of: "_", with: "-"))
       }
@@ -282,6 +291,8 @@ public enum LarderCommandLine {
       case "foods": return try FoodsCommand.run(context)
       case "backup": return try BackupCommand.runBackup(context)
       case "restore": return try BackupCommand.runRestore(context)
+      case "users": return try UsersCommand.run(context)
+      case "tokens": return try TokensCommand.run(context)
       default: return exitUsage
       }
     } catch let error as UsageError {
@@ -316,8 +327,22 @@ struct CommandContext {
       firstWeekday: config.firstWeekday)
   }
 
-  /// The caller every command acts as (the one household until accounts arrive).
-  var caller: Caller { .defaultHousehold }
+  /// The caller every command acts as: the owner of the chosen household (`--household`),
+  /// since whoever can run the binary can read the database file anyway.
+  var caller: Caller { .local(household: config.household) }
+
+  /// Runs `body`, turning "no such household" about the chosen household into a usage error
+  /// that says where the choice came from and where to look for households.
+  private func inChosenHousehold<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch ApplicationError.notFound(.household, let id) where id == config.household.rawValue {
+      throw ConfigError(
+        message: "household '\(id)' (from --household, LARDER_HOUSEHOLD or 'household' in the "
+          + "config file) is not in \(config.databasePath); 'larder users list' shows each "
+          + "account's households")
+    }
+  }
 
   /// Opens the configured database as a running Larder (a new one gets the starter recipes
   /// when configured to), printing what opening it found on standard error: the household's
@@ -326,12 +351,14 @@ struct CommandContext {
   /// command that only finds recipes need not).
   func openLarder(buildsFinder: Bool = false, announcesFinder: Bool = false) throws -> OpenedLarder
   {
-    let opened = try Larder.open(
-      databasePath: config.databasePath, settings: settings,
-      clipper: ClipCommandSupport.clipper(for: config),
-      options: OpeningOptions(
-        seedsStarterRecipes: config.starterRecipes, buildsFinder: buildsFinder),
-      caller: caller, log: { [console] in console.printError($0) })
+    let opened = try inChosenHousehold {
+      try Larder.open(
+        databasePath: config.databasePath, settings: settings,
+        clipper: ClipCommandSupport.clipper(for: config),
+        options: OpeningOptions(
+          seedsStarterRecipes: config.starterRecipes, buildsFinder: buildsFinder),
+        caller: caller, log: { [console] in console.printError($0) })
+    }
     var notes = opened.notes
     if json { notes.starterRecipes = nil }
     if !announcesFinder { notes.finderBuild = nil }
@@ -342,7 +369,9 @@ struct CommandContext {
   /// The household's foods when the database exists, else the bundled ones, for looking up
   /// only: never creates a database. Foods that no longer apply are named on standard error.
   func foodLookup() throws -> FoodLookup {
-    let lookup = try Larder.foodLookup(databasePath: config.databasePath, as: caller)
+    let lookup = try inChosenHousehold {
+      try Larder.foodLookup(databasePath: config.databasePath, as: caller)
+    }
     for warning in lookup.warnings { console.printError("warning: \(warning)") }
     return lookup
   }
@@ -353,10 +382,12 @@ struct CommandContext {
     if FileManager.default.fileExists(atPath: config.databasePath) {
       return try openLarder().larder
     }
-    return try Larder.open(
-      databasePath: ":memory:", settings: settings,
-      options: OpeningOptions(seedsStarterRecipes: false), caller: caller
-    ).larder
+    return try inChosenHousehold {
+      try Larder.open(
+        databasePath: ":memory:", settings: settings,
+        options: OpeningOptions(seedsStarterRecipes: false), caller: caller
+      ).larder
+    }
   }
 
   /// Today in the configured time zone.

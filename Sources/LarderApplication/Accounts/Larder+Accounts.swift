@@ -76,6 +76,15 @@ extension Larder {
     return try store.users().map { (AccountView($0), try store.memberships(user: $0.id)) }
   }
 
+  /// Every household, oldest first: for the command line, which names them in `users list`
+  /// and acts in whichever it is told to (`--household`).
+  public func allHouseholds(as caller: Caller) throws -> [Household] {
+    guard caller.credential == .local else {
+      throw ApplicationError.forbidden(reason: "only the command line lists every household")
+    }
+    return try accountSupport().store.households()
+  }
+
   /// The members of the caller's household, oldest first.
   public func members(as caller: Caller) throws -> [MemberView] {
     let store = try accountSupport().store

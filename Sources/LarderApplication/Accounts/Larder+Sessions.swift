@@ -226,16 +226,22 @@ extension Larder {
   }
 
   /// Revokes one of the caller's tokens (any user's, from the command line).
+  ///
+  /// - Throws: ``ApplicationError/notFound(_:id:)`` for an id that names no token the caller
+  ///   may revoke, so a mistyped id is never taken for a revoked one.
   public func revokeAPIToken(_ id: String, as caller: Caller) throws {
     let store = try accountSupport().store
-    if caller.credential != .local {
+    let owners: [UserID]
+    if caller.credential == .local {
+      owners = try store.users().map(\.id)
+    } else {
       guard let user = caller.user, !caller.isReadOnly else {
         throw ApplicationError.forbidden(reason: "a read-only token cannot revoke tokens")
       }
-      guard try store.apiTokens(user: user).contains(where: { $0.id == id }) else {
-        throw ApplicationError.notFound(.apiToken, id: id)
-      }
+      owners = [user]
     }
+    guard try owners.contains(where: { try store.apiTokens(user: $0).contains { $0.id == id } })
+    else { throw ApplicationError.notFound(.apiToken, id: id) }
     try store.deleteAPIToken(id: id)
   }
 }

@@ -76,7 +76,13 @@ extension Larder {
     caller: Caller, clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> OpenedLarder {
+    // A new database holds only the default household, so none is made for another.
+    let isNew = databasePath == ":memory:" || !FileManager.default.fileExists(atPath: databasePath)
+    if isNew && caller.household != .default {
+      throw ApplicationError.notFound(.household, id: caller.household.rawValue)
+    }
     let database = try SQLiteRecipeStore.open(path: databasePath)
+    try requireHousehold(of: caller, in: database)
     var larder = Larder(
       recipes: database, analysis: .householdFoods, foodStore: database,
       images: database.imageStore, planning: SQLitePlanningStore(sharing: database),
@@ -98,8 +104,26 @@ extension Larder {
   public static func existingHouseholdFoods(
     databasePath: String, as caller: Caller
   ) throws -> (catalog: FoodCatalog, warnings: [String]) {
-    guard FileManager.default.fileExists(atPath: databasePath) else { return (.bundled, []) }
-    return try householdFoods(in: SQLiteRecipeStore.open(path: databasePath), as: caller)
+    guard FileManager.default.fileExists(atPath: databasePath) else {
+      // A database not made yet will hold only the default household.
+      guard caller.household == .default else {
+        throw ApplicationError.notFound(.household, id: caller.household.rawValue)
+      }
+      return (.bundled, [])
+    }
+    let database = try SQLiteRecipeStore.open(path: databasePath)
+    try requireHousehold(of: caller, in: database)
+    return try householdFoods(in: database, as: caller)
+  }
+
+  /// Throws ``ApplicationError/notFound(_:id:)`` unless the caller's household is stored, so
+  /// a command line told to act in a household that is not there reads and writes nothing
+  /// (not even the starter recipes of a new database).
+  static func requireHousehold(of caller: Caller, in database: SQLiteRecipeStore) throws {
+    let households = try SQLiteAccountStore(sharing: database).households()
+    guard households.contains(where: { $0.id == caller.household }) else {
+      throw ApplicationError.notFound(.household, id: caller.household.rawValue)
+    }
   }
 
   /// The bundled food catalog with the household's own foods and synonyms, and a warning for

@@ -21,6 +21,7 @@ enum ServeCommand {
     // The finder is built before serving and kept current by every write; a food change
     // matches stored recipes again in the background.
     let larder = try context.openLarder(buildsFinder: true, announcesFinder: true).larder
+    try ServeBindCheck.requireAccount(toListenOn: config.host, larder: larder, port: config.port)
     // Only loopback names, the public URLs and a specific bound address reach the handlers,
     // and every request must prove who it is (the setup page asks for the first account).
     let app = LarderApp(
