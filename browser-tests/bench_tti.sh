@@ -30,6 +30,11 @@ if [[ ! -e "$database" ]]; then
   echo "imported $count recipes in $(python3 -c "print(round($import_end - $import_start, 1))") s" >&2
 fi
 
+# The pages need a signed-in browser: one account, made once, that tti.py signs in as.
+if ! "$binary" users list --db "$database" 2>/dev/null | grep -q '^bench\b'; then
+  printf 'bench password\n' | "$binary" users add bench --owner --password-stdin --db "$database" >/dev/null
+fi
+
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$binary" serve --db "$database" --port "$port" >"$work/server.log" 2>&1 &
 server=$!

@@ -11,7 +11,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import SESSION, BASE, FIXTURES, BrowserTestCase, api
+from browser import SESSION, fetch, BASE, FIXTURES, BrowserTestCase, api
 
 
 def status_count(text):
@@ -216,8 +216,7 @@ class Library(BrowserTestCase):
         for recipe in (kept, lost):
             self.addCleanup(api, f"/api/v1/recipes/{recipe['id']}", "DELETE")
         # The page links both pictures through Larder, never the site they are on.
-        with urllib.request.urlopen(BASE + "/library?q=Pictured", timeout=10) as response:
-            html = response.read().decode()
+        html = fetch("/library?q=Pictured")
         self.assertNotIn(FIXTURES, html)
         for recipe in (kept, lost):
             self.assertIn(f'src="/recipes/{recipe["id"]}/image"', html)
