@@ -11,9 +11,11 @@ public struct LarderApp: Sendable {
   public let larder: Larder
   /// Where recipes are kept.
   public var store: any RecipeStore { larder.recipes }
-  /// The household requests act for (one until accounts arrive).
+  /// The household of the caller the app was made with (every request's, under
+  /// ``Authentication/fixed(_:)``).
   public let household: HouseholdID
-  /// The caller requests act as (the one household until accounts arrive).
+  /// The caller the app was made with: every request acts as it under
+  /// ``Authentication/fixed(_:)``; with accounts each request proves its own.
   public var caller: Caller { Caller(household: household) }
   /// The current time; a parameter so tests control it.
   public var clock: @Sendable () -> Date { larder.clock }
