@@ -3,12 +3,72 @@ in and back, the owner invites a member by link and the member joins and sees th
 recipes, a viewer reads but finds nothing to edit, a share link opens signed out, and the
 owner signs out."""
 
-import re
+import os
+import socket
+import subprocess
+import tempfile
+import time
 import urllib.request
 
 from selenium.webdriver.common.by import By
 
 from browser import BASE, PHONE, SESSION, BrowserTestCase, api
+
+
+class FirstRun(BrowserTestCase):
+    """A fresh Larder, as `make run` starts it: the first visit makes the owner's account."""
+
+    def setUp(self):
+        super().setUp()
+        binary = os.environ.get("LARDER_BINARY")
+        if not binary:
+            self.skipTest("no larder binary (run through browser-tests/run.sh)")
+        self.folder = tempfile.TemporaryDirectory()
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.base = f"http://127.0.0.1:{port}"
+        environment = dict(os.environ, XDG_CONFIG_HOME=self.folder.name)
+        self.server = subprocess.Popen(
+            [binary, "serve", "--db", os.path.join(self.folder.name, "larder.sqlite"),
+             "--port", str(port)], env=environment,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(self.base + "/api/v1/health", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        self.driver.set_window_size(*PHONE)
+        self.driver.delete_all_cookies()
+
+    def tearDown(self):
+        super().tearDown()
+        self.server.terminate()
+        self.server.wait(timeout=15)
+        self.folder.cleanup()
+        self.sign_in_with(SESSION)
+
+    def test_the_first_visit_makes_the_owners_account(self):
+        self.driver.get(self.base + "/")
+        self.wait(lambda d: d.current_url.endswith("/setup"), message="sent to setup")
+        self.wait_text("main h1", lambda text: text == "Welcome to Larder")
+        self.screenshot("accounts-first-run-setup")
+        for name, value in {"displayName": "Ana", "login": "ana", "password": "kitchen table",
+                            "confirm": "kitchen table"}.items():
+            self.find(f"[name='{name}']").send_keys(value)
+        self.find("main form button[type='submit']").click()
+        self.wait(lambda d: d.current_url.rstrip("/") == self.base, message="signed in at home")
+        self.wait(lambda d: d.execute_script(
+            "return document.documentElement.dataset.ready === 'true'"), 15)
+        session = self.driver.get_cookie("larder_session")["value"]
+        request = urllib.request.Request(
+            self.base + "/api/v1/health", headers={"Cookie": f"larder_session={session}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            self.assertIn(b'"recipes":64', response.read().replace(b" ", b""))
+        # Setup happens once.
+        self.driver.get(self.base + "/setup")
+        self.wait(lambda d: not d.current_url.endswith("/setup"), message="setup is over")
 
 
 class Accounts(BrowserTestCase):

@@ -164,13 +164,15 @@ enum EditorPage {
 
 /// Settings kept in the browser: staples, diets applied by default, units and theme.
 enum SettingsPage {
-  static func render() -> HTML {
+  /// The settings page; with `accounts`, it leads to the account page first.
+  static func render(accounts: Bool = false) -> HTML {
     let diets = CookPage.diets.map {
       "<label><input type=\"checkbox\" name=\"diets\" value=\"\($0)\"> \($0)</label>" as HTML
     }
     let body: HTML = """
       <section class="settings">
       <h1>Settings</h1>
+      \(accounts ? "<p><a class=\"button secondary\" href=\"/account\">Your account, household and sign-out</a></p>" as HTML : HTML.empty)
       <p class="muted">Kept in this browser.</p>
       <form id="settings-form">
       <label for="s-staples">Staples you always have</label>

@@ -16,7 +16,9 @@ struct Pages: Sendable {
     router.get("/recipes/:id") { request, caller in try recipePage(request, as: caller) }
     router.get("/recipes/:id/edit") { request, caller in try editPage(request, as: caller) }
     router.get("/add") { _, _ in .html(EditorPage.render(recipe: nil)) }
-    router.get("/settings") { _, _ in .html(SettingsPage.render()) }
+    router.get("/settings") { _, _ in
+      .html(SettingsPage.render(accounts: larder.accounts != nil))
+    }
   }
 
   private func cookPage() -> HTTPResponse {
