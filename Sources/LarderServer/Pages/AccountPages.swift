@@ -203,6 +203,9 @@ struct AccountPages: Sendable {
     var response = HTTPResponse.redirect(to: "/login")
     response.headers["Set-Cookie"] = Credentials.clearedCookie(
       secure: Credentials.isSecure(request))
+    // Recipe pages the service worker kept for offline use, and what the pages keep in the
+    // browser, leave with the session: the next person on a shared phone sees none of it.
+    response.headers["Clear-Site-Data"] = "\"cache\", \"storage\""
     return response
   }
 

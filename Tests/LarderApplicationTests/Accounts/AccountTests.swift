@@ -4,6 +4,8 @@ import LarderCore
 import LarderTestSupport
 import Testing
 
+@testable import LarderStore
+
 /// A Larder on a fresh SQLite file with accounts, a hand-moved clock and cheap hashes.
 struct AccountsFixture {
   let larder: Larder
@@ -413,5 +415,42 @@ struct AccountsFixture {
     #expect(throws: ApplicationError.notFound(.shareLink, id: "")) {
       _ = try fixture.larder.sharedRecipe(token: "guess")
     }
+  }
+}
+
+/// A database file made by the Larder before accounts (schema 6) upgrades in place: the first
+/// account owns every recipe, pantry item and food already stored.
+@Suite struct UpgradeBeforeAccountsTests {
+  @Test func aSchemaSixDatabaseIsOwnedByItsFirstAccount() throws {
+    let path = try OpeningALarderTests.databasePath()
+    do {
+      let database = try SQLiteDatabase(path: path)
+      #expect(try Migrations.migrate(database, upTo: 6) == 0)
+    }
+    // What an older Larder had stored, written through the stores as it wrote them.
+    do {
+      let old = try SQLiteRecipeStore(
+        database: SQLiteDatabase(path: path), previousVersion: 6)
+      _ = try old.createRecipe(Fixtures.pancakes(), household: .default, now: Fixtures.now)
+      _ = try old.createRecipe(Fixtures.tomatoSoup(), household: .default, now: Fixtures.now)
+      try old.saveUserFood(
+        Food(id: "sudachi", name: "sudachi", parentID: "citrus"), household: .default,
+        now: Fixtures.now)
+    }
+    let fixtureClock = TestClock()
+    let opened = try Larder.open(
+      databasePath: path,
+      options: OpeningOptions(passwordHashing: .leastForTests),
+      caller: .defaultHousehold, clock: { fixtureClock.now })
+    #expect(opened.notes.starterRecipes == nil, "an existing database gets no starter recipes")
+    let larder = opened.larder
+    #expect(try larder.hasAccounts() == false)
+    let owner = try larder.createFirstOwner(
+      NewAccountRequest(login: "ana", password: "correct horse"),
+      client: ClientInfo(address: "127.0.0.1", userAgent: ""))
+    let names = try larder.listRecipes(RecipeListRequest(), as: owner.caller).items.map(\.name)
+    #expect(names.sorted() == ["Buttermilk Pancakes", "Tomato Soup"])
+    #expect(try larder.userFoods(as: owner.caller).foods.map(\.id) == ["sudachi"])
+    #expect(try larder.whoAmI(as: owner.caller).household.name == "Home")
   }
 }

@@ -159,6 +159,7 @@ import Testing
     let out = web.send("POST", "/logout", form: [:], as: ana)
     #expect(out.status == 303)
     #expect(out.headerValue(named: "Set-Cookie")?.contains("Max-Age=0") == true)
+    #expect(out.headerValue(named: "Clear-Site-Data") == #""cache", "storage""#)
     #expect(web.send("GET", "/api/v1/me", as: ana).status == 401)
     #expect(
       web.send("GET", "/", as: ana).headerValue(named: "Location")?.hasPrefix("/login") == true)
