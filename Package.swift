@@ -59,7 +59,9 @@ let package = Package(
     .executableTarget(name: "larder", dependencies: ["LarderCLI"]),
     .executableTarget(
       name: "larder-bench",
-      dependencies: ["LarderCore", "LarderApplication", "LarderStore", "LarderServer", "CSQLite"]),
+      dependencies: [
+        "LarderCore", "LarderApplication", "LarderStore", "LarderServer", "LarderHTTP", "CSQLite",
+      ]),
 
     // An in-memory RecipeStore and fixtures shared by the test targets.
     .target(

@@ -14,6 +14,7 @@ enum BenchCommand {
                                     [--dump FILE]
            larder-bench finder [--recipes N] [--pantries N] [--peer-queries N] [--seed N]
                                [--data DIR] [--export DIR]
+           larder-bench requests [--rounds N]
 
     store         import, list, get and full-text search on SQLite, against a LIKE scan peer
     ingredients   ingredient-line parsing accuracy and speed, against ingredient-parser-nlp
@@ -21,6 +22,8 @@ enum BenchCommand {
                   label and verdicts as JSON lines; the peer needs `make peer`)
     finder        the pantry finder against SQLite and a full scan, on a calibrated corpus
                   (--export: the corpus as CSV and the pantries as JSON lines)
+    requests      what authentication costs a request: the web app answering in process as a
+                  fixed household, with a session cookie and with an API token
     """
 
   static func run(_ arguments: [String]) throws -> String {
@@ -70,6 +73,8 @@ enum BenchCommand {
         peerQueries: integer("peer-queries", 50), seed: UInt64(integer("seed", 42)),
         dataPath: options["data"] ?? "../shared/data", exportPath: options["export"]
       ).run()
+    case "requests":
+      return try RequestBenchmark(rounds: integer("rounds", 2_000)).run()
     default:
       throw BenchError(message: "unknown suite '\(suite)'\n" + usage)
     }
