@@ -49,14 +49,16 @@ PY
 wait_for "http://127.0.0.1:$port/api/v1/health" "http://127.0.0.1:$fixture_port/flatbread.html" \
   || { cat "$artifacts/server.log" >&2; exit 1; }
 
-# The first account, made through the setup page as a new user would; the tests sign in as it.
-session=$(python3 - "http://127.0.0.1:$port" <<'PY'
+# The first account, made through the setup page as a new user would, with the setup code the
+# server printed; the tests sign in as it.
+code=$(grep -o 'setup?code=[A-Za-z0-9_-]*' "$artifacts/server.log" | head -1 | cut -d= -f2)
+session=$(python3 - "http://127.0.0.1:$port" "$code" <<'PY'
 import sys, urllib.parse, urllib.request
 class Keep(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
 form = urllib.parse.urlencode({"displayName": "Tess", "login": "tester",
-    "password": "browser tests", "confirm": "browser tests"}).encode()
+    "password": "browser tests", "confirm": "browser tests", "code": sys.argv[2]}).encode()
 request = urllib.request.Request(sys.argv[1] + "/setup", data=form, method="POST",
     headers={"Content-Type": "application/x-www-form-urlencoded"})
 try:

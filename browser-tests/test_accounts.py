@@ -4,6 +4,7 @@ recipes, a viewer reads but finds nothing to edit, a share link opens signed out
 owner signs out."""
 
 import os
+import re
 import socket
 import subprocess
 import tempfile
@@ -29,16 +30,20 @@ class FirstRun(BrowserTestCase):
             port = probe.getsockname()[1]
         self.base = f"http://127.0.0.1:{port}"
         environment = dict(os.environ, XDG_CONFIG_HOME=self.folder.name)
-        self.server = subprocess.Popen(
-            [binary, "serve", "--db", os.path.join(self.folder.name, "larder.sqlite"),
-             "--port", str(port)], env=environment,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.log = os.path.join(self.folder.name, "server.log")
+        with open(self.log, "w") as log:
+            self.server = subprocess.Popen(
+                [binary, "serve", "--db", os.path.join(self.folder.name, "larder.sqlite"),
+                 "--port", str(port)], env=environment, stdout=log, stderr=log)
+        self.setup_link = None
         for _ in range(300):
-            try:
-                urllib.request.urlopen(self.base + "/api/v1/health", timeout=1).read()
+            with open(self.log) as log:
+                found = re.search(r"http://\S+/setup\?code=[\w-]+", log.read())
+            if found:
+                self.setup_link = found.group(0)
                 break
-            except OSError:
-                time.sleep(0.1)
+            time.sleep(0.1)
+        self.assertIsNotNone(self.setup_link, "serve printed no setup link")
         self.driver.set_window_size(*PHONE)
         self.driver.delete_all_cookies()
 
@@ -50,9 +55,14 @@ class FirstRun(BrowserTestCase):
         self.sign_in_with(SESSION)
 
     def test_the_first_visit_makes_the_owners_account(self):
+        # Without the code the server printed, setup asks for it.
         self.driver.get(self.base + "/")
         self.wait(lambda d: d.current_url.endswith("/setup"), message="sent to setup")
+        self.assertTrue(self.find_all("#a-code"), "the setup code is asked for")
+        # The link serve printed fills it in.
+        self.driver.get(self.setup_link)
         self.wait_text("main h1", lambda text: text == "Welcome to Larder")
+        self.assertEqual(self.find_all("#a-code"), [])
         self.screenshot("accounts-first-run-setup")
         for name, value in {"displayName": "Ana", "login": "ana", "password": "kitchen table",
                             "confirm": "kitchen table"}.items():

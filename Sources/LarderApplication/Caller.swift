@@ -34,8 +34,11 @@ public struct Caller: Hashable, Sendable {
     case read
     /// Changing anything the household keeps.
     case change
-    /// Managing members, invitations, share links and the household's settings.
+    /// Managing members, invitations and the household's settings.
     case manage
+    /// Changing the caller's own account (leaving a household, the password): refused to a
+    /// read-only token, whatever its user's role.
+    case ownAccount
   }
 
   /// A caller with everything spelled out.
@@ -67,6 +70,7 @@ public struct Caller: Hashable, Sendable {
     case .read: return true
     case .change: return !isReadOnly && role >= .member
     case .manage: return !isReadOnly && role == .owner
+    case .ownAccount: return !isReadOnly
     }
   }
 
@@ -77,14 +81,14 @@ public struct Caller: Hashable, Sendable {
       throw ApplicationError.forbidden(reason: "this API token may only read")
     }
     switch permission {
-    case .read: return
+    case .read, .ownAccount: return
     case .change:
       throw ApplicationError.forbidden(
         reason: "a viewer can read recipes and cook from the pantry but not change anything; "
           + "ask an owner of the household to make you a member")
     case .manage:
       throw ApplicationError.forbidden(
-        reason: "only an owner of the household can manage members, invitations and links")
+        reason: "only an owner of the household can manage members and invitations")
     }
   }
 }

@@ -1,13 +1,17 @@
 import Foundation
 
 /// Formats `127.0.0.1 "GET /api/v1/recipes?limit=2" 200 1234B 0.8ms`, with a note in
-/// parentheses when the request did not complete normally.
-func accessLogLine(for request: RequestContext, termination: UInt32) -> String {
+/// parentheses when the request did not complete normally; the request target is written as
+/// `redacting` makes it (secrets in paths left out).
+func accessLogLine(
+  for request: RequestContext, termination: UInt32,
+  redacting: @Sendable (String) -> String = { $0 }
+) -> String {
   let elapsed = ContinuousClock.now - request.startedAt
   let milliseconds =
     Double(elapsed.components.seconds) * 1000
     + Double(elapsed.components.attoseconds) / 1e15
-  let requestLine = escapedForLog("\(request.method) \(request.rawTarget)")
+  let requestLine = escapedForLog("\(request.method) \(redacting(request.rawTarget))")
   var line = "\(request.remoteAddress ?? "-") \"\(requestLine)\""
   line += " \(request.status.map(String.init) ?? "-") \(request.bytesSent)B"
   line += " " + String(format: "%.1fms", milliseconds)

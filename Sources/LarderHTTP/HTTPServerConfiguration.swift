@@ -33,6 +33,9 @@ public struct HTTPServerConfiguration: Sendable {
   public var connectionMemoryLimitBytes: Int = 64 << 10
   /// How long `HTTPServer.stop()` waits for requests in flight before closing connections.
   public var shutdownGracePeriodSeconds: Double = 10
+  /// How a request's target (path and query, as sent) is written in the access log: the
+  /// application leaves out what must not be logged (links that work as passwords).
+  public var redactForLog: @Sendable (String) -> String = { $0 }
   /// The certificate and key to serve HTTPS with, through libmicrohttpd's GnuTLS; nil serves
   /// plain HTTP. Every request then has `HTTPRequest.isTLS` set.
   public var tls: TLSCredentials?

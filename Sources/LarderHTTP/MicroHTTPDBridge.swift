@@ -314,7 +314,10 @@ private func larderRequestCompleted(
     let status = larder_mhd_queued_status(connection)
     if status != 0 { request.status = Int(status) }
   }
-  server.log(accessLogLine(for: request, termination: termination.rawValue))
+  server.log(
+    accessLogLine(
+      for: request, termination: termination.rawValue,
+      redacting: server.configuration.redactForLog))
   server.requestsInFlight.decrement()
 }
 

@@ -16,8 +16,12 @@ public enum Authentication: Sendable {
 
 /// Reading credentials from requests, and the cookie that carries a session.
 enum Credentials {
-  /// The session cookie's name.
+  /// The session cookie's name over plain HTTP (loopback, a LAN).
   static let cookieName = "larder_session"
+  /// Its name over HTTPS: the `__Host-` prefix makes browsers refuse it unless it is Secure,
+  /// for the whole site, and set by this host itself, so a sibling subdomain or a plain-HTTP
+  /// answer cannot plant a session.
+  static let secureCookieName = "__Host-larder_session"
 
   /// The bearer token of an `Authorization: Bearer …` header, or nil.
   static func bearerToken(_ request: HTTPRequest) -> String? {
@@ -28,9 +32,11 @@ enum Credentials {
     return token.isEmpty ? nil : token
   }
 
-  /// The session token of the request's cookie, or nil.
+  /// The session token of the request's cookie, or nil: over HTTPS only the `__Host-` cookie
+  /// counts.
   static func sessionToken(_ request: HTTPRequest) -> String? {
-    guard let token = request.cookie(named: cookieName), !token.isEmpty else { return nil }
+    let name = request.isSecure ? secureCookieName : cookieName
+    guard let token = request.cookie(named: name), !token.isEmpty else { return nil }
     return token
   }
 
@@ -41,15 +47,16 @@ enum Credentials {
   /// The `Set-Cookie` value that starts a session: HttpOnly, SameSite=Lax, Secure over TLS,
   /// for as long as the session can last.
   static func sessionCookie(token: String, maxAge: TimeInterval, secure: Bool) -> String {
-    var cookie =
-      "\(cookieName)=\(token); Path=/; Max-Age=\(Int(maxAge)); HttpOnly; SameSite=Lax"
+    let name = secure ? secureCookieName : cookieName
+    var cookie = "\(name)=\(token); Path=/; Max-Age=\(Int(maxAge)); HttpOnly; SameSite=Lax"
     if secure { cookie += "; Secure" }
     return cookie
   }
 
   /// The `Set-Cookie` value that ends a session in the browser.
   static func clearedCookie(secure: Bool) -> String {
-    var cookie = "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
+    let name = secure ? secureCookieName : cookieName
+    var cookie = "\(name)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
     if secure { cookie += "; Secure" }
     return cookie
   }
@@ -77,10 +84,18 @@ enum Credentials {
     return RequestGuard.loopbackNames.contains(name)
   }
 
-  /// Where to go after signing in: a path on this site, never another site.
+  /// Where to go after signing in: a path on this site, never another site. Anything with a
+  /// control character, whitespace or a backslash is refused outright (browsers drop tabs and
+  /// newlines from URLs, so `/\t/evil.example` would become `//evil.example`), as is a second
+  /// `/` at the start.
   static func safeNext(_ next: String?) -> String {
-    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
-      !next.contains("\r"), !next.contains("\n")
+    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"),
+      next.unicodeScalars.allSatisfy({ scalar in
+        scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\\"
+          && !CharacterSet.whitespacesAndNewlines.contains(scalar)
+          && scalar.properties.generalCategory != .control
+          && scalar.properties.generalCategory != .format
+      })
     else { return "/" }
     return next
   }

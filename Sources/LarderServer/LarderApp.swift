@@ -122,6 +122,29 @@ public struct LarderApp: Sendable {
     self.router = router
   }
 
+  /// A request target as the logs may show it: the token of an invitation (`/join/…`) or a
+  /// share link (`/s/…`) is a password, so it becomes `…`, and so do the setup `code` and a
+  /// `next` parameter, which may hold one. Give it to `HTTPServerConfiguration.redactForLog`.
+  public static func redactedForLog(_ target: String) -> String {
+    let (path, query) =
+      target.firstIndex(of: "?").map {
+        (String(target[..<$0]), String(target[target.index(after: $0)...]))
+      } ?? (target, nil)
+    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    for index in segments.indices.dropLast()
+    where ["join", "s"].contains(segments[index]) && index == 1 {
+      segments[index + 1] = "…"
+    }
+    var redacted = segments.joined(separator: "/")
+    if let query {
+      let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+        pair.hasPrefix("next=") ? "next=…" : pair.hasPrefix("code=") ? "code=…" : String(pair)
+      }
+      redacted += "?" + pairs.joined(separator: "&")
+    }
+    return redacted
+  }
+
   /// Every route: `(method, pattern, isPublic)`, public ones (open to anyone) first.
   public var routes: [(method: String, pattern: String, isPublic: Bool)] {
     publicRouter.routeList.map { ($0.method, $0.pattern, true) }
@@ -148,6 +171,10 @@ public struct LarderApp: Sendable {
         ErrorResponses.classify(refusal), api: request.path.hasPrefix("/api/"))
     } else {
       response = authenticateAndRoute(request)
+    }
+    if request.isSecure && response.headerValue(named: "Strict-Transport-Security") == nil {
+      // Over HTTPS, the browser is told to come back only over HTTPS for a year.
+      response.headers["Strict-Transport-Security"] = "max-age=31536000"
     }
     for (name, value) in PageLayout.securityHeaders(
       forContentType: response.headerValue(named: "Content-Type") ?? "")
@@ -255,7 +282,7 @@ public struct LarderApp: Sendable {
       if let known = ErrorResponses.classify(error, method: request.method) {
         return errorResponse(known, api: isAPI)
       }
-      log("error: \(request.method) \(request.path) failed: \(error)")
+      log("error: \(request.method) \(Self.redactedForLog(request.path)) failed: \(error)")
       return errorResponse(
         LarderServerError(
           status: 500, code: "internal_error",

@@ -6,10 +6,12 @@ import LarderImport
 /// one place those headers are read.
 ///
 /// Only when the TCP peer (``HTTPRequest/remoteAddress``) is in one of ``networks`` does
-/// ``resolved(_:)`` read `Forwarded` (RFC 7239) or, without it, `X-Forwarded-For`,
-/// `X-Forwarded-Proto` and `X-Forwarded-Host`, into ``HTTPRequest/forwarded``. From any other
-/// peer, and when no proxy is trusted (the default), those headers are ignored: a client could
-/// write anything in them.
+/// ``resolved(_:)`` read `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Host` into
+/// ``HTTPRequest/forwarded``. From any other peer, and when no proxy is trusted (the default),
+/// those headers are ignored: a client could write anything in them. RFC 7239's `Forwarded`
+/// is never read: Caddy and nginx rewrite the `X-Forwarded-*` headers but pass a client's own
+/// `Forwarded` through unchanged, so believing it would let a client choose its address (and
+/// slip past the per-address sign-in throttle).
 ///
 /// The client is the rightmost address of the forwarded chain that is not itself a trusted
 /// proxy: each proxy appends the address it received from, so everything left of that was
@@ -111,13 +113,9 @@ public struct TrustedProxies: Sendable, Equatable {
     var request = request
     request.forwarded = nil
     guard !networks.isEmpty, trusts(request.remoteAddress) else { return request }
-    if let header = request.headers["forwarded"] {
-      request.forwarded = forwarding(fromForwarded: header)
-    } else {
-      request.forwarded = forwarding(
-        forwardedFor: request.headers["x-forwarded-for"],
-        proto: request.headers["x-forwarded-proto"], host: request.headers["x-forwarded-host"])
-    }
+    request.forwarded = forwarding(
+      forwardedFor: request.headers["x-forwarded-for"],
+      proto: request.headers["x-forwarded-proto"], host: request.headers["x-forwarded-host"])
     return request
   }
 
@@ -146,23 +144,6 @@ public struct TrustedProxies: Sendable, Equatable {
     return Forwarding(
       clientAddress: Self.address(ofNode: first.node).map { "\($0)" }, scheme: first.scheme,
       host: first.host)
-  }
-
-  /// `Forwarded: for=192.0.2.60;proto=https;host=recipes.example, for=10.0.0.2`.
-  private func forwarding(fromForwarded header: String) -> Forwarding? {
-    let hops = Self.splitOutsideQuotes(header, on: ",").compactMap { element -> Hop? in
-      var pairs: [String: String] = [:]
-      for pair in Self.splitOutsideQuotes(element, on: ";") {
-        guard let equals = pair.firstIndex(of: "=") else { continue }
-        let name = pair[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-        pairs[name] = Self.unquoted(pair[pair.index(after: equals)...])
-      }
-      // An element without `for` still reports the scheme and host it was received with.
-      return Hop(
-        node: pairs["for"] ?? "unknown", scheme: Self.scheme(pairs["proto"]),
-        host: pairs["host"].flatMap { $0.isEmpty ? nil : $0 })
-    }
-    return clientHop(hops)
   }
 
   /// `X-Forwarded-For: client, proxy1` with `X-Forwarded-Proto` and `X-Forwarded-Host`. Those
@@ -211,46 +192,4 @@ public struct TrustedProxies: Sendable, Equatable {
     return IPAddress(String(parts[0]))
   }
 
-  /// Splits on `separator` where it is not inside a quoted string.
-  private static func splitOutsideQuotes(_ text: String, on separator: Character) -> [String] {
-    var parts: [String] = []
-    var current = ""
-    var inQuotes = false
-    var escaped = false
-    for character in text {
-      if escaped {
-        escaped = false
-      } else if character == "\\" && inQuotes {
-        escaped = true
-      } else if character == "\"" {
-        inQuotes.toggle()
-      } else if character == separator && !inQuotes {
-        parts.append(current)
-        current = ""
-        continue
-      }
-      current.append(character)
-    }
-    parts.append(current)
-    return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-  }
-
-  /// A token or a quoted string's content, with its escapes undone.
-  private static func unquoted(_ text: Substring) -> String {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else {
-      return trimmed
-    }
-    var result = ""
-    var escaped = false
-    for character in trimmed.dropFirst().dropLast() {
-      if escaped || character != "\\" {
-        result.append(character)
-        escaped = false
-      } else {
-        escaped = true
-      }
-    }
-    return result
-  }
 }

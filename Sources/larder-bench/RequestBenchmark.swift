@@ -22,6 +22,7 @@ struct RequestBenchmark {
     ).larder
     let owner = try larder.createFirstOwner(
       NewAccountRequest(login: "bench", password: "bench password"),
+      setupCode: larder.accounts!.setupCode,
       client: ClientInfo(address: "127.0.0.1", userAgent: "larder-bench"))
     let token = try larder.createAPIToken(NewAPITokenRequest(name: "bench"), as: owner.caller)
     let recipe = try larder.listRecipes(RecipeListRequest(limit: 1), as: owner.caller).items[0]

@@ -130,7 +130,7 @@ import Testing
     let cases: [(arguments: [String], status: Int32, message: String)] = [
       (
         ["a b"], 2,
-        "larder: argument NAME: use 1 to 64 letters, digits, '.', '_', '-' or '@' (got 'a b')\n"
+        "larder: argument NAME: use 1 to 64 letters (a–z), digits, '.', '_', '-' or '@' (got 'a b')\n"
       ),
       (["ana"], 2, "larder: argument NAME: is already taken (got 'ana')\n"),
       (

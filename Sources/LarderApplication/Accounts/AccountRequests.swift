@@ -3,7 +3,8 @@ import LarderCore
 
 /// A new account: the setup page, an invitation's join form, `larder users add`.
 public struct NewAccountRequest: RequestFields, Equatable {
-  /// The name typed to sign in: 1 to 64 letters, digits, `.`, `_`, `-` or `@`.
+  /// The name typed to sign in: 1 to 64 ASCII letters, digits, `.`, `_`, `-` or `@` (so two
+  /// names that look alike cannot both exist).
   public var login: String
   /// The name shown to others; the login name when empty.
   public var displayName: String
@@ -48,11 +49,16 @@ public struct NewAccountRequest: RequestFields, Equatable {
   static func checkLogin(_ login: String) throws {
     let login = login.trimmingCharacters(in: .whitespaces)
     try Check.present(login, "login")
-    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-@"))
-    guard login.count <= 64, login.unicodeScalars.allSatisfy(allowed.contains) else {
+    guard login.count <= 64,
+      login.unicodeScalars.allSatisfy({
+        $0.isASCII
+          && ($0.properties.isAlphabetic
+            || ("0"..."9").contains($0) || "._-@".unicodeScalars.contains($0))
+      })
+    else {
       throw ApplicationError.refusedValue(
         Field("login"), value: login,
-        reason: "use 1 to 64 letters, digits, '.', '_', '-' or '@'")
+        reason: "use 1 to 64 letters (a–z), digits, '.', '_', '-' or '@'")
     }
   }
 

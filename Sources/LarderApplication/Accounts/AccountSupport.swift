@@ -14,6 +14,10 @@ public struct AccountSupport: Sendable {
   public var sessionLifetime: TimeInterval
   /// How failed sign-ins slow the next attempts.
   let throttle: SignInThrottle
+  /// The code the first account's setup asks for, new each time the Larder opens: `larder
+  /// serve` prints it, so only someone who can see the server's output (on its machine) can
+  /// make the owner's account, even when a proxy makes every request look local.
+  public let setupCode: String
   /// A hash checked when a login name matches no account, so a wrong name takes as long as
   /// a wrong password and the timing does not tell which names exist; made on first need.
   let decoy: DecoyHash
@@ -29,6 +33,7 @@ public struct AccountSupport: Sendable {
     self.sessionIdleLifetime = sessionIdleLifetime
     self.sessionLifetime = sessionLifetime
     self.throttle = SignInThrottle(policy: throttle)
+    self.setupCode = Secrets.randomToken(bytes: 9)
     self.decoy = DecoyHash(hashing: hashing)
   }
 }
@@ -65,8 +70,11 @@ public struct SignInThrottlePolicy: Sendable, Equatable {
   /// The longest wait.
   public var longestWait: TimeInterval
 
-  /// Five failures, forgotten after 15 minutes, waits of at most 15 minutes.
-  public init(freeFailures: Int = 5, window: TimeInterval = 900, longestWait: TimeInterval = 900) {
+  /// Five failures, remembered for a day, waits of at most 15 minutes: past the free ones,
+  /// at most one guess a quarter of an hour.
+  public init(
+    freeFailures: Int = 5, window: TimeInterval = 86_400, longestWait: TimeInterval = 900
+  ) {
     self.freeFailures = freeFailures
     self.window = window
     self.longestWait = longestWait
@@ -88,8 +96,19 @@ final class SignInThrottle: @unchecked Sendable {
     self.policy = policy
   }
 
-  /// The seconds to wait before `keys` may try again at `now`; 0 when they may now.
-  func wait(for keys: [String], now: Date) -> Int {
+  /// The key of a login name.
+  static func nameKey(_ login: String) -> String {
+    "login:" + login.trimmingCharacters(in: .whitespaces).lowercased()
+  }
+
+  /// The key of a client address.
+  static func clientKey(_ address: String) -> String { "client:" + address }
+
+  /// Starts an attempt for `keys` at `now`: the seconds still to wait (and nothing counted) when
+  /// they must wait, else 0, with the attempt counted as a failure at once, under the lock, so
+  /// attempts sent in parallel cannot all slip through before any failure is recorded. A
+  /// successful attempt takes its count back with ``succeed(_:)``.
+  func begin(_ keys: [String], now: Date) -> Int {
     lock.lock()
     defer { lock.unlock() }
     var longest: TimeInterval = 0
@@ -104,13 +123,7 @@ final class SignInThrottle: @unchecked Sendable {
       let wait = min(policy.longestWait, pow(2, Double(over)))
       longest = max(longest, entry.last.addingTimeInterval(wait).timeIntervalSince(now))
     }
-    return longest > 0 ? Int(longest.rounded(.up)) : 0
-  }
-
-  /// Records a failure for each key.
-  func fail(_ keys: [String], now: Date) {
-    lock.lock()
-    defer { lock.unlock() }
+    if longest > 0 { return Int(longest.rounded(.up)) }
     if failures.count > 100_000 {
       failures = failures.filter { now.timeIntervalSince($0.value.last) <= policy.window }
     }
@@ -121,12 +134,22 @@ final class SignInThrottle: @unchecked Sendable {
       entry.last = now
       failures[key] = entry
     }
+    return 0
   }
 
-  /// Forgets the failures of a login name after it signed in.
-  func succeed(_ key: String) {
+  /// Takes back a successful attempt begun with ``begin(_:now:)``: a login name's failures are
+  /// forgotten; another key (a client address, shared by a household behind one router)
+  /// loses only this attempt's count.
+  func succeed(_ keys: [String]) {
     lock.lock()
     defer { lock.unlock() }
-    failures[key] = nil
+    for key in keys {
+      if key.hasPrefix("login:") {
+        failures[key] = nil
+      } else if var entry = failures[key] {
+        entry.count -= 1
+        failures[key] = entry.count > 0 ? entry : nil
+      }
+    }
   }
 }

@@ -21,13 +21,20 @@ extension Larder {
 
   /// Makes the first account, owner of every household already stored (a database made before
   /// accounts keeps everything in its one household, which becomes theirs), and signs it in.
+  /// `setupCode` must be this Larder's ``AccountSupport/setupCode``.
   ///
-  /// - Throws: ``ApplicationError/conflict(reason:)`` once any account exists.
+  /// - Throws: ``ApplicationError/conflict(reason:)`` once any account exists;
+  ///   ``ApplicationError/refusedValue(_:value:reason:)`` naming `code` for a wrong code.
   public func createFirstOwner(
-    _ request: NewAccountRequest, client: ClientInfo
+    _ request: NewAccountRequest, setupCode: String, client: ClientInfo
   ) throws -> SignedIn {
-    try request.validate()
     let accounts = try accountSupport()
+    guard Secrets.constantTimeEqual(setupCode, accounts.setupCode) else {
+      throw ApplicationError.refusedValue(
+        Field("code"), value: "",
+        reason: "is not the setup code 'larder serve' printed when it started")
+    }
+    try request.validate()
     guard try accounts.store.userCount() == 0 else {
       throw ApplicationError.conflict(reason: "this Larder already has an account; sign in")
     }
@@ -116,7 +123,7 @@ extension Larder {
   /// Takes a member out of the caller's household (ending their sessions and tokens there).
   /// Members may leave themselves; owners may remove anyone; the last owner stays.
   public func removeMember(_ id: String, as caller: Caller) throws {
-    if caller.user?.rawValue != id { try caller.require(.manage) }
+    try caller.require(caller.user?.rawValue == id ? .ownAccount : .manage)
     let store = try accountSupport().store
     let members = try store.members(household: caller.household)
     guard let membership = members.first(where: { $0.userID.rawValue == id }) else {
@@ -159,13 +166,19 @@ extension Larder {
       }
       user = found
     } else {
+      try caller.require(.ownAccount)
       guard let id = caller.user, let found = try accounts.store.user(id: id) else {
         throw ApplicationError.notSignedIn(reason: "sign in to change your password")
       }
+      // Guessing the current password with a stolen session is slowed like signing in.
+      let key = SignInThrottle.nameKey(found.login)
+      let wait = accounts.throttle.begin([key], now: clock())
+      if wait > 0 { throw ApplicationError.tooManyAttempts(retryAfter: wait) }
       guard PasswordHashing.verify(request.currentPassword, hash: found.passwordHash) else {
         throw ApplicationError.refusedValue(
           Field("currentPassword"), value: "", reason: "is not your current password")
       }
+      accounts.throttle.succeed([key])
       user = found
     }
     var changed = user

@@ -23,7 +23,8 @@ extension Larder {
 
   /// The caller's household's invitations, newest first.
   public func invitations(as caller: Caller) throws -> [InvitationView] {
-    try caller.require(.manage)
+    // Reading them is for owners, a read-only token of an owner's included.
+    if caller.role != .owner { try caller.require(.manage) }
     return try accountSupport().store.invitations(household: caller.household).map(
       InvitationView.init)
   }
@@ -86,13 +87,14 @@ extension Larder {
     }
     let (record, store) = try usableInvitation(token)
     let existing = try store.memberships(user: user).first { $0.householdID == record.householdID }
-    if existing == nil {
+    if existing.map({ $0.role < record.role }) ?? true {
       guard try store.consumeInvitation(id: record.id, now: clock()) else {
         throw ApplicationError.notFound(.invitation, id: "")
       }
       try store.saveMembership(
         Membership(
-          householdID: record.householdID, userID: user, role: record.role, joinedAt: clock()))
+          householdID: record.householdID, userID: user, role: record.role,
+          joinedAt: existing?.joinedAt ?? clock()))
     }
     return try switchHousehold(
       HouseholdChoiceRequest(household: record.householdID.rawValue), as: caller)
@@ -143,15 +145,19 @@ extension Larder {
     try store.deleteShareLink(id: id)
   }
 
-  /// The recipe a share link shows, to anyone holding the link.
+  /// The recipe a share link shows, to anyone holding the link: what the recipe says, never
+  /// what the household keeps about it (its notes, favourite and rating).
   ///
   /// - Throws: ``ApplicationError/notFound(_:id:)`` for a revoked or unknown link, or a recipe
   ///   deleted since.
   public func sharedRecipe(token: String) throws -> SharedRecipe {
     let store = try accountSupport().store
     guard let link = try store.shareLink(tokenHash: Secrets.sha256Hex(token)),
-      let recipe = try recipes.recipe(id: link.recipeID, household: link.householdID)
+      var recipe = try recipes.recipe(id: link.recipeID, household: link.householdID)
     else { throw ApplicationError.notFound(.shareLink, id: "") }
+    recipe.notes = nil
+    recipe.isFavorite = false
+    recipe.rating = nil
     return SharedRecipe(recipe: recipe, link: link)
   }
 
@@ -177,8 +183,6 @@ extension Larder {
     var copy = shared.recipe
     copy.id = RecipeID(rawValue: "")
     copy.householdID = caller.household
-    copy.isFavorite = false
-    copy.rating = nil
     if let images, let id = Self.storedImageID(of: shared.recipe),
       let image = try images.image(id: id, household: shared.link.householdID)
     {

@@ -17,18 +17,14 @@ extension Larder {
     let accounts = try accountSupport()
     guard try accounts.store.userCount() > 0 else { throw ApplicationError.setupRequired }
     let now = clock()
-    let nameKey = "login:" + request.login.trimmingCharacters(in: .whitespaces).lowercased()
-    let keys = [nameKey, "client:" + client.address]
-    let wait = accounts.throttle.wait(for: keys, now: now)
+    let keys = [SignInThrottle.nameKey(request.login), SignInThrottle.clientKey(client.address)]
+    let wait = accounts.throttle.begin(keys, now: now)
     if wait > 0 { throw ApplicationError.tooManyAttempts(retryAfter: wait) }
     let user = try accounts.store.user(login: request.login.trimmingCharacters(in: .whitespaces))
     let matches = PasswordHashing.verify(
       request.password, hash: user?.passwordHash ?? accounts.decoy.value)
-    guard let user, matches else {
-      accounts.throttle.fail(keys, now: now)
-      throw ApplicationError.signInRefused
-    }
-    accounts.throttle.succeed(nameKey)
+    guard let user, matches else { throw ApplicationError.signInRefused }
+    accounts.throttle.succeed(keys)
     if accounts.hashing.needsRehash(user.passwordHash) {
       var upgraded = user
       upgraded.passwordHash = try accounts.hashing.hash(request.password)

@@ -37,6 +37,7 @@ enum ServeCommand {
     // Uploads of exports and photos may be larger than other requests (never smaller).
     server.bodyLimitsByPath = LarderApp.fileBodyLimits.mapValues { max($0, config.maxBodyBytes) }
     server.connectionTimeoutSeconds = config.timeoutSeconds
+    server.redactForLog = LarderApp.redactedForLog
     server.tls = tls
     let http = HTTPServer(
       configuration: server, log: { console.printError($0) },
@@ -91,10 +92,11 @@ enum ServeCommand {
         "Only loopback names are answered; to open Larder from another device, set public_url "
           + "(--public-url \(scheme)://ADDRESS:\(http.boundPort)) to the address you type there.")
     }
-    if try !larder.hasAccounts() {
+    if try !larder.hasAccounts(), let code = larder.accounts?.setupCode {
       console.printError(
-        "No account yet: open http://\(shownHost):\(http.boundPort)/setup on this machine to "
-          + "create the first one (or run 'larder users add NAME --owner --password-stdin').")
+        "No account yet: open \(scheme)://\(shownHost):\(http.boundPort)/setup?code=\(code) on this "
+          + "machine to create the first one (or run 'larder users add NAME --owner "
+          + "--password-stdin').")
     }
     console.printError("Press Ctrl-C to stop.")
     stopped.wait()

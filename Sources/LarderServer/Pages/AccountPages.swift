@@ -141,24 +141,27 @@ struct AccountPages: Sendable {
   private func setupPage(_ request: HTTPRequest, caller: Caller?) throws -> HTTPResponse {
     if try larder.hasAccounts() { return .redirect(to: caller == nil ? "/login" : "/") }
     guard Credentials.isFromThisMachine(request) else { return setupFromElsewhere() }
-    return .html(Self.setupForm(message: nil))
+    return .html(Self.setupForm(code: request.query["code"] ?? "", message: nil))
   }
 
   private func setup(_ request: HTTPRequest, caller: Caller?) throws -> HTTPResponse {
     if try larder.hasAccounts() { return .redirect(to: "/login") }
     guard Credentials.isFromThisMachine(request) else { return setupFromElsewhere() }
     let fields = request.formFields ?? [:]
+    let code = fields["code"] ?? ""
     guard fields["password"] == fields["confirm"] else {
-      return .html(Self.setupForm(message: "The two passwords differ."), status: 422)
+      return .html(
+        Self.setupForm(code: code, message: "The two passwords differ."), status: 422)
     }
     do {
       let signedIn = try larder.createFirstOwner(
         NewAccountRequest(
           login: fields["login"] ?? "", displayName: fields["displayName"] ?? "",
-          password: fields["password"] ?? ""), client: Credentials.client(request))
+          password: fields["password"] ?? ""), setupCode: code,
+        client: Credentials.client(request))
       return startSession(signedIn, request: request, next: "/")
     } catch let error as ApplicationError where error.isAboutAField {
-      return .html(Self.setupForm(message: message(error)), status: 422)
+      return .html(Self.setupForm(code: code, message: message(error)), status: 422)
     }
   }
 
@@ -284,7 +287,7 @@ struct AccountPages: Sendable {
       let port = origin.port == defaultPort ? "" : ":\(origin.port)"
       return "\(origin.scheme)://\(origin.host)\(port)\(path)"
     }
-    return "http://\(request.headers["host"] ?? "127.0.0.1")\(path)"
+    return "\(request.scheme)://\(request.host ?? "127.0.0.1")\(path)"
   }
 
   /// Percent-encodes a value for a query string.
@@ -300,8 +303,19 @@ struct AccountPages: Sendable {
 // MARK: - Markup
 
 extension AccountPages {
-  static func setupForm(message: String?) -> HTML {
-    PageLayout.page(
+  /// The setup form; the code comes in the link `larder serve` prints, or is typed.
+  static func setupForm(code: String, message: String?) -> HTML {
+    let codeField: HTML =
+      code.isEmpty
+      ? """
+      <label for="a-code">Setup code</label>
+      <input id="a-code" name="code" required autocomplete="off" autocapitalize="none" \
+      spellcheck="false" aria-describedby="a-code-help">
+      <p id="a-code-help" class="muted">Printed by <code>larder serve</code> when it started \
+      (the link it shows fills it in).</p>
+      """
+      : "<input type=\"hidden\" name=\"code\" value=\"\(code)\">"
+    return PageLayout.page(
       title: "Welcome",
       body: """
         <section class="settings account-form">
@@ -310,6 +324,7 @@ extension AccountPages {
         You can invite the rest of your household afterwards.</p>
         \(notice(message))
         <form method="post" action="/setup">
+        \(codeField)
         \(accountFields())
         <p><button type="submit">Create account</button></p>
         </form>

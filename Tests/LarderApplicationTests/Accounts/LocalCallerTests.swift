@@ -38,6 +38,7 @@ import Testing
     ).larder
     let owner = try first.createFirstOwner(
       NewAccountRequest(login: "ana", password: "correct horse"),
+      setupCode: first.accounts!.setupCode,
       client: ClientInfo(address: "127.0.0.1", userAgent: "Test"))
     let cabin = try first.createHousehold(HouseholdNameRequest(name: "Cabin"), as: owner.caller)
     let local = Caller.local(household: HouseholdID(rawValue: cabin.id))

@@ -69,6 +69,7 @@ import Testing
     let web = try AccountsApp()
     let owner = try web.larder.createFirstOwner(
       NewAccountRequest(login: "ana", password: "correct horse"),
+      setupCode: web.larder.accounts!.setupCode,
       client: ClientInfo(address: "127.0.0.1", userAgent: ""))
     let ana = try web.credential(session: owner.token)
     let recipesBefore = try web.larder.health(as: owner.caller).recipes

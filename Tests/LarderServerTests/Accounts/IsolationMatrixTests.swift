@@ -252,6 +252,8 @@ import Testing
     let viewer: AccountsApp.Credential
     let bo: AccountsApp.Credential
     let revoked: AccountsApp.Credential
+    /// A read-only API token of A's owner.
+    let readOnly: AccountsApp.Credential
     let ids: [Target: String]
     let recipeName = "Buttermilk Pancakes"
 
@@ -261,7 +263,8 @@ import Testing
       let larder = web.larder
       let client = ClientInfo(address: "127.0.0.1", userAgent: "Matrix")
       let owner = try larder.createFirstOwner(
-        NewAccountRequest(login: "ana", password: "correct horse"), client: client)
+        NewAccountRequest(login: "ana", password: "correct horse"),
+        setupCode: larder.accounts!.setupCode, client: client)
       ana = try web.credential(session: owner.token)
       let invitation = try larder.createInvitation(
         NewInvitationRequest(role: .viewer, uses: 2), as: owner.caller)
@@ -322,6 +325,10 @@ import Testing
       let gone = try larder.createAPIToken(NewAPITokenRequest(name: "gone"), as: owner.caller)
       try larder.revokeAPIToken(gone.apiToken.id, as: owner.caller)
       revoked = AccountsApp.Credential(bearer: gone.token)
+      readOnly = AccountsApp.Credential(
+        bearer: try larder.createAPIToken(
+          NewAPITokenRequest(name: "reader", readOnly: true), as: owner.caller
+        ).token)
       self.ids = ids
     }
 
@@ -443,6 +450,25 @@ import Testing
         #expect(response.status == 404, "\(name): \(response.status) \(response.text.prefix(200))")
       case .own:
         break
+      }
+    }
+    #expect(world.snapshot() == before)
+  }
+
+  @Test func aReadOnlyTokenReadsButCannotChange() throws {
+    let world = try World()
+    let before = world.snapshot()
+    for route in Self.cases where route.pattern != "/logout" {
+      let response = world.send(route, as: world.readOnly)
+      let name = "\(route.method) \(route.pattern)"
+      let changes =
+        route.method != "GET" && route.viewer != .may
+      if changes {
+        #expect(response.status == 403, "\(name): \(response.status) \(response.text.prefix(200))")
+      } else {
+        #expect(
+          response.status != 403 && response.status != 401 && response.status < 500,
+          "\(name): \(response.status) \(response.text.prefix(200))")
       }
     }
     #expect(world.snapshot() == before)

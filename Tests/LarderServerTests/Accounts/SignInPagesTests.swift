@@ -30,7 +30,10 @@ import Testing
       web.send("GET", "/setup", headers: ["x-forwarded-for": "203.0.113.9"]).status == 403)
     let refused = web.send(
       "POST", "/setup",
-      form: ["login": "eve", "password": "password1", "confirm": "password1"],
+      form: [
+        "login": "eve", "password": "password1", "confirm": "password1",
+        "code": web.larder.accounts!.setupCode,
+      ],
       from: "192.168.1.20")
     #expect(refused.status == 403)
     #expect(try web.larder.hasAccounts() == false)
@@ -42,7 +45,7 @@ import Testing
       "POST", "/setup",
       form: [
         "displayName": "Ana", "login": "ana", "password": "correct horse",
-        "confirm": "correct horse",
+        "confirm": "correct horse", "code": web.larder.accounts!.setupCode,
       ])
     #expect(response.status == 303)
     let cookie = try #require(response.headerValue(named: "Set-Cookie"))
@@ -58,14 +61,44 @@ import Testing
     #expect(web.send("GET", "/setup").headerValue(named: "Location") == "/login")
   }
 
+  @Test func setupNeedsTheCodeTheServerPrinted() throws {
+    let web = try AccountsApp()
+    let page = web.send("GET", "/setup")
+    #expect(page.text.contains("name=\"code\" required"))
+    let linked = web.send("GET", "/setup", query: ["code": web.larder.accounts!.setupCode])
+    #expect(linked.text.contains("type=\"hidden\" name=\"code\""))
+    for code in ["", "guess", String(web.larder.accounts!.setupCode.dropLast())] {
+      let refused = web.send(
+        "POST", "/setup",
+        form: ["login": "ana", "password": "password1", "confirm": "password1", "code": code])
+      #expect(refused.status == 422)
+      #expect(refused.text.contains("is not the setup code"))
+    }
+    #expect(try web.larder.hasAccounts() == false)
+    #expect(
+      LarderApp.redactedForLog("/setup?code=abc&x=1") == "/setup?code=…&x=1")
+    #expect(LarderApp.redactedForLog("/join/SECRET") == "/join/…")
+    #expect(LarderApp.redactedForLog("/s/SECRET/image") == "/s/…/image")
+    #expect(
+      LarderApp.redactedForLog("/login?next=%2Fjoin%2FSECRET") == "/login?next=…")
+  }
+
   @Test func setupFormErrorsAreShownAndNothingIsMade() throws {
     let web = try AccountsApp()
     let mismatch = web.send(
-      "POST", "/setup", form: ["login": "ana", "password": "password1", "confirm": "password2"])
+      "POST", "/setup",
+      form: [
+        "login": "ana", "password": "password1", "confirm": "password2",
+        "code": web.larder.accounts!.setupCode,
+      ])
     #expect(mismatch.status == 422)
     #expect(mismatch.text.contains("The two passwords differ."))
     let short = web.send(
-      "POST", "/setup", form: ["login": "ana", "password": "short", "confirm": "short"])
+      "POST", "/setup",
+      form: [
+        "login": "ana", "password": "short", "confirm": "short",
+        "code": web.larder.accounts!.setupCode,
+      ])
     #expect(short.status == 422)
     #expect(short.text.contains("needs at least 8 characters"))
     #expect(try web.larder.hasAccounts() == false)
@@ -78,6 +111,7 @@ import Testing
         trustedProxies: TrustedProxies([TrustedProxies.Network("127.0.0.1")!])))
     _ = try web.larder.createFirstOwner(
       NewAccountRequest(login: "ana", password: "correct horse"),
+      setupCode: web.larder.accounts!.setupCode,
       client: ClientInfo(address: "127.0.0.1", userAgent: ""))
     let response = web.send(
       "POST", "/login", form: ["login": "ana", "password": "correct horse"],
@@ -86,7 +120,10 @@ import Testing
         "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.5",
       ])
     #expect(response.status == 303)
-    #expect(response.headerValue(named: "Set-Cookie")?.contains("; Secure") == true)
+    let cookie = try #require(response.headerValue(named: "Set-Cookie"))
+    #expect(cookie.hasPrefix("__Host-larder_session="))
+    #expect(cookie.contains("; Secure"))
+    #expect(response.headerValue(named: "Strict-Transport-Security") == "max-age=31536000")
     // The session remembers the client, not the proxy.
     let sessions = try web.larder.accounts!.store.sessions(
       user: try #require(try web.larder.accounts!.store.user(login: "ana")).id)
@@ -99,6 +136,7 @@ import Testing
     let web = try AccountsApp()
     _ = try web.larder.createFirstOwner(
       NewAccountRequest(login: "ana", displayName: "Ana", password: "correct horse"),
+      setupCode: web.larder.accounts!.setupCode,
       client: ClientInfo(address: "127.0.0.1", userAgent: ""))
     return web
   }
@@ -118,7 +156,10 @@ import Testing
     #expect(signedIn.headerValue(named: "Location") == "/library?q=soup")
   }
 
-  @Test(arguments: ["//evil.example/", "https://evil.example/", "/\\evil.example", "library"])
+  @Test(arguments: [
+    "//evil.example/", "https://evil.example/", "/\\evil.example", "library", "/\t/evil.example",
+    "/\t\\evil", "/\n/evil.example", "/ /evil.example", "/\u{2028}/evil",
+  ])
   func signInNeverSendsYouToAnotherSite(next: String) throws {
     let web = try ready()
     let response = web.send(
