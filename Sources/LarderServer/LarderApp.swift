@@ -149,6 +149,9 @@ public struct LarderApp: Sendable {
     } else {
       response = authenticateAndRoute(request)
     }
+    if SharePages.isSharePath(request.path) {
+      response.headers["X-Robots-Tag"] = PageLayout.unindexed
+    }
     for (name, value) in PageLayout.securityHeaders(
       forContentType: response.headerValue(named: "Content-Type") ?? "")
     where response.headerValue(named: name) == nil {

@@ -68,6 +68,10 @@ import Testing
     RouteCase(
       method: "POST", pattern: "/account/sessions/:id/end", target: .session, viewer: .notFound,
       form: [:]),
+    // A tag of A's recipe: another household has none, so it is refused there (422).
+    RouteCase(
+      method: "POST", pattern: "/account/share-links", target: .none, viewer: .forbidden,
+      form: ["collection": "brunch"]),
     RouteCase(
       method: "POST", pattern: "/account/share-links/:id/revoke", target: .shareLink,
       viewer: .forbidden, form: [:]),
