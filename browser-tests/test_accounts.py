@@ -1,7 +1,7 @@
 """Accounts in a real (headless) Chromium at phone width: a signed-out visitor is sent to sign
 in and back, the owner invites a member by link and the member joins and sees the household's
-recipes, a viewer reads but finds nothing to edit, a share link opens signed out, and the
-owner signs out."""
+recipes, a viewer reads but finds nothing to edit, a share link opens signed out, a collection
+shared from the library opens signed out with its recipes, and the owner signs out."""
 
 import os
 import re
@@ -182,6 +182,56 @@ class Accounts(BrowserTestCase):
         self.screenshot("accounts-shared-recipe")
         with urllib.request.urlopen(link, timeout=10) as response:
             self.assertEqual(response.headers["X-Robots-Tag"], "noindex, nofollow")
+
+    def test_a_collection_shared_from_the_library_opens_signed_out(self):
+        tags = api("/api/v1/library?limit=1")["facets"]["tag"]
+        # A collection small enough to be on one page, with more than one recipe in it.
+        tag = next(facet for facet in tags if 2 <= facet["count"] <= 24)
+        name, count = tag["value"], tag["count"]
+        self.open("/library")
+        self.assertTrue(self.find("#share-collection").get_attribute("hidden"),
+                        "no collection to share before a tag is chosen")
+        # The chip among the collections (a diet or a cuisine may have the same name).
+        chip = self.wait(lambda d: [
+            chip for group in d.find_elements(By.CSS_SELECTOR, "fieldset.facet")
+            if group.find_element(By.CSS_SELECTOR, "legend").text == "Collections"
+            for chip in group.find_elements(By.CSS_SELECTOR, ".facet-chip")
+            if chip.text.startswith(f"{name} (")])[0]
+        chip.click()
+        self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#share-collection").is_displayed(),
+                  message="the share button for one tag")
+        self.wait_text(".count", lambda text: text.startswith(f"{count} "))
+        self.screenshot("accounts-library-share-collection")
+        share = self.find("#share-collection button")
+        # Above the facets, which the chosen chip may have scrolled past.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", share)
+        share.click()
+        link = self.made_link()
+        self.assertRegex(link, r"/s/[A-Za-z0-9_-]{40,}$")
+
+        self.signed_out()
+        self.driver.get(link)
+        self.wait_text("main h1", lambda text: text.lower() == name.lower())
+        self.assertEqual(self.find("main .count").text, f"{count} recipes")
+        cards = self.find_all("main .cards .card a")
+        self.assertEqual(len(cards), count)
+        self.assertTrue(all(re.search(r"/s/[^/]+/recipes/[^/]+$", card.get_attribute("href"))
+                            for card in cards), "cards open the recipe through the link")
+        self.assertEqual(
+            self.find("meta[name='robots']").get_attribute("content"), "noindex, nofollow")
+        self.screenshot("accounts-shared-collection")
+        first = cards[0].find_element(By.CSS_SELECTOR, "h3").text
+        cards[0].click()
+        self.wait_text("main h1", lambda text: text == first)
+        recipe_url = self.driver.current_url
+        self.assertIn(link + "/recipes/", recipe_url)
+        self.assertTrue(self.find_all("main .ingredients li"), "the recipe's ingredients")
+        self.assertTrue(self.find_all("a[href^='/login']"), "a signed-out reader is offered sign-in")
+        self.find(f".shared-banner a[href='{link[len(BASE):]}']").click()
+        self.wait_text("main h1", lambda text: text.lower() == name.lower())
+        for url in (link, recipe_url):
+            with urllib.request.urlopen(url, timeout=10) as response:
+                self.assertEqual(response.headers["X-Robots-Tag"], "noindex, nofollow")
 
     def test_signing_out_ends_the_session(self):
         # A session of its own, so the other tests' session stays signed in.

@@ -176,6 +176,9 @@ public struct LarderApp: Sendable {
       // Over HTTPS, the browser is told to come back only over HTTPS for a year.
       response.headers["Strict-Transport-Security"] = "max-age=31536000"
     }
+    if SharePages.isSharePath(request.path) {
+      response.headers["X-Robots-Tag"] = PageLayout.unindexed
+    }
     for (name, value) in PageLayout.securityHeaders(
       forContentType: response.headerValue(named: "Content-Type") ?? "")
     where response.headerValue(named: name) == nil {

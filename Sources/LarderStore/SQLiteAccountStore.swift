@@ -385,23 +385,31 @@ public final class SQLiteAccountStore: AccountStore {
 
   // MARK: - Share links
 
+  // A collection's link keeps its tag in `collection` and an empty `recipe_id` (schema v9).
   private static let shareColumns =
-    "id, token_hash, household_id, recipe_id, created_by, created_at"
+    "id, token_hash, household_id, recipe_id, created_by, created_at, collection"
   private static func shareLink(_ row: SQLiteRow) -> ShareLinkRecord {
-    ShareLinkRecord(
+    let subject: SharedSubject =
+      row.string(6).map { .collection($0) } ?? .recipe(RecipeID(rawValue: row.string(3) ?? ""))
+    return ShareLinkRecord(
       id: row.string(0) ?? "", tokenHash: row.string(1) ?? "",
-      householdID: HouseholdID(rawValue: row.string(2) ?? ""),
-      recipeID: RecipeID(rawValue: row.string(3) ?? ""),
+      householdID: HouseholdID(rawValue: row.string(2) ?? ""), subject: subject,
       createdBy: UserID(rawValue: row.string(4) ?? ""), createdAt: date(row, 5))
   }
 
   /// Adds a share link.
   public func insertShareLink(_ link: ShareLinkRecord) throws {
+    let recipe: SQLiteValue
+    let collection: SQLiteValue
+    switch link.subject {
+    case .recipe(let id): (recipe, collection) = (.text(id.rawValue), .null)
+    case .collection(let tag): (recipe, collection) = (.text(""), .text(tag))
+    }
     try run(
-      "INSERT INTO share_links (\(Self.shareColumns)) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO share_links (\(Self.shareColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
       [
-        .text(link.id), .text(link.tokenHash), .text(link.householdID.rawValue),
-        .text(link.recipeID.rawValue), .text(link.createdBy.rawValue), Self.date(link.createdAt),
+        .text(link.id), .text(link.tokenHash), .text(link.householdID.rawValue), recipe,
+        .text(link.createdBy.rawValue), Self.date(link.createdAt), collection,
       ], "adding a share link")
   }
 

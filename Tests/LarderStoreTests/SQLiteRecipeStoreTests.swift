@@ -164,7 +164,7 @@ final class Counter: @unchecked Sendable {
     }
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 3)
-    #expect(SQLiteRecipeStore.schemaVersion == 7)
+    #expect(SQLiteRecipeStore.schemaVersion == 9)
 
     let food = Food(id: "sudachi", name: "sudachi", parentID: "citrus")
     try store.saveUserFood(food, household: .default, now: Fixtures.now)
@@ -179,6 +179,37 @@ final class Counter: @unchecked Sendable {
     let id = try store.imageStore.putImage(
       ImageBytes.png, format: .png, household: .default, now: Fixtures.now)
     #expect(try store.imageStore.image(id: id, household: .default)?.data == ImageBytes.png)
+  }
+
+  @Test func aVersionSevenShareLinkStillShowsItsRecipeAndCollectionsAreKept() throws {
+    let path = try TemporaryFolder.make().appending("v7.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      #expect(try Migrations.migrate(database, upTo: 7) == 0)
+      try database.write("adding a link as version 7 did") {
+        try $0.execute(
+          """
+          INSERT INTO share_links (id, token_hash, household_id, recipe_id, created_by, created_at)
+            VALUES ('old', 'hash-old', 'default', 'soup', 'ana', 1000)
+          """, operation: "adding a link as version 7 did")
+      }
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 7)
+    let accounts = SQLiteAccountStore(sharing: store)
+    #expect(
+      try accounts.shareLink(tokenHash: "hash-old")?.subject == .recipe(RecipeID(rawValue: "soup")))
+
+    let collection = ShareLinkRecord(
+      id: "new", tokenHash: "hash-new", householdID: .default,
+      subject: .collection("Weeknight"), createdBy: UserID(rawValue: "ana"),
+      createdAt: Date(timeIntervalSince1970: 2000))
+    try accounts.insertShareLink(collection)
+    #expect(try accounts.shareLink(tokenHash: "hash-new") == collection)
+    #expect(
+      try accounts.shareLinks(household: .default).map(\.subject) == [
+        .collection("Weeknight"), .recipe(RecipeID(rawValue: "soup")),
+      ])
   }
 
   @Test func migrationVersionsOnlyIncrease() {

@@ -285,25 +285,65 @@ public struct HouseholdNameRequest: RequestFields, Equatable {
   }
 }
 
-/// A new share link for a recipe.
+/// A new share link: to one recipe (`recipe`, an id or the start of one) or to a collection
+/// (`collection`, a tag of the household's recipes). Exactly one of the two.
 public struct NewShareLinkRequest: RequestFields, Equatable {
-  /// The recipe's id.
-  public var recipe: String
+  /// The recipe's id, or nil for a collection.
+  public var recipe: String?
+  /// The collection's tag, or nil for a recipe.
+  public var collection: String?
 
   /// Every field the request has.
-  public static let fieldNames = ["recipe"]
+  public static let fieldNames = ["recipe", "collection"]
+  /// The longest tag a collection link may name.
+  public static let maximumCollectionLength = 200
 
-  /// Makes a request.
-  public init(recipe: String) { self.recipe = recipe }
+  /// Makes a request for a link to one recipe.
+  public init(recipe: String) { self.init(recipe: recipe, collection: nil) }
 
-  private enum CodingKeys: String, CodingKey { case recipe }
+  /// Makes a request for a link to a collection.
+  public init(collection: String) { self.init(recipe: nil, collection: collection) }
+
+  /// Makes a request from the fields as given; ``validate()`` checks that exactly one is there.
+  public init(recipe: String?, collection: String?) {
+    self.recipe = recipe
+    self.collection = collection
+  }
+
+  private enum CodingKeys: String, CodingKey { case recipe, collection }
 
   /// Reads the request.
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(recipe: try container.text(.recipe) ?? "")
+    self.init(
+      recipe: try container.text(.recipe), collection: try container.text(.collection))
   }
 
-  /// The recipe is named.
-  public func validate() throws { try Check.present(recipe, "recipe") }
+  /// The recipe's id, when the request names one.
+  var recipeID: String? { Self.given(recipe) }
+  /// The collection's tag as typed, trimmed, when the request names one.
+  var collectionTag: String? { Self.given(collection) }
+
+  private static func given(_ text: String?) -> String? {
+    guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+    else { return nil }
+    return text
+  }
+
+  /// Exactly one of a recipe and a collection is named; a tag is not too long.
+  public func validate() throws {
+    switch (recipeID, collectionTag) {
+    case (nil, nil):
+      throw ApplicationError.refusedValue(
+        Field("recipe"), value: "",
+        reason: "name the recipe to share, or give 'collection' a tag to share instead")
+    case (.some, .some(let tag)):
+      throw ApplicationError.refusedValue(
+        Field("collection"), value: tag,
+        reason: "a link shares one recipe or one collection; give 'recipe' or 'collection', "
+          + "not both")
+    default:
+      try Check.text(collectionTag, "collection", maxLength: Self.maximumCollectionLength)
+    }
+  }
 }

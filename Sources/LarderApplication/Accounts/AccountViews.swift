@@ -167,18 +167,40 @@ public struct InvitationPreview: Encodable, Sendable, Equatable {
   public var expiresAt: Date
 }
 
-/// A public link to a recipe, without its token.
+/// A public link to a recipe or a collection, without its token.
+///
+/// As JSON: `{"id": "…", "kind": "recipe", "recipeID": "…", "createdAt": …}` or `{"id": "…",
+/// "kind": "collection", "collection": "weeknight", "createdAt": …}`.
 public struct ShareLinkView: Encodable, Sendable, Equatable {
+  /// What a link shows.
+  public enum Kind: String, Encodable, Sendable {
+    /// One recipe.
+    case recipe
+    /// The recipes with a tag.
+    case collection
+  }
+
   /// The link's public id.
   public var id: String
-  /// The recipe it shows.
-  public var recipeID: String
+  /// Whether it shows a recipe or a collection.
+  public var kind: Kind
+  /// The recipe it shows, for a link to a recipe.
+  public var recipeID: String?
+  /// The tag whose recipes it shows, for a link to a collection.
+  public var collection: String?
   /// When it was made.
   public var createdAt: Date
 
   init(_ record: ShareLinkRecord) {
     id = record.id
-    recipeID = record.recipeID.rawValue
+    switch record.subject {
+    case .recipe(let recipe):
+      kind = .recipe
+      recipeID = recipe.rawValue
+    case .collection(let tag):
+      kind = .collection
+      collection = tag
+    }
     createdAt = record.createdAt
   }
 }
@@ -191,12 +213,32 @@ public struct CreatedShareLink: Encodable, Sendable, Equatable {
   public var link: ShareLinkView
 }
 
-/// A recipe opened through a share link.
+/// A recipe opened through a share link, alone or as one of a shared collection; the
+/// household's own marks on it (favourite, rating) are left out.
 public struct SharedRecipe: Sendable {
   /// The recipe.
   public var recipe: Recipe
   /// The link it was opened by.
   public var link: ShareLinkRecord
+}
+
+/// A collection opened through a share link: the household's recipes with the tag as they are
+/// now, by name, with the household's own marks on them (favourite, rating) left out.
+public struct SharedCollection: Sendable {
+  /// The tag as the recipes spell it ("Weeknight").
+  public var name: String
+  /// The recipes with the tag.
+  public var recipes: [RecipeSummary]
+  /// The link it was opened by.
+  public var link: ShareLinkRecord
+}
+
+/// What a share link opens.
+public enum SharedContent: Sendable {
+  /// A link to one recipe.
+  case recipe(SharedRecipe)
+  /// A link to a collection.
+  case collection(SharedCollection)
 }
 
 /// A session just started: the token goes into the cookie; the caller acts for it.

@@ -114,18 +114,33 @@ extension Larder {
 
   // MARK: - Share links
 
-  /// Makes a public, read-only link to one of the household's recipes; the link is shown this
-  /// once.
+  /// Makes a public, read-only link to one of the household's recipes or to one of its
+  /// collections (a tag); the link is shown this once.
+  ///
+  /// - Throws: ``ApplicationError/refusedValue(_:value:reason:)`` for a tag none of the
+  ///   household's recipes has; ``ApplicationError/notFound(_:id:)`` for a recipe it does not
+  ///   have.
   public func createShareLink(
     _ request: NewShareLinkRequest, as caller: Caller
   ) throws -> CreatedShareLink {
     try caller.require(.change)
     try request.validate()
-    let recipe = try resolveRecipe(request.recipe, as: caller)
+    let subject: SharedSubject
+    if let tag = request.collectionTag {
+      let tagged = try collection(tag, household: caller.household)
+      guard let name = tagged.name else {
+        throw ApplicationError.refusedValue(
+          Field("collection"), value: tag,
+          reason: "no recipe in this household has this tag; tag some recipes with it first")
+      }
+      subject = .collection(name)
+    } else {
+      subject = .recipe(try resolveRecipe(request.recipeID ?? "", as: caller).id)
+    }
     let token = Secrets.randomToken()
     let record = ShareLinkRecord(
       id: Secrets.randomToken(bytes: 9), tokenHash: Secrets.sha256Hex(token),
-      householdID: caller.household, recipeID: recipe.id,
+      householdID: caller.household, subject: subject,
       createdBy: caller.user ?? UserID(rawValue: ""), createdAt: clock())
     try accountSupport().store.insertShareLink(record)
     return CreatedShareLink(path: "/s/" + token, link: ShareLinkView(record))
@@ -136,7 +151,8 @@ extension Larder {
     try accountSupport().store.shareLinks(household: caller.household).map(ShareLinkView.init)
   }
 
-  /// Revokes a share link of the household.
+  /// Revokes a share link of the household: its recipe or collection, the recipes in it and
+  /// their images stop answering at once.
   public func revokeShareLink(_ id: String, as caller: Caller) throws {
     try caller.require(.change)
     let store = try accountSupport().store
@@ -145,25 +161,56 @@ extension Larder {
     try store.deleteShareLink(id: id)
   }
 
-  /// The recipe a share link shows, to anyone holding the link: what the recipe says, never
-  /// what the household keeps about it (its notes, favourite and rating).
+  /// What a share link shows, to anyone holding the link: its recipe, or its collection's
+  /// recipes as they are now.
   ///
   /// - Throws: ``ApplicationError/notFound(_:id:)`` for a revoked or unknown link, or a recipe
   ///   deleted since.
-  public func sharedRecipe(token: String) throws -> SharedRecipe {
-    let store = try accountSupport().store
-    guard let link = try store.shareLink(tokenHash: Secrets.sha256Hex(token)),
-      var recipe = try recipes.recipe(id: link.recipeID, household: link.householdID)
-    else { throw ApplicationError.notFound(.shareLink, id: "") }
+  public func openShareLink(token: String) throws -> SharedContent {
+    let link = try shareLink(token: token)
+    switch link.subject {
+    case .recipe:
+      return .recipe(try sharedRecipe(token: token))
+    case .collection(let tag):
+      let tagged = try collection(tag, household: link.householdID)
+      return .collection(
+        SharedCollection(
+          name: tagged.name ?? tag, recipes: tagged.recipes.map(Self.withoutMarks), link: link))
+    }
+  }
+
+  /// A recipe a share link shows, to anyone holding the link: with no `recipe`, the recipe of
+  /// a link to one recipe; with one, that recipe of a link to a collection, when it is the
+  /// household's and has the collection's tag now.
+  ///
+  /// - Throws: ``ApplicationError/notFound(_:id:)`` for a revoked or unknown link, a recipe
+  ///   deleted since, a recipe not in the collection, or a link of the other kind.
+  public func sharedRecipe(token: String, recipe id: RecipeID? = nil) throws -> SharedRecipe {
+    let link = try shareLink(token: token)
+    let found: Recipe?
+    switch (link.subject, id) {
+    case (.recipe(let shared), nil):
+      found = try recipes.recipe(id: shared, household: link.householdID)
+    case (.collection(let tag), .some(let id)):
+      found = try recipes.recipe(id: id, household: link.householdID).flatMap {
+        Self.tagKeys($0.keywords).contains(Self.tagKey(tag)) ? $0 : nil
+      }
+    default:
+      found = nil
+    }
+    guard var recipe = found else {
+      throw ApplicationError.notFound(id == nil ? .shareLink : .recipe, id: id?.rawValue ?? "")
+    }
     recipe.notes = nil
     recipe.isFavorite = false
     recipe.rating = nil
     return SharedRecipe(recipe: recipe, link: link)
   }
 
-  /// The stored image of a shared recipe, when it has one kept by this Larder.
-  public func sharedImage(token: String) throws -> StoredImage {
-    let shared = try sharedRecipe(token: token)
+  /// The stored image of a shared recipe (see ``sharedRecipe(token:recipe:)``), when it has one
+  /// kept by this Larder.
+  public func sharedImage(token: String, recipe id: RecipeID? = nil) throws -> StoredImage {
+    let shared = try sharedRecipe(token: token, recipe: id)
     guard let images, let id = Self.storedImageID(of: shared.recipe),
       let image = try images.image(id: id, household: shared.link.householdID)
     else { throw ApplicationError.notFound(.image, id: "") }
@@ -176,10 +223,13 @@ extension Larder {
     return ImageID(rawValue: String(main.dropFirst("/images/".count)))
   }
 
-  /// Saves a copy of a shared recipe into the caller's household (with its image).
-  public func saveSharedCopy(token: String, as caller: Caller) throws -> Recipe {
+  /// Saves a copy of a shared recipe (see ``sharedRecipe(token:recipe:)``) into the caller's
+  /// household, with its image.
+  public func saveSharedCopy(
+    token: String, recipe id: RecipeID? = nil, as caller: Caller
+  ) throws -> Recipe {
     try caller.require(.change)
-    let shared = try sharedRecipe(token: token)
+    let shared = try sharedRecipe(token: token, recipe: id)
     var copy = shared.recipe
     copy.id = RecipeID(rawValue: "")
     copy.householdID = caller.household
@@ -194,5 +244,40 @@ extension Larder {
       copy.images[0] = stored.path
     }
     return try createRecipe(copy, as: caller)
+  }
+
+  private func shareLink(token: String) throws -> ShareLinkRecord {
+    guard let link = try accountSupport().store.shareLink(tokenHash: Secrets.sha256Hex(token))
+    else { throw ApplicationError.notFound(.shareLink, id: "") }
+    return link
+  }
+
+  /// The household's recipes with the tag now, by name (from the library's index, which
+  /// follows every change), and the tag as the first of them spells it (nil when none has it).
+  private func collection(
+    _ tag: String, household: HouseholdID
+  ) throws -> (name: String?, recipes: [RecipeSummary]) {
+    let key = Self.tagKey(tag)
+    let snapshot = try library.current(store: recipes, household: household)
+    let tagged = snapshot.order(.name).map { snapshot.entries[$0] }.filter {
+      $0.tags.contains(key)
+    }.map(\.summary)
+    let name = tagged.first?.keywords.first(where: { Self.tagKey($0) == key })
+    return (name?.trimmingCharacters(in: .whitespaces), tagged)
+  }
+
+  /// A tag as the library compares it: trimmed, ignoring case.
+  private static func tagKey(_ tag: String) -> String {
+    tag.trimmingCharacters(in: .whitespaces).lowercased()
+  }
+
+  private static func tagKeys(_ tags: [String]) -> Set<String> { Set(tags.map(tagKey)) }
+
+  /// A summary without the household's own marks on it.
+  private static func withoutMarks(_ summary: RecipeSummary) -> RecipeSummary {
+    var summary = summary
+    summary.isFavorite = false
+    summary.rating = nil
+    return summary
   }
 }

@@ -210,16 +210,25 @@ public struct InvitationRecord: Hashable, Sendable {
   }
 }
 
-/// A read-only public link to one recipe: kept only as its token's hash.
+/// What a share link shows: one recipe, or a collection (a tag) of the household's recipes.
+public enum SharedSubject: Hashable, Sendable {
+  /// One recipe.
+  case recipe(RecipeID)
+  /// Every recipe of the household with this tag (a recipe's keyword, compared ignoring case)
+  /// at the time the link is opened: a recipe tagged later shows, one untagged no longer does.
+  case collection(String)
+}
+
+/// A read-only public link to one recipe or one collection: kept only as its token's hash.
 public struct ShareLinkRecord: Hashable, Sendable {
   /// A public identifier, for listing and revoking.
   public var id: String
   /// The SHA-256 of the link's token, hex.
   public var tokenHash: String
-  /// The household the recipe belongs to.
+  /// The household whose recipe or collection it shows.
   public var householdID: HouseholdID
-  /// The recipe shown.
-  public var recipeID: RecipeID
+  /// What it shows.
+  public var subject: SharedSubject
   /// Who made it.
   public var createdBy: UserID
   /// When it was made.
@@ -227,13 +236,13 @@ public struct ShareLinkRecord: Hashable, Sendable {
 
   /// Makes a share link record.
   public init(
-    id: String, tokenHash: String, householdID: HouseholdID, recipeID: RecipeID,
+    id: String, tokenHash: String, householdID: HouseholdID, subject: SharedSubject,
     createdBy: UserID, createdAt: Date
   ) {
     self.id = id
     self.tokenHash = tokenHash
     self.householdID = householdID
-    self.recipeID = recipeID
+    self.subject = subject
     self.createdBy = createdBy
     self.createdAt = createdAt
   }

@@ -18,7 +18,8 @@ import LarderHTTP
 /// - `GET|POST /api/v1/invitations`, `DELETE /api/v1/invitations/{id}`: invitations (`role`,
 ///   `days`, `uses`; owners); the link is in the answer to `POST` only.
 /// - `GET|POST /api/v1/share-links`, `DELETE /api/v1/share-links/{id}`: public links to a
-///   recipe (`recipe`).
+///   recipe (`recipe`) or a collection (`collection`, a tag); the link is in the answer to
+///   `POST` only.
 struct AccountAPI: Sendable {
   let larder: Larder
 

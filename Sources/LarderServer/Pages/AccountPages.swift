@@ -122,12 +122,14 @@ struct AccountPages: Sendable {
       _ = try form(request, caller: caller)
       let created = try larder.createShareLink(
         NewShareLinkRequest(recipe: request.pathParameters["id"] ?? ""), as: caller)
-      return .html(
-        shownOnce(
-          title: "Share link",
-          explanation: "Anyone with this link can read the recipe, signed in or not, until you "
-            + "revoke it on your account page.",
-          value: absolute(created.path, request)))
+      return sharedOnce(created, request)
+    }
+    router.post("/account/share-links") { request, caller in
+      let fields = try form(request, caller: caller)
+      let created = try larder.createShareLink(
+        NewShareLinkRequest(recipe: fields["recipe"], collection: fields["collection"]),
+        as: caller)
+      return sharedOnce(created, request)
     }
     router.post("/account/share-links/:id/revoke") { request, caller in
       _ = try form(request, caller: caller)
@@ -271,6 +273,19 @@ struct AccountPages: Sendable {
         message: "the form's token is missing or out of date; reload the page and try again")
     }
     return fields
+  }
+
+  /// The page showing a share link just made, the only time it is shown.
+  private func sharedOnce(_ created: CreatedShareLink, _ request: HTTPRequest) -> HTTPResponse {
+    let what =
+      created.link.collection.map { "the recipes tagged “\($0)” (as they are tagged then)" }
+      ?? "the recipe"
+    return .html(
+      shownOnce(
+        title: created.link.kind == .collection ? "Collection link" : "Share link",
+        explanation: "Anyone with this link can read \(what), signed in or not, until you "
+          + "revoke it on your account page.",
+        value: absolute(created.path, request)))
   }
 
   private func done(_ what: String) -> HTTPResponse { .redirect(to: "/account?done=" + what) }
@@ -589,21 +604,48 @@ extension AccountPages {
 
   private func shareLinksSection(caller: Caller, token: HTML) throws -> HTML {
     let links = try larder.shareLinks(as: caller)
-    guard !links.isEmpty else { return .empty }
     let items = links.map { link -> HTML in
-      let name =
-        (try? larder.recipe(RecipeID(rawValue: link.recipeID), as: caller).name) ?? link.recipeID
+      let shown: HTML
+      if let tag = link.collection {
+        shown = """
+          Collection <a href="/library?tag=\(escapeQueryValue(tag))">\(tag)</a>
+          """
+      } else {
+        let id = link.recipeID ?? ""
+        let name = (try? larder.recipe(RecipeID(rawValue: id), as: caller).name) ?? id
+        shown = "<a href=\"/recipes/\(id)\">\(name)</a>"
+      }
       return """
-        <li><span><a href="/recipes/\(link.recipeID)">\(name)</a> <span class="muted">shared \
+        <li><span>\(shown) <span class="muted">shared \
         \(link.createdAt.formatted(date: .abbreviated, time: .omitted))</span></span>
         <form method="post" action="/account/share-links/\(link.id)/revoke" class="inline">\(token)
         <button type="submit" class="link">Revoke</button></form></li>
         """
     }
+    var newLink: HTML = .empty
+    if caller.may(.change) {
+      let tags = try larder.browseLibrary(LibraryRequest(limit: 1), as: caller).facets.tags
+      if !tags.isEmpty {
+        let options = tags.map { tag -> HTML in
+          "<option value=\"\(tag.value)\">\(tag.value) (\(tag.count))</option>"
+        }
+        newLink = """
+          <form method="post" action="/account/share-links">\(token)
+          <label for="s-collection">Share a collection</label>
+          <select id="s-collection" name="collection">\(options)</select>
+          <p><button type="submit" class="secondary">Make collection link</button></p>
+          </form>
+          """
+      }
+    }
+    guard !items.isEmpty || !newLink.isEmpty else { return .empty }
     return """
       <section class="settings">
-      <h2>Shared recipes</h2>
-      <ul class="account-list">\(items, separator: "\n")</ul>
+      <h2>Shared recipes and collections</h2>
+      <p class="muted">Anyone with one of these links can read what it shows, signed out; \
+      "Share link" on a recipe shares that recipe.</p>
+      \(items.isEmpty ? HTML.empty : "<ul class=\"account-list\">\(items, separator: "\n")</ul>")
+      \(newLink)
       </section>
       """
   }

@@ -5,6 +5,8 @@ import LarderCore
 /// What a recipe card shows: the same fields wherever a card appears.
 struct RecipeCardModel: Sendable, Hashable {
   var id: String
+  /// Where the card opens: the recipe's page, or its page through a share link.
+  var link: String
   var name: String
   /// Where the picture is loaded from: always Larder itself (``RecipeSummary/imagePath``).
   var image: String?
@@ -21,6 +23,7 @@ struct RecipeCardModel: Sendable, Hashable {
 
   init(_ summary: RecipeSummary) {
     id = summary.id.rawValue
+    link = "/recipes/" + summary.id.rawValue
     name = summary.name
     image = summary.imagePath
     isFavorite = summary.isFavorite
@@ -115,7 +118,7 @@ enum Components {
     <template id="recipe-card-template" \
     data-badge-diets="\(RecipeCardModel.badgeDiets.map(\.rawValue).joined(separator: " "))">\(recipeCard(
       RecipeCardModel(
-        id: "", name: "", image: "", isFavorite: true, meta: [], hue: 0, diets: [""])))</template>
+        id: "", link: "/recipes/", name: "", image: "", isFavorite: true, meta: [], hue: 0, diets: [""])))</template>
     """
 
   /// A recipe card in a `.cards` list.
@@ -139,7 +142,7 @@ enum Components {
       <p class="diets" data-card="diets">\(card.diets.map { "<span>\($0)</span>" as HTML })</p>
       """
     return """
-      <li class="card"><a href="/recipes/\(card.id)" data-card="link">
+      <li class="card"><a href="\(card.link)" data-card="link">
       \(placeholder)\(image)
       <div class="card-body"><h3 data-card="heading">\(star)\(card.name)</h3>
       <p class="meta" data-card="meta">\(card.meta.joined(separator: " · "))</p>
@@ -264,10 +267,11 @@ extension AmountLineModel {
 extension RecipeCardModel {
   /// A card from its parts, for the template.
   init(
-    id: String, name: String, image: String?, isFavorite: Bool, meta: [String], hue: Int,
-    diets: [String]
+    id: String, link: String, name: String, image: String?, isFavorite: Bool, meta: [String],
+    hue: Int, diets: [String]
   ) {
     self.id = id
+    self.link = link
     self.name = name
     self.image = image
     self.isFavorite = isFavorite

@@ -59,12 +59,18 @@ enum PageLayout {
     }
   }
 
+  /// What a page no search engine should index or follow says, in its `robots` meta tag and
+  /// its `X-Robots-Tag` header.
+  static let unindexed = "noindex, nofollow"
+
   /// A whole page. `script` names a module under /static/ that enhances it; `templates` are
-  /// the components (see ``Components``) its script clones.
+  /// the components (see ``Components``) its script clones; `indexed: false` asks search
+  /// engines to leave it out (``unindexed``).
   static func page(
     title: String, search: String = "", section: Section? = nil, script: String? = nil,
-    templates: [HTML] = [], body: HTML
+    templates: [HTML] = [], indexed: Bool = true, body: HTML
   ) -> HTML {
+    let robots: HTML? = indexed ? nil : "<meta name=\"robots\" content=\"\(unindexed)\">\n"
     let navigation = Section.allCases.map { item -> HTML in
       "<a href=\"\(item.path)\"\(attribute: "aria-current", item == section ? "page" : nil)>\(item.label)</a>"
     }
@@ -76,7 +82,7 @@ enum PageLayout {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
       <meta name="theme-color" content="#2f6f4f">
-      <title>\(title) · Larder</title>
+      \(robots)<title>\(title) · Larder</title>
       <link rel="stylesheet" href="/static/larder.css">
       <link rel="stylesheet" href="/static/planning.css">
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">

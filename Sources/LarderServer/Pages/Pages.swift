@@ -60,7 +60,7 @@ struct Pages: Sendable {
       <section class="library" id="library">
       <div class="library-head"><h1>\(heading)</h1>\
       <p class="count">\(page.total) \(page.total == 1 ? "recipe" : "recipes")</p></div>
-      \(sortBar(query))<div id="library-facets" class="facets"></div>
+      \(shareCollectionForm(request, as: caller))\(sortBar(query))<div id="library-facets" class="facets"></div>
       <p id="library-status" class="status" aria-live="polite"></p>
       \(results)\(pagination(page, query: query))</section>
       """
@@ -68,6 +68,23 @@ struct Pages: Sendable {
       PageLayout.page(
         title: search.isEmpty ? "Library" : search, search: search, section: .library,
         script: "library.js", templates: [Components.recipeCardTemplate], body: body))
+  }
+
+  /// "Share this collection", for a caller who may make share links; shown while the library
+  /// is filtered by exactly one tag (library.js keeps it in step with the chosen tags).
+  private func shareCollectionForm(_ request: HTTPRequest, as caller: Caller) -> HTML {
+    guard larder.accounts != nil, caller.may(.change) else { return .empty }
+    let tags = (request.query["tag"] ?? "").split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+    let tag = tags.count == 1 ? tags[0] : nil
+    return """
+      <form method="post" action="/account/share-links" id="share-collection" \
+      class="share-collection"\(attribute: "hidden", if: tag == nil)>\(AccountPages.tokenField(caller))\
+      <input type="hidden" name="collection" value="\(tag ?? "")">\
+      <button type="submit" class="secondary">Share this collection</button></form>
+
+      """
   }
 
   private func sortBar(_ query: RecipeQuery) -> HTML {
@@ -139,9 +156,12 @@ struct Pages: Sendable {
 
   /// A recipe's article: facts, actions, ingredients (with the scaler), method and notes.
   /// `actions: false` leaves out favouriting, rating and editing (a shared recipe's page);
-  /// `canChange: false` leaves out editing (a viewer's); `share` is the share button.
+  /// `canChange: false` leaves out editing (a viewer's); `share` is the share button;
+  /// `image` is where the main image is shown from when not from the recipe's own address (a
+  /// shared recipe's, through its link).
   static func recipe(
-    _ recipe: Recipe, actions: Bool = true, canChange: Bool = true, share: HTML = .empty
+    _ recipe: Recipe, actions: Bool = true, canChange: Bool = true, share: HTML = .empty,
+    image: String? = nil
   ) -> HTML {
     // Each fact carries a name for the script ("makes" rescales with the servings).
     var facts: [(name: String, label: String, value: String)] = []
@@ -164,7 +184,7 @@ struct Pages: Sendable {
       facts.append(("course", "Course", recipe.courses.joined(separator: ", ")))
     }
     let servings = recipe.yield?.servings.map { String(format: "%g", $0) } ?? ""
-    let hero: HTML? = recipe.imagePath.map {
+    let hero: HTML? = (image ?? recipe.imagePath).map {
       "<img class=\"hero\" src=\"\($0)\" alt=\"\(recipe.name)\">\n"
     }
     let lede: HTML? = recipe.description.map { "<p class=\"lede\">\($0)</p>\n" }

@@ -25,6 +25,7 @@ enum Migrations {
     Migration(
       version: 7, summary: "accounts, sessions, tokens, invitations and share links",
       apply: createAccounts),
+    Migration(version: 9, summary: "share links to collections", apply: addSharedCollections),
   ]
 
   /// The newest schema version this binary knows.
@@ -239,6 +240,14 @@ extension Migrations {
       );
       CREATE INDEX share_links_by_household ON share_links (household_id);
       """, operation: "creating the account tables")
+  }
+
+  fileprivate static func addSharedCollections(_ connection: SQLiteConnection) throws {
+    // A link to a collection names the tag and leaves recipe_id empty (its NOT NULL stays, so
+    // the table is only added to, not rebuilt); a link to a recipe leaves collection NULL.
+    try connection.execute(
+      "ALTER TABLE share_links ADD COLUMN collection TEXT",
+      operation: "adding collections to share links")
   }
 
   fileprivate static func createImages(_ connection: SQLiteConnection) throws {

@@ -565,3 +565,185 @@ struct AccountsFixture {
     }
   }
 }
+
+/// Links to a collection: the recipes of one household with one tag, as they are tagged when
+/// the link is opened.
+@Suite struct CollectionShareLinkTests {
+  /// Ana's household with pancakes (tagged brunch), a soup (not) and a brunch recipe of Bo's
+  /// own household, and a link to Ana's brunch collection.
+  struct World {
+    let fixture: AccountsFixture
+    let ana: SignedIn
+    let bo: Caller
+    let pancakes: Recipe
+    let soup: Recipe
+    let bosBrunch: Recipe
+    let token: String
+    let link: CreatedShareLink
+
+    init() throws {
+      fixture = try AccountsFixture()
+      let larder = fixture.larder
+      ana = try fixture.owner()
+      pancakes = try larder.createRecipe(Fixtures.pancakes(), as: ana.caller)
+      soup = try larder.createRecipe(Fixtures.tomatoSoup(), as: ana.caller)
+      let joined = try fixture.join("bo", role: .member, invitedBy: ana.caller)
+      _ = try larder.createHousehold(HouseholdNameRequest(name: "Bo's"), as: joined.caller)
+      bo = try larder.authenticate(sessionToken: joined.token)
+      var brunch = Fixtures.cremeBrulee()
+      brunch.keywords = ["Brunch"]
+      bosBrunch = try larder.createRecipe(brunch, as: bo)
+      link = try larder.createShareLink(NewShareLinkRequest(collection: "BRUNCH "), as: ana.caller)
+      token = fixture.token(of: link.path)
+    }
+
+    func collection() throws -> SharedCollection {
+      guard case .collection(let collection) = try fixture.larder.openShareLink(token: token)
+      else { throw WorldError.notACollection }
+      return collection
+    }
+
+    func retag(_ recipe: Recipe, _ keywords: [String]) throws {
+      var changed = try fixture.larder.recipe(recipe.id, as: ana.caller)
+      changed.keywords = keywords
+      _ = try fixture.larder.replaceRecipe(recipe.id, with: changed, as: ana.caller)
+    }
+  }
+
+  enum WorldError: Error { case notACollection }
+
+  @Test func aCollectionLinkShowsExactlyItsHouseholdsTaggedRecipes() throws {
+    let world = try World()
+    #expect(world.link.link.kind == .collection)
+    #expect(world.link.link.collection == "brunch")
+    #expect(world.link.link.recipeID == nil)
+    let collection = try world.collection()
+    #expect(collection.name == "brunch")
+    #expect(collection.recipes.map(\.id) == [world.pancakes.id])
+    let larder = world.fixture.larder
+    #expect(
+      try larder.sharedRecipe(token: world.token, recipe: world.pancakes.id).recipe.name
+        == world.pancakes.name)
+    for outside in [world.soup.id, world.bosBrunch.id, RecipeID(rawValue: "nothing")] {
+      #expect(throws: ApplicationError.notFound(.recipe, id: outside.rawValue)) {
+        _ = try larder.sharedRecipe(token: world.token, recipe: outside)
+      }
+    }
+    // A collection's link shows its recipes one by one, never one without saying which.
+    #expect(throws: ApplicationError.notFound(.shareLink, id: "")) {
+      _ = try larder.sharedRecipe(token: world.token)
+    }
+  }
+
+  @Test func aCollectionLinkFollowsTheTagsAsTheyChange() throws {
+    let world = try World()
+    try world.retag(world.soup, ["soup", "Brunch"])
+    #expect(try world.collection().recipes.map(\.id) == [world.pancakes.id, world.soup.id])
+    try world.retag(world.pancakes, ["sweet"])
+    #expect(try world.collection().recipes.map(\.id) == [world.soup.id])
+    #expect(throws: ApplicationError.notFound(.recipe, id: world.pancakes.id.rawValue)) {
+      _ = try world.fixture.larder.sharedRecipe(token: world.token, recipe: world.pancakes.id)
+    }
+    try world.retag(world.soup, ["soup"])
+    #expect(try world.collection().recipes.isEmpty)
+  }
+
+  @Test func theHouseholdsOwnMarksAreLeftOut() throws {
+    let world = try World()
+    _ = try world.fixture.larder.patchRecipe(
+      world.pancakes.id, with: RecipePatch(json: Data(#"{"isFavorite": true, "rating": 5}"#.utf8)),
+      as: world.ana.caller)
+    let card = try #require(try world.collection().recipes.first)
+    #expect(!card.isFavorite)
+    #expect(card.rating == nil)
+    let recipe = try world.fixture.larder.sharedRecipe(
+      token: world.token, recipe: world.pancakes.id
+    ).recipe
+    #expect(!recipe.isFavorite)
+    #expect(recipe.rating == nil)
+  }
+
+  @Test func aReaderSavesOneRecipeOfTheCollection() throws {
+    let world = try World()
+    let larder = world.fixture.larder
+    let png =
+      Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]) + Data("IHDR".utf8)
+    let image = try larder.storeImage(
+      ImageUpload(data: png, declaredType: "image/png"), as: world.ana.caller)
+    var pictured = try larder.recipe(world.pancakes.id, as: world.ana.caller)
+    pictured.images = [image.url]
+    _ = try larder.replaceRecipe(world.pancakes.id, with: pictured, as: world.ana.caller)
+    #expect(
+      try larder.sharedImage(token: world.token, recipe: world.pancakes.id).data == png)
+    #expect(throws: ApplicationError.self) {
+      _ = try larder.sharedImage(token: world.token, recipe: world.soup.id)
+    }
+
+    let copy = try larder.saveSharedCopy(
+      token: world.token, recipe: world.pancakes.id, as: world.bo)
+    #expect(copy.householdID == world.bo.household)
+    #expect(copy.name == world.pancakes.name)
+    #expect(copy.images.first != image.url)
+    #expect(try larder.listRecipes(RecipeListRequest(), as: world.bo).total == 2)
+    #expect(throws: ApplicationError.notFound(.recipe, id: world.soup.id.rawValue)) {
+      _ = try larder.saveSharedCopy(token: world.token, recipe: world.soup.id, as: world.bo)
+    }
+  }
+
+  @Test func revokingACollectionLinkStopsAllOfIt() throws {
+    let world = try World()
+    let larder = world.fixture.larder
+    #expect(try larder.shareLinks(as: world.ana.caller).map(\.id) == [world.link.link.id])
+    #expect(try larder.shareLinks(as: world.bo).isEmpty)
+    #expect(throws: ApplicationError.notFound(.shareLink, id: world.link.link.id)) {
+      try larder.revokeShareLink(world.link.link.id, as: world.bo)
+    }
+    try larder.revokeShareLink(world.link.link.id, as: world.ana.caller)
+    let gone = ApplicationError.notFound(.shareLink, id: "")
+    #expect(throws: gone) { _ = try larder.openShareLink(token: world.token) }
+    #expect(throws: gone) {
+      _ = try larder.sharedRecipe(token: world.token, recipe: world.pancakes.id)
+    }
+    #expect(throws: gone) {
+      _ = try larder.sharedImage(token: world.token, recipe: world.pancakes.id)
+    }
+    #expect(throws: gone) {
+      _ = try larder.saveSharedCopy(token: world.token, recipe: world.pancakes.id, as: world.bo)
+    }
+  }
+
+  @Test func aLinkNamesOneRecipeOrOneTagThatARecipeHas() throws {
+    let world = try World()
+    let larder = world.fixture.larder
+    #expect(
+      throws: ApplicationError.refusedValue(
+        Field("collection"), value: "sweets",
+        reason: "no recipe in this household has this tag; tag some recipes with it first")
+    ) {
+      _ = try larder.createShareLink(
+        NewShareLinkRequest(collection: "sweets"), as: world.ana.caller)
+    }
+    // Bo's household has no soup, though Ana's has.
+    #expect(throws: ApplicationError.self) {
+      _ = try larder.createShareLink(NewShareLinkRequest(collection: "soup"), as: world.bo)
+    }
+    for request in [
+      NewShareLinkRequest(recipe: world.soup.id.rawValue, collection: "soup"),
+      NewShareLinkRequest(recipe: nil, collection: nil),
+      NewShareLinkRequest(recipe: " ", collection: ""),
+    ] {
+      #expect(throws: ApplicationError.self) {
+        _ = try larder.createShareLink(request, as: world.ana.caller)
+      }
+    }
+    let decoded = try NewShareLinkRequest.decode(json: Data(#"{"collection": "soup"}"#.utf8))
+    #expect(decoded == NewShareLinkRequest(collection: "soup"))
+    #expect(throws: ApplicationError.self) {
+      _ = try NewShareLinkRequest.decode(json: Data(#"{"tag": "soup"}"#.utf8))
+    }
+    let viewer = try world.fixture.join("vi", role: .viewer, invitedBy: world.ana.caller)
+    #expect(throws: ApplicationError.self) {
+      _ = try larder.createShareLink(NewShareLinkRequest(collection: "soup"), as: viewer.caller)
+    }
+  }
+}

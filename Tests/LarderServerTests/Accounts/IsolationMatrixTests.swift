@@ -68,6 +68,10 @@ import Testing
     RouteCase(
       method: "POST", pattern: "/account/sessions/:id/end", target: .session, viewer: .notFound,
       form: [:]),
+    // A tag of A's recipe: another household has none, so it is refused there (422).
+    RouteCase(
+      method: "POST", pattern: "/account/share-links", target: .none, viewer: .forbidden,
+      form: ["collection": "brunch"]),
     RouteCase(
       method: "POST", pattern: "/account/share-links/:id/revoke", target: .shareLink,
       viewer: .forbidden, form: [:]),
@@ -457,6 +461,8 @@ import Testing
 
   @Test func aReadOnlyTokenReadsButCannotChange() throws {
     let world = try World()
+    // The token's own last use is recorded on its first request; nothing else may change.
+    _ = world.web.send("GET", "/api/v1/me", as: world.readOnly)
     let before = world.snapshot()
     for route in Self.cases where route.pattern != "/logout" {
       let response = world.send(route, as: world.readOnly)

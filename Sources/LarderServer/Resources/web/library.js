@@ -10,6 +10,8 @@ const facetBox = document.getElementById('library-facets');
 const status = document.getElementById('library-status');
 const heading = section.querySelector('h1');
 const count = section.querySelector('.count');
+// "Share this collection" (members only): shown while exactly one tag is chosen.
+const shareCollection = document.getElementById('share-collection');
 
 const initial = new URLSearchParams(location.search);
 const state = {
@@ -130,8 +132,16 @@ async function load(append = false) {
   }
 }
 
+function showShareCollection() {
+  if (!shareCollection) return;
+  const tags = state.tag.split(',').filter(Boolean);
+  shareCollection.hidden = tags.length !== 1;
+  shareCollection.querySelector('[name="collection"]').value = tags.length === 1 ? tags[0] : '';
+}
+
 function refresh() {
   history.replaceState(null, '', `/library${parameters().toString() ? `?${parameters()}` : ''}`);
+  showShareCollection();
   load(false);
 }
 
@@ -164,4 +174,5 @@ if ('IntersectionObserver' in window) {
 }
 
 searchBox.value = state.q;
+showShareCollection();
 load(false);
