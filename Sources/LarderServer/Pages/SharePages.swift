@@ -17,6 +17,10 @@ import LarderHTTP
 struct SharePages: Sendable {
   let larder: Larder
 
+  /// A shared picture is checked with the server each time it is shown (a 304 when the
+  /// browser has it), so revoking the link stops it at once.
+  static let imageCaching = "private, no-cache"
+
   /// Whether a path is a share link's, whose every answer is marked unindexed.
   static func isSharePath(_ path: String) -> Bool { path.hasPrefix("/s/") }
 
@@ -35,7 +39,7 @@ struct SharePages: Sendable {
     router.get("/s/:token/image") { request, _ in
       ImageAPI.response(
         for: try larder.sharedImage(token: request.pathParameters["token"] ?? ""),
-        request: request)
+        request: request, cacheControl: Self.imageCaching)
     }
     router.post("/s/:token/save") { request, caller in
       try save(request, caller: caller, recipe: nil)
@@ -58,7 +62,7 @@ struct SharePages: Sendable {
         for: try larder.sharedImage(
           token: request.pathParameters["token"] ?? "",
           recipe: RecipeID(rawValue: request.pathParameters["id"] ?? "")),
-        request: request)
+        request: request, cacheControl: Self.imageCaching)
     }
     router.post("/s/:token/recipes/:id/save") { request, caller in
       try save(

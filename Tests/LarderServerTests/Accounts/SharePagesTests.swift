@@ -95,6 +95,8 @@ import Testing
     #expect(image.status == 200)
     #expect(image.body == world.png)
     #expect(image.headerValue(named: "X-Robots-Tag") == "noindex, nofollow")
+    // Checked each time, so a revoked link's picture is not shown from the browser's cache.
+    #expect(image.headerValue(named: "Cache-Control") == "private, no-cache")
   }
 
   @Test func aRecipeLinkShowsItsPictureThroughTheLinkAndIsNotIndexed() throws {
