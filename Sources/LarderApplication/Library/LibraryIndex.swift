@@ -206,6 +206,18 @@ final class LibrarySnapshot: @unchecked Sendable {
     return computed
   }
 
+  /// Entry positions in the given order with the ratings `marks` gives. A member's order by
+  /// rating is worked out per request without sorting everything: the recipes they rated, by
+  /// rating then name, and then every other recipe in the name order already computed, which
+  /// is what sorting all of them would give (unrated counts as 0, ratings are 1 to 5).
+  func order(_ sort: RecipeSort, marks: CallerMarks) -> [Int] {
+    guard sort == .rating, let byRecipe = marks.byRecipe else { return order(sort) }
+    let rated = byRecipe.values.compactMap { $0.rating == nil ? nil : indexByID[$0.recipeID] }
+    let ratedPositions = Set(rated)
+    return LibrarySorting.sorted(rated, entries, by: .rating, marks: marks)
+      + order(.name).filter { !ratedPositions.contains($0) }
+  }
+
   /// A value derived from this snapshot, computed on first use and kept with it.
   func memo<Value>(_ key: String, _ make: () throws -> Value) rethrows -> Value {
     lock.lock()
