@@ -104,7 +104,9 @@ public final class SQLiteRecipeStore: RecipeStore {
     } else {
       // The household and favourite filters are part of the match, so counting and ranking
       // stay inside the full-text index; only the page's rows are joined. Only some IDs
-      // restrict the index's rows to theirs.
+      // filter the match's rows: the unary + keeps the planner from handing FTS5 each ID as a
+      // rowid to look up, which runs the whole match once per ID (20 times slower for 200
+      // favourites among 10,000 recipes).
       parameters =
         [
           .text(
@@ -114,7 +116,7 @@ public final class SQLiteRecipeStore: RecipeStore {
       let only =
         onlyIDs.isEmpty
         ? ""
-        : " AND recipe_search.rowid IN "
+        : " AND +recipe_search.rowid IN "
           + "(SELECT seq FROM recipes WHERE id IN (SELECT value FROM json_each(?)))"
       countSQL = "SELECT count(*) FROM recipe_search WHERE recipe_search MATCH ?\(only)"
       if sort == .relevance {
