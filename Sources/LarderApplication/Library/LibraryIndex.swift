@@ -212,10 +212,17 @@ final class LibrarySnapshot: @unchecked Sendable {
   /// is what sorting all of them would give (unrated counts as 0, ratings are 1 to 5).
   func order(_ sort: RecipeSort, marks: CallerMarks) -> [Int] {
     guard sort == .rating, let byRecipe = marks.byRecipe else { return order(sort) }
-    let rated = byRecipe.values.compactMap { $0.rating == nil ? nil : indexByID[$0.recipeID] }
-    let ratedPositions = Set(rated)
-    return LibrarySorting.sorted(rated, entries, by: .rating, marks: marks)
-      + order(.name).filter { !ratedPositions.contains($0) }
+    let rated = byRecipe.values.compactMap { mark -> (position: Int, rating: Int)? in
+      guard let rating = mark.rating, let position = indexByID[mark.recipeID] else { return nil }
+      return (position, rating)
+    }
+    let byName = LibrarySorting.precedes(.name, entries)
+    var isRated = [Bool](repeating: false, count: entries.count)
+    for entry in rated { isRated[entry.position] = true }
+    return rated.sorted {
+      $0.rating != $1.rating ? $0.rating > $1.rating : byName($0.position, $1.position)
+    }
+    .map(\.position) + order(.name).filter { !isRated[$0] }
   }
 
   /// A value derived from this snapshot, computed on first use and kept with it.
