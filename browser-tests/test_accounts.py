@@ -1,7 +1,8 @@
 """Accounts in a real (headless) Chromium at phone width: a signed-out visitor is sent to sign
 in and back, the owner invites a member by link and the member joins and sees the household's
-recipes, a viewer reads but finds nothing to edit, a share link opens signed out, a collection
-shared from the library opens signed out with its recipes, and the owner signs out."""
+recipes (each with their own favourites and ratings), a viewer reads but finds nothing to edit,
+a share link opens signed out, a collection shared from the library opens signed out with its
+recipes, and the owner signs out."""
 
 import os
 import re
@@ -151,6 +152,30 @@ class Accounts(BrowserTestCase):
         self.assertEqual(cookie.get("sameSite"), "Lax")
         total = api("/api/v1/recipes", session=cookie["value"])["total"]
         self.assertEqual(total, count)
+
+    def test_each_member_keeps_their_own_star_and_rating(self):
+        recipe = api("/api/v1/recipes?sort=name&limit=1")["items"][0]
+        path = f"/api/v1/recipes/{recipe['id']}"
+        before = api(path)
+        api(path, method="PATCH", body={"isFavorite": True, "rating": 5})
+        try:
+            link = self.invite("member")
+            self.join(link, "nina")
+            self.open(f"/recipes/{recipe['id']}")
+            # The owner's star is not hers: no star by the name, the button not pressed.
+            self.assertEqual(self.text("h1"), recipe["name"])
+            self.assertEqual(self.find("#favorite").get_attribute("aria-pressed"), "false")
+            self.find("#favorite").click()
+            self.wait(lambda d: d.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "true")
+            session = self.driver.get_cookie("larder_session")["value"]
+            hers = api(path, session=session)
+            self.assertTrue(hers["isFavorite"])
+            self.assertNotIn("rating", hers)
+            self.assertEqual(api(path)["rating"], 5)
+            self.screenshot("accounts-own-favourite")
+        finally:
+            api(path, method="PATCH",
+                body={"isFavorite": before["isFavorite"], "rating": before.get("rating")})
 
     def test_a_viewer_reads_but_finds_nothing_to_edit(self):
         link = self.invite("viewer")

@@ -25,6 +25,10 @@ public struct Larder: Sendable {
   public let images: (any ImageStore)?
   /// Where the pantry, meal plan and shopping list are kept; nil where there are none.
   public let planning: (any PlanningStore)?
+  /// Where each member keeps their own favourites, ratings and notes; nil where every caller
+  /// sees and changes the recipes' own (as the command line always does). Give the store that
+  /// keeps the recipes, so deleting a recipe deletes its marks.
+  public let marks: (any RecipeMarkStore)?
   /// Fetches and reads pages to clip, under its address policy.
   public let clipper: RecipeClipper
   /// The installation's defaults for days, weeks and units.
@@ -65,7 +69,8 @@ public struct Larder: Sendable {
   public init(
     recipes: any RecipeStore, analysis: RecipeAnalysis? = nil,
     foodStore: (any FoodStore)? = nil, images: (any ImageStore)? = nil,
-    planning: (any PlanningStore)? = nil, clipper: RecipeClipper = RecipeClipper(),
+    planning: (any PlanningStore)? = nil, marks: (any RecipeMarkStore)? = nil,
+    clipper: RecipeClipper = RecipeClipper(),
     settings: LarderSettings = LarderSettings(),
     clock: @escaping @Sendable () -> Date = { Date() },
     makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
@@ -90,6 +95,7 @@ public struct Larder: Sendable {
     self.foodStore = foodStore
     self.images = images
     self.planning = planning
+    self.marks = marks
     // A clip's failures that the user is told about only plainly go to the operator's log.
     var clipper = clipper
     clipper.log = log

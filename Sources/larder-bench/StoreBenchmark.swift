@@ -29,9 +29,11 @@ struct StoreBenchmark {
     let corpus = try makeCorpus(&random)
     let store = try SQLiteRecipeStore.open(path: path)
     let importStart = DispatchTime.now().uptimeNanoseconds
+    var imported: [RecipeID] = []
     for batch in stride(from: 0, to: corpus.count, by: 1000) {
-      _ = try store.importRecipes(
-        Array(corpus[batch..<min(batch + 1000, corpus.count)]), household: .default, now: Date())
+      imported += try store.importRecipes(
+        Array(corpus[batch..<min(batch + 1000, corpus.count)]), household: .default, now: Date()
+      ).map(\.recipeID)
     }
     let importSeconds = Double(DispatchTime.now().uptimeNanoseconds - importStart) / 1e9
 
@@ -60,6 +62,9 @@ struct StoreBenchmark {
     for id in ids.prefix(queryCount) {
       _ = try get.measure { try store.recipe(id: id, household: .default) }
     }
+    let library = try LibraryBenchmark(
+      path: path, recipeIDs: imported, queryCount: queryCount, searches: Self.searches
+    ).run(&random)
     let larderSearch = search.summary(engine: "larder-fts5", operation: "search")
     let peerSearch = like.summary(engine: "sqlite-like-scan", operation: "search")
     let report: [String: Any] = [
@@ -76,7 +81,7 @@ struct StoreBenchmark {
         larderSearch, peerSearch,
         list.summary(engine: "larder", operation: "list-by-name"),
         get.summary(engine: "larder", operation: "get"),
-      ],
+      ] + library,
       "ratios": [
         "searchP50LikeOverLarder": round3(like.percentile(0.5) / max(search.percentile(0.5), 1e-9)),
         "searchP99LikeOverLarder": round3(
@@ -108,6 +113,8 @@ struct StoreBenchmark {
       }
       if !recipe.ingredientSections.isEmpty { recipe.ingredientSections[0].lines += extra }
       recipe.rating = Bool.random(using: &random) ? Int.random(in: 1...5, using: &random) : nil
+      // The recipe's own favourites, which the command line lists: one in 50.
+      recipe.isFavorite = index % 50 == 0
       return recipe
     }
   }

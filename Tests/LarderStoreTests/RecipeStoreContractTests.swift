@@ -279,4 +279,39 @@ import Testing
     try store.deleteRecipe(id: created.id, household: .default)
     #expect(try store.foodProfiles(household: .default).isEmpty)
   }
+
+  @Test(arguments: StoreKind.allCases)
+  func onlyIDsRestrictsListsAndSearchesToThoseRecipes(kind: StoreKind) throws {
+    let store = try kind.makeStore()
+    let soup = try store.createRecipe(
+      Fixtures.tomatoSoup(), household: household, now: Fixtures.now)
+    let pancakes = try store.createRecipe(
+      Fixtures.pancakes(), household: household, now: Fixtures.now)
+    var brulee = Fixtures.cremeBrulee()
+    brulee.isFavorite = true
+    _ = try store.createRecipe(brulee, household: household, now: Fixtures.now)
+    let chosen: Set<RecipeID> = [soup.id, pancakes.id, RecipeID(rawValue: "not-a-recipe")]
+    let listed = try store.recipes(
+      matching: RecipeQuery(onlyIDs: chosen, sort: .name), household: household)
+    #expect(listed.total == 2)
+    #expect(Set(listed.items.map(\.id)) == [soup.id, pancakes.id])
+    for sort in [RecipeSort.relevance, .name] {
+      let searched = try store.recipes(
+        matching: RecipeQuery(text: "tomato", onlyIDs: chosen, sort: sort), household: household)
+      #expect(searched.items.map(\.id) == [soup.id], "\(sort)")
+      #expect(searched.total == 1)
+    }
+    let none = try store.recipes(
+      matching: RecipeQuery(text: "tomato", onlyIDs: [pancakes.id]), household: household)
+    #expect(none.total == 0 && none.items.isEmpty)
+    #expect(try store.recipes(matching: RecipeQuery(onlyIDs: []), household: household).total == 0)
+    // With the recipes' own favourite filter too, both must hold.
+    let both = try store.recipes(
+      matching: RecipeQuery(favoritesOnly: true, onlyIDs: chosen), household: household)
+    #expect(both.total == 0)
+    // Another household's recipe is not listed, even by its ID.
+    let elsewhere = try store.recipes(
+      matching: RecipeQuery(onlyIDs: chosen), household: HouseholdID(rawValue: "other"))
+    #expect(elsewhere.total == 0)
+  }
 }

@@ -218,3 +218,82 @@ final class Counter: @unchecked Sendable {
     #expect(Set(versions).count == versions.count)
   }
 }
+
+/// Migration 8 (each member's marks) on a database that already has accounts.
+@Suite struct RecipeMarksMigrationTests {
+  @Test func eachHouseholdsFirstOwnerKeepsTheMarksItsRecipesCarried() throws {
+    let path = try TemporaryFolder.make().appending("v7.sqlite")
+    let (ana, cy, bo) = (UserID(rawValue: "ana"), UserID(rawValue: "cy"), UserID(rawValue: "bo"))
+    let cabin = HouseholdID(rawValue: "cabin")
+    let soupID: RecipeID
+    let pancakesID: RecipeID
+    let stewID: RecipeID
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try Migrations.migrate(database, upTo: 7)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 7)
+      var soup = Fixtures.tomatoSoup()
+      soup.isFavorite = true
+      soup.rating = 4
+      soup.notes = "Granny's tin"
+      soupID = try old.createRecipe(soup, household: .default, now: Fixtures.now).id
+      pancakesID = try old.createRecipe(Fixtures.pancakes(), household: .default, now: Fixtures.now)
+        .id
+      let accounts = SQLiteAccountStore(sharing: old)
+      try accounts.insertHousehold(Household(id: cabin, name: "Cabin", createdAt: Fixtures.now))
+      var stew = Fixtures.cremeBrulee()
+      stew.rating = 2
+      stewID = try old.createRecipe(stew, household: cabin, now: Fixtures.now).id
+      let joined: [(UserID, HouseholdID, Role, TimeInterval)] = [
+        (cy, .default, .owner, 60), (ana, .default, .owner, 0), (bo, .default, .member, 0),
+        (bo, cabin, .owner, 0),
+      ]
+      for user in [ana, cy, bo] {
+        try accounts.insertUser(
+          UserAccount(
+            id: user, login: user.rawValue, displayName: user.rawValue, passwordHash: "x",
+            createdAt: Fixtures.now))
+      }
+      for (user, household, role, after) in joined {
+        try accounts.saveMembership(
+          Membership(
+            householdID: household, userID: user, role: role,
+            joinedAt: Fixtures.now.addingTimeInterval(after)))
+      }
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 7)
+    #expect(
+      try store.marks(user: ana, household: .default)
+        == [RecipeMark(recipeID: soupID, isFavorite: true, rating: 4, notes: "Granny's tin")])
+    #expect(try store.marks(user: cy, household: .default).isEmpty)
+    #expect(try store.marks(user: bo, household: .default).isEmpty)
+    #expect(
+      try store.marks(user: bo, household: cabin) == [RecipeMark(recipeID: stewID, rating: 2)])
+    #expect(try store.mark(recipe: pancakesID, user: ana, household: .default) == nil)
+    // The recipes keep their own, for the command line.
+    let soup = try #require(try store.recipe(id: soupID, household: .default))
+    #expect(soup.isFavorite && soup.rating == 4 && soup.notes == "Granny's tin")
+  }
+
+  @Test func aDatabaseWithoutAccountsGetsNoMarksUntilItsFirstOwner() throws {
+    let path = try TemporaryFolder.make().appending("v7.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try Migrations.migrate(database, upTo: 7)
+      var soup = Fixtures.tomatoSoup()
+      soup.isFavorite = true
+      _ = try SQLiteRecipeStore(database: database, previousVersion: 7)
+        .createRecipe(soup, household: .default, now: Fixtures.now)
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    let count = try store.database.read("counting marks") { connection in
+      try connection.query("SELECT count(*) FROM recipe_marks", operation: "counting marks") {
+        Int($0.int(0))
+      }.first
+    }
+    #expect(count == 0)
+    #expect(
+      try store.recipes(matching: RecipeQuery(favoritesOnly: true), household: .default).total == 1)
+  }
+}

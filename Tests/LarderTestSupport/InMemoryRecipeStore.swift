@@ -1,14 +1,24 @@
 import Foundation
 import LarderCore
 
-/// A ``RecipeStore`` held in memory: the test double for code above the store, and a second
+/// A ``RecipeStore`` held in memory, with each user's marks on its recipes
+/// (``RecipeMarkStore``): the test double for code above the store, and a second
 /// implementation that the store contract tests check alongside SQLite.
 ///
+/// It keeps no memberships, so it marks for any user; deleting a recipe deletes its marks.
+///
 /// `@unchecked Sendable`: all state is reached only while holding `lock`.
-public final class InMemoryRecipeStore: RecipeStore, @unchecked Sendable {
+public final class InMemoryRecipeStore: RecipeStore, RecipeMarkStore, @unchecked Sendable {
   private let lock = NSLock()
   private var rows: [Recipe] = []
   private var nextID: Int = 1
+  private var markRows: [MarkKey: RecipeMark] = [:]
+
+  private struct MarkKey: Hashable {
+    var household: HouseholdID
+    var user: UserID
+    var recipe: RecipeID
+  }
 
   /// Makes an empty store.
   public init() {}
@@ -31,16 +41,19 @@ public final class InMemoryRecipeStore: RecipeStore, @unchecked Sendable {
   {
     let terms = query.searchTerms.map(Self.fold)
     var matches: [(recipe: Recipe, score: Int)] = locked {
-      rows.filter { $0.householdID == household && (!query.favoritesOnly || $0.isFavorite) }
-        .compactMap { recipe in
-          guard !terms.isEmpty else { return (recipe, 0) }
-          let title = Self.words(recipe.name)
-          let all = title + Self.words(Self.searchText(recipe))
-          guard terms.allSatisfy({ term in all.contains { $0.hasPrefix(term) } }) else {
-            return nil
-          }
-          return (recipe, terms.filter { term in title.contains { $0.hasPrefix(term) } }.count)
+      rows.filter {
+        $0.householdID == household && (!query.favoritesOnly || $0.isFavorite)
+          && query.onlyIDs?.contains($0.id) != false
+      }
+      .compactMap { recipe in
+        guard !terms.isEmpty else { return (recipe, 0) }
+        let title = Self.words(recipe.name)
+        let all = title + Self.words(Self.searchText(recipe))
+        guard terms.allSatisfy({ term in all.contains { $0.hasPrefix(term) } }) else {
+          return nil
         }
+        return (recipe, terms.filter { term in title.contains { $0.hasPrefix(term) } }.count)
+      }
     }
     let byName: (Recipe, Recipe) -> Bool = {
       $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending
@@ -90,6 +103,54 @@ public final class InMemoryRecipeStore: RecipeStore, @unchecked Sendable {
       guard let index = rows.firstIndex(where: { $0.id == id && $0.householdID == household })
       else { throw LarderCoreError.recipeNotFound(id) }
       rows.remove(at: index)
+      markRows = markRows.filter { $0.key.recipe != id }
+    }
+  }
+
+  // MARK: - Marks
+
+  /// Every mark the user has on the household's recipes.
+  public func marks(user: UserID, household: HouseholdID) throws -> [RecipeMark] {
+    locked {
+      markRows.filter { $0.key.household == household && $0.key.user == user }.map(\.value)
+    }
+  }
+
+  /// The user's mark on one recipe, or nil.
+  public func mark(recipe: RecipeID, user: UserID, household: HouseholdID) throws -> RecipeMark? {
+    locked { markRows[MarkKey(household: household, user: user, recipe: recipe)] }
+  }
+
+  /// Saves the user's mark, or removes it when it says nothing.
+  public func saveMark(_ mark: RecipeMark, user: UserID, household: HouseholdID) throws {
+    let mark = try mark.validated()
+    try locked {
+      guard rows.contains(where: { $0.id == mark.recipeID && $0.householdID == household })
+      else { throw LarderCoreError.recipeNotFound(mark.recipeID) }
+      let key = MarkKey(household: household, user: user, recipe: mark.recipeID)
+      markRows[key] = mark.isEmpty ? nil : mark
+    }
+  }
+
+  /// Removes every mark the user has in the household.
+  public func deleteMarks(user: UserID, household: HouseholdID) throws {
+    locked { markRows = markRows.filter { $0.key.household != household || $0.key.user != user } }
+  }
+
+  /// Copies the recipes' own flags, ratings and notes into the user's marks where they have
+  /// none.
+  @discardableResult
+  public func adoptRecipeMarks(user: UserID, household: HouseholdID) throws -> Int {
+    locked {
+      var made = 0
+      for recipe in rows where recipe.householdID == household {
+        let key = MarkKey(household: household, user: user, recipe: recipe.id)
+        let mark = RecipeMark(of: recipe)
+        guard markRows[key] == nil, !mark.isEmpty else { continue }
+        markRows[key] = mark
+        made += 1
+      }
+      return made
     }
   }
 

@@ -20,7 +20,8 @@ extension Larder {
   }
 
   /// Makes the first account, owner of every household already stored (a database made before
-  /// accounts keeps everything in its one household, which becomes theirs), and signs it in.
+  /// accounts keeps everything in its one household, which becomes theirs, with the
+  /// favourites, ratings and notes its recipes carry as the owner's own), and signs it in.
   /// `setupCode` must be this Larder's ``AccountSupport/setupCode``.
   ///
   /// - Throws: ``ApplicationError/conflict(reason:)`` once any account exists;
@@ -133,6 +134,11 @@ extension Larder {
       try requireAnotherOwner(besides: membership.userID, in: members)
     }
     try store.removeMembership(household: caller.household, user: membership.userID)
+    // Their favourites, ratings and notes there go with them (a store keeping memberships
+    // and marks together has removed them already).
+    try ApplicationError.translating {
+      try marks?.deleteMarks(user: membership.userID, household: caller.household)
+    }
   }
 
   /// Removes an account altogether: the command line's `users remove`. An account that is
@@ -145,11 +151,17 @@ extension Larder {
     guard let user = try store.user(login: login) else {
       throw ApplicationError.notFound(.account, id: login)
     }
-    for membership in try store.memberships(user: user.id) where membership.role == .owner {
+    let memberships = try store.memberships(user: user.id)
+    for membership in memberships where membership.role == .owner {
       let members = try store.members(household: membership.householdID)
       if members.count > 1 { try requireAnotherOwner(besides: user.id, in: members) }
     }
     try store.deleteUser(id: user.id)
+    for membership in memberships {
+      try ApplicationError.translating {
+        try marks?.deleteMarks(user: user.id, household: membership.householdID)
+      }
+    }
   }
 
   /// Changes a password and ends the account's other sessions. Users change their own and
@@ -285,10 +297,16 @@ extension Larder {
     return user
   }
 
+  /// Makes the first account the owner of every household, keeping the favourites, ratings
+  /// and notes the households' recipes carry as the owner's own marks, so signing in loses
+  /// none of them. The recipes keep theirs too, for the command line.
   private func makeOwnerOfEveryHousehold(_ user: UserAccount, accounts: AccountSupport) throws {
     for household in try accounts.store.households() {
       try accounts.store.saveMembership(
         Membership(householdID: household.id, userID: user.id, role: .owner, joinedAt: clock()))
+      try ApplicationError.translating {
+        try marks?.adoptRecipeMarks(user: user.id, household: household.id)
+      }
     }
   }
 

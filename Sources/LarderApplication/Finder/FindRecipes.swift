@@ -4,7 +4,9 @@ import LarderCore
 extension Larder {
   /// Finds the caller's household's recipes for what the caller has: the request's `have`, or
   /// without it the household's stored pantry (with its expiry dates, for `useItUp`). Foods are
-  /// the household's catalog; its finder is built on its first search.
+  /// the household's catalog; its finder is built on its first search. Favourites (the
+  /// `favorites` filter) and the ratings that rank recipes are the caller's own when they keep
+  /// marks.
   ///
   /// - Throws: ``ApplicationError/invalidValue(_:value:expected:)`` for a number out of range
   ///   or an unknown diet, and ``ApplicationError/unknownFood(_:name:)`` for a food the catalog
@@ -34,8 +36,10 @@ extension Larder {
       }
     }
     let finder = try finderEngine(of: household, as: caller)
-    let page = finder.find(
-      try finderQuery(for: request, pantry: items, foods: foods, finder: finder.catalog))
+    let marks = try marksSeen(by: caller)
+    var query = try finderQuery(for: request, pantry: items, foods: foods, finder: finder.catalog)
+    query.marks = marks.finderMarks
+    let page = finder.find(query)
     func food(_ id: String) -> FoodReference {
       FoodReference(id: id, in: foods)
     }
@@ -47,7 +51,7 @@ extension Larder {
       else { continue }
       found.append(
         FinderAnswer.Item(
-          recipe: RecipeSummary(recipe), missingCount: match.missingCount,
+          recipe: marks.shown(RecipeSummary(recipe)), missingCount: match.missingCount,
           matched: match.matchedFoods.map(food), missing: match.missingFoods.map(food),
           substitutions: match.substitutions.map {
             FinderAnswer.Substitution(food: food($0.food), substitutes: $0.substitutes.map(food))

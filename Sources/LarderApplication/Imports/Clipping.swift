@@ -60,12 +60,14 @@ extension Larder {
   public func clip(_ request: ClipRequest, as caller: Caller) throws -> ClippedRecipe {
     try caller.require(.change)
     try request.validate()
+    let store = importStore(for: caller)
     let report = try ApplicationError.translating {
       try clipper.clip(
-        request.url, into: recipes, images: images, household: caller.household, now: clock())
+        request.url, into: store, images: images, household: caller.household, now: clock())
     }
     return ClippedRecipe(
-      recipe: report.recipe, outcome: report.outcome, imageID: report.imageID,
+      recipe: try shown(report.recipe, to: caller), outcome: report.outcome,
+      imageID: report.imageID,
       warnings: report.warnings)
   }
 
@@ -76,13 +78,14 @@ extension Larder {
     as caller: Caller
   ) -> ImportReport {
     var report = ImportReport(clips: ())
+    let store = importStore(for: caller)
     for (number, url) in urls.enumerated() {
       progress(number + 1, url)
       report.add(
         url: url,
         Result {
           try clipper.clip(
-            url, into: recipes, images: images, household: caller.household, now: clock())
+            url, into: store, images: images, household: caller.household, now: clock())
         })
     }
     return report

@@ -104,6 +104,7 @@ extension Larder {
     }
     let fileCount = found.reduce(0) { $0 + ((try? $1.get()) ?? []).count }
     let now = clock()
+    let store = importStore(for: caller)
     var reports: [ImportDocumentReport] = []
     var fileNumber = 0
     var fileName = ""
@@ -118,7 +119,7 @@ extension Larder {
         }
         reports.append(
           BulkImporter.store(
-            document, into: recipes, household: caller.household, now: now, log: log))
+            document, into: store, household: caller.household, now: now, log: log))
       }
       switch input {
       case .unreadable(let name, let reason):

@@ -21,7 +21,7 @@ extension Larder {
   ///   ``ApplicationError/importFailed(_:)`` when the image cannot be fetched and
   ///   ``ApplicationError/invalidImage(reason:)`` when it is no image Larder serves.
   public func recipeImage(_ id: RecipeID, as caller: Caller) throws -> StoredImage {
-    let recipe = try recipe(id, as: caller)
+    let recipe = try storedRecipe(id, as: caller)
     guard let main = recipe.images.first else {
       throw ApplicationError.nothingMatches("recipe '\(id)' has no image")
     }
@@ -41,7 +41,7 @@ extension Larder {
       log("recipe \(id): its image \(main) was not kept: \(error)")
       throw error
     }
-    var current = try self.recipe(id, as: caller)
+    var current = try storedRecipe(id, as: caller)
     if current.images.first == main {
       current.images.insert(kept.path, at: 0)
       _ = try ApplicationError.translating {

@@ -119,8 +119,16 @@ extension Larder {
   public static let filteredSearchLimit = 1000
 
   /// A page of the library with facet counts over everything that matches, answered from the
-  /// in-memory library index (the store ranks text matches).
+  /// in-memory library index (the store ranks text matches). Favourites, ratings and the order
+  /// by rating are the caller's own when they keep marks.
   public func browseLibrary(_ request: LibraryRequest, as caller: Caller) throws -> LibraryPage {
+    try browseLibrary(request, marks: try marksSeen(by: caller), as: caller)
+  }
+
+  /// ``browseLibrary(_:as:)`` with the caller's marks already read.
+  func browseLibrary(
+    _ request: LibraryRequest, marks: CallerMarks, as caller: Caller
+  ) throws -> LibraryPage {
     try request.validate()
     let query = request.query
     let filters = request.filters
@@ -134,39 +142,48 @@ extension Larder {
       // The store ranks text matches; filters, other orders and facets apply in memory to
       // the first ``filteredSearchLimit`` of them.
       let found = try textMatches(
-        text, favorites: query.favoritesOnly, sort: query.sort, as: caller)
+        text, favorites: query.favoritesOnly, sort: query.sort, marks: marks, as: caller)
       var positions = found.compactMap { snapshot.indexByID[$0.id] }
-      if !filters.isEmpty { positions = positions.filter { filters.admits(snapshot.entries[$0]) } }
+      if !filters.isEmpty {
+        positions = positions.filter { filters.admits(snapshot.entries[$0], marks: marks) }
+      }
       if sort != .relevance {
-        positions = LibrarySorting.sorted(positions, snapshot.entries, by: sort)
+        positions = LibrarySorting.sorted(positions, snapshot.entries, by: sort, marks: marks)
       }
       facets = LibraryFacets(positions.map { snapshot.entries[$0] })
       if filters.isEmptyBesidesFavorites && sort == .relevance {
-        let page = try recipes.recipes(matching: query, household: caller.household)
-        pageItems = page.items
+        let page = try recipes.recipes(
+          matching: marks.storeQuery(query), household: caller.household)
+        pageItems = page.items.map(marks.shown)
         total = page.total
         partial = found.count < total
       } else {
         partial = found.count >= Self.filteredSearchLimit
         total = positions.count
         pageItems = positions.dropFirst(query.offset).prefix(query.limit).map {
-          snapshot.entries[$0].summary
+          marks.shown(snapshot.entries[$0].summary)
         }
       }
     } else {
-      let ordered = snapshot.order(sort)
+      // A member's favourites are few: sorting them costs less than filtering every recipe.
+      let favorites = filters.favoritesOnly ? marks.favoriteIDs : nil
+      let ordered =
+        favorites.map {
+          LibrarySorting.sorted(
+            $0.compactMap { snapshot.indexByID[$0] }, snapshot.entries, by: sort, marks: marks)
+        } ?? snapshot.order(sort, marks: marks)
       if filters.isEmpty {
         total = ordered.count
         facets = snapshot.facetsOfAll
         pageItems = ordered.dropFirst(query.offset).prefix(query.limit).map {
-          snapshot.entries[$0].summary
+          marks.shown(snapshot.entries[$0].summary)
         }
       } else {
-        let matching = ordered.filter { filters.admits(snapshot.entries[$0]) }
+        let matching = ordered.filter { filters.admits(snapshot.entries[$0], marks: marks) }
         total = matching.count
         facets = LibraryFacets(matching.map { snapshot.entries[$0] })
         pageItems = matching.dropFirst(query.offset).prefix(query.limit).map {
-          snapshot.entries[$0].summary
+          marks.shown(snapshot.entries[$0].summary)
         }
       }
     }
@@ -182,30 +199,38 @@ extension Larder {
   ) throws -> RandomRecipe {
     try request.validate()
     let filters = request.filters
+    let marks = try marksSeen(by: caller)
     let snapshot = try library.current(store: recipes, household: caller.household)
     var candidates = Array(snapshot.entries.indices)
-    if let text = RecipeQuery(text: request.text).searchText {
-      candidates = try textMatches(text, favorites: filters.favoritesOnly, sort: nil, as: caller)
-        .compactMap { snapshot.indexByID[$0.id] }
+    if filters.favoritesOnly, let favorites = marks.favoriteIDs {
+      candidates = favorites.compactMap { snapshot.indexByID[$0] }.sorted()
     }
-    candidates = candidates.filter { filters.admits(snapshot.entries[$0]) }
+    if let text = RecipeQuery(text: request.text).searchText {
+      candidates = try textMatches(
+        text, favorites: filters.favoritesOnly, sort: nil, marks: marks, as: caller
+      ).compactMap { snapshot.indexByID[$0.id] }
+    }
+    candidates = candidates.filter { filters.admits(snapshot.entries[$0], marks: marks) }
     guard let pick = candidates.randomElement() else {
       throw ApplicationError.nothingMatches("No recipe matches these filters.")
     }
-    return RandomRecipe(recipe: snapshot.entries[pick].summary, candidates: candidates.count)
+    return RandomRecipe(
+      recipe: marks.shown(snapshot.entries[pick].summary), candidates: candidates.count)
   }
 
-  /// Text matches in the store's order, up to ``filteredSearchLimit``.
+  /// Text matches in the store's order, up to ``filteredSearchLimit``; favourites are those
+  /// `marks` says.
   private func textMatches(
-    _ text: String, favorites: Bool, sort: RecipeSort?, as caller: Caller
+    _ text: String, favorites: Bool, sort: RecipeSort?, marks: CallerMarks, as caller: Caller
   ) throws -> [RecipeSummary] {
     var found: [RecipeSummary] = []
     var offset = 0
     while found.count < Self.filteredSearchLimit {
       let page = try recipes.recipes(
-        matching: RecipeQuery(
-          text: text, favoritesOnly: favorites, sort: sort, offset: offset,
-          limit: RecipeQuery.maximumLimit), household: caller.household)
+        matching: marks.storeQuery(
+          RecipeQuery(
+            text: text, favoritesOnly: favorites, sort: sort, offset: offset,
+            limit: RecipeQuery.maximumLimit)), household: caller.household)
       found += page.items
       offset += page.items.count
       if !page.hasMore || page.items.isEmpty { break }

@@ -68,9 +68,9 @@ public struct LibraryFilters: Sendable, Equatable {
     courses.isEmpty && cuisines.isEmpty && diets.isEmpty && tags.isEmpty && maxMinutes == nil
   }
 
-  /// Whether a recipe passes every filter.
-  func admits(_ entry: LibraryEntry) -> Bool {
-    if favoritesOnly && !entry.summary.isFavorite { return false }
+  /// Whether a recipe passes every filter, favourites being those `marks` says.
+  func admits(_ entry: LibraryEntry, marks: CallerMarks) -> Bool {
+    if favoritesOnly && !marks.isFavorite(entry.summary) { return false }
     if !courses.isEmpty && !courses.contains(where: entry.courses.contains) { return false }
     if !cuisines.isEmpty && !cuisines.contains(where: entry.cuisines.contains) { return false }
     if !tags.isEmpty && !tags.contains(where: entry.tags.contains) { return false }

@@ -206,6 +206,25 @@ final class LibrarySnapshot: @unchecked Sendable {
     return computed
   }
 
+  /// Entry positions in the given order with the ratings `marks` gives. A member's order by
+  /// rating is worked out per request without sorting everything: the recipes they rated, by
+  /// rating then name, and then every other recipe in the name order already computed, which
+  /// is what sorting all of them would give (unrated counts as 0, ratings are 1 to 5).
+  func order(_ sort: RecipeSort, marks: CallerMarks) -> [Int] {
+    guard sort == .rating, let byRecipe = marks.byRecipe else { return order(sort) }
+    let rated = byRecipe.values.compactMap { mark -> (position: Int, rating: Int)? in
+      guard let rating = mark.rating, let position = indexByID[mark.recipeID] else { return nil }
+      return (position, rating)
+    }
+    let byName = LibrarySorting.precedes(.name, entries)
+    var isRated = [Bool](repeating: false, count: entries.count)
+    for entry in rated { isRated[entry.position] = true }
+    return rated.sorted {
+      $0.rating != $1.rating ? $0.rating > $1.rating : byName($0.position, $1.position)
+    }
+    .map(\.position) + order(.name).filter { !isRated[$0] }
+  }
+
   /// A value derived from this snapshot, computed on first use and kept with it.
   func memo<Value>(_ key: String, _ make: () throws -> Value) rethrows -> Value {
     lock.lock()

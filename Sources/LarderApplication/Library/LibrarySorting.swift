@@ -1,11 +1,12 @@
 import Foundation
 import LarderCore
 
-/// Orders entries in memory the way the store does for the same ``RecipeSort``.
+/// Orders entries in memory the way the store does for the same ``RecipeSort``; by rating, with
+/// the ratings the caller sees.
 enum LibrarySorting {
   /// Whether the entry at one position comes before the one at another in this order.
   static func precedes(
-    _ sort: RecipeSort, _ entries: [LibraryEntry]
+    _ sort: RecipeSort, _ entries: [LibraryEntry], marks: CallerMarks = .recipesOwn
   ) -> (Int, Int) -> Bool {
     func byName(_ lhs: Int, _ rhs: Int) -> Bool {
       let left = entries[lhs]
@@ -32,8 +33,8 @@ enum LibrarySorting {
       }
     case .rating:
       return {
-        let left = entries[$0].summary.rating ?? 0
-        let right = entries[$1].summary.rating ?? 0
+        let left = marks.rating(entries[$0].summary) ?? 0
+        let right = marks.rating(entries[$1].summary) ?? 0
         return left != right ? left > right : byName($0, $1)
       }
     case .time:
@@ -45,8 +46,11 @@ enum LibrarySorting {
     }
   }
 
-  static func sorted(_ positions: [Int], _ entries: [LibraryEntry], by sort: RecipeSort) -> [Int] {
-    positions.sorted(by: precedes(sort, entries))
+  static func sorted(
+    _ positions: [Int], _ entries: [LibraryEntry], by sort: RecipeSort,
+    marks: CallerMarks = .recipesOwn
+  ) -> [Int] {
+    positions.sorted(by: precedes(sort, entries, marks: marks))
   }
 
   /// An order kept current after one entry changed, joined or left, without sorting again:

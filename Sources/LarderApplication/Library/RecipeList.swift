@@ -79,12 +79,13 @@ public struct RecipeListRequest: RequestFields, Equatable {
 
 extension Larder {
   /// A page of the household's recipe summaries, in the order asked for, searched when the
-  /// request has words.
+  /// request has words; favourites, ratings and the order by rating are the caller's own
+  /// when they keep marks.
   public func listRecipes(
     _ request: RecipeListRequest, as caller: Caller
   ) throws -> Page<RecipeSummary> {
     try request.validate()
-    return try recipes.recipes(matching: request.query, household: caller.household)
+    return try summaries(matching: request.query, as: caller)
   }
 
   /// Like ``listRecipes(_:as:)``, for a request that must have words to search for.
@@ -92,6 +93,24 @@ extension Larder {
     _ request: RecipeListRequest, as caller: Caller
   ) throws -> Page<RecipeSummary> {
     try request.validateAsSearch()
-    return try recipes.recipes(matching: request.query, household: caller.household)
+    return try summaries(matching: request.query, as: caller)
+  }
+
+  /// The store's page for the query as the caller sees it.
+  private func summaries(
+    matching query: RecipeQuery, as caller: Caller
+  ) throws -> Page<RecipeSummary> {
+    let marks = try marksSeen(by: caller)
+    guard marks.arePersonal, query.effectiveSort == .rating else {
+      return marks.shown(
+        try recipes.recipes(matching: marks.storeQuery(query), household: caller.household))
+    }
+    // The store orders by the recipes' own ratings; a member's order comes from the library
+    // index, as the library's does.
+    let page = try browseLibrary(
+      LibraryRequest(
+        text: query.text, sort: .rating, offset: query.offset, limit: query.limit,
+        filters: LibraryFilters(favoritesOnly: query.favoritesOnly)), marks: marks, as: caller)
+    return Page(items: page.items, total: page.total, offset: page.offset, limit: page.limit)
   }
 }

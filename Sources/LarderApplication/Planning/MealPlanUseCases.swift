@@ -105,6 +105,8 @@ extension Larder {
     let finder = try finderEngine(of: household, as: caller)
     var query = try finderQuery(
       for: finderRequest, pantry: pantry, foods: foods, finder: finder.catalog)
+    // A member's favourites and ratings choose among the recipes, as in the finder.
+    query.marks = try marksSeen(by: caller).finderMarks
     let start = (request.date ?? today(display))
       .startOfWeek(firstWeekday: request.weekStart ?? settings.firstWeekday)
     let planned = try store.mealPlanEntries(

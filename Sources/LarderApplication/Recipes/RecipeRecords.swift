@@ -3,10 +3,17 @@ import LarderCore
 
 /// Reading, writing and deleting one recipe; the same rules for the API and the command line.
 extension Larder {
-  /// The recipe with this ID in the caller's household.
+  /// The recipe with this ID in the caller's household, with the caller's own favourite
+  /// flag, rating and notes when they keep marks (a signed-in member).
   ///
   /// - Throws: ``ApplicationError/notFound(_:id:)`` when there is none.
   public func recipe(_ id: RecipeID, as caller: Caller) throws -> Recipe {
+    try shown(try storedRecipe(id, as: caller), to: caller)
+  }
+
+  /// The recipe as stored, with its own flag, rating and notes, for use cases that write it
+  /// back.
+  func storedRecipe(_ id: RecipeID, as caller: Caller) throws -> Recipe {
     guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
       throw ApplicationError.notFound(.recipe, id: id.rawValue)
     }
@@ -14,14 +21,14 @@ extension Larder {
   }
 
   /// The recipe whose ID is `text`, or whose ID alone starts with `text` (at least 4
-  /// characters, any case), so people can type a short ID.
+  /// characters, any case), so people can type a short ID; as ``recipe(_:as:)`` shows it.
   ///
   /// - Throws: ``ApplicationError/ambiguousID(_:id:matches:)`` when several IDs start with it,
   ///   ``ApplicationError/notFound(_:id:)`` when none does.
   public func resolveRecipe(_ text: String, as caller: Caller) throws -> Recipe {
     let household = caller.household
     if let recipe = try recipes.recipe(id: RecipeID(rawValue: text), household: household) {
-      return recipe
+      return try shown(recipe, to: caller)
     }
     if text.count >= Self.shortestIDPrefix {
       let matches = try recipes.recipeIDs(startingWith: text.lowercased(), household: household)
@@ -29,7 +36,7 @@ extension Larder {
         throw ApplicationError.ambiguousID(.recipe, id: text, matches: matches.count)
       }
       if let only = matches.first, let recipe = try recipes.recipe(id: only, household: household) {
-        return recipe
+        return try shown(recipe, to: caller)
       }
     }
     throw ApplicationError.notFound(.recipe, id: text)
@@ -38,38 +45,79 @@ extension Larder {
   /// How many characters of an ID are needed before a start of it is looked up.
   public static let shortestIDPrefix = 4
 
-  /// Stores a new recipe; returns it as stored, with its ID and dates.
+  /// Stores a new recipe; returns it as stored, with its ID and dates. A signed-in member's
+  /// favourite flag, rating and notes in it are kept as their own marks, not on the recipe.
   public func createRecipe(_ recipe: Recipe, as caller: Caller) throws -> Recipe {
     try caller.require(.change)
-    return try ApplicationError.translating {
-      try recipes.createRecipe(recipe, household: caller.household, now: clock())
+    guard personalMarks(of: caller) != nil else {
+      return try ApplicationError.translating {
+        try recipes.createRecipe(recipe, household: caller.household, now: clock())
+      }
     }
+    var mark = try ApplicationError.translating { try RecipeMark(of: recipe).validated() }
+    let created = try ApplicationError.translating {
+      try recipes.createRecipe(recipe.marked(nil), household: caller.household, now: clock())
+    }
+    mark.recipeID = created.id
+    try saveMark(mark, as: caller)
+    return created.marked(mark)
   }
 
-  /// Replaces the content of the recipe with this ID, keeping its ID and creation date.
+  /// Replaces the content of the recipe with this ID, keeping its ID and creation date. A
+  /// signed-in member's favourite flag, rating and notes in it replace their own marks, and
+  /// the recipe keeps its own.
   public func replaceRecipe(
     _ id: RecipeID, with recipe: Recipe, as caller: Caller
   ) throws -> Recipe {
     try caller.require(.change)
     var recipe = recipe
     recipe.id = id
-    return try ApplicationError.translating {
-      try recipes.updateRecipe(recipe, household: caller.household, now: clock())
+    guard personalMarks(of: caller) != nil else {
+      return try ApplicationError.translating {
+        try recipes.updateRecipe(recipe, household: caller.household, now: clock())
+      }
     }
+    let stored = try storedRecipe(id, as: caller)
+    let mark = try ApplicationError.translating { try RecipeMark(of: recipe).validated() }
+    let updated = try ApplicationError.translating {
+      try recipes.updateRecipe(
+        recipe.marked(RecipeMark(of: stored)), household: caller.household, now: clock())
+    }
+    try saveMark(mark, as: caller)
+    return updated.marked(mark)
   }
 
   /// Changes the fields the patch names and keeps the others, so a client can send
   /// `{"isFavorite": true}` without the rest.
+  ///
+  /// For a signed-in member, `isFavorite`, `rating` and `notes` are their own marks: a patch
+  /// naming only those changes only the member's marks, and leaves the recipe (and the date
+  /// it last changed) alone.
   public func patchRecipe(
     _ id: RecipeID, with patch: RecipePatch, as caller: Caller
   ) throws -> Recipe {
     try caller.require(.change)
-    let existing = try recipe(id, as: caller)
-    var patched = try patch.applied(to: existing)
-    patched.id = existing.id
-    return try ApplicationError.translating {
-      try recipes.updateRecipe(patched, household: caller.household, now: clock())
+    let stored = try storedRecipe(id, as: caller)
+    guard personalMarks(of: caller) != nil else {
+      var patched = try patch.applied(to: stored)
+      patched.id = stored.id
+      return try ApplicationError.translating {
+        try recipes.updateRecipe(patched, household: caller.household, now: clock())
+      }
     }
+    let shownBefore = try shown(stored, to: caller)
+    var patched = try patch.applied(to: shownBefore)
+    patched.id = stored.id
+    let mark = try ApplicationError.translating { try RecipeMark(of: patched).validated() }
+    var result = stored
+    if !patch.namesOnlyMarks {
+      result = try ApplicationError.translating {
+        try recipes.updateRecipe(
+          patched.marked(RecipeMark(of: stored)), household: caller.household, now: clock())
+      }
+    }
+    if mark != RecipeMark(of: shownBefore) { try saveMark(mark, as: caller) }
+    return result.marked(mark)
   }
 
   /// Deletes the recipe with this ID.
@@ -82,20 +130,23 @@ extension Larder {
     }
   }
 
-  /// The recipe as a schema.org JSON-LD document.
+  /// The recipe as a schema.org JSON-LD document, with the caller's marks as
+  /// ``recipe(_:as:)`` shows them.
   public func recipeJSONLD(_ id: RecipeID, as caller: Caller) throws -> Data {
     SchemaOrg.encode([try recipe(id, as: caller)])
   }
 
-  /// Every recipe of the household, by name, each whole: what an export of everything holds.
+  /// Every recipe of the household, by name, each whole (with the caller's marks): what an
+  /// export of everything holds.
   public func allRecipes(as caller: Caller) throws -> [Recipe] {
+    let marks = try marksSeen(by: caller)
     var all: [Recipe] = []
     var query = RecipeQuery(sort: .name, limit: RecipeQuery.maximumLimit)
     while true {
       let page = try recipes.recipes(matching: query, household: caller.household)
       for summary in page.items {
         if let recipe = try recipes.recipe(id: summary.id, household: caller.household) {
-          all.append(recipe)
+          all.append(marks.shown(recipe))
         }
       }
       guard page.hasMore else { break }
@@ -148,6 +199,15 @@ public struct RecipePatch: Sendable, Equatable {
   public init(json: Data, contentType: String? = nil) throws {
     _ = try RecipeBody.object(json, contentType: contentType)
     self.json = json
+  }
+
+  /// The fields a member keeps for themselves rather than on the recipe.
+  static let markFields: Set<String> = ["isFavorite", "rating", "notes"]
+
+  /// Whether the patch names only a member's own fields (``markFields``).
+  var namesOnlyMarks: Bool {
+    let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] ?? [:]
+    return Set(object.keys).isSubset(of: Self.markFields)
   }
 
   /// The recipe with the patch's fields in place of its own.

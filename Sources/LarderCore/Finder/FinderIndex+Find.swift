@@ -32,8 +32,14 @@ struct FinderPlan {
   var tags: [UInt32]
   var maxTotalMinutes: Int?
   var maxIngredientCount: Int?
-  /// Bits every found recipe's `filterBits` must have: diets with a bit, and favourites.
+  /// Bits every found recipe's `filterBits` must have: diets with a bit, and favourites
+  /// (the recipes' own flag).
   var requiredBits: UInt32 = 0
+  /// With a user's marks and favourites only: the slots of the user's favourites, the only
+  /// recipes the search looks at (a person's favourites are few).
+  var onlySlots: [UInt32]?
+  /// With a user's marks: their ratings (0 to 5) by slot, read in place of the recipes' own.
+  var ratings: [UInt32: Int]?
 
   /// Whether anything beyond the missing count decides if a recipe is found.
   var checksDetails: Bool {
@@ -122,7 +128,18 @@ struct FinderPlan {
     if tags.count < wantedTags.count { return nil }
     maxTotalMinutes = query.filters.maxTotalMinutes
     maxIngredientCount = query.filters.maxIngredientCount
-    if query.filters.favoritesOnly { requiredBits |= FinderIndex.favoriteBit }
+    if let marks = query.marks {
+      var rated: [UInt32: Int] = [:]
+      for id in marks.ratings.keys {
+        if let slot = index.ids.slot(of: id) { rated[slot] = marks.rankingRating(of: id) }
+      }
+      ratings = rated
+      if query.filters.favoritesOnly {
+        onlySlots = marks.favorites.compactMap { index.ids.slot(of: $0) }.sorted()
+      }
+    } else if query.filters.favoritesOnly {
+      requiredBits |= FinderIndex.favoriteBit
+    }
 
     have = foodSet(haveBits)
     pantry = foodSet(pantryBits)
@@ -303,13 +320,20 @@ extension FinderIndex {
                     missing: missing, substitutable: substitutes, used: used, rating: 5)
                   guard top.mayAccept(key.packed) else { return true }
                   let details = cold[slot]
+                  let rating = plan.ratings.map { $0[UInt32(slot)] ?? 0 } ?? Int(details.rating)
                   let rated = FinderRankKey(
-                    missing: missing, substitutable: substitutes, used: used,
-                    rating: Int(details.rating))
+                    missing: missing, substitutable: substitutes, used: used, rating: rating)
                   top.offer(
                     FinderTopList.Entry(
                       key: rated.packed, idPrefix: details.idPrefix, slot: UInt32(slot)))
                   return true
+                }
+
+                // A user's favourites: each is checked in full, which costs less than walking
+                // the posting lists for a handful of recipes.
+                if let only = plan.onlySlots {
+                  for slot in only where evaluate(Int(slot)) { total += 1 }
+                  return
                 }
 
                 if maxMissing >= Self.exhaustiveMaxMissing {

@@ -14,7 +14,7 @@ import Foundation
 ///    ranks above one that needs shopping;
 /// 4. most of the pantry used: the recipe's required foods that the pantry (not the staples)
 ///    satisfies;
-/// 5. highest rating (unrated counts as 0);
+/// 5. highest rating (unrated counts as 0; the asking user's own with ``marks``);
 /// 6. recipe id, by its UTF-8 bytes, so equal recipes always come in the same order.
 public struct FinderQuery: Hashable, Sendable {
   /// A food the user has.
@@ -58,6 +58,9 @@ public struct FinderQuery: Hashable, Sendable {
   /// The "use it up" mode: recipes using the pantry items that expire soonest rank first
   /// among recipes missing as much (see the order above).
   public var useItUp: Bool
+  /// The asking user's own favourites and ratings, read in place of the recipes' own for
+  /// ``FinderFilters/favoritesOnly`` and for ranking; nil reads the recipes' own.
+  public var marks: FinderMarks?
 
   /// Makes a query from pantry food ids.
   public init(
@@ -127,6 +130,24 @@ public struct FinderQuery: Hashable, Sendable {
   var normalizedLimit: Int { max(0, limit) }
 }
 
+/// One user's favourites and ratings, which a query can carry (``FinderQuery/marks``) so that
+/// each member of a household finds among their own favourites and ranks by their own ratings.
+public struct FinderMarks: Hashable, Sendable {
+  /// The ids of the user's favourite recipes.
+  public var favorites: Set<String>
+  /// The user's ratings by recipe id, 1 to 5; a recipe missing here counts as unrated.
+  public var ratings: [String: Int]
+
+  /// Makes marks; by default no favourites and no ratings.
+  public init(favorites: Set<String> = [], ratings: [String: Int] = [:]) {
+    self.favorites = favorites
+    self.ratings = ratings
+  }
+
+  /// The rating a recipe ranks with: the user's, clamped to 0...5, or 0 when unrated.
+  func rankingRating(of id: String) -> Int { min(5, max(0, ratings[id] ?? 0)) }
+}
+
 /// Filters on a recipe's own facts. An empty list or nil means "no filter".
 public struct FinderFilters: Hashable, Sendable {
   /// The recipe must have at least one of these courses or meal types.
@@ -139,7 +160,7 @@ public struct FinderFilters: Hashable, Sendable {
   public var maxIngredientCount: Int?
   /// The recipe must have every one of these tags or collections.
   public var tags: [String]
-  /// Only the user's favourites.
+  /// Only favourites: the recipes' own flag, or the asking user's (``FinderQuery/marks``).
   public var favoritesOnly: Bool
 
   /// Makes filters; the defaults filter nothing.

@@ -74,6 +74,8 @@ public struct FinderScan: Sendable {
     let cuisines: Set<String>
     let tags: Set<String>
     let filters: FinderFilters
+    /// The asking user's favourites and ratings, in place of the recipes' own.
+    let marks: FinderMarks?
 
     init(query: FinderQuery, catalog: FinderCatalog) {
       self.catalog = catalog
@@ -92,6 +94,7 @@ public struct FinderScan: Sendable {
       cuisines = Set(query.filters.cuisines.map(FinderText.normalize))
       tags = Set(query.filters.tags.map(FinderText.normalize))
       filters = query.filters
+      marks = query.marks
     }
   }
 
@@ -138,7 +141,7 @@ public struct FinderScan: Sendable {
     let used = required.filter { context.pantry.contains($0) }.count
     let key = FinderRankKey(
       missing: missingCount, substitutable: substitutions.count, used: used,
-      rating: recipe.rankingRating)
+      rating: context.marks?.rankingRating(of: recipe.id) ?? recipe.rankingRating)
     let match = FinderMatch(
       recipeID: recipe.id, missingCount: missingCount, matchedFoods: matched.sorted(),
       missingFoods: missing.sorted(),
@@ -170,7 +173,11 @@ public struct FinderScan: Sendable {
     {
       return false
     }
-    if filters.favoritesOnly, !recipe.isFavorite { return false }
+    if filters.favoritesOnly,
+      !(context.marks.map { $0.favorites.contains(recipe.id) } ?? recipe.isFavorite)
+    {
+      return false
+    }
     return true
   }
 }

@@ -112,8 +112,11 @@ public struct RecipeQuery: Hashable, Sendable {
   /// Words to search for in title, description, ingredients, tags and steps; each word matches
   /// as a prefix ("tom" finds "tomato"), accents are ignored. Nil or blank lists everything.
   public var text: String?
-  /// Only favourites.
+  /// Only favourites: recipes whose own flag is set (see ``RecipeMark`` for each user's).
   public var favoritesOnly: Bool
+  /// Only the recipes with these IDs (a user's own favourites), nil for any; IDs of no
+  /// recipe of the household are ignored.
+  public var onlyIDs: Set<RecipeID>?
   /// The order; defaults to relevance when searching and name otherwise.
   public var sort: RecipeSort?
   /// How many matches to skip.
@@ -126,11 +129,12 @@ public struct RecipeQuery: Hashable, Sendable {
 
   /// Makes a query; the limit is clamped to 1...``maximumLimit`` and the offset to ≥ 0.
   public init(
-    text: String? = nil, favoritesOnly: Bool = false, sort: RecipeSort? = nil, offset: Int = 0,
-    limit: Int = 24
+    text: String? = nil, favoritesOnly: Bool = false, onlyIDs: Set<RecipeID>? = nil,
+    sort: RecipeSort? = nil, offset: Int = 0, limit: Int = 24
   ) {
     self.text = text
     self.favoritesOnly = favoritesOnly
+    self.onlyIDs = onlyIDs
     self.sort = sort
     self.offset = max(0, offset)
     self.limit = min(max(1, limit), Self.maximumLimit)

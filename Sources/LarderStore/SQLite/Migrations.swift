@@ -25,6 +25,9 @@ enum Migrations {
     Migration(
       version: 7, summary: "accounts, sessions, tokens, invitations and share links",
       apply: createAccounts),
+    Migration(
+      version: 8, summary: "each member's favourites, ratings and notes",
+      apply: createRecipeMarks),
     Migration(version: 9, summary: "share links to collections", apply: addSharedCollections),
   ]
 
@@ -242,6 +245,43 @@ extension Migrations {
       """, operation: "creating the account tables")
   }
 
+  fileprivate static func createRecipeMarks(_ connection: SQLiteConnection) throws {
+    // A mark belongs to a membership and to a recipe, so leaving a household, removing an
+    // account and deleting a recipe take their marks with them. The recipe's own flag, rating
+    // and notes stay where they are: the command line, which acts for no one in particular,
+    // keeps reading and writing them.
+    try connection.execute(
+      """
+      CREATE TABLE recipe_marks (
+        household_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        recipe_id TEXT NOT NULL REFERENCES recipes(id) ON DELETE CASCADE,
+        is_favorite INTEGER NOT NULL,
+        rating INTEGER,
+        notes TEXT,
+        PRIMARY KEY (household_id, user_id, recipe_id),
+        FOREIGN KEY (household_id, user_id)
+          REFERENCES memberships (household_id, user_id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+      CREATE INDEX recipe_marks_by_recipe ON recipe_marks (recipe_id);
+      """, operation: "creating the recipe marks table")
+    // A database that has accounts already gives each household's first owner the marks its
+    // recipes carry, as the first account of a database without any is given them when made
+    // (`RecipeMarkStore.adoptRecipeMarks`): nothing marked before is lost to the web.
+    let owners = try connection.query(
+      """
+      SELECT household_id, user_id FROM memberships WHERE role = 'owner'
+      ORDER BY household_id, joined_at, user_id
+      """, operation: "finding each household's first owner"
+    ) { row in (row.string(0) ?? "", row.string(1) ?? "") }
+    var seen: Set<String> = []
+    for (household, user) in owners where seen.insert(household).inserted {
+      try RecipeMarks.adopt(
+        user: UserID(rawValue: user), household: HouseholdID(rawValue: household),
+        connection: connection)
+    }
+  }
+
   fileprivate static func addSharedCollections(_ connection: SQLiteConnection) throws {
     // A link to a collection names the tag and leaves recipe_id empty (its NOT NULL stays, so
     // the table is only added to, not rebuilt); a link to a recipe leaves collection NULL.
@@ -330,6 +370,29 @@ enum RecipeFoods {
   }
 }
 
+/// The `recipe_marks` rows: each member's own favourite flag, rating and note on a recipe.
+enum RecipeMarks {
+  /// Copies the flag, rating and notes the household's recipes carry into the user's marks,
+  /// for every recipe the user has not marked; returns how many marks were made.
+  @discardableResult
+  static func adopt(
+    user: UserID, household: HouseholdID, connection: SQLiteConnection
+  ) throws -> Int {
+    try connection.run(
+      """
+      INSERT OR IGNORE INTO recipe_marks
+        (household_id, user_id, recipe_id, is_favorite, rating, notes)
+      SELECT household_id, ?, id, is_favorite, rating, notes FROM (
+        SELECT household_id, id, is_favorite, rating,
+          NULLIF(json_extract(document, '$.notes'), '') AS notes
+        FROM recipes WHERE household_id = ?
+      ) WHERE is_favorite = 1 OR rating IS NOT NULL OR notes IS NOT NULL
+      """, [.text(user.rawValue), .text(household.rawValue)],
+      operation: "giving the first owner the recipes' favourites, ratings and notes")
+    return connection.changeCount
+  }
+}
+
 /// How a recipe is written into the `recipes.document` column.
 enum RecipeDocument {
   static func encode(_ recipe: Recipe) throws -> String {
@@ -360,6 +423,11 @@ enum RecipeDocument {
 
 /// The FTS5 index over title, description, ingredients, tags and instructions, plus a `scope`
 /// column of filter tokens (household, favourite).
+///
+/// The favourite token stands for the recipe's own flag, which the command line keeps. A
+/// member's own favourites are not tokens (each star would rewrite the recipe's whole entry,
+/// once per member): a search among them is restricted to their IDs
+/// (``RecipeQuery/onlyIDs``), which still counts and ranks inside the index.
 enum SearchIndex {
   /// Column weights for bm25: a hit in the title counts most, one in the steps least, and the
   /// scope tokens not at all.

@@ -41,4 +41,24 @@ import Testing
     order = LibrarySorting.patched(order, entries, by: sort, removed: 12)
     #expect(order == LibrarySorting.sorted(Array(entries.indices), entries, by: sort))
   }
+
+  @Test func aMembersOrderByRatingIsWhatAFullSortByTheirRatingsGives() {
+    let entries = Self.entries(60)
+    let snapshot = LibrarySnapshot(entries: entries, foodUse: [:])
+    var marks = entries.indices.compactMap { index -> RecipeMark? in
+      let id = entries[index].summary.id
+      if index % 4 == 1 { return RecipeMark(recipeID: id, rating: 1 + index % 5) }
+      return index % 7 == 0 ? RecipeMark(recipeID: id, isFavorite: true) : nil
+    }
+    marks.append(RecipeMark(recipeID: RecipeID(rawValue: "deleted since"), rating: 5))
+    let member = CallerMarks(marks)
+    let everything = Array(entries.indices)
+    let theirs = snapshot.order(.rating, marks: member)
+    #expect(theirs == LibrarySorting.sorted(everything, entries, by: .rating, marks: member))
+    #expect(
+      snapshot.order(.rating, marks: .recipesOwn)
+        == LibrarySorting.sorted(everything, entries, by: .rating))
+    #expect(theirs != snapshot.order(.rating))
+    #expect(snapshot.order(.name, marks: member) == snapshot.order(.name))
+  }
 }
