@@ -95,6 +95,12 @@ public struct BulkReader: Sendable {
       return
     }
     if Gzip.isGzip(data) || ext == "gz" {
+      // A gzip layer is an archive like any other: layers inside layers count as nesting, so
+      // thousands of them are refused before they are unpacked, not held in memory one by one.
+      guard depth < limits.maximumNesting else {
+        try body(ImportDocument(source: source, format: nil, status: .failed(nestingReason)))
+        return
+      }
       let inner: Data
       do {
         inner = try Gzip.decompress(data, source: source.description, budget: &budget)
@@ -108,7 +114,8 @@ public struct BulkReader: Sendable {
       }
       let innerName = ext == "gz" ? String(name.dropLast(3)) : name
       let innerSource = ext == "gz" ? source.appending(member: innerName) : source
-      try read(inner, source: innerSource, explicit: explicit, depth: depth, budget: &budget, body)
+      try read(
+        inner, source: innerSource, explicit: explicit, depth: depth + 1, budget: &budget, body)
       return
     }
     switch detect(data, name: name, isStandardInput: source.file == "standard input") {
@@ -122,13 +129,17 @@ public struct BulkReader: Sendable {
 
   // MARK: - Archives
 
+  /// Why an archive (a zip or a gzip layer) inside too many others is refused.
+  private var nestingReason: String {
+    "archives nested more than \(limits.maximumNesting) deep; refused"
+  }
+
   private func readArchive(
     _ data: Data, source: ImportSource, depth: Int, budget: inout ArchiveBudget,
     _ body: (ImportDocument) throws -> Void
   ) rethrows {
     guard depth < limits.maximumNesting else {
-      let reason = "archives nested more than \(limits.maximumNesting) deep; refused"
-      try body(ImportDocument(source: source, format: nil, status: .failed(reason)))
+      try body(ImportDocument(source: source, format: nil, status: .failed(nestingReason)))
       return
     }
     let archive: ZipArchive

@@ -221,6 +221,31 @@ import Testing
     #expect(documents.first?.status == .failed("archives nested more than 3 deep; refused"))
   }
 
+  @Test func gzipInsideGzipCountsAsNesting() throws {
+    // 6,400 layers once took the process from 45 MB to 569 MB, every layer unpacked and kept;
+    // now the fourth is refused, and only three layers are ever unpacked.
+    var data = Data("Boil @leeks{2}.".utf8)
+    for _ in 0..<2_000 { data = ZipFixture.gzip(data) }
+    var budget = ArchiveBudget()
+    var documents: [ImportDocument] = []
+    BulkReader().read(
+      data, source: ImportSource(file: "layers.cook.gz"), explicit: true, budget: &budget
+    ) { documents.append($0) }
+    #expect(documents.count == 1)
+    #expect(documents.first?.status == .failed("archives nested more than 3 deep; refused"))
+    #expect(budget.expandedBytes < 3 * data.count)
+    // Three layers are still read.
+    var three = Data("Boil @leeks{2}.".utf8)
+    for _ in 0..<3 { three = ZipFixture.gzip(three) }
+    var fresh = ArchiveBudget()
+    var read: [ImportDocument] = []
+    BulkReader().read(
+      three, source: ImportSource(file: "soup.cook.gz"), explicit: true, budget: &fresh
+    ) { read.append($0) }
+    #expect(read.count == 1)
+    #expect(read.first?.format == .cooklang, "\(String(describing: read.first?.status))")
+  }
+
   @Test func invalidUTF8AndDeepJSONAreClearErrors() throws {
     let folder = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
