@@ -40,10 +40,6 @@ enum Credentials {
     return token
   }
 
-  /// Whether the browser reached the request over HTTPS: this server's own TLS, or a trusted
-  /// proxy's (see `TrustedProxies`).
-  static func isSecure(_ request: HTTPRequest) -> Bool { request.isSecure }
-
   /// The `Set-Cookie` value that starts a session: HttpOnly, SameSite=Lax, Secure over TLS,
   /// for as long as the session can last.
   static func sessionCookie(token: String, maxAge: TimeInterval, secure: Bool) -> String {

@@ -252,10 +252,10 @@ public struct LarderApp: Sendable {
         }
         next += "?" + (components.percentEncodedQuery ?? "")
       }
-      var response = HTTPResponse.redirect(to: "/login?next=" + AccountPages.queryEscaped(next))
+      var response = HTTPResponse.redirect(to: "/login?next=" + escapeQueryValue(next))
       if failure != nil {
         response.headers["Set-Cookie"] = Credentials.clearedCookie(
-          secure: Credentials.isSecure(request))
+          secure: request.isSecure)
       }
       return response
     }

@@ -207,7 +207,7 @@ struct AccountPages: Sendable {
     if let token = Credentials.sessionToken(request) { try larder.signOut(sessionToken: token) }
     var response = HTTPResponse.redirect(to: "/login")
     response.headers["Set-Cookie"] = Credentials.clearedCookie(
-      secure: Credentials.isSecure(request))
+      secure: request.isSecure)
     // Recipe pages the service worker kept for offline use, and what the pages keep in the
     // browser, leave with the session: the next person on a shared phone sees none of it.
     response.headers["Clear-Site-Data"] = "\"cache\", \"storage\""
@@ -220,7 +220,7 @@ struct AccountPages: Sendable {
     var response = HTTPResponse.redirect(to: next)
     response.headers["Set-Cookie"] = Credentials.sessionCookie(
       token: signedIn.token, maxAge: larder.accounts?.sessionLifetime ?? 0,
-      secure: Credentials.isSecure(request))
+      secure: request.isSecure)
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -266,6 +266,12 @@ struct AccountPages: Sendable {
 
   /// The form's fields, once its form token is checked.
   private func form(_ request: HTTPRequest, caller: Caller) throws -> [String: String] {
+    try Self.checkedForm(request, caller: caller)
+  }
+
+  /// A form's fields, once its form token is checked: every page form a signed-in browser
+  /// posts (here and on share pages) goes through this.
+  static func checkedForm(_ request: HTTPRequest, caller: Caller) throws -> [String: String] {
     let fields = request.formFields ?? [:]
     guard Larder.formTokenMatches(fields[Self.formTokenField], for: caller) else {
       throw LarderServerError(
@@ -304,9 +310,6 @@ struct AccountPages: Sendable {
     }
     return "\(request.scheme)://\(request.host ?? "127.0.0.1")\(path)"
   }
-
-  /// Percent-encodes a value for a query string.
-  static func queryEscaped(_ text: String) -> String { escapeQueryValue(text) }
 
   /// The hidden field with the caller's form token, or nothing for callers without one.
   static func tokenField(_ caller: Caller?) -> HTML {

@@ -133,12 +133,7 @@ struct SharePages: Sendable {
     guard let caller else {
       return .redirect(to: "/login?next=" + escapeQueryValue(page))
     }
-    guard Larder.formTokenMatches(request.formFields?[AccountPages.formTokenField], for: caller)
-    else {
-      throw LarderServerError(
-        status: 403, code: "cross_site",
-        message: "the form's token is missing or out of date; reload the page and try again")
-    }
+    _ = try AccountPages.checkedForm(request, caller: caller)
     let copy = try larder.saveSharedCopy(token: token, recipe: recipe, as: caller)
     return .redirect(to: "/recipes/\(copy.id.rawValue)")
   }
