@@ -1,15 +1,11 @@
 import Foundation
+import LarderTestSupport
 import Testing
 
 /// `larder import` on other apps' exports (the samples in ../shared/data/formats), hostile
 /// input, and `larder export --format` in Cooklang and Markdown.
 @Suite struct ImportFormatsCommandTests {
-  static let formats = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // LarderCLITests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // repository
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/data/formats")
+  static let formats = SharedData.url("formats")
 
   static func sample(_ relativePath: String) -> String {
     formats.appendingPathComponent(relativePath).path

@@ -1,6 +1,7 @@
 import Foundation
 import LarderCore
 import LarderImport
+import LarderTestSupport
 import XCTest
 
 /// The heading-and-list reader on pages it has never seen: Wikibooks Cookbook recipes
@@ -16,8 +17,7 @@ final class HTMLHeuristicCorpusTests: XCTestCase {
   }
 
   static func recipes(limit: Int) throws -> [WikibooksRecipe] {
-    let file = HTMLSampleData.repository.deletingLastPathComponent()
-      .appendingPathComponent("shared/data/recipes-wikibooks/recipes.jsonl")
+    let file = SharedData.url("recipes-wikibooks/recipes.jsonl")
     guard let text = try? String(contentsOf: file, encoding: .utf8) else {
       throw XCTSkip("skipped: \(file.path) is not here (it lives beside the repository)")
     }

@@ -1,20 +1,16 @@
 import Foundation
+import LarderTestSupport
 import XCTest
 
 /// The shared recipe-format samples beside the repository (`../shared/data/formats`), which
 /// hold real pages; tests that read them skip when they are absent.
 enum HTMLSampleData {
-  static let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // LarderImportTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()
-  static let formats = repository.deletingLastPathComponent()
-    .appendingPathComponent("shared/data/formats")
+  static let formats = SharedData.url("formats")
 
   /// The folder under `formats`, or a skip saying the samples are not here.
   static func folder(_ relativePath: String) throws -> URL {
     let url = formats.appendingPathComponent(relativePath)
-    guard FileManager.default.fileExists(atPath: url.path) else {
+    guard SharedData.exists("formats/\(relativePath)") else {
       throw XCTSkip(
         "skipped: the sample data \(url.path) is not here (it lives beside the repository in "
           + "../shared/data/formats)")

@@ -42,10 +42,8 @@ import Testing
     #expect(try store.recipeCount(household: .default) == 1)
   }
 
-  static let paprikaSample = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/data/formats/app-exports/mealie-migrations/paprika.zip")
+  static let paprikaSample = SharedData.url(
+    "formats/app-exports/mealie-migrations/paprika.zip")
 
   @Test(
     .enabled(

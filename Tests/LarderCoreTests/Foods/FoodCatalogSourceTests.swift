@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import Testing
 
 @testable import LarderCore
@@ -11,14 +12,12 @@ import Testing
     .deletingLastPathComponent()  // LarderCoreTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()
-  static let sharedData = repository.deletingLastPathComponent()
-    .appendingPathComponent("shared/data")
+  static let sharedData = SharedData.url("")
   static let resources = repository.appendingPathComponent("Sources/LarderCore/Resources")
 
   static var canRegenerate: Bool {
     let files = FileManager.default
-    return files.fileExists(atPath: sharedData.appendingPathComponent("usda-sr26/WEIGHT.txt").path)
-      && files.fileExists(atPath: sharedData.appendingPathComponent("ingredient-taxonomy").path)
+    return SharedData.exists("usda-sr26/WEIGHT.txt") && SharedData.exists("ingredient-taxonomy")
       && files.isExecutableFile(atPath: "/usr/bin/python3")
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import Testing
 
 @testable import LarderCore
@@ -6,15 +7,9 @@ import Testing
 /// The Cooklang specification's canonical parser tests (`../shared/data/cooklang-canonical`),
 /// read with a small YAML reader sufficient for that one file.
 @Suite struct CooklangCanonicalTests {
-  static let file = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Formats
-    .deletingLastPathComponent()  // LarderCoreTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // repository
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/data/cooklang-canonical/canonical.yaml")
+  static let file = SharedData.url("cooklang-canonical/canonical.yaml")
 
-  static var isPresent: Bool { FileManager.default.fileExists(atPath: file.path) }
+  static var isPresent: Bool { SharedData.exists("cooklang-canonical/canonical.yaml") }
 
   static func cases() throws -> [CanonicalCase] {
     try CanonicalYAML.read(String(decoding: Data(contentsOf: file), as: UTF8.self))

@@ -1,24 +1,17 @@
 import Foundation
+import LarderTestSupport
 
 /// The shared sample files beside the repository (`../shared/data`), which tests read when
 /// they are there and skip, saying so, when they are not.
 enum SampleData {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Formats
-    .deletingLastPathComponent()  // LarderCoreTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // repository
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/data")
-
   /// The URL of a file under `../shared/data`.
   static func url(_ relativePath: String) -> URL {
-    root.appendingPathComponent(relativePath)
+    SharedData.url(relativePath)
   }
 
   /// Whether the file is there.
   static func exists(_ relativePath: String) -> Bool {
-    FileManager.default.fileExists(atPath: url(relativePath).path)
+    SharedData.exists(relativePath)
   }
 
   /// The file's bytes.

@@ -1,14 +1,9 @@
 import Foundation
+import LarderTestSupport
 
 /// The app-export samples beside the repository (`../shared/data/formats`).
 enum BulkSamples {
-  static let formats = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Bulk
-    .deletingLastPathComponent()  // LarderImportTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // repository
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/data/formats")
+  static let formats = SharedData.url("formats")
 
   /// The absolute path of a sample.
   static func path(_ relativePath: String) -> String {

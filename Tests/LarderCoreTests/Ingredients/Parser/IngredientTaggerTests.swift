@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import Testing
 
 @testable import LarderCore
@@ -222,16 +223,8 @@ import Testing
   // MARK: - Accuracy on the development set
 
   /// The labelled lines next to the repository, when this checkout has them.
-  static let dataFolder: URL? = {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let candidates = [
-      root.deletingLastPathComponent().appendingPathComponent("shared/data/ingredient-lines"),
-      URL(fileURLWithPath: "/work/shared/data/ingredient-lines"),
-    ]
-    return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-  }()
+  static let dataFolder: URL? =
+    SharedData.exists("ingredient-lines") ? SharedData.url("ingredient-lines") : nil
 
   @Test(
     .enabled(
