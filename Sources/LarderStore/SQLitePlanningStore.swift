@@ -15,13 +15,17 @@ public final class SQLitePlanningStore: PlanningStore {
 
   /// The household's pantry, soonest expiry first.
   public func pantryItems(household: HouseholdID) throws -> [PantryItem] {
-    let items = try database.read("reading the pantry") { connection in
-      try connection.query(
-        "SELECT id, document FROM pantry_items WHERE household_id = ? ORDER BY seq",
-        [.text(household.rawValue)], operation: "reading the pantry"
-      ) { row in try Self.decode(PantryItem.self, row.string(1), id: row.string(0)) }
-    }
-    return items.sorted(by: PantryItem.listOrder)
+    try database.read("reading the pantry") { try Self.pantry(of: household, on: $0) }
+  }
+
+  private static func pantry(
+    of household: HouseholdID, on connection: SQLiteConnection
+  ) throws -> [PantryItem] {
+    try connection.query(
+      "SELECT id, document FROM pantry_items WHERE household_id = ? ORDER BY seq",
+      [.text(household.rawValue)], operation: "reading the pantry"
+    ) { row in try decode(PantryItem.self, row.string(1), id: row.string(0)) }
+    .sorted(by: PantryItem.listOrder)
   }
 
   /// The household's meal plan entries from `from` through `through`.
@@ -43,92 +47,118 @@ public final class SQLitePlanningStore: PlanningStore {
 
   /// The household's shopping list in the order lines were first saved.
   public func shoppingListItems(household: HouseholdID) throws -> [ShoppingListItem] {
-    try database.read("reading the shopping list") { connection in
-      try connection.query(
-        "SELECT id, document FROM shopping_list_items WHERE household_id = ? ORDER BY seq",
-        [.text(household.rawValue)], operation: "reading the shopping list"
-      ) { row in try Self.decode(ShoppingListItem.self, row.string(1), id: row.string(0)) }
-    }
+    try database.read("reading the shopping list") { try Self.shoppingList(of: household, on: $0) }
+  }
+
+  private static func shoppingList(
+    of household: HouseholdID, on connection: SQLiteConnection
+  ) throws -> [ShoppingListItem] {
+    try connection.query(
+      "SELECT id, document FROM shopping_list_items WHERE household_id = ? ORDER BY seq",
+      [.text(household.rawValue)], operation: "reading the shopping list"
+    ) { row in try decode(ShoppingListItem.self, row.string(1), id: row.string(0)) }
   }
 
   /// Applies the changes in one transaction; see ``PlanningStore/apply(_:household:)``.
   public func apply(_ changes: PlanningChanges, household: HouseholdID) throws {
     let valid = try changes.validated()
-    let owner = SQLiteValue.text(household.rawValue)
     try database.write("saving planning changes") { connection in
-      func delete(_ ids: [PlanningID], from table: String, kind: PlanningRecordKind) throws {
-        for id in ids {
-          let found = try connection.query(
-            "SELECT seq FROM \(table) WHERE id = ? AND household_id = ?",
-            [.text(id.rawValue), owner],
-            operation: "finding a \(kind.rawValue)"
-          ) { $0.int(0) }
-          guard let seq = found.first else {
-            throw LarderCoreError.notFound(kind: kind.rawValue, id: id.rawValue)
-          }
-          try connection.run(
-            "DELETE FROM \(table) WHERE seq = ?", [.integer(seq)],
-            operation: "deleting a \(kind.rawValue)")
-        }
-      }
-      /// Inserts or replaces by id; an id owned by another household is refused rather than
-      /// taken over.
-      func save(
-        _ id: PlanningID, table: String, kind: PlanningRecordKind, columns: [String: SQLiteValue],
-        document: String
-      ) throws {
-        let owners = try connection.query(
-          "SELECT household_id FROM \(table) WHERE id = ?", [.text(id.rawValue)],
-          operation: "finding a \(kind.rawValue)"
-        ) { $0.string(0) }
-        if let existing = owners.first, existing != household.rawValue {
-          throw LarderCoreError.invalidField(
-            field: "id", value: id.rawValue, reason: "belongs to another household")
-        }
-        let names = columns.keys.sorted()
-        let values = names.map { columns[$0]! }
-        if owners.isEmpty {
-          try connection.run(
-            "INSERT INTO \(table) (id, household_id, document, \(names.joined(separator: ", "))) "
-              + "VALUES (?, ?, ?\(String(repeating: ", ?", count: names.count)))",
-            [.text(id.rawValue), owner, .text(document)] + values,
-            operation: "saving a \(kind.rawValue)")
-        } else {
-          let sets = (["document"] + names).map { "\($0) = ?" }.joined(separator: ", ")
-          try connection.run(
-            "UPDATE \(table) SET \(sets) WHERE id = ?",
-            [.text(document)] + values + [.text(id.rawValue)],
-            operation: "saving a \(kind.rawValue)")
-        }
-      }
+      try Self.write(valid, household: household, on: connection)
+    }
+  }
 
-      try delete(valid.deletePantryItems, from: "pantry_items", kind: .pantryItem)
-      try delete(valid.deleteMealPlanEntries, from: "meal_plan_entries", kind: .mealPlanEntry)
-      try delete(
-        valid.deleteShoppingListItems, from: "shopping_list_items", kind: .shoppingListItem)
-      if valid.clearGeneratedShoppingItems {
+  /// Reads and writes in one immediate transaction, which also keeps out other processes'
+  /// writers; see ``PlanningStore/update(household:_:)``.
+  public func update<Result>(
+    household: HouseholdID, _ plan: (PlanningSnapshot) throws -> (PlanningChanges, Result)
+  ) throws -> Result {
+    try database.write("saving planning changes") { connection in
+      let snapshot = PlanningSnapshot(
+        pantry: try Self.pantry(of: household, on: connection),
+        shoppingList: try Self.shoppingList(of: household, on: connection))
+      let (changes, result) = try plan(snapshot)
+      try Self.write(try changes.validated(), household: household, on: connection)
+      return result
+    }
+  }
+
+  /// Writes validated changes on a connection inside a write transaction.
+  private static func write(
+    _ valid: PlanningChanges, household: HouseholdID, on connection: SQLiteConnection
+  ) throws {
+    let owner = SQLiteValue.text(household.rawValue)
+    func delete(_ ids: [PlanningID], from table: String, kind: PlanningRecordKind) throws {
+      for id in ids {
+        let found = try connection.query(
+          "SELECT seq FROM \(table) WHERE id = ? AND household_id = ?",
+          [.text(id.rawValue), owner],
+          operation: "finding a \(kind.rawValue)"
+        ) { $0.int(0) }
+        guard let seq = found.first else {
+          throw LarderCoreError.notFound(kind: kind.rawValue, id: id.rawValue)
+        }
         try connection.run(
-          "DELETE FROM shopping_list_items WHERE household_id = ? AND is_manual = 0", [owner],
-          operation: "clearing the generated shopping list")
+          "DELETE FROM \(table) WHERE seq = ?", [.integer(seq)],
+          operation: "deleting a \(kind.rawValue)")
       }
-      for item in valid.savePantryItems {
-        try save(
-          item.id, table: "pantry_items", kind: .pantryItem,
-          columns: ["expires_on": item.expiresOn.map { .text($0.description) } ?? .null],
-          document: try Self.encode(item))
+    }
+    /// Inserts or replaces by id; an id owned by another household is refused rather than
+    /// taken over.
+    func save(
+      _ id: PlanningID, table: String, kind: PlanningRecordKind, columns: [String: SQLiteValue],
+      document: String
+    ) throws {
+      let owners = try connection.query(
+        "SELECT household_id FROM \(table) WHERE id = ?", [.text(id.rawValue)],
+        operation: "finding a \(kind.rawValue)"
+      ) { $0.string(0) }
+      if let existing = owners.first, existing != household.rawValue {
+        throw LarderCoreError.invalidField(
+          field: "id", value: id.rawValue, reason: "belongs to another household")
       }
-      for entry in valid.saveMealPlanEntries {
-        try save(
-          entry.id, table: "meal_plan_entries", kind: .mealPlanEntry,
-          columns: [
-            "day": .text(entry.date.description), "meal_order": .integer(Int64(entry.meal.order)),
-          ], document: try Self.encode(entry))
+      let names = columns.keys.sorted()
+      let values = names.map { columns[$0]! }
+      if owners.isEmpty {
+        try connection.run(
+          "INSERT INTO \(table) (id, household_id, document, \(names.joined(separator: ", "))) "
+            + "VALUES (?, ?, ?\(String(repeating: ", ?", count: names.count)))",
+          [.text(id.rawValue), owner, .text(document)] + values,
+          operation: "saving a \(kind.rawValue)")
+      } else {
+        let sets = (["document"] + names).map { "\($0) = ?" }.joined(separator: ", ")
+        try connection.run(
+          "UPDATE \(table) SET \(sets) WHERE id = ?",
+          [.text(document)] + values + [.text(id.rawValue)],
+          operation: "saving a \(kind.rawValue)")
       }
-      for item in valid.saveShoppingListItems {
-        try save(
-          item.id, table: "shopping_list_items", kind: .shoppingListItem,
-          columns: ["is_manual": .integer(item.isManual ? 1 : 0)], document: try Self.encode(item))
-      }
+    }
+
+    try delete(valid.deletePantryItems, from: "pantry_items", kind: .pantryItem)
+    try delete(valid.deleteMealPlanEntries, from: "meal_plan_entries", kind: .mealPlanEntry)
+    try delete(
+      valid.deleteShoppingListItems, from: "shopping_list_items", kind: .shoppingListItem)
+    if valid.clearGeneratedShoppingItems {
+      try connection.run(
+        "DELETE FROM shopping_list_items WHERE household_id = ? AND is_manual = 0", [owner],
+        operation: "clearing the generated shopping list")
+    }
+    for item in valid.savePantryItems {
+      try save(
+        item.id, table: "pantry_items", kind: .pantryItem,
+        columns: ["expires_on": item.expiresOn.map { .text($0.description) } ?? .null],
+        document: try Self.encode(item))
+    }
+    for entry in valid.saveMealPlanEntries {
+      try save(
+        entry.id, table: "meal_plan_entries", kind: .mealPlanEntry,
+        columns: [
+          "day": .text(entry.date.description), "meal_order": .integer(Int64(entry.meal.order)),
+        ], document: try Self.encode(entry))
+    }
+    for item in valid.saveShoppingListItems {
+      try save(
+        item.id, table: "shopping_list_items", kind: .shoppingListItem,
+        columns: ["is_manual": .integer(item.isManual ? 1 : 0)], document: try Self.encode(item))
     }
   }
 

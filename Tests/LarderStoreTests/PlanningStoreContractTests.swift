@@ -36,6 +36,54 @@ import Testing
   }
 
   @Test(arguments: StoreKind.allCases)
+  func updatesAtOnceReadAndWriteWithoutLosingOne(kind: StoreKind) throws {
+    let store = try kind.makePlanningStore()
+    try store.savePantryItem(item("rice"), household: household)
+    let failures = Recorder<String>()
+    // Eight writers each take 2 g twenty times: read, work out, write. Any write between
+    // another's read and write would lose a deduction.
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<20 {
+        do {
+          try store.update(household: household) { stored in
+            var rice = try #require(stored.pantry.first { $0.id.rawValue == "rice" })
+            rice.amount = Measure(quantity: (rice.amount?.quantity ?? 0) - 2, unit: .gram)
+            return (PlanningChanges(savePantryItems: [rice]), ())
+          }
+        } catch {
+          failures.append("\(error)")
+        }
+      }
+    }
+    #expect(failures.all.isEmpty, "\(failures.all)")
+    let rice = try #require(
+      try store.pantryItem(id: PlanningID(rawValue: "rice"), household: household))
+    #expect(rice.amount == Measure(quantity: 500 - 8 * 20 * 2, unit: .gram))
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func anUpdateThatThrowsChangesNothing(kind: StoreKind) throws {
+    let store = try kind.makePlanningStore()
+    try store.savePantryItem(item("rice"), household: household)
+    struct Refused: Error {}
+    #expect(throws: Refused.self) {
+      try store.update(household: household) { stored -> (PlanningChanges, Void) in
+        #expect(stored.pantry.map(\.name) == ["rice"])
+        throw Refused()
+      }
+    }
+    #expect(throws: LarderCoreError.self) {
+      try store.update(household: household) { _ in
+        (
+          PlanningChanges(
+            savePantryItems: [item("milk")], deletePantryItems: [PlanningID(rawValue: "gone")]), ()
+        )
+      }
+    }
+    #expect(try store.pantryItems(household: household).map(\.name) == ["rice"])
+  }
+
+  @Test(arguments: StoreKind.allCases)
   func savingAKnownIdReplacesTheItem(kind: StoreKind) throws {
     let store = try kind.makePlanningStore()
     try store.savePantryItem(item("milk"), household: household)

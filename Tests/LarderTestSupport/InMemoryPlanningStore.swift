@@ -45,24 +45,42 @@ public final class InMemoryPlanningStore: PlanningStore, @unchecked Sendable {
   /// Applies every change or none.
   public func apply(_ changes: PlanningChanges, household: HouseholdID) throws {
     let valid = try changes.validated()
+    try locked { try write(valid, household: household) }
+  }
+
+  /// Reads and writes while holding the lock, so no other write comes between.
+  public func update<Result>(
+    household: HouseholdID, _ plan: (PlanningSnapshot) throws -> (PlanningChanges, Result)
+  ) throws -> Result {
     try locked {
-      // Work on copies so a failure part-way leaves the store as it was.
-      var pantry = self.pantry
-      var plan = self.plan
-      var shopping = self.shopping
-      try Self.delete(valid.deletePantryItems, from: &pantry, household, .pantryItem)
-      try Self.delete(valid.deleteMealPlanEntries, from: &plan, household, .mealPlanEntry)
-      try Self.delete(valid.deleteShoppingListItems, from: &shopping, household, .shoppingListItem)
-      if valid.clearGeneratedShoppingItems {
-        shopping.removeAll { $0.household == household && !$0.record.isManual }
-      }
-      for item in valid.savePantryItems { try Self.save(item, in: &pantry, household) }
-      for entry in valid.saveMealPlanEntries { try Self.save(entry, in: &plan, household) }
-      for item in valid.saveShoppingListItems { try Self.save(item, in: &shopping, household) }
-      self.pantry = pantry
-      self.plan = plan
-      self.shopping = shopping
+      let snapshot = PlanningSnapshot(
+        pantry: pantry.filter { $0.household == household }.map(\.record)
+          .sorted(by: PantryItem.listOrder),
+        shoppingList: shopping.filter { $0.household == household }.map(\.record))
+      let (changes, result) = try plan(snapshot)
+      try write(try changes.validated(), household: household)
+      return result
     }
+  }
+
+  /// Applies validated changes; called with the lock held.
+  private func write(_ valid: PlanningChanges, household: HouseholdID) throws {
+    // Work on copies so a failure part-way leaves the store as it was.
+    var pantry = self.pantry
+    var plan = self.plan
+    var shopping = self.shopping
+    try Self.delete(valid.deletePantryItems, from: &pantry, household, .pantryItem)
+    try Self.delete(valid.deleteMealPlanEntries, from: &plan, household, .mealPlanEntry)
+    try Self.delete(valid.deleteShoppingListItems, from: &shopping, household, .shoppingListItem)
+    if valid.clearGeneratedShoppingItems {
+      shopping.removeAll { $0.household == household && !$0.record.isManual }
+    }
+    for item in valid.savePantryItems { try Self.save(item, in: &pantry, household) }
+    for entry in valid.saveMealPlanEntries { try Self.save(entry, in: &plan, household) }
+    for item in valid.saveShoppingListItems { try Self.save(item, in: &shopping, household) }
+    self.pantry = pantry
+    self.plan = plan
+    self.shopping = shopping
   }
 
   private static func delete<Record: Identifiable>(

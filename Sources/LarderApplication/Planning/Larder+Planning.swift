@@ -63,4 +63,10 @@ struct TranslatingPlanningStore: PlanningStore {
   func apply(_ changes: PlanningChanges, household: HouseholdID) throws {
     try ApplicationError.translating { try base.apply(changes, household: household) }
   }
+
+  func update<Result>(
+    household: HouseholdID, _ plan: (PlanningSnapshot) throws -> (PlanningChanges, Result)
+  ) throws -> Result {
+    try ApplicationError.translating { try base.update(household: household, plan) }
+  }
 }

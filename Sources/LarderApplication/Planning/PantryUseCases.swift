@@ -69,16 +69,19 @@ extension Larder {
     try caller.require(.change)
     try change.validate()
     let store = try planningStore()
-    var item = try storedPantryItem(id, as: caller)
     let foods = try household(caller).foods.current
-    if let name = change.name { item.name = name }
-    if change.food != .keep { item.foodID = try pantryFood(change.food, foods: foods) }
-    item.amount = try change.amount(applyingTo: item.amount)
-    if let location = change.location { item.location = location }
-    item.expiresOn = change.expiresOn.applied(to: item.expiresOn)
-    if let added = change.addedOn { item.addedOn = added }
-    item.note = change.note.applied(to: item.note)
-    try ApplicationError.translating { try store.savePantryItem(item, household: caller.household) }
+    // Read and written in one transaction, so a deduction meanwhile is not written over.
+    let item = try store.update(household: caller.household) { stored in
+      var item = try Self.record(id, in: stored.pantry, kind: .pantryItem)
+      if let name = change.name { item.name = name }
+      if change.food != .keep { item.foodID = try pantryFood(change.food, foods: foods) }
+      item.amount = try change.amount(applyingTo: item.amount)
+      if let location = change.location { item.location = location }
+      item.expiresOn = change.expiresOn.applied(to: item.expiresOn)
+      if let added = change.addedOn { item.addedOn = added }
+      item.note = change.note.applied(to: item.note)
+      return (PlanningChanges(savePantryItems: [item]), item)
+    }
     return pantryView(item, today: today(display), display, foods: foods)
   }
 
@@ -109,7 +112,8 @@ extension Larder {
   }
 
   /// Takes a cooked recipe's amounts from the pantry, worked out afresh against the pantry as
-  /// it is now, limited to the confirmed items when the request names them.
+  /// it is now, limited to the confirmed items when the request names them. The pantry is
+  /// read and written in one transaction, so two deductions at once both count.
   public func deduct(
     _ request: DeductionRequest, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> DeductionView {
@@ -117,14 +121,16 @@ extension Larder {
     try request.validate()
     let store = try planningStore()
     let recipe = try self.recipe(request.cooked.recipe, as: caller)
-    let pantry = try store.pantryItems(household: caller.household)
-    var deduction = PantryDeduction.plan(
-      RecipePortion(recipe: recipe, servings: request.cooked.servings), pantry: pantry,
-      catalog: try household(caller).foods.current)
-    if let only = request.items.map(Set.init) {
-      deduction.changes.removeAll { !only.contains($0.itemID) }
+    let catalog = try household(caller).foods.current
+    let deduction = try store.update(household: caller.household) { stored in
+      var deduction = PantryDeduction.plan(
+        RecipePortion(recipe: recipe, servings: request.cooked.servings), pantry: stored.pantry,
+        catalog: catalog)
+      if let only = request.items.map(Set.init) {
+        deduction.changes.removeAll { !only.contains($0.itemID) }
+      }
+      return (deduction.storeChanges(pantry: stored.pantry), deduction)
     }
-    try store.apply(deduction.storeChanges(pantry: pantry), household: caller.household)
     return DeductionView(deduction, recipe: recipe, applied: true, format: format(display))
   }
 

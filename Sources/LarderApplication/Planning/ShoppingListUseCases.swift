@@ -147,10 +147,13 @@ extension Larder {
     try caller.require(.change)
     let store = try planningStore()
     let today = today(display)
-    let changes = ShoppingToPantry.changes(
-      items: try store.shoppingListItems(household: caller.household),
-      pantry: try store.pantryItems(household: caller.household), today: today, makeID: makeID)
-    try store.apply(changes, household: caller.household)
+    // Read and written in one transaction: a line is moved once, and a deduction at the same
+    // time is not undone.
+    let changes = try store.update(household: caller.household) { stored in
+      let changes = ShoppingToPantry.changes(
+        items: stored.shoppingList, pantry: stored.pantry, today: today, makeID: makeID)
+      return (changes, changes)
+    }
     let foods = try household(caller).foods.current
     return MovedToPantry(
       moved: changes.savePantryItems.map { pantryView($0, today: today, display, foods: foods) },

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Every write goes through ``apply(_:household:)``, one transaction of changes, so that
 /// "deduct a recipe from the pantry" or "move checked items to the pantry" either happen
-/// whole or not at all. The convenience methods in the extension build such a change set.
+/// whole or not at all; a change worked out from what is stored goes through
+/// ``update(household:_:)``, which reads and writes in the same transaction. The convenience methods in the extension build such a change set.
 public protocol PlanningStore: Sendable {
   /// The household's pantry, soonest expiry first (see ``PantryItem/listOrder(_:_:)``).
   func pantryItems(household: HouseholdID) throws -> [PantryItem]
@@ -27,6 +28,31 @@ public protocol PlanningStore: Sendable {
   ///   in the household, and the validation errors of the records saved; nothing is changed
   ///   then.
   func apply(_ changes: PlanningChanges, household: HouseholdID) throws
+
+  /// Reads the household's pantry and shopping list, and applies the changes `plan` works out
+  /// from them, in one transaction: no other write comes between the read and the write, so
+  /// two deductions at once both count and neither is lost.
+  ///
+  /// - Throws: what `plan` throws (nothing is changed then) and what
+  ///   ``apply(_:household:)`` throws.
+  func update<Result>(
+    household: HouseholdID, _ plan: (PlanningSnapshot) throws -> (PlanningChanges, Result)
+  ) throws -> Result
+}
+
+/// The pantry and shopping list as ``PlanningStore/update(household:_:)`` reads them, inside
+/// its transaction.
+public struct PlanningSnapshot: Sendable, Equatable {
+  /// The pantry, soonest expiry first.
+  public var pantry: [PantryItem]
+  /// The shopping list, in the order lines were first saved.
+  public var shoppingList: [ShoppingListItem]
+
+  /// A snapshot of these records.
+  public init(pantry: [PantryItem], shoppingList: [ShoppingListItem]) {
+    self.pantry = pantry
+    self.shoppingList = shoppingList
+  }
 }
 
 /// A set of writes to the planning data, applied together.

@@ -25,6 +25,12 @@ private struct VanishingPlanningStore: PlanningStore {
   func apply(_ changes: PlanningChanges, household: HouseholdID) throws {
     throw LarderCoreError.notFound(kind: "pantry item", id: "gone")
   }
+
+  func update<Result>(
+    household: HouseholdID, _ plan: (PlanningSnapshot) throws -> (PlanningChanges, Result)
+  ) throws -> Result {
+    throw LarderCoreError.notFound(kind: "pantry item", id: "gone")
+  }
 }
 
 /// A recipe store whose recipes vanish between being listed and being read.

@@ -183,6 +183,27 @@ import Testing
     #expect(pantry[1].amount == Measure(quantity: 1, unit: nil))
   }
 
+  @Test func deductionsAtTheSameTimeAllCount() throws {
+    let app = try PlanningLarder()
+    let onions = try #require(try app.stock("1000 onions").first).item.id
+    let recipe = app.id("Chicken Bake")
+    let failures = Recorder<String>()
+    // Eight cooks at once, ten times each; each takes 2 onions.
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<10 {
+        do {
+          _ = try app.larder.deduct(
+            DeductionRequest(recipe: recipe, items: [onions]), as: app.caller)
+        } catch {
+          failures.append("\(error)")
+        }
+      }
+    }
+    #expect(failures.all.isEmpty, "\(failures.all)")
+    let left = try #require(try app.planning.pantryItem(id: onions, household: .default))
+    #expect(left.amount == Measure(quantity: 1000 - 8 * 10 * 2, unit: nil))
+  }
+
   @Test func deductingAnUnknownRecipeOrBadServingsIsRefused() throws {
     let app = try PlanningLarder()
     let unknown = #expect(throws: ApplicationError.self) {
