@@ -39,6 +39,10 @@ public struct Config: Equatable, Sendable {
   public var firstWeekday: Weekday = .monday
   /// The time zone "today" is reckoned in for expiry dates and the plan; nil is the system's.
   public var timeZone: TimeZone?
+  /// The folder `larder serve` writes a daily backup into; nil takes none.
+  public var backupDirectory: String?
+  /// How many of those backups are kept, the newest.
+  public var backupKeep: Int = 7
   /// The household local commands act in, as its owner (`default`: the one household of a
   /// database made before accounts).
   public var household: HouseholdID = .default
@@ -48,7 +52,7 @@ public struct Config: Equatable, Sendable {
   static let keys = [
     "db", "host", "public_url", "trusted_proxies", "tls_cert", "tls_key", "port", "threads",
     "max_body_bytes", "timeout", "starter_recipes", "clip_allow_private", "units", "week_start",
-    "time_zone", "household",
+    "time_zone", "household", "backup_dir", "backup_keep",
   ]
 
   /// The default database path: `$XDG_DATA_HOME/larder/larder.sqlite`, falling back to
@@ -152,6 +156,13 @@ public struct Config: Equatable, Sendable {
       }
       config.timeZone = zone
     }
+    if let entry = values["backup_dir"] {
+      guard !entry.value.isEmpty else {
+        throw ConfigError(message: "\(entry.source): give the folder to write backups into")
+      }
+      config.backupDirectory = entry.value
+    }
+    config.backupKeep = try integer("backup_keep", 1...3650) ?? config.backupKeep
     if let entry = values["household"] {
       guard !entry.value.isEmpty,
         !entry.value.unicodeScalars.contains(where: {

@@ -57,6 +57,12 @@ public enum LarderCommandLine {
             "trusted-proxies", valueName: "ADDRESSES",
             help: "Comma-separated reverse proxy addresses or CIDR blocks (127.0.0.1) whose "
               + "X-Forwarded-For, -Proto and -Host headers are believed."),
+          .option(
+            "backup-dir", valueName: "FOLDER",
+            help: "Back the database up into this folder once a day while serving (and at "
+              + "start when the newest backup there is older)."),
+          .option(
+            "backup-keep", valueName: "N", help: "How many daily backups to keep.", default: "7"),
         ]),
       CommandSpec(
         "import", abstract: "Import recipe files, folders and other apps' exports, or clip URLs.",
@@ -267,7 +273,9 @@ public enum LarderCommandLine {
     do {
       var flags: [String: String] = [:]
       for key in ["db", "host", "port", "threads", "household"] { flags[key] = parsed.value(key) }
-      for key in ["public_url", "tls_cert", "tls_key", "trusted_proxies"] {
+      for key in [
+        "public_url", "tls_cert", "tls_key", "trusted_proxies", "backup_dir", "backup_keep",
+      ] {
         flags[key] = parsed.value(key.replacingOccurrences(of: "_", with: "-"))
       }
       let config = try Config.resolve(

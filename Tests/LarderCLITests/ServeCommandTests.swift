@@ -130,6 +130,42 @@ import Testing
     #expect(run?.status == 0, "\(String(describing: run))")
   }
 
+  @Test func serveWithABackupFolderBacksUpAtStartAndKeepsOnlyTheNewest() async throws {
+    let sandbox = try Sandbox(starterRecipes: true)
+    let folder = sandbox.path("backups")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try #require(try sandbox.larder("recipes").status == 0, "makes the database")
+    // Two backups from long ago: the server finds them overdue, backs up, and keeps two.
+    for name in ["larder-20200101-000000.sqlite", "larder-20200102-000000.sqlite"] {
+      let old = try sandbox.larder("backup", (folder as NSString).appendingPathComponent(name))
+      try #require(old.status == 0, "\(old)")
+    }
+    let server = try await startServer(
+      in: sandbox, ["--port", "0", "--backup-dir", folder, "--backup-keep", "2"])
+    defer { server.process.killed() }
+    let logged = await server.process.stderr(
+      containing: "Backed up 64 recipes to ", within: .seconds(20))
+    #expect(logged != nil, "\(server.process.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(names.count == 2, "\(names)")
+    #expect(names.first == "larder-20200102-000000.sqlite", "\(names)")
+    let restored = try sandbox.larder(
+      "--db", sandbox.path("restored.sqlite"), "restore",
+      (folder as NSString).appendingPathComponent(try #require(names.last)),
+      withDatabase: false)
+    #expect(restored.status == 0, "\(restored)")
+    #expect(restored.stdout.contains("Restored 64 recipes"), "\(restored)")
+  }
+
+  @Test func aBackupKeepThatIsNotANumberStopsServeNamingTheOption() throws {
+    let sandbox = try Sandbox()
+    let run = try sandbox.larder(
+      "serve", "--port", "0", "--backup-dir", sandbox.path("b"), "--backup-keep", "none",
+      timeout: .seconds(10))
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains("option --backup-keep: 'none' is not a whole number"), "\(run)")
+  }
+
   @Test func serveTakesItsAddressFromTheConfigFileAndEnvironment() async throws {
     let sandbox = try Sandbox()
     try sandbox.write("host = 127.0.0.1\nport = 8\nthreads = 2\n", to: "config/larder/config")

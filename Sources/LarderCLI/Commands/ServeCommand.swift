@@ -3,6 +3,7 @@ import Foundation
 import LarderApplication
 import LarderHTTP
 import LarderServer
+import LarderStore
 
 /// `larder serve`: the web app and the API until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -98,10 +99,20 @@ enum ServeCommand {
           + "machine to create the first one (or run 'larder users add NAME --owner "
           + "--password-stdin').")
     }
+    var backups: ServeBackups?
+    if let folder = config.backupDirectory {
+      console.printError(
+        "Backing the database up daily into \(folder), keeping the newest \(config.backupKeep).")
+      backups = ServeBackups(
+        schedule: ScheduledBackups(directory: folder, keep: config.backupKeep),
+        databasePath: config.databasePath, log: { console.printError($0) })
+      backups?.start()
+    }
     console.printError("Press Ctrl-C to stop.")
     stopped.wait()
     console.printError("Shutting down: finishing requests in progress…")
     http.stop()
+    backups?.stop()
     sources.forEach { $0.cancel() }
     console.printError("Stopped.")
     return LarderCommandLine.exitSuccess
