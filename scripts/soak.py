@@ -150,7 +150,7 @@ def main():
     listed = api(port, token, "GET", "/api/v1/recipes?limit=200&sort=name")
     ids = [item["id"] for item in listed["items"]]
     item = api(port, token, "POST", "/api/v1/pantry", {"line": "6 onions"})
-    pantry_id = item["item"]["id"]
+    pantry_id = item["id"]
     lua_path = os.path.join(folder, "soak.lua")
     with open(lua_path, "w") as lua:
         lua.write(LUA)
