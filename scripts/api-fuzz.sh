@@ -3,8 +3,8 @@
 # sends every operation of GET /api/v1/openapi.json to `larder serve` (the debug binary
 # `swift build` made) on a free port with a fresh database, as the first account's owner with
 # an API token, and fails on any 5xx and on any answer whose status, content type or body the
-# document does not allow. Bounded: 10 examples per operation and phase (API_FUZZ_EXAMPLES), a
-# fixed seed (API_FUZZ_SEED), the phases in API_FUZZ_PHASES; about a minute on two cores.
+# document does not allow. Bounded: 25 examples per operation and phase (API_FUZZ_EXAMPLES), a
+# fixed seed (API_FUZZ_SEED), the phases in API_FUZZ_PHASES; about two minutes on two cores.
 # Reports land in .build/api-fuzz/. Extra arguments go to `schemathesis run`
 # (e.g. --include-path-regex pantry, or -n 50 for a longer run).
 set -euo pipefail
@@ -87,7 +87,7 @@ status=0
   --header "Authorization: Bearer $token" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --phases "${API_FUZZ_PHASES:-examples,coverage,fuzzing,stateful}" \
-  --max-examples "${API_FUZZ_EXAMPLES:-10}" --seed "${API_FUZZ_SEED:-1313}" \
+  --max-examples "${API_FUZZ_EXAMPLES:-25}" --seed "${API_FUZZ_SEED:-1313}" \
   --workers 1 --request-timeout 30 --generation-database none \
   --exclude-operation-id deleteTokensId --exclude-operation-id deleteSessionsId \
   --exclude-operation-id deleteMembersId --exclude-operation-id patchMembersId \
