@@ -83,7 +83,8 @@ PY
 # and a viewer's answers would be 403). The isolation matrix covers them in Swift.
 started=$(date +%s)
 status=0
-"$venv/bin/schemathesis" run "$base/api/v1/openapi.json" \
+# From the reports' folder, where schemathesis keeps its cache (.schemathesis/).
+(cd "$artifacts" && "$venv/bin/schemathesis" run "$base/api/v1/openapi.json" \
   --header "Authorization: Bearer $token" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --phases "${API_FUZZ_PHASES:-examples,coverage,fuzzing,stateful}" \
@@ -93,7 +94,7 @@ status=0
   --exclude-operation-id deleteMembersId --exclude-operation-id patchMembersId \
   --suppress-health-check all --warnings off \
   --report junit --report-dir "$artifacts" \
-  "$@" || status=$?
+  "$@") || status=$?
 echo "api fuzz: $(( $(date +%s) - started )) s; reports in $artifacts" >&2
 if grep -q "error: .* failed:" "$artifacts/server.log"; then
   echo "the server logged failures:" >&2
