@@ -8,7 +8,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test test-without-shared test-browser deps build release lint format bench bench-soak bench-web clean food-catalog peer train-tagger
+.PHONY: run test test-without-shared test-api test-browser deps build release lint format bench bench-soak bench-web clean food-catalog peer train-tagger
 
 deps:
 	@scripts/ensure-deps.sh
@@ -35,6 +35,7 @@ format:
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/api-fuzz.sh
 	browser-tests/run.sh
 
 # The Swift suite as a user who clones the repository has it, without ../shared beside it
@@ -42,6 +43,13 @@ test: deps lint
 test-without-shared: deps
 	$(SWIFT) build --build-tests
 	LARDER_SHARED_DATA=none $(SWIFT) test --skip-build
+
+# The JSON API fuzzed against its OpenAPI document (GET /api/v1/openapi.json) by schemathesis
+# (.venv-fuzz): every operation, a bounded number of examples, no 5xx, every answer as
+# documented. Reports in .build/api-fuzz/; ARGS go to `schemathesis run`.
+test-api: deps
+	$(SWIFT) build --product larder
+	scripts/api-fuzz.sh $(ARGS)
 
 # The web app's journeys in headless Chromium against the debug build (screenshots in
 # .build/browser-artifacts/). Installs chromium, chromium-driver and selenium (.venv-browser).

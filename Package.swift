@@ -25,7 +25,7 @@ let package = Package(
     .target(
       name: "LarderServer",
       dependencies: ["LarderCore", "LarderApplication", "LarderHTTP", "LarderImport"],
-      resources: [.copy("Resources/web")]
+      resources: [.copy("Resources/web"), .copy("Resources/openapi.json")]
     ),
 
     // Getting recipes in from outside: HTML pages (libxml2), archives (zlib), URLs (libcurl).

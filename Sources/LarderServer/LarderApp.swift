@@ -89,6 +89,7 @@ public struct LarderApp: Sendable {
     var publicRouter = PublicRouter()
     WebAssets.bundled.register(in: &publicRouter)
     RecipeAPI(larder: larder).registerPublic(in: &publicRouter)
+    OpenAPIDocumentAPI().registerPublic(in: &publicRouter)
     if larder.accounts != nil {
       AccountPages(larder: larder, requestGuard: requestGuard).registerPublic(in: &publicRouter)
       SharePages(larder: larder).register(in: &publicRouter)

@@ -85,7 +85,11 @@ extension KeyedDecodingContainer {
   private func reading<T>(_ key: Key, expected: String, _ body: () throws -> T) throws -> T {
     do {
       return try body()
-    } catch is DecodingError {
+    } catch let error as ApplicationError {
+      throw error
+    } catch {
+      // A DecodingError, or Foundation's own error for a JSON number an Int cannot hold (1.5,
+      // 1e20), which is not one and would otherwise pass for a body that is not JSON at all.
       let raw = (try? decodeIfPresent(String.self, forKey: key)) ?? nil
       throw ApplicationError.invalidValue(field(key), value: raw ?? "", expected: expected)
     }

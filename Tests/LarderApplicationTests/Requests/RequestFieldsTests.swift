@@ -96,6 +96,21 @@ private struct SampleRequest: RequestFields, Equatable {
     #expect(error?.description == "field 'favorites': expected true or false")
   }
 
+  /// Foundation reports a JSON number an Int cannot hold with an error of its own, not a
+  /// DecodingError; it once passed for a body that is not JSON (400 `invalid_json`).
+  @Test(arguments: [#"{"limit": 1.5}"#, #"{"limit": 99999999999999999999}"#, #"{"limit": 1e300}"#])
+  func aNumberThatIsNotAWholeNumberIsNamedAsAField(body: String) throws {
+    let error = #expect(throws: ApplicationError.self) {
+      try SampleRequest.decode(json: Data(body.utf8))
+    }
+    guard case .invalidValue(let field, _, let expected) = error else {
+      Issue.record("\(body): \(String(describing: error))")
+      return
+    }
+    #expect(field.name == "limit")
+    #expect(expected == "a whole number from 1 to 200")
+  }
+
   @Test func anUnknownFieldIsRefusedFromAQueryAndABody() throws {
     let fromQuery = #expect(throws: ApplicationError.self) {
       try SampleRequest.decode(query: ["limt": "3"])
