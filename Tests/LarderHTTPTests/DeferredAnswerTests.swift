@@ -146,6 +146,28 @@ struct DeferredAnswerTests {
     #expect(recorder.waitForLine { $0.contains("\"GET /later\" 503") } != nil)
   }
 
+  @Test("a client that leaves while its answer is deferred costs nothing once the answer comes")
+  func clientLeavesWhileWaiting() throws {
+    let executor = ThreadExecutor()
+    let gate = DispatchSemaphore(value: 0)
+    try withServer(handler: handler(executor: executor, gate: gate)) { server, recorder in
+      do {
+        let connection = try RawHTTPConnection(port: server.boundPort)
+        try connection.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(executor.waitForJobs(1))
+      }  // the connection closes here, before the answer
+      gate.signal()
+      let line = recorder.waitForLine(timeout: 5) { $0.contains("\"GET /later\"") }
+      #expect(line != nil, "the request completes and is logged")
+      let deadline = Date(timeIntervalSinceNow: 5)
+      while server.requestsInFlight.current != 0 && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.01)
+      }
+      #expect(server.requestsInFlight.current == 0)
+      #expect(try RawHTTPConnection(port: server.boundPort).request("GET", "/hello").status == 200)
+    }
+  }
+
   @Test("without a socket, waitingForDeferredAnswer runs the work and returns its response")
   func waitingWithoutASocket() {
     let executor = ThreadExecutor()
