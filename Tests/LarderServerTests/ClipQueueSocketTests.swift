@@ -91,6 +91,31 @@ import Testing
       #expect(waitUntil { queue.count == 0 }, "every turn ended (\(queue.count) left)")
     }
   }
+
+  @Test func aPageThatAnswersWithAnImageThatNeverDoesEndsAtTheDeadlineAndStoresNothing() throws {
+    let tarpit = try Tarpit()
+    defer { tarpit.stop() }
+    let image = tarpit.url("/soup.png")
+    let site = try FixtureHTTPServer { _ in .html(ClipAPITests.page(image: image)) }
+    let endpoints = [site.port, tarpit.port].map {
+      SocketEndpoint(address: IPAddress("127.0.0.1")!, port: $0)
+    }
+    let fetcher = PageFetcher(
+      configuration: FetchConfiguration(policy: AddressPolicy(allowedEndpoints: Set(endpoints))))
+    let store = InMemoryRecipeStore()
+    let images = InMemoryImageStore()
+    let app = LarderApp(
+      store: store, images: images,
+      clipper: RecipeClipper(fetcher: fetcher, deadlineSeconds: 1), clock: { Fixtures.now })
+    let response = ClipAPITests.clip(
+      TestClient(app: app, logged: LogRecorder()), site.url("/recipe").absoluteString)
+    // The page came at once; the image used up what was left of the one deadline.
+    #expect(response.status == 504, "\(response.text)")
+    #expect(response.errorCode == "upstream_timeout")
+    #expect(response.errorMessage?.contains("\(image): no complete answer within 1 s") == true)
+    #expect(try store.recipeCount(household: .default) == 0)
+    #expect(images.count == 0)
+  }
 }
 
 /// A response read off a socket.
