@@ -61,6 +61,7 @@ let package = Package(
       name: "larder-bench",
       dependencies: [
         "LarderCore", "LarderApplication", "LarderStore", "LarderServer", "LarderHTTP", "CSQLite",
+        "LarderImport",
       ]),
 
     // An in-memory RecipeStore and fixtures shared by the test targets.

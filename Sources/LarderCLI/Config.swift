@@ -33,6 +33,12 @@ public struct Config: Equatable, Sendable {
   /// Whether clipping may fetch from loopback and private-network addresses (a recipe site on
   /// your own network). Off by default: see ``AddressPolicy``.
   public var clipAllowPrivate: Bool = false
+  /// Clips and remote-image fetches that run at once, off the HTTP threads (`clip_workers`).
+  public var clipWorkers: Int = 4
+  /// How many more may wait their turn before a clip is answered 503 (`clip_queue`).
+  public var clipQueue: Int = 12
+  /// Seconds one clip may take, its page and its image together (`clip_deadline`).
+  public var clipDeadlineSeconds: Int = 45
   /// The units amounts are shown in (pantry, shopping list).
   public var unitSystem: UnitSystem = .us
   /// The day weeks start on in the meal plan.
@@ -53,6 +59,7 @@ public struct Config: Equatable, Sendable {
     "db", "host", "public_url", "trusted_proxies", "tls_cert", "tls_key", "port", "threads",
     "max_body_bytes", "timeout", "starter_recipes", "clip_allow_private", "units", "week_start",
     "time_zone", "household", "backup_dir", "backup_keep",
+    "clip_workers", "clip_queue", "clip_deadline",
   ]
 
   /// The default database path: `$XDG_DATA_HOME/larder/larder.sqlite`, falling back to
@@ -136,6 +143,9 @@ public struct Config: Equatable, Sendable {
     config.timeoutSeconds = try integer("timeout", 1...3600) ?? config.timeoutSeconds
     config.starterRecipes = try boolean("starter_recipes") ?? config.starterRecipes
     config.clipAllowPrivate = try boolean("clip_allow_private") ?? config.clipAllowPrivate
+    config.clipWorkers = try integer("clip_workers", 1...64) ?? config.clipWorkers
+    config.clipQueue = try integer("clip_queue", 0...1024) ?? config.clipQueue
+    config.clipDeadlineSeconds = try integer("clip_deadline", 1...600) ?? config.clipDeadlineSeconds
     if let entry = values["units"] {
       guard let system = UnitSystem(rawValue: entry.value.lowercased()) else {
         throw ConfigError(message: "\(entry.source): '\(entry.value)' is not us or metric")

@@ -11,6 +11,9 @@ public struct HTTPResponse: Sendable {
   public var headers: [String: String]
   /// The response body; the transport omits it for `HEAD` requests.
   public var body: Data
+  /// Set when the answer comes later (``later(on:_:)``): the transport frees its thread, runs
+  /// the work on the executor and sends the work's response instead of this one.
+  public var deferred: DeferredAnswer?
 
   /// Creates a response from its parts.
   public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {

@@ -12,7 +12,10 @@ import Foundation
 /// The handler never throws: the caller maps its errors to responses before handing it over.
 /// It runs on libmicrohttpd's threads, several at a time, so it must be safe to call
 /// concurrently; it receives complete requests (bodies are buffered up to
-/// `HTTPServerConfiguration.maxBodyBytes`) and returns complete responses.
+/// `HTTPServerConfiguration.maxBodyBytes`) and returns complete responses. Slow work (fetching
+/// from another server) returns ``HTTPResponse/later(on:_:)`` instead: the connection waits,
+/// suspended, while the work runs on its executor, and the thread serves other requests. A
+/// client that goes away meanwhile is noticed only once the answer is sent.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: config, log: { print($0) }) { request in
@@ -90,7 +93,8 @@ public final class HTTPServer: Sendable {
   }
 
   /// Stops gracefully: stops accepting connections, lets requests in flight finish (up to
-  /// `shutdownGracePeriodSeconds`), then closes every connection and joins the threads.
+  /// `shutdownGracePeriodSeconds`), answers requests still waiting for a deferred answer 503
+  /// (`shutting_down`, with `Retry-After`), then closes every connection and joins the threads.
   ///
   /// Calling it again, or on a server that never started, does nothing. Called from inside the
   /// handler, it cannot wait for its own thread: it starts the stop on another thread and
@@ -116,6 +120,14 @@ public final class HTTPServer: Sendable {
       log(
         "HTTP server: \(requestsInFlight.current) request(s) still running after"
           + " \(configuration.shutdownGracePeriodSeconds)s; closing their connections")
+    }
+    // A deferred answer still being worked on is answered now: MHD_stop_daemon must find no
+    // connection suspended, and its work may run until its own deadline.
+    let answered = running.context.suspendedRequests.close(
+      answering: DaemonContext.stoppingResponse)
+    if answered > 0 {
+      log("HTTP server: answered \(answered) deferred request(s) 503 to stop")
+      _ = requestsInFlight.waitUntilZero(before: Date(timeIntervalSinceNow: 1))
     }
     running.daemon.stop()
     if listenSocket >= 0 { close(listenSocket) }

@@ -23,6 +23,8 @@ final class DaemonContext: Sendable {
   let log: @Sendable (String) -> Void
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let requestsInFlight: InFlightCounter
+  /// The requests waiting, suspended, for a deferred answer (``DeferredAnswer``).
+  let suspendedRequests = SuspendedRequests()
   /// The PEM key and certificate handed to libmicrohttpd, which keeps the pointers: they live
   /// as long as this context, which outlives the daemon.
   private let tlsKey: CStringCopy?
@@ -99,6 +101,8 @@ final class DaemonContext: Sendable {
     var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
     // Required by MHD_quiesce_daemon, which the graceful stop relies on.
     flags |= MHD_USE_ITC.rawValue
+    // Deferred answers suspend their connection and resume it from the executor's thread.
+    flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
     if servesTLS {
       guard MHD_is_feature_supported(.FEATURE_TLS) == .YES else { throw .tlsUnavailable }
@@ -237,6 +241,8 @@ final class RequestContext {
   var bodyTooLarge = false
   var status: Int?
   var bytesSent = 0
+  /// Set while the request waits for a deferred answer, and when it is called back after.
+  var pendingAnswer: PendingAnswer?
 
   init(rawTarget: String) {
     self.rawTarget = rawTarget
@@ -449,6 +455,14 @@ extension DaemonContext {
 
   /// Builds the `HTTPRequest`, calls the handler and queues its response.
   fileprivate func respond(to request: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+    if let pending = request.pendingAnswer {
+      // Called again once the connection was resumed: the deferred answer is in.
+      request.pendingAnswer = nil
+      let response =
+        pending.takeAnswer()
+        ?? errorResponse(500, code: "internal_error", message: "internal server error")
+      return queue(response, for: request, on: connection)
+    }
     if request.bodyTooLarge {
       return queue(payloadTooLarge(limit(for: request)), for: request, on: connection)
     }
@@ -475,12 +489,57 @@ extension DaemonContext {
     request.body = Data()
 
     var response = callHandler(httpRequest)
+    if let deferred = response.deferred {
+      return answerLater(deferred, for: request, on: connection)
+    }
     if !(200...599).contains(response.status) {
       log("HTTP server: the handler returned status \(response.status); answering 500")
       response = errorResponse(500, code: "internal_error", message: "internal server error")
     }
     return queue(response, for: request, on: connection)
   }
+
+  /// Suspends the connection and hands the deferred work to its executor, freeing this thread;
+  /// the work's answer resumes the connection, and the access handler, called again, sends it.
+  /// Once the server is stopping, answers 503 at once and the work does not run.
+  private func answerLater(
+    _ deferred: DeferredAnswer, for request: RequestContext, on connection: OpaquePointer
+  ) -> MHD_Result {
+    let pending = PendingAnswer(connection: connection)
+    guard pending.suspend(in: suspendedRequests) else {
+      // The executor still gets its one job, so that whatever it holds for the work is freed.
+      deferred.executor.execute {}
+      return queue(Self.stoppingResponse, for: request, on: connection)
+    }
+    request.pendingAnswer = pending
+    deferred.executor.execute { [self] in
+      var response: HTTPResponse
+      switch deferred.run() {
+      case .success(let answer):
+        response = answer
+      case .failure(let error):
+        log("HTTP server: a deferred handler threw (\(error)); answering 500")
+        response = errorResponse(500, code: "internal_error", message: "internal server error")
+      }
+      if !(200...599).contains(response.status) {
+        log("HTTP server: the handler returned status \(response.status); answering 500")
+        response = errorResponse(500, code: "internal_error", message: "internal server error")
+      }
+      response.deferred = nil
+      pending.answer(response, removingFrom: suspendedRequests)
+    }
+    return .YES
+  }
+
+  /// The answer to a request whose deferred answer the stopping server will not wait for.
+  static let stoppingResponse: HTTPResponse = {
+    let json =
+      #"{"error":{"code":"shutting_down","message":"the server is shutting down before this "#
+      + #"request was answered; try again shortly"}}"#
+    var response = HTTPResponse.json(Data(json.utf8), status: 503)
+    response.headers["Retry-After"] = "10"
+    return response
+  }()
 
   private func payloadTooLarge(_ limit: Int) -> HTTPResponse {
     errorResponse(

@@ -92,6 +92,17 @@ enum ErrorResponses {
     }
   }
 
+  /// Outbound work (a clip, a remote image) refused because the queue is full: 503 `busy`
+  /// with `Retry-After`.
+  static func outboundQueueFull(_ limits: OutboundQueue.Limits) -> LarderServerError {
+    LarderServerError(
+      status: 503, code: "busy",
+      message: "Larder is busy fetching from other sites (\(limits.running) at once and "
+        + "\(limits.waiting) waiting, the most it takes); try again in "
+        + "\(limits.retryAfterSeconds) seconds",
+      headers: ["Retry-After": String(limits.retryAfterSeconds)])
+  }
+
   /// A JSON error body: `{"error": {"code": ..., "message": ...}}`.
   static func json(_ error: LarderServerError) -> Data {
     let body = ["error": ["code": error.code, "message": error.message]]

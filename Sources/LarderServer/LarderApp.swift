@@ -30,6 +30,8 @@ public struct LarderApp: Sendable {
   private let publicRouter: PublicRouter
   /// How requests prove who they are.
   public let authentication: Authentication
+  /// Where clips and remote-image fetches run, off the HTTP server's threads, a few at a time.
+  public let outboundQueue: OutboundQueue
 
   /// Makes the application over a store. Each household's food catalog and pantry finder are
   /// made on its first use: the finder from the household's recipes in `store`, kept current
@@ -49,6 +51,8 @@ public struct LarderApp: Sendable {
   ///     passes `units`, and weeks start on `firstWeekday`.
   ///   - requestGuard: the names the app answers to (loopback by default) and the
   ///     cross-site checks every change must pass.
+  ///   - outboundQueue: where clips and remote-image fetches run (4 at once, 12 waiting by
+  ///     default).
   public init(
     store: any RecipeStore, household: HouseholdID = .default,
     foodStore: (any FoodStore)? = nil, images: (any ImageStore)? = nil,
@@ -58,7 +62,8 @@ public struct LarderApp: Sendable {
     makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
     clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in },
-    requestGuard: RequestGuard = RequestGuard()
+    requestGuard: RequestGuard = RequestGuard(),
+    outboundQueue: OutboundQueue = OutboundQueue()
   ) {
     self.init(
       larder: Larder(
@@ -67,7 +72,8 @@ public struct LarderApp: Sendable {
         settings: LarderSettings(
           timeZone: timeZone, unitSystem: unitSystem, firstWeekday: firstWeekday),
         clock: clock, makeID: makeID, log: log),
-      caller: Caller(household: household), rematching: .postponed, requestGuard: requestGuard)
+      caller: Caller(household: household), rematching: .postponed, requestGuard: requestGuard,
+      outboundQueue: outboundQueue)
   }
 
   /// Makes the application over a running Larder (see `Larder.open`).
@@ -77,12 +83,15 @@ public struct LarderApp: Sendable {
   /// household's foods change, its stored recipes are matched again as `rematching` says (by
   /// default in the background, one pass at a time, by one rematcher for every household).
   /// `requestGuard` decides which requests reach a handler (loopback names only by default).
+  /// Clips and remote-image fetches run on `outboundQueue` (4 at once, 12 waiting by default).
   public init(
     larder: Larder, caller: Caller, authentication: Authentication? = nil,
     rematching: Rematching? = nil,
-    requestGuard: RequestGuard = RequestGuard()
+    requestGuard: RequestGuard = RequestGuard(),
+    outboundQueue: OutboundQueue = OutboundQueue()
   ) {
     self.larder = larder
+    self.outboundQueue = outboundQueue
     self.requestGuard = requestGuard
     self.household = caller.household
     self.authentication = authentication ?? .fixed(caller)
@@ -107,8 +116,8 @@ public struct LarderApp: Sendable {
         larder: larder, rematching: rematching ?? .inBackground(RecipeRematcher(larder: larder))
       ).register(in: &router)
     }
-    ImageAPI(larder: larder).register(in: &router)
-    ClipAPI(larder: larder).register(in: &router)
+    ImageAPI(larder: larder, outbound: outboundQueue).register(in: &router)
+    ClipAPI(larder: larder, outbound: outboundQueue).register(in: &router)
     PasteAPI(larder: larder).register(in: &router)
     FileImportAPI(larder: larder).register(in: &router)
     if larder.planning != nil {
@@ -173,6 +182,17 @@ public struct LarderApp: Sendable {
     } else {
       response = authenticateAndRoute(request)
     }
+    response = decorated(response, for: request)
+    if let deferred = response.deferred {
+      response.deferred = deferred.map { [self] in decorated($0, for: request) }
+    }
+    return response
+  }
+
+  /// The headers every answer gets: HSTS over HTTPS, no indexing of share pages, and the
+  /// security headers for its content type.
+  private func decorated(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    var response = response
     if request.isSecure && response.headerValue(named: "Strict-Transport-Security") == nil {
       // Over HTTPS, the browser is told to come back only over HTTPS for a year.
       response.headers["Strict-Transport-Security"] = "max-age=31536000"
@@ -276,23 +296,35 @@ public struct LarderApp: Sendable {
     return response
   }
 
-  /// Runs a handler, turning what it throws into the error answer.
+  /// Runs a handler, turning what it throws (or what the work of an answer given later throws)
+  /// into the error answer.
   private func answer(
     _ request: HTTPRequest, isAPI: Bool, _ handler: () throws -> HTTPResponse
   ) -> HTTPResponse {
     do {
-      return try handler()
-    } catch {
-      if let known = ErrorResponses.classify(error, method: request.method) {
-        return errorResponse(known, api: isAPI)
+      var response = try handler()
+      if let deferred = response.deferred {
+        response.deferred = deferred.recovering { [self] error in
+          failure(error, of: request, isAPI: isAPI)
+        }
       }
-      log("error: \(request.method) \(Self.redactedForLog(request.path)) failed: \(error)")
-      return errorResponse(
-        LarderServerError(
-          status: 500, code: "internal_error",
-          message: "Something went wrong on the server; the server log has the details."),
-        api: isAPI)
+      return response
+    } catch {
+      return failure(error, of: request, isAPI: isAPI)
     }
+  }
+
+  /// The error answer to what a handler threw: its status and code, or a logged 500.
+  private func failure(_ error: any Error, of request: HTTPRequest, isAPI: Bool) -> HTTPResponse {
+    if let known = ErrorResponses.classify(error, method: request.method) {
+      return errorResponse(known, api: isAPI)
+    }
+    log("error: \(request.method) \(Self.redactedForLog(request.path)) failed: \(error)")
+    return errorResponse(
+      LarderServerError(
+        status: 500, code: "internal_error",
+        message: "Something went wrong on the server; the server log has the details."),
+      api: isAPI)
   }
 
   /// Routes a request with a caller; `publicMethods` are the methods a public route of the

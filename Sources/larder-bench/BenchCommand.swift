@@ -15,6 +15,7 @@ enum BenchCommand {
            larder-bench finder [--recipes N] [--pantries N] [--peer-queries N] [--seed N]
                                [--data DIR] [--export DIR]
            larder-bench requests [--rounds N]
+           larder-bench clips [--clips 16] [--rounds 500]
 
     store         import, list, get and full-text search on SQLite, against a LIKE scan peer
     ingredients   ingredient-line parsing accuracy and speed, against ingredient-parser-nlp
@@ -24,6 +25,7 @@ enum BenchCommand {
                   (--export: the corpus as CSV and the pantries as JSON lines)
     requests      what authentication costs a request: the web app answering in process as a
                   fixed household, with a session cookie and with an API token
+    clips         /api/v1/health latency over a socket while clips to a tarpit are in flight
     """
 
   static func run(_ arguments: [String]) throws -> String {
@@ -75,6 +77,9 @@ enum BenchCommand {
       ).run()
     case "requests":
       return try RequestBenchmark(rounds: integer("rounds", 2_000)).run()
+    case "clips":
+      return try ClipQueueBenchmark(clips: integer("clips", 16), rounds: integer("rounds", 500))
+        .run()
     default:
       throw BenchError(message: "unknown suite '\(suite)'\n" + usage)
     }

@@ -176,3 +176,30 @@ import Testing
     _ = await process.exited(within: .seconds(15))
   }
 }
+
+/// `larder import URL` keeps to `clip_deadline`, as the server does.
+@Suite struct ClipDeadlineCommandTests {
+  @Test func aClipFromASiteThatNeverAnswersEndsAtTheDeadlineAndStoresNothing() throws {
+    let tarpit = try Tarpit()
+    defer { tarpit.stop() }
+    let sandbox = try Sandbox()
+    let url = tarpit.url("/recipe")
+    let run = try sandbox.larder(
+      "import", url,
+      environment: ["LARDER_CLIP_ALLOW_PRIVATE": "1", "LARDER_CLIP_DEADLINE": "1"])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stderr.contains("error: \(url): no complete answer within 1 s"), "\(run)")
+    #expect(try sandbox.listedRecipes().names.isEmpty)
+  }
+
+  @Test func aDeadlineOutOfRangeIsAUsageError() throws {
+    let sandbox = try Sandbox()
+    let run = try sandbox.larder(
+      "import", "https://example.com/", environment: ["LARDER_CLIP_DEADLINE": "0"])
+    #expect(run.status == 2, "\(run)")
+    #expect(
+      run.stderr.contains(
+        "environment variable LARDER_CLIP_DEADLINE: '0' is not a whole number from 1 to 600"),
+      "\(run)")
+  }
+}

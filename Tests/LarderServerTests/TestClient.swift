@@ -36,11 +36,12 @@ struct TestClient {
   }
 
   /// Hands a request to the app as a browser on this machine sends it: with a loopback `Host`
-  /// unless the request names one.
+  /// unless the request names one. An answer given later (a clip) is waited for, as the
+  /// server's client waits.
   func respond(to request: HTTPRequest) -> HTTPResponse {
     var request = request
     if request.headers["host"] == nil { request.headers["host"] = Self.loopbackHost }
-    return app.respond(to: request)
+    return app.respond(to: request).waitingForDeferredAnswer()
   }
 
   /// The `Host` a browser sends for `http://127.0.0.1:8080/`.

@@ -21,16 +21,14 @@ extension Larder {
   ///   ``ApplicationError/importFailed(_:)`` when the image cannot be fetched and
   ///   ``ApplicationError/invalidImage(reason:)`` when it is no image Larder serves.
   public func recipeImage(_ id: RecipeID, as caller: Caller) throws -> StoredImage {
-    let recipe = try storedRecipe(id, as: caller)
-    guard let main = recipe.images.first else {
-      throw ApplicationError.nothingMatches("recipe '\(id)' has no image")
+    let main: String
+    switch try mainImage(of: id, as: caller) {
+    case .kept(let image): return image
+    case .remote(let url): main = url
     }
-    if let stored = ImageID(path: main) { return try image(stored, as: caller) }
-    guard ShownImage.isRemote(main), let images else {
-      throw ApplicationError.nothingMatches(
-        "recipe '\(id)' has no image this Larder can show (its image is '\(main)')")
+    guard let images else {
+      throw ApplicationError.nothingMatches("recipe '\(id)' has no image this Larder can show")
     }
-    if let earlier = remoteImageFailures.failure(for: main, now: clock()) { throw earlier }
     let kept: ImageID
     do {
       kept = try ApplicationError.translating {
@@ -49,6 +47,37 @@ extension Larder {
       }
     }
     return try image(kept, as: caller)
+  }
+
+  /// The recipe's main image as ``recipeImage(_:as:)`` answers it when that needs no fetch (a
+  /// stored copy, or the error: no such recipe, no image, a fetch that failed lately); nil
+  /// when answering means fetching a remote image first, which a server does off its threads.
+  public func recipeImageWithoutFetching(_ id: RecipeID, as caller: Caller) throws -> StoredImage? {
+    if case .kept(let image) = try mainImage(of: id, as: caller) { return image }
+    return nil
+  }
+
+  /// Where a recipe's main image comes from.
+  private enum MainImage {
+    /// A copy Larder keeps.
+    case kept(StoredImage)
+    /// A remote image to fetch, not failed lately.
+    case remote(url: String)
+  }
+
+  /// The recipe's main image, or the error ``recipeImage(_:as:)`` throws without fetching.
+  private func mainImage(of id: RecipeID, as caller: Caller) throws -> MainImage {
+    let recipe = try storedRecipe(id, as: caller)
+    guard let main = recipe.images.first else {
+      throw ApplicationError.nothingMatches("recipe '\(id)' has no image")
+    }
+    if let stored = ImageID(path: main) { return .kept(try image(stored, as: caller)) }
+    guard ShownImage.isRemote(main), images != nil else {
+      throw ApplicationError.nothingMatches(
+        "recipe '\(id)' has no image this Larder can show (its image is '\(main)')")
+    }
+    if let earlier = remoteImageFailures.failure(for: main, now: clock()) { throw earlier }
+    return .remote(url: main)
   }
 }
 

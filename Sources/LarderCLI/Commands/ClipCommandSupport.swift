@@ -12,10 +12,12 @@ enum ClipCommandSupport {
   }
 
   /// The clipper the configuration asks for: public addresses only, unless
-  /// `clip_allow_private` is set.
+  /// `clip_allow_private` is set, and `clip_deadline` seconds for each clip.
   static func clipper(for config: Config) -> RecipeClipper {
     let policy = AddressPolicy(allowPrivateAddresses: config.clipAllowPrivate)
-    return RecipeClipper(fetcher: PageFetcher(configuration: FetchConfiguration(policy: policy)))
+    return RecipeClipper(
+      fetcher: PageFetcher(configuration: FetchConfiguration(policy: policy)),
+      deadlineSeconds: Double(config.clipDeadlineSeconds))
   }
 
   /// Clips the URLs and prints the report, when every argument is a URL; nil when none is, so

@@ -29,7 +29,9 @@ enum ServeCommand {
       larder: larder, caller: context.caller, authentication: .accounts,
       requestGuard: RequestGuard(
         publicURLs: config.publicURLs, boundHost: config.host,
-        trustedProxies: config.trustedProxies))
+        trustedProxies: config.trustedProxies),
+      outboundQueue: OutboundQueue(
+        limits: OutboundQueue.Limits(running: config.clipWorkers, waiting: config.clipQueue)))
     var server = HTTPServerConfiguration()
     server.host = config.host
     server.port = UInt16(config.port)

@@ -26,14 +26,23 @@ public struct RecipeClipper: Sendable {
   /// Where the details of an image the store refused go (a database's own words, which a
   /// clip's warnings do not show).
   public var log: @Sendable (String) -> Void
+  /// Seconds one clip may take, its page and its image together (and one image kept on its
+  /// own, ``keepImage(_:in:household:now:deadline:)``): each fetch gets only the time left, so
+  /// a server that accepts and never answers holds a clip no longer than this.
+  public var deadlineSeconds: Double
+
+  /// The default ``deadlineSeconds``: 45 s.
+  public static let defaultDeadlineSeconds: Double = 45
 
   /// Makes a clipper; the default reader is the libxml2 ``RecipePageExtractor``.
   public init(
     fetcher: PageFetcher = PageFetcher(), reader: any RecipePageReading = RecipePageExtractor(),
+    deadlineSeconds: Double = RecipeClipper.defaultDeadlineSeconds,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.fetcher = fetcher
     self.reader = reader
+    self.deadlineSeconds = deadlineSeconds
     self.log = log
   }
 
@@ -42,16 +51,19 @@ public struct RecipeClipper: Sendable {
   /// The recipe's ``Recipe/sourceURL`` is the URL as asked for, so clipping it again is
   /// recognised as the same recipe. Its first image becomes the local `/images/{id}` copy,
   /// followed by the page's original image URLs (made absolute). An image that cannot be
-  /// fetched or stored is a warning, not a failure.
+  /// fetched or stored is a warning, not a failure, unless the clip's deadline
+  /// (``deadlineSeconds``) passed meanwhile: then the clip fails and nothing is stored.
   ///
   /// - Throws: ``LarderImportError`` naming the URL (bad URL, refused address, too large,
-  ///   timed out, HTTP error, no recipe), or the store's error.
+  ///   timed out, HTTP error, no recipe), or the store's error. A clip past its deadline is
+  ///   `timedOut` naming the URL that was being fetched and ``deadlineSeconds``.
   public func clip(
     _ urlText: String, into store: any RecipeStore, images: (any ImageStore)?,
     household: HouseholdID, now: Date
   ) throws -> ClipReport {
+    let deadline = FetchDeadline(seconds: deadlineSeconds)
     let url = try PageFetcher.validatedURL(urlText)
-    let page = try fetcher.fetch(url)
+    let page = try fetcher.fetch(url, deadline: deadline)
     var (recipe, warnings) = try readRecipe(from: page)
     recipe.sourceURL = url.absoluteString
     recipe.images = recipe.images.compactMap {
@@ -61,9 +73,12 @@ public struct RecipeClipper: Sendable {
     if let main = recipe.images.first {
       if let images {
         do {
-          let id = try keepImage(main, in: images, household: household, now: now)
+          let id = try keepImage(
+            main, in: images, household: household, now: now, deadline: deadline)
           imageID = id
           recipe.images.insert(id.path, at: 0)
+        } catch let error as LarderImportError where deadline.hasPassed {
+          throw error
         } catch {
           warnings.append("image \(main) was not kept: \(Self.reason(for: error))")
           log("clip: \(url.absoluteString): image \(main) was not kept: \(error)")
@@ -142,16 +157,19 @@ public struct RecipeClipper: Sendable {
 
   /// Fetches the image at `text` under the fetcher's address policy (never loopback or a
   /// private network unless allowed), at most ``ImageFormat/maximumBytes``, and stores it if
-  /// its bytes are an image Larder serves; returns its ID.
+  /// its bytes are an image Larder serves; returns its ID. The fetch ends by `deadline`, by
+  /// default ``deadlineSeconds`` from now.
   ///
   /// - Throws: ``LarderImportError`` for a URL that cannot be fetched, the image check's
   ///   ``LarderCoreError/invalidImage(reason:)``, or the store's error.
   public func keepImage(
-    _ text: String, in images: any ImageStore, household: HouseholdID, now: Date
+    _ text: String, in images: any ImageStore, household: HouseholdID, now: Date,
+    deadline: FetchDeadline? = nil
   ) throws -> ImageID {
     let url = try PageFetcher.validatedURL(text)
     let fetched = try fetcher.fetch(
-      url, accept: PageFetcher.acceptImages, maximumBytes: ImageFormat.maximumBytes)
+      url, accept: PageFetcher.acceptImages, maximumBytes: ImageFormat.maximumBytes,
+      deadline: deadline ?? FetchDeadline(seconds: deadlineSeconds))
     // Web servers often mislabel images, so the bytes decide; a declared SVG is still refused
     // by name.
     let declared = fetched.mediaType.flatMap { $0.contains("svg") ? $0 : nil }

@@ -38,6 +38,24 @@ public struct FetchConfiguration: Hashable, Sendable {
   }
 }
 
+/// When a piece of work that fetches must be over, such as a clip (its page and its image
+/// together), and how long it was given, which a timeout names.
+public struct FetchDeadline: Hashable, Sendable {
+  /// The moment the work must end.
+  public var date: Date
+  /// How long the work was given, in seconds.
+  public var seconds: Double
+
+  /// A deadline `seconds` after `start`.
+  public init(seconds: Double, from start: Date = Date()) {
+    self.date = start.addingTimeInterval(seconds)
+    self.seconds = seconds
+  }
+
+  /// Whether the deadline has passed.
+  public var hasPassed: Bool { date.timeIntervalSinceNow <= 0 }
+}
+
 /// A fetched resource: where it ended up, and its content.
 public struct FetchedResource: Hashable, Sendable {
   /// The URL asked for.
@@ -104,17 +122,22 @@ public struct PageFetcher: Sendable {
   /// - Parameters:
   ///   - accept: the Accept header (``acceptPages`` by default).
   ///   - maximumBytes: a cap for this fetch, instead of the configuration's.
+  ///   - deadline: when the work this fetch is part of must be over; each transfer (each
+  ///     redirect hop) gets only the time left, and a timeout names the deadline's seconds
+  ///     when it comes before ``FetchConfiguration/totalTimeout``.
   /// - Throws: ``LarderImportError`` naming the URL and the reason: `invalidURL`,
   ///   `refusedAddress`, `refusedRedirect`, `tooManyRedirects`, `tooLarge`, `timedOut`,
   ///   `httpStatus` or `unreachable`.
   public func fetch(
-    _ url: URL, accept: String = PageFetcher.acceptPages, maximumBytes: Int? = nil
+    _ url: URL, accept: String = PageFetcher.acceptPages, maximumBytes: Int? = nil,
+    deadline: FetchDeadline? = nil
   ) throws -> FetchedResource {
     let start = try Self.validatedURL(url.absoluteString)
     let transfer = try CurlTransfer(
       configuration: configuration, accept: accept,
       maximumBytes: maximumBytes ?? configuration.maximumBytes)
-    let deadline = Date().addingTimeInterval(configuration.totalTimeout)
+    let own = FetchDeadline(seconds: configuration.totalTimeout)
+    let deadline = deadline.map { $0.date < own.date ? $0 : own } ?? own
     var current = start
     var redirects: [URL] = []
     while true {
@@ -236,11 +259,11 @@ private final class CurlTransfer {
     return false
   }
 
-  func get(_ url: URL, deadline: Date) throws -> Hop {
+  func get(_ url: URL, deadline: FetchDeadline) throws -> Hop {
     let text = url.absoluteString
-    let remaining = deadline.timeIntervalSinceNow
+    let remaining = deadline.date.timeIntervalSinceNow
     guard remaining > 0 else {
-      throw LarderImportError.timedOut(url: text, seconds: configuration.totalTimeout)
+      throw LarderImportError.timedOut(url: text, seconds: deadline.seconds)
     }
     body = Data()
     exceeded = false
@@ -251,7 +274,7 @@ private final class CurlTransfer {
     _ = larder_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(remaining * 1000)))
     _ = larder_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, connectMilliseconds))
     let code = curl_easy_perform(handle)
-    if code != CURLE_OK { throw error(for: code, url: text) }
+    if code != CURLE_OK { throw error(for: code, url: text, seconds: deadline.seconds) }
     var status = 0
     _ = larder_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
     var hop = Hop(status: status, body: body)
@@ -270,7 +293,7 @@ private final class CurlTransfer {
     return hop
   }
 
-  private func error(for code: CURLcode, url: String) -> LarderImportError {
+  private func error(for code: CURLcode, url: String, seconds: Double) -> LarderImportError {
     if let refusal {
       return .refusedAddress(
         url: url, address: refusal.endpoint.description, reason: refusal.reason)
@@ -279,7 +302,7 @@ private final class CurlTransfer {
     case CURLE_WRITE_ERROR where exceeded, CURLE_FILESIZE_EXCEEDED:
       return .tooLarge(url: url, limit: maximumBytes)
     case CURLE_OPERATION_TIMEDOUT:
-      return .timedOut(url: url, seconds: configuration.totalTimeout)
+      return .timedOut(url: url, seconds: seconds)
     case CURLE_UNSUPPORTED_PROTOCOL:
       return .invalidURL(url: url, reason: "only http and https are fetched")
     default:

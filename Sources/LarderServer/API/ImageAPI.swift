@@ -8,13 +8,15 @@ import LarderHTTP
 /// - `GET /images/:id`: the image, with its content type, a year-long immutable cache and an
 ///   ETag (an ID's bytes never change)
 /// - `GET /recipes/:id/image`: the recipe's main image, where pages show a remote one from:
-///   Larder keeps a copy on first view (``Larder/recipeImage(_:as:)``); revalidated on each
-///   use, since the recipe's image may change
+///   Larder keeps a copy on first view (``Larder/recipeImage(_:as:)``), fetched on the
+///   outbound queue (503 `busy` when it is full); revalidated on each use, since the recipe's
+///   image may change
 /// - `POST /api/v1/images`: upload raw bytes with an image Content-Type; 201 with
 ///   `{"id", "url", "contentType", "bytes"}` and `Location`
 /// - `DELETE /api/v1/images/:id`: delete (204)
 struct ImageAPI: Sendable {
   let larder: Larder
+  let outbound: OutboundQueue
 
   func register(in router: inout AppRouter) {
     router.get("/images/:id") { request, caller in
@@ -23,10 +25,16 @@ struct ImageAPI: Sendable {
         cacheControl: "private, max-age=31536000, immutable")
     }
     router.get("/recipes/:id/image") { request, caller in
-      Self.response(
-        for: try larder.recipeImage(
-          RecipeID(rawValue: request.pathParameters["id"] ?? ""), as: caller),
-        request: request, cacheControl: "private, no-cache")
+      let id = RecipeID(rawValue: request.pathParameters["id"] ?? "")
+      if let kept = try larder.recipeImageWithoutFetching(id, as: caller) {
+        return Self.response(for: kept, request: request, cacheControl: "private, no-cache")
+      }
+      // The first view of a remote image fetches it: on the outbound queue, like a clip.
+      return try outbound.answerLater {
+        Self.response(
+          for: try larder.recipeImage(id, as: caller), request: request,
+          cacheControl: "private, no-cache")
+      }
     }
     router.post("/api/v1/images") { request, caller in try upload(request, as: caller) }
     router.delete("/api/v1/images/:id") { request, caller in

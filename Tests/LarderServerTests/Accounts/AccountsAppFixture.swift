@@ -68,7 +68,7 @@ struct AccountsApp {
     var request = HTTPRequest(
       method: method, path: path, query: query, headers: allHeaders, body: data)
     request.remoteAddress = address
-    return app.respond(to: request)
+    return app.respond(to: request).waitingForDeferredAnswer()
   }
 
   private func escape(_ text: String) -> String {
