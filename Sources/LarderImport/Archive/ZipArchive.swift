@@ -113,9 +113,10 @@ public struct ZipArchive: Sendable {
 
   /// The expanded bytes of `member`, charged to `budget`.
   ///
-  /// - Throws: ``LarderImportError/documentTooLarge(source:limit:)`` or
+  /// - Throws: ``LarderImportError/documentTooLarge(source:limit:)``,
+  ///   ``LarderImportError/importBudgetExceeded(source:budget:)`` or
   ///   ``LarderImportError/suspiciousCompression(source:ratio:)`` for a member that would expand
-  ///   beyond the budget (a zip bomb), ``LarderImportError/unreadable(source:reason:)`` for an
+  ///   beyond the member limit or what is left of the budget (a zip bomb), ``LarderImportError/unreadable(source:reason:)`` for an
   ///   encrypted, truncated or corrupt member or one whose CRC does not match.
   public func contents(of member: Member, budget: inout ArchiveBudget) throws -> Data {
     let source = "\(name) › \(member.path)"
@@ -125,7 +126,7 @@ public struct ZipArchive: Sendable {
     }
     let limit = budget.nextMemberLimit
     if member.uncompressedSize > limit {
-      throw LarderImportError.documentTooLarge(source: source, limit: limit)
+      throw budget.refusal(expanding: member.uncompressedSize, source: source)
     }
     let ratio = budget.limits.maximumRatio
     if member.uncompressedSize > 1 << 20,
