@@ -52,7 +52,9 @@ public struct ZipArchive: Sendable {
   ///   is truncated or corrupt, uses ZIP64, or lists more members than `limits` allow.
   public init(data: Data, name: String, limits: ArchiveLimits = ArchiveLimits()) throws {
     self.name = name
-    self.data = Data(data)  // re-based so that offsets start at 0
+    // Re-based so that offsets start at 0; an archive that already starts there (a mapped file
+    // or upload) is shared, not copied onto the heap.
+    self.data = data.startIndex == 0 ? data : Data(data)
     let bytes = ByteReader(data: self.data, source: name)
     guard let end = Self.findEndOfCentralDirectory(self.data) else {
       throw LarderImportError.unreadable(
