@@ -24,6 +24,8 @@ struct larder_mhd_settings {
   unsigned int thread_pool_size;
   unsigned int connection_timeout;
   unsigned int connection_limit;
+  // Connections one client address may hold at once; 0 leaves MHD's default (no limit).
+  unsigned int per_ip_connection_limit;
   size_t connection_memory_limit;
   MHD_AccessHandlerCallback access_handler;
   void *access_handler_cls;
@@ -44,7 +46,7 @@ struct larder_mhd_settings {
 // call and a read of errno could overwrite it.
 static inline struct MHD_Daemon *larder_mhd_start(const struct larder_mhd_settings *s,
                                                   int *error_number) {
-  struct MHD_OptionItem items[12];
+  struct MHD_OptionItem items[13];
   unsigned int n = 0;
   // The logger goes first: MHD only routes messages printed after it has seen this option.
   if (s->error_logger != NULL) {
@@ -63,6 +65,10 @@ static inline struct MHD_Daemon *larder_mhd_start(const struct larder_mhd_settin
                                        (intptr_t)s->connection_timeout, NULL};
   items[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT,
                                        (intptr_t)s->connection_limit, NULL};
+  if (s->per_ip_connection_limit > 0) {
+    items[n++] = (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+                                         (intptr_t)s->per_ip_connection_limit, NULL};
+  }
   items[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT,
                                        (intptr_t)s->connection_memory_limit, NULL};
   // Two-pointer options carry the function in `value` (cast to intptr_t), per microhttpd.h.

@@ -135,13 +135,23 @@ public struct LarderSettings: Sendable, Equatable {
   public var unitSystem: UnitSystem
   /// The day weeks start on.
   public var firstWeekday: Weekday
+  /// The largest file an import reads (a plain file or an upload, and each archive member);
+  /// the archive limits and the decompression budget follow from it
+  /// (`BulkReader(allowingFilesUpTo:)`). Raised by a user for their own trusted exports.
+  public var maximumImportFileBytes: Int
 
-  /// Makes settings; the defaults are the machine's time zone, US units and Monday.
+  /// The default ``maximumImportFileBytes``: 64 MiB.
+  public static let defaultMaximumImportFileBytes = 64 << 20
+
+  /// Makes settings; the defaults are the machine's time zone, US units, Monday and 64 MiB
+  /// import files.
   public init(
-    timeZone: TimeZone = .current, unitSystem: UnitSystem = .us, firstWeekday: Weekday = .monday
+    timeZone: TimeZone = .current, unitSystem: UnitSystem = .us, firstWeekday: Weekday = .monday,
+    maximumImportFileBytes: Int = defaultMaximumImportFileBytes
   ) {
     self.timeZone = timeZone
     self.unitSystem = unitSystem
     self.firstWeekday = firstWeekday
+    self.maximumImportFileBytes = maximumImportFileBytes
   }
 }

@@ -28,6 +28,14 @@ public struct Config: Equatable, Sendable {
   public var maxBodyBytes: Int = 1 << 20
   /// Seconds an idle connection is kept.
   public var timeoutSeconds: Int = 30
+  /// The largest file `larder import` reads and `POST /api/v1/import` takes, in bytes; the
+  /// archive limits and the decompression budget follow from it.
+  public var maxFileBytes: Int = 64 << 20
+  /// How many connections the server serves at once.
+  public var maxConnections: Int = 256
+  /// How many of them one client address may hold: 32, or ``maxConnections`` when trusted
+  /// proxies are set, since every client behind a proxy has the proxy's address.
+  public var maxConnectionsPerClient: Int = 32
   /// Whether a new, empty database gets the starter recipes.
   public var starterRecipes: Bool = true
   /// Whether clipping may fetch from loopback and private-network addresses (a recipe site on
@@ -60,6 +68,7 @@ public struct Config: Equatable, Sendable {
     "max_body_bytes", "timeout", "starter_recipes", "clip_allow_private", "units", "week_start",
     "time_zone", "household", "backup_dir", "backup_keep",
     "clip_workers", "clip_queue", "clip_deadline",
+    "max_file_size", "max_connections", "max_connections_per_client",
   ]
 
   /// The default database path: `$XDG_DATA_HOME/larder/larder.sqlite`, falling back to
@@ -141,6 +150,7 @@ public struct Config: Equatable, Sendable {
     config.threads = try integer("threads", 1...64) ?? config.threads
     config.maxBodyBytes = try integer("max_body_bytes", 1024...(1 << 30)) ?? config.maxBodyBytes
     config.timeoutSeconds = try integer("timeout", 1...3600) ?? config.timeoutSeconds
+    try readLimits(values, into: &config)
     config.starterRecipes = try boolean("starter_recipes") ?? config.starterRecipes
     config.clipAllowPrivate = try boolean("clip_allow_private") ?? config.clipAllowPrivate
     config.clipWorkers = try integer("clip_workers", 1...64) ?? config.clipWorkers
@@ -187,6 +197,76 @@ public struct Config: Equatable, Sendable {
       config.household = HouseholdID(rawValue: entry.value)
     }
     return config
+  }
+
+  /// The largest `max_file_size`: 4 GiB, what a zip without ZIP64 can describe.
+  static let maximumFileSizeSetting = 4 << 30
+
+  /// Reads `max_file_size` and the connection limits; the per-client limit defaults to 32, or
+  /// to `max_connections` behind trusted proxies, and may not exceed `max_connections`.
+  static func readLimits(
+    _ values: [String: (value: String, source: String)], into config: inout Config
+  ) throws(ConfigError) {
+    if let entry = values["max_file_size"] {
+      guard let bytes = byteSize(entry.value) else {
+        throw ConfigError(
+          message: "\(entry.source): '\(entry.value)' is not a size; write bytes, or a number "
+            + "with KB, MB or GB (powers of 1000) or KiB, MiB or GiB (powers of 1024), "
+            + "such as 200MB")
+      }
+      guard (1024...maximumFileSizeSetting).contains(bytes) else {
+        throw ConfigError(
+          message: "\(entry.source): '\(entry.value)' is \(bytes) bytes; the file size limit "
+            + "must be from 1 KiB to 4 GiB")
+      }
+      config.maxFileBytes = bytes
+    }
+    for (key, range) in [
+      ("max_connections", 1...100_000), ("max_connections_per_client", 1...100_000),
+    ] {
+      guard let entry = values[key] else { continue }
+      guard let number = Int(entry.value), range.contains(number) else {
+        throw ConfigError(
+          message: "\(entry.source): '\(entry.value)' is not a whole number from "
+            + "\(range.lowerBound) to \(range.upperBound)")
+      }
+      if key == "max_connections" { config.maxConnections = number }
+    }
+    guard let entry = values["max_connections_per_client"] else {
+      config.maxConnectionsPerClient =
+        config.trustedProxies.networks.isEmpty
+        ? min(32, config.maxConnections) : config.maxConnections
+      return
+    }
+    let perClient = Int(entry.value) ?? 0
+    guard perClient <= config.maxConnections else {
+      throw ConfigError(
+        message: "\(entry.source): '\(entry.value)' is more than max_connections "
+          + "(\(config.maxConnections)); one client cannot hold more connections than all "
+          + "clients together")
+    }
+    config.maxConnectionsPerClient = perClient
+  }
+
+  /// Reads a size: whole bytes (`68000000`), or a number with a unit, in any case and with or
+  /// without a space: `B`, `KB`, `MB`, `GB` (powers of 1000) or `KiB`, `MiB`, `GiB` (powers of
+  /// 1024), such as `200MB`, `1.5 GiB`. Nil for anything else, or a size that overflows.
+  static func byteSize(_ text: String) -> Int? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let number = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+    let unit = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
+    let scales: [String: Double] = [
+      "": 1, "b": 1, "kb": 1e3, "mb": 1e6, "gb": 1e9,
+      "kib": 1024, "mib": 1_048_576, "gib": 1_073_741_824,
+    ]
+    guard !number.isEmpty, number.filter({ $0 == "." }).count <= 1, number.last != ".",
+      let scale = scales[unit], let value = Double(number)
+    else { return nil }
+    let bytes = (value * scale).rounded()
+    guard bytes < Double(Int.max / 2) else { return nil }
+    // Bytes are whole: "1.5" alone is not a size, "1.5KB" is 1500 bytes.
+    if unit.isEmpty || unit == "b" { guard !number.contains(".") else { return nil } }
+    return Int(bytes)
   }
 
   /// Reads a comma-separated list of `http://` or `https://` URLs with a host and at most a

@@ -63,6 +63,15 @@ public enum LarderCommandLine {
               + "start when the newest backup there is older)."),
           .option(
             "backup-keep", valueName: "N", help: "How many daily backups to keep.", default: "7"),
+          maxFileSizeOption,
+          .option(
+            "max-connections", valueName: "N", help: "Connections served at once.",
+            default: "256"),
+          .option(
+            "max-connections-per-client", valueName: "N",
+            help: "Connections one client address may hold (behind trusted proxies, every "
+              + "client has the proxy's address: then it defaults to --max-connections).",
+            default: "32"),
         ]),
       CommandSpec(
         "import", abstract: "Import recipe files, folders and other apps' exports, or clip URLs.",
@@ -76,6 +85,7 @@ public enum LarderCommandLine {
           the page is fetched, its recipe read and its main image kept; pages on your own \
           network need clip_allow_private (LARDER_CLIP_ALLOW_PRIVATE=1).
           """,
+        options: [maxFileSizeOption],
         arguments: [
           ArgumentSpec(
             "path", help: "Files or folders ('-' reads standard input), or web page URLs.",
@@ -162,6 +172,12 @@ public enum LarderCommandLine {
       UsersCommand.spec,
       TokensCommand.spec,
     ])
+
+  /// `--max-file-size`, for `import` and `serve`: the `max_file_size` setting.
+  static let maxFileSizeOption = OptionSpec.option(
+    "max-file-size", valueName: "SIZE",
+    help: "The largest file an import reads or an upload may be, for exports you trust "
+      + "(200MB, 1GiB); archives and decompression limits follow.", default: "64MiB")
 
   static let listOptions: [OptionSpec] = [
     .option("limit", short: "n", valueName: "N", help: "How many to show.", default: "24"),
@@ -275,6 +291,7 @@ public enum LarderCommandLine {
       for key in ["db", "host", "port", "threads", "household"] { flags[key] = parsed.value(key) }
       for key in [
         "public_url", "tls_cert", "tls_key", "trusted_proxies", "backup_dir", "backup_keep",
+        "max_file_size", "max_connections", "max_connections_per_client",
       ] {
         flags[key] = parsed.value(key.replacingOccurrences(of: "_", with: "-"))
       }
@@ -332,7 +349,7 @@ struct CommandContext {
   var settings: LarderSettings {
     LarderSettings(
       timeZone: config.timeZone ?? .current, unitSystem: config.unitSystem,
-      firstWeekday: config.firstWeekday)
+      firstWeekday: config.firstWeekday, maximumImportFileBytes: config.maxFileBytes)
   }
 
   /// The caller every command acts as: the owner of the chosen household (`--household`),

@@ -22,6 +22,10 @@ public struct HTTPRequest: Sendable {
   /// RFC 9110 allows for list-valued fields.
   public var headers: [String: String]
   /// The request body, complete; the transport has already enforced the size limit.
+  ///
+  /// A body over `HTTPServerConfiguration.bodyFileThresholdBytes` arrived through a
+  /// temporary file and is memory-mapped from it: reading it costs page cache, not heap, and
+  /// copying it (`Data(body)`, `Array(body)`) would undo that.
   public var body: Data
   /// The values captured by `:name` and `*name` segments of the matched route.
   ///

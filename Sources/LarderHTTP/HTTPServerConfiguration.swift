@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an `HTTPServer` listens and what it tolerates from clients.
 ///
 /// Every field has a working default; `HTTPServer.start()` validates the values and throws
@@ -15,6 +17,13 @@ public struct HTTPServerConfiguration: Sendable {
   public var threadCount: Int = 4
   /// The largest request body accepted; larger ones are answered 413 without being buffered.
   public var maxBodyBytes: Int = 1 << 20
+  /// Bodies larger than this are written to an unnamed temporary file as they arrive, instead
+  /// of growing in memory, and reach the handler as memory-mapped `Data` (see `BodyFile`).
+  public var bodyFileThresholdBytes: Int = 4 << 20
+  /// Where those files go (a private folder is made inside); nil is the system's temporary
+  /// folder (`TMPDIR`, else `/tmp`). Choose one on disk: on a RAM-backed `tmpfs` the bytes
+  /// still take memory, if swappable memory.
+  public var bodyFileDirectory: String?
   /// Larger limits for the few paths that take files (an app's export, a photo), by exact path.
   public var bodyLimitsByPath: [String: Int] = [:]
 
@@ -26,6 +35,12 @@ public struct HTTPServerConfiguration: Sendable {
   public var connectionTimeoutSeconds: Int = 30
   /// How many connections are served at once; further clients wait in the listen backlog.
   public var maxConnections: Int = 256
+  /// How many of those one client address may hold; its further connections are closed as
+  /// soon as they are accepted. 0 sets no limit of its own (only ``maxConnections``).
+  ///
+  /// The address is the TCP peer's: behind a reverse proxy every client has the proxy's, so
+  /// there this should be ``maxConnections`` and the proxy should limit each client.
+  public var maxConnectionsPerClient: Int = 0
   /// The memory each connection may use for the request line, headers and I/O buffers.
   ///
   /// Requests whose headers do not fit are refused by libmicrohttpd (431 or a closed
@@ -78,6 +93,20 @@ public struct HTTPServerConfiguration: Sendable {
     try require(
       (1...1_000_000).contains(maxConnections),
       "maxConnections must be between 1 and 1000000, not \(maxConnections)")
+    try require(
+      (0...maxConnections).contains(maxConnectionsPerClient),
+      "maxConnectionsPerClient must be between 0 (no limit) and maxConnections"
+        + " (\(maxConnections)), not \(maxConnectionsPerClient)")
+    try require(
+      bodyFileThresholdBytes >= 1,
+      "bodyFileThresholdBytes must be at least 1, not \(bodyFileThresholdBytes)")
+    if let directory = bodyFileDirectory {
+      var isDirectory: ObjCBool = false
+      try require(
+        FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+          && isDirectory.boolValue,
+        "bodyFileDirectory '\(directory)' is not an existing folder")
+    }
     try require(
       (4096...(64 << 20)).contains(connectionMemoryLimitBytes),
       "connectionMemoryLimitBytes must be between 4096 and 67108864,"

@@ -25,6 +25,8 @@ final class DaemonContext: Sendable {
   let requestsInFlight: InFlightCounter
   /// The requests waiting, suspended, for a deferred answer (``DeferredAnswer``).
   let suspendedRequests = SuspendedRequests()
+  /// Where bodies over ``HTTPServerConfiguration/bodyFileThresholdBytes`` are written.
+  let bodyFiles: BodyFileDirectory
   /// The PEM key and certificate handed to libmicrohttpd, which keeps the pointers: they live
   /// as long as this context, which outlives the daemon.
   private let tlsKey: CStringCopy?
@@ -52,6 +54,8 @@ final class DaemonContext: Sendable {
     self.log = log
     self.handler = handler
     self.requestsInFlight = requestsInFlight
+    self.bodyFiles = BodyFileDirectory(
+      parent: configuration.bodyFileDirectory ?? NSTemporaryDirectory())
     self.tlsKey = configuration.tls.map { CStringCopy($0.privateKeyPEM) }
     self.tlsCertificate = configuration.tls.map { CStringCopy($0.certificatePEM) }
   }
@@ -116,6 +120,7 @@ final class DaemonContext: Sendable {
     settings.thread_pool_size = UInt32(configuration.threadCount)
     settings.connection_timeout = UInt32(configuration.connectionTimeoutSeconds)
     settings.connection_limit = UInt32(configuration.maxConnections)
+    settings.per_ip_connection_limit = UInt32(configuration.maxConnectionsPerClient)
     settings.connection_memory_limit = configuration.connectionMemoryLimitBytes
     settings.access_handler = larderAccessHandler
     settings.access_handler_cls = retained
@@ -237,8 +242,14 @@ final class RequestContext {
   var method = "-"
   var remoteAddress: String?
   var hasSeenHeaders = false
+  /// The body while it is small; once it passes the threshold it moves to ``bodyFile``.
   var body = Data()
+  /// The body once it is too large to keep in memory; closed (and its space freed) when this
+  /// request is, whether it completed, failed or its connection dropped.
+  var bodyFile: BodyFile?
   var bodyTooLarge = false
+  /// Set when the body could not be written to its file: the request is answered 500.
+  var bodyStorageFailed = false
   var status: Int?
   var bytesSent = 0
   /// Set while the request waits for a deferred answer, and when it is called back after.
@@ -440,17 +451,46 @@ extension DaemonContext {
     return .YES
   }
 
-  /// Appends a piece of body, or drops it once the body is known to be too large.
+  /// Appends a piece of body, or drops it once the body is known to be too large; a body past
+  /// the threshold moves to a temporary file and grows there.
   fileprivate func receive(
     _ data: UnsafePointer<CChar>, count: Int, into request: RequestContext
   ) {
-    guard !request.bodyTooLarge else { return }
-    if request.body.count + count > limit(for: request) {
+    guard !request.bodyTooLarge, !request.bodyStorageFailed else { return }
+    let received = (request.bodyFile?.count ?? request.body.count) + count
+    if received > limit(for: request) {
+      // Nothing more is kept: the memory and the file (with its disk space) go at once.
       request.bodyTooLarge = true
       request.body = Data()
+      request.bodyFile = nil
       return
     }
-    request.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+    do {
+      if request.bodyFile == nil, received > configuration.bodyFileThresholdBytes {
+        let file = try BodyFile(in: bodyFiles.path())
+        try file.append(request.body)
+        request.bodyFile = file
+        request.body = Data()
+      }
+      if let file = request.bodyFile {
+        try file.append(UnsafeRawPointer(data), count: count)
+      } else {
+        request.body.append(
+          UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+      }
+    } catch {
+      log("HTTP server: \(error); answering 500")
+      request.bodyStorageFailed = true
+      request.body = Data()
+      request.bodyFile = nil
+    }
+  }
+
+  /// The complete body: in memory, or mapped from its file (which this closes).
+  private func completeBody(of request: RequestContext) throws(BodyFileError) -> Data {
+    guard let file = request.bodyFile else { return request.body }
+    request.bodyFile = nil
+    return try file.mappedContents()
   }
 
   /// Builds the `HTTPRequest`, calls the handler and queues its response.
@@ -465,6 +505,16 @@ extension DaemonContext {
     }
     if request.bodyTooLarge {
       return queue(payloadTooLarge(limit(for: request)), for: request, on: connection)
+    }
+    let storageFailure = errorResponse(
+      500, code: "internal_error", message: "the server could not store the request body")
+    if request.bodyStorageFailed { return queue(storageFailure, for: request, on: connection) }
+    let body: Data
+    do {
+      body = try completeBody(of: request)
+    } catch {
+      log("HTTP server: \(error); answering 500")
+      return queue(storageFailure, for: request, on: connection)
     }
 
     // The path is decoded here from the raw target rather than taken from MHD's `url`, which
@@ -483,7 +533,7 @@ extension DaemonContext {
       method: request.method, path: path,
       query: KeyValueCollector.collect(.GET_ARGUMENT_KIND, from: connection),
       headers: KeyValueCollector.collect(.HEADER_KIND, from: connection),
-      body: request.body)
+      body: body)
     httpRequest.remoteAddress = request.remoteAddress
     httpRequest.isTLS = servesTLS
     request.body = Data()

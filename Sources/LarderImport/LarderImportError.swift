@@ -31,6 +31,13 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
   case documentTooLarge(source: String, limit: Int)
   /// An archive member expands more than `ratio` times its compressed size: a "zip bomb".
   case suspiciousCompression(source: String, ratio: Int)
+  /// A file named for import is `size` bytes, more than the `limit` for one file; it was not
+  /// read. A user raises the limit for a file they trust (`max_file_size`).
+  case fileTooLarge(source: String, size: Int, limit: Int)
+  /// Expanding `source` would take the decompressed bytes of one import file (every archive
+  /// member and gzip layer in it) past `budget`; it was not expanded, and neither is anything
+  /// after it in that file.
+  case importBudgetExceeded(source: String, budget: Int)
 
   /// A sentence naming what failed and where.
   public var description: String {
@@ -64,7 +71,26 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
       return
         "\(source): refused: expands more than \(ratio) times its compressed size "
         + "(zip bomb protection)"
+    case .fileTooLarge(let source, let size, let limit):
+      return
+        "\(source): refused: the file is \(size) bytes, larger than the limit of "
+        + "\(Self.amount(limit)) for one file (a guard against hostile files); for a file you "
+        + "trust, raise it with --max-file-size or the max_file_size setting"
+    case .importBudgetExceeded(let source, let budget):
+      return
+        "\(source): refused: expanding it would pass the budget of \(Self.amount(budget)) of "
+        + "decompressed data for one import file (all its archive members and gzip layers "
+        + "together); nothing after it in the file was read"
     }
+  }
+
+  /// `bytes` in MiB or KiB when it is a whole number of them, else in bytes (and MiB).
+  static func amount(_ bytes: Int) -> String {
+    if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return size(bytes) }
+    if bytes >= 1 << 20 {
+      return String(format: "%d bytes (%.1f MiB)", bytes, Double(bytes) / Double(1 << 20))
+    }
+    return "\(bytes) bytes"
   }
 
   private static func size(_ bytes: Int) -> String {

@@ -48,7 +48,9 @@ enum ErrorResponses {
     case .invalidURL: (status, code) = (400, "invalid_url")
     case .refusedAddress: (status, code) = (422, "refused_address")
     case .refusedRedirect: (status, code) = (422, "refused_redirect")
-    case .tooLarge, .documentTooLarge, .suspiciousCompression: (status, code) = (422, "too_large")
+    case .tooLarge, .documentTooLarge, .suspiciousCompression, .fileTooLarge,
+      .importBudgetExceeded:
+      (status, code) = (422, "too_large")
     case .noRecipe: (status, code) = (422, "no_recipe")
     case .notAPage: (status, code) = (422, "not_a_page")
     case .unreadable: (status, code) = (422, "unreadable")

@@ -162,10 +162,11 @@ public struct LarderApp: Sendable {
   }
 
   /// Paths that take files and so accept bodies larger than the server's usual limit: an app's
-  /// export and a photo. Give these to `HTTPServerConfiguration.bodyLimitsByPath`.
-  public static let fileBodyLimits: [String: Int] = [
-    "/api/v1/import": FileImportAPI.maximumBytes, "/api/v1/images": 12 << 20,
-  ]
+  /// export (up to the Larder's `max_file_size`) and a photo. Give these to
+  /// `HTTPServerConfiguration.bodyLimitsByPath`.
+  public var fileBodyLimits: [String: Int] {
+    [FileImportAPI.path: larder.maximumUploadBytes, "/api/v1/images": 12 << 20]
+  }
 
   /// Answers a request; never throws. Its forwarding headers are believed only from the guard's
   /// trusted proxies (``TrustedProxies/resolved(_:)``), and a request the ``requestGuard``

@@ -100,6 +100,27 @@ struct HTTPValueTests {
     }
   }
 
+  @Test(
+    "upload and connection settings out of range are named in the error",
+    arguments: [
+      ("maxConnectionsPerClient", "300"), ("maxConnectionsPerClient", "-1"),
+      ("bodyFileThresholdBytes", "0"), ("bodyFileDirectory", "/no/such/folder"),
+    ])
+  func invalidUploadAndConnectionSettings(field: String, value: String) {
+    var configuration = HTTPServerConfiguration()
+    switch field {
+    case "maxConnectionsPerClient": configuration.maxConnectionsPerClient = Int(value)!
+    case "bodyFileThresholdBytes": configuration.bodyFileThresholdBytes = Int(value)!
+    default: configuration.bodyFileDirectory = value
+    }
+    #expect {
+      try configuration.validate()
+    } throws: { error in
+      guard case .invalidConfiguration(let message) = error as? HTTPError else { return false }
+      return message.hasPrefix(field) && message.contains(value)
+    }
+  }
+
   @Test("the default configuration is valid")
   func defaultConfigurationIsValid() throws {
     try HTTPServerConfiguration().validate()

@@ -1,6 +1,8 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderHTTP
+import LarderServer
 import LarderTestSupport
 import Testing
 
@@ -23,6 +25,16 @@ import Testing
       to: HTTPRequest(
         method: "POST", path: "/api/v1/import", query: query,
         headers: ["content-type": "application/octet-stream"], body: body))
+  }
+
+  @Test func theUploadLimitIsTheLarderSetting() {
+    func limit(_ settings: LarderSettings) -> Int? {
+      let larder = Larder(recipes: InMemoryRecipeStore(), settings: settings)
+      return LarderApp(larder: larder, caller: Caller(household: .default))
+        .fileBodyLimits["/api/v1/import"]
+    }
+    #expect(limit(LarderSettings()) == 64 << 20)
+    #expect(limit(LarderSettings(maximumImportFileBytes: 200_000_000)) == 200_000_000)
   }
 
   @Test func aCooklangFileIsImportedAndAgainChangesNothing() throws {

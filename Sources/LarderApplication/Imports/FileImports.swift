@@ -77,20 +77,30 @@ public struct UploadImportQuery: RequestFields, Equatable {
 }
 
 extension Larder {
-  /// The largest upload `POST /api/v1/import` takes.
-  public static let maximumUploadBytes = 64 << 20
+  /// The largest upload `POST /api/v1/import` takes: ``LarderSettings/maximumImportFileBytes``.
+  public var maximumUploadBytes: Int { settings.maximumImportFileBytes }
+
+  /// The reader imports use, under ``LarderSettings/maximumImportFileBytes`` and the limits
+  /// that follow from it.
+  public var importReader: BulkReader {
+    BulkReader(allowingFilesUpTo: settings.maximumImportFileBytes)
+  }
 
   /// Imports recipe files, folders and other apps' exports, reporting every document and
   /// item. Each document is stored in batches, so a bad document or item loses nothing from
   /// the others, and importing again is idempotent because the store recognises recipes
   /// imported before. A folder holding no recipe file fails: the wrong place was given.
+  ///
+  /// Each file (and each input of bytes) has its own decompression budget,
+  /// `ArchiveLimits.budget(forFileBytes:)`: past it the member that would exceed it fails,
+  /// naming the file and the budget, the rest of that file is not read, and what was stored
+  /// before stays.
   public func importFiles(
     _ request: FileImportRequest, progress: (ImportProgress) -> Void = { _ in },
     as caller: Caller
   ) throws -> ImportReport {
     try caller.require(.change)
-    let reader = BulkReader()
-    var budget = ArchiveBudget(limits: reader.limits)
+    let reader = importReader
     // For each input, in order: the files found under it, or why it cannot be read.
     let found: [Result<[String], LarderImportError>] = request.inputs.map { input in
       guard case .path(let path) = input else { return .success([]) }
@@ -127,6 +137,7 @@ extension Larder {
           ImportDocument(source: ImportSource(file: name), format: nil, status: .failed(reason)))
       case .bytes(let data, let name):
         fileName = name
+        var budget = ArchiveBudget(limits: reader.limits)
         reader.read(data, source: ImportSource(file: name), explicit: true, budget: &budget, record)
       case .path(let path):
         let files: [String]
@@ -144,6 +155,7 @@ extension Larder {
           progress(
             ImportProgress(
               fileNumber: fileNumber, fileCount: fileCount, fileName: fileName, member: nil))
+          var budget = ArchiveBudget(limits: reader.limits)
           reader.readFile(file, explicit: file == path, budget: &budget, record)
         }
         // A folder where nothing was a recipe is an error: the user pointed at the wrong place.

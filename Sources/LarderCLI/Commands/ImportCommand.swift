@@ -13,14 +13,16 @@ enum ImportCommand {
   static func run(_ context: CommandContext) throws -> Int32 {
     if let status = try ClipCommandSupport.runIfURLs(context) { return status }
     let console = context.console
-    let limit = BulkReader().maximumArchiveBytes
+    // Standard input may be an archive: it gets the archive limit that max_file_size implies.
+    let limit = BulkReader(allowingFilesUpTo: context.config.maxFileBytes).maximumArchiveBytes
     let inputs = context.command.arguments("path").map { path -> FileImportRequest.Input in
       guard path == "-" else { return .path(path) }
       switch CommandInput.read("-", limit: limit) {
       case .success(let data): return .bytes(data, name: "standard input")
       case .failure:
         return .unreadable(
-          name: "standard input", reason: "larger than \(limit >> 20) MiB; refused")
+          name: "standard input",
+          reason: "larger than \(limit >> 20) MiB; refused (--max-file-size raises the limit)")
       }
     }
     let larder = try context.openLarder().larder

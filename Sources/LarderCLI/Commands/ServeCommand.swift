@@ -38,7 +38,9 @@ enum ServeCommand {
     server.threadCount = config.threads
     server.maxBodyBytes = config.maxBodyBytes
     // Uploads of exports and photos may be larger than other requests (never smaller).
-    server.bodyLimitsByPath = LarderApp.fileBodyLimits.mapValues { max($0, config.maxBodyBytes) }
+    server.bodyLimitsByPath = app.fileBodyLimits.mapValues { max($0, config.maxBodyBytes) }
+    server.maxConnections = config.maxConnections
+    server.maxConnectionsPerClient = config.maxConnectionsPerClient
     server.connectionTimeoutSeconds = config.timeoutSeconds
     server.redactForLog = LarderApp.redactedForLog
     server.tls = tls

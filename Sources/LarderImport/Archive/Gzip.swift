@@ -12,7 +12,9 @@ public enum Gzip {
   ///
   /// - Throws: ``LarderImportError/unreadable(source:reason:)`` when `data` is not gzip or is
   ///   corrupt or truncated (zlib checks the CRC), ``LarderImportError/documentTooLarge(source:limit:)``
-  ///   when it expands beyond the budget.
+  ///   when it expands beyond the per-member limit,
+  ///   ``LarderImportError/importBudgetExceeded(source:budget:)`` beyond what is left of the
+  ///   budget.
   public static func decompress(
     _ data: Data, source: String, budget: inout ArchiveBudget
   ) throws -> Data {
@@ -20,7 +22,12 @@ public enum Gzip {
       throw LarderImportError.unreadable(source: source, reason: "not a gzip file")
     }
     let limit = budget.nextMemberLimit
-    let output = try Inflater.inflate(data, framing: .gzip, limit: limit, source: source)
+    let output: Data
+    do {
+      output = try Inflater.inflate(data, framing: .gzip, limit: limit, source: source)
+    } catch LarderImportError.documentTooLarge {
+      throw budget.refusal(expanding: limit + 1, source: source)
+    }
     let ratio = budget.limits.maximumRatio
     if output.count > 1 << 20, output.count / max(data.count, 1) > ratio {
       throw LarderImportError.suspiciousCompression(source: source, ratio: ratio)

@@ -52,7 +52,9 @@ public struct ZipArchive: Sendable {
   ///   is truncated or corrupt, uses ZIP64, or lists more members than `limits` allow.
   public init(data: Data, name: String, limits: ArchiveLimits = ArchiveLimits()) throws {
     self.name = name
-    self.data = Data(data)  // re-based so that offsets start at 0
+    // Re-based so that offsets start at 0; an archive that already starts there (a mapped file
+    // or upload) is shared, not copied onto the heap.
+    self.data = data.startIndex == 0 ? data : Data(data)
     let bytes = ByteReader(data: self.data, source: name)
     guard let end = Self.findEndOfCentralDirectory(self.data) else {
       throw LarderImportError.unreadable(
@@ -113,9 +115,10 @@ public struct ZipArchive: Sendable {
 
   /// The expanded bytes of `member`, charged to `budget`.
   ///
-  /// - Throws: ``LarderImportError/documentTooLarge(source:limit:)`` or
+  /// - Throws: ``LarderImportError/documentTooLarge(source:limit:)``,
+  ///   ``LarderImportError/importBudgetExceeded(source:budget:)`` or
   ///   ``LarderImportError/suspiciousCompression(source:ratio:)`` for a member that would expand
-  ///   beyond the budget (a zip bomb), ``LarderImportError/unreadable(source:reason:)`` for an
+  ///   beyond the member limit or what is left of the budget (a zip bomb), ``LarderImportError/unreadable(source:reason:)`` for an
   ///   encrypted, truncated or corrupt member or one whose CRC does not match.
   public func contents(of member: Member, budget: inout ArchiveBudget) throws -> Data {
     let source = "\(name) › \(member.path)"
@@ -125,7 +128,7 @@ public struct ZipArchive: Sendable {
     }
     let limit = budget.nextMemberLimit
     if member.uncompressedSize > limit {
-      throw LarderImportError.documentTooLarge(source: source, limit: limit)
+      throw budget.refusal(expanding: member.uncompressedSize, source: source)
     }
     let ratio = budget.limits.maximumRatio
     if member.uncompressedSize > 1 << 20,

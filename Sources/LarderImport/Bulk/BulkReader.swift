@@ -30,6 +30,15 @@ public struct BulkReader: Sendable {
     self.readers = readers
   }
 
+  /// A reader for files of up to `fileBytes` (a user's `max_file_size`), with the limits that
+  /// follow from it: archives up to that size or 512 MiB, whichever is larger, and
+  /// ``ArchiveLimits/init(allowingFilesUpTo:)``. `fileBytes` 64 MiB gives the standard reader.
+  public init(allowingFilesUpTo fileBytes: Int) {
+    self.init(
+      maximumFileBytes: fileBytes, maximumArchiveBytes: max(512 << 20, fileBytes),
+      limits: ArchiveLimits(allowingFilesUpTo: fileBytes))
+  }
+
   /// The files under `path` worth looking at, sorted: the path itself when it is a file, else
   /// every file in the folder and its subfolders except hidden ones.
   ///
@@ -66,13 +75,14 @@ public struct BulkReader: Sendable {
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     if let size = attributes?[.size] as? Int, size > limit {
       // Decided on the size alone: nothing is read, so a 1 GB file costs nothing.
-      try body(
-        ImportDocument(
-          source: source, format: nil,
-          status: .failed(LarderImportError.documentTooLarge(source: path, limit: limit).reason)))
+      let error = LarderImportError.fileTooLarge(source: path, size: size, limit: limit)
+      try body(ImportDocument(source: source, format: nil, status: .failed(error.reason)))
       return
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    // Mapped, not copied: an export's bytes stay in the page cache rather than on the heap,
+    // and only what is expanded from them is charged to the budget.
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    else {
       try body(ImportDocument(source: source, format: nil, status: .failed("cannot be read")))
       return
     }
@@ -150,6 +160,8 @@ public struct BulkReader: Sendable {
       return
     }
     for member in archive.files {
+      // Once the budget is spent nothing more of the file is read: the refusal says so.
+      if budget.isExhausted { break }
       let memberSource = source.appending(member: member.path)
       if Self.ignoredExtensions.contains(Self.fileExtension(of: member.path)) { continue }
       let contents: Data
@@ -284,7 +296,7 @@ extension LarderImportError {
     switch self {
     case .unreadable(_, let reason): return reason
     case .noRecipe: return "no recipe found"
-    case .documentTooLarge, .suspiciousCompression:
+    case .documentTooLarge, .suspiciousCompression, .fileTooLarge, .importBudgetExceeded:
       let text = description
       guard let range = text.range(of: ": refused") else { return text }
       return "refused" + text[range.upperBound...]

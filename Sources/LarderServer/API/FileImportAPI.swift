@@ -12,11 +12,11 @@ import LarderHTTP
 struct FileImportAPI: Sendable {
   let larder: Larder
 
-  /// The largest upload, also the server's body limit for this path.
-  static let maximumBytes = Larder.maximumUploadBytes
+  /// The path; its body limit is the Larder's `maximumUploadBytes` (`max_file_size`).
+  static let path = "/api/v1/import"
 
   func register(in router: inout AppRouter) {
-    router.post("/api/v1/import") { request, caller in
+    router.post(Self.path) { request, caller in
       let query = try UploadImportQuery.decode(query: request.query)
       let report = try larder.importUpload(
         UploadImportRequest(data: request.body, filename: query.filename), as: caller)

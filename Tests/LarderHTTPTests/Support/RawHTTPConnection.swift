@@ -33,8 +33,9 @@ final class RawHTTPConnection {
   private var buffer: [UInt8] = []
 
   /// Connects to a numeric IPv4 or IPv6 address; reads time out after `timeout` seconds so a
-  /// broken server fails a test instead of hanging it.
-  init(host: String = "127.0.0.1", port: UInt16, timeout: Int = 5) throws {
+  /// broken server fails a test instead of hanging it. `from` binds the client's end to another
+  /// IPv4 loopback address (`127.0.0.2`), so that one test can be several clients.
+  init(host: String = "127.0.0.1", port: UInt16, timeout: Int = 5, from: String? = nil) throws {
     var hints = addrinfo()
     hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV
     #if canImport(Glibc)
@@ -52,6 +53,20 @@ final class RawHTTPConnection {
     var limit = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    if let from {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      inet_pton(AF_INET, from, &local.sin_addr)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        Glibc.close(fd)
+        throw ClientError("bind to \(from) failed: \(String(cString: strerror(errno)))")
+      }
+    }
     guard connect(fd, info.ai_addr, info.ai_addrlen) == 0 else {
       let code = errno
       Glibc.close(fd)

@@ -178,7 +178,10 @@ import Testing
     let documents = try Self.documents(file.path)
     #expect(
       documents.first?.status
-        == .failed("refused: larger than the limit of 64 MiB (a guard against hostile files)"))
+        == .failed(
+          "refused: the file is 1073741824 bytes, larger than the limit of 64 MiB for one file"
+            + " (a guard against hostile files); for a file you trust, raise it with"
+            + " --max-file-size or the max_file_size setting"))
   }
 
   @Test func aZipBombIsRefusedNamingTheMemberAndTheOthersAreRead() throws {
