@@ -1,0 +1,150 @@
+import Foundation
+import LarderCore
+
+extension FuzzTarget {
+  /// One ingredient line: spans inside the line and in order, every word in a field, amounts
+  /// finite and not negative.
+  static let ingredient = FuzzTarget(
+    name: "ingredient", summary: "IngredientParser: one ingredient line", maximumLength: 512
+  ) { data in
+    let line = text(data)
+    let length = line.utf16.count
+    let parsed = sharedParser.parse(line)
+    try require(parsed.input == line, "the parse's input is not the line")
+    for (field, span) in parsed.spans {
+      try require(
+        0 <= span.start && span.start <= span.end && span.end <= length,
+        "span \(field) \(span.start)..<\(span.end) is outside a line of \(length) UTF-16 units")
+    }
+    let amounts = parsed.alternativeAmounts + [parsed.containerSize].compactMap { $0 }
+    let values =
+      [parsed.quantity, parsed.quantityMax]
+      + amounts.flatMap {
+        [$0.quantity, $0.quantityMax]
+      }
+    for case let value? in values {
+      try require(value.isFinite && value >= 0, "quantity \(value) is not a finite amount")
+    }
+    var previousEnd = 0
+    for token in sharedParser.labeledTokens(line) {
+      let span = token.token.span
+      try require(
+        previousEnd <= span.start && span.start < span.end && span.end <= length,
+        "token '\(token.token.text)' at \(span.start)..<\(span.end) overlaps or leaves the line")
+      previousEnd = span.end
+      try require(
+        token.token.kind != .word || token.field != nil,
+        "word '\(token.token.text)' landed in no field")
+    }
+  }
+
+  /// A duration's text: never negative, and its ISO-8601 and spoken forms read back as the
+  /// same length (the spoken form rounded up to whole minutes).
+  static let duration = FuzzTarget(
+    name: "duration", summary: "RecipeDuration.parse: ISO-8601 and free-form durations",
+    maximumLength: 256
+  ) { data in
+    guard let duration = RecipeDuration.parse(text(data)) else { return }
+    try require(duration.seconds >= 0, "a negative duration, \(duration.seconds) s")
+    let iso = RecipeDuration.parse(duration.iso8601)
+    try require(
+      iso == duration,
+      "\(duration.seconds) s written \(duration.iso8601) reads back as \(String(describing: iso))")
+    let spoken = RecipeDuration.parse(duration.description)
+    try require(
+      spoken?.seconds == duration.minutes * 60,
+      "\(duration.seconds) s written '\(duration.description)' reads back as "
+        + String(describing: spoken?.seconds))
+  }
+
+  /// A `.cook` file: parsing never fails, and a recipe written back as Cooklang reads as the
+  /// same recipe (written again, the text is the same).
+  static let cooklang = FuzzTarget(name: "cooklang", summary: "Cooklang.parse, read and write") {
+    data in
+    let source = text(data)
+    _ = Cooklang.parse(source)
+    let items = Cooklang.readRecipes(from: source, fileName: "fuzz")
+    for recipe in try checkedRecipes(items, reader: "Cooklang") {
+      let written = Cooklang.write(recipe)
+      let again = Cooklang.readRecipes(from: written, fileName: "fuzz")
+      guard again.count == 1, case .success(let reread) = again[0].result else {
+        throw FuzzFailure("a written recipe does not read back as one recipe:\n\(written)")
+      }
+      try requireSameContent(reread, recipe, reader: "Cooklang written and read again")
+      let rewritten = Cooklang.write(reread)
+      try require(
+        rewritten == written, "writing twice changes the text:\n\(written)\n---\n\(rewritten)")
+    }
+  }
+
+  /// Pasted text: a recipe or a field error, and the recipe survives a schema.org round trip.
+  static let pasted = FuzzTarget(name: "pasted", summary: "PastedRecipeReader: pasted text") {
+    data in
+    let pasted: PastedRecipe
+    do {
+      pasted = try PastedRecipeReader(parser: sharedParser).read(text(data))
+    } catch let error as LarderCoreError {
+      _ = error.description
+      return
+    }
+    _ = try checkedRecipes(
+      [FoundRecipe(index: 0, name: pasted.recipe.name, result: .success(pasted.recipe))],
+      reader: "pasted text")
+  }
+
+  /// CSV tables: every record has a line number, and no record is wider than it could be.
+  static let csvTable = FuzzTarget(name: "csv-table", summary: "CSVTable.read: RFC 4180 CSV") {
+    data in
+    let table: CSVTable
+    do { table = try CSVTable.read(text(data)) } catch is LarderCoreError { return }
+    try require(
+      table.records.count == table.lineNumbers.count,
+      "\(table.records.count) records but \(table.lineNumbers.count) line numbers")
+    try require(
+      table.lineNumbers == table.lineNumbers.sorted() && table.lineNumbers.allSatisfy { $0 >= 1 },
+      "line numbers out of order: \(table.lineNumbers)")
+  }
+}
+
+/// One parser for every target: loading the tagger once keeps each execution cheap.
+let sharedParser = IngredientParser()
+
+/// The recipes a reader found, after checking each item: indexes count from 0, every error is
+/// the core's, and every recipe has a name and survives being written as schema.org JSON-LD
+/// and read back.
+func checkedRecipes(_ items: [FoundRecipe], reader: String) throws -> [Recipe] {
+  var recipes: [Recipe] = []
+  for (position, item) in items.enumerated() {
+    try require(item.index == position, "\(reader): item \(position) has index \(item.index)")
+    guard case .success(let recipe) = item.result else { continue }
+    try require(
+      !recipe.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+      "\(reader): recipe \(position) has a blank name")
+    let again = try SchemaOrg.readRecipes(from: SchemaOrg.encode([recipe]))
+    guard again.count == 1, case .success(let reread) = again[0].result else {
+      throw FuzzFailure(
+        "\(reader): recipe '\(recipe.name)' written as schema.org does not read back: "
+          + "\(again.map { String(describing: $0.result) })")
+    }
+    try requireSameContent(reread, recipe, reader: "\(reader) through schema.org")
+    recipes.append(recipe)
+  }
+  return recipes
+}
+
+/// Throws unless `actual` has `expected`'s name, ingredient lines, steps and times.
+func requireSameContent(_ actual: Recipe, _ expected: Recipe, reader: String) throws {
+  try require(
+    actual.name == expected.name, "\(reader): name '\(expected.name)' became '\(actual.name)'")
+  let lines = (actual.ingredientLines.map(\.text), expected.ingredientLines.map(\.text))
+  try require(lines.0 == lines.1, "\(reader): ingredient lines \(lines.1) became \(lines.0)")
+  let steps = (actual.steps.map(\.text), expected.steps.map(\.text))
+  try require(steps.0 == steps.1, "\(reader): steps \(steps.1) became \(steps.0)")
+  let times = (
+    [actual.prepTime, actual.cookTime, actual.totalTime],
+    [expected.prepTime, expected.cookTime, expected.totalTime]
+  )
+  try require(
+    times.0.map { $0?.minutes } == times.1.map { $0?.minutes },
+    "\(reader): times \(times.1) became \(times.0)")
+}
