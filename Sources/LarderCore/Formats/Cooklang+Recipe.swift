@@ -83,17 +83,20 @@ extension Cooklang {
         switch block {
         case .note(let text): notes.append(text)
         case .step(let items):
+          let isList = isIngredientList(items)
           for item in items {
             guard case .ingredient(let name, let quantity, let units, let note) = item else {
               continue
             }
             if quantity == .unspecified && units.isEmpty && note == nil {
-              // "@salt" used in three steps is one line in the list.
-              guard seenWithoutAmount.insert(name.lowercased()).inserted else { continue }
+              // "@salt" used in three steps is one line in the list; a list keeps every line
+              // it holds (write(_:) writes two "few eggs" lines as two `@few eggs{}`).
+              let isFirst = seenWithoutAmount.insert(name.lowercased()).inserted
+              guard isFirst || isList else { continue }
             }
             ingredients.lines.append(IngredientLine(text: line(name, quantity, units, note)))
           }
-          if !isIngredientList(items) {
+          if !isList {
             steps.steps.append(InstructionStep(text: stepText(items)))
           }
         }
