@@ -37,17 +37,20 @@ run_target() {
   # -detect_leaks=0: the Swift runtime's caches live for the process and read as leaks.
   # -timeout=10: any input that takes 10 s is a hang, saved as timeout-*.
   # -rss_limit_mb=2048: an input that makes us hold 2 GB is saved as oom-*.
-  LARDER_FUZZ_TARGET=$target "$binary" "$corpus" "$root/fuzz/corpus/$target" \
+  local started=$SECONDS
+  # SWIFT_BACKTRACE=enable=no: libFuzzer and ASan report a crash; Swift's backtracer would
+  # only slow it down.
+  LARDER_FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no "$binary" "$corpus" "$root/fuzz/corpus/$target" \
     -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
     -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1 || true
-  local runs crashes
+  local runs crashes elapsed=$((SECONDS - started))
   # The final stats when the run ends on time; after a crash, the last status line's count.
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
     grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#' || echo '?')
   crashes=$(find "$artifacts" -maxdepth 1 -type f \
     \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
   printf '%-16s %12s executions in %4ss, %s saved failures (%s)\n' \
-    "$target" "$runs" "$seconds" "$crashes" "${artifacts#"$root"/}"
+    "$target" "$runs" "$elapsed" "$crashes" "${artifacts#"$root"/}"
 }
 
 export -f run_target
