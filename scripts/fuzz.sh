@@ -45,8 +45,8 @@ run_target() {
     -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1 || true
   local runs crashes elapsed=$((SECONDS - started))
   # The final stats when the run ends on time; after a crash, the last status line's count.
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
-    grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#' || echo '?')
+  runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
+    grep -ao '^#[0-9]*' "$log" | tail -1 | tr -d '#' || echo '?')
   crashes=$(find "$artifacts" -maxdepth 1 -type f \
     \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
   printf '%-16s %12s executions in %4ss, %s saved failures (%s)\n' \
