@@ -193,8 +193,9 @@ extension Cooklang {
     var currentTitle: String?
     func startSection(_ title: String?) {
       guard title != currentTitle else { return }
-      // A bare "=" ends a titled section, so untitled steps after it stay untitled.
-      body.append(title.map { "= \(oneLine($0))" } ?? "=")
+      // A bare "=" ends a titled section, so untitled steps after it stay untitled. A title
+      // holding "[-" or "--" would open a comment that hides the lines after it.
+      body.append(title.map { "= \(commentFree(oneLine($0)))" } ?? "=")
       currentTitle = title
     }
     for section in recipe.ingredientSections {
@@ -254,9 +255,13 @@ extension Cooklang {
     return name.isEmpty ? "?" : name
   }
 
+  /// `text` without the two ways a comment starts: "--" becomes a dash, "[-" "[ -".
+  private static func commentFree(_ text: String) -> String {
+    text.replacingOccurrences(of: "--", with: "–").replacingOccurrences(of: "[-", with: "[ -")
+  }
+
   private static func escapedText(_ text: String) -> String {
-    var result = oneLine(text).replacingOccurrences(of: "--", with: "–")
-      .replacingOccurrences(of: "[-", with: "[ -")
+    var result = commentFree(oneLine(text))
     for sigil in ["@", "#", "~"] {
       // A sigil followed by a space is text ("Message @ example").
       result = result.replacingOccurrences(of: sigil, with: sigil + " ")

@@ -183,6 +183,21 @@ import Testing
     #expect(steps.ingredientLines.map(\.text) == ["water"])
   }
 
+  @Test func aSectionTitleThatLooksLikeACommentHidesNothing() throws {
+    // Found by fuzzing (fuzz/corpus/cooklang/crash-comment-in-section-title): "= Top [- x"
+    // opened a block comment that swallowed every line written after it.
+    var recipe = Recipe(name: "Toast")
+    recipe.ingredientSections = [
+      IngredientSection(lines: [IngredientLine(text: "bread")]),
+      IngredientSection(title: "Top [- or -- not", lines: [IngredientLine(text: "salt")]),
+    ]
+    recipe.instructionSections = [InstructionSection(steps: [InstructionStep(text: "Toast.")])]
+    let read = try Self.recipe(Cooklang.write(recipe), fileName: nil)
+    #expect(read.ingredientLines.map(\.text) == ["bread", "salt"])
+    #expect(read.ingredientSections.map(\.title) == [nil, "Top [ - or – not"])
+    #expect(read.steps.map(\.text) == ["Toast."])
+  }
+
   @Test func markupCharactersInTextStayText() throws {
     var recipe = Recipe(name: "Odd {Characters}")
     recipe.ingredientSections = [
