@@ -8,7 +8,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test test-without-shared test-api test-browser deps build release lint format bench bench-soak bench-web clean food-catalog peer train-tagger
+.PHONY: run test test-without-shared test-api test-browser deps build release lint format bench bench-soak bench-web clean food-catalog peer train-tagger fuzz
 
 deps:
 	@scripts/ensure-deps.sh
@@ -27,10 +27,10 @@ build: deps
 	$(SWIFT) build
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests fuzz/libfuzzer/Package.swift fuzz/libfuzzer/Sources
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests fuzz/libfuzzer/Package.swift fuzz/libfuzzer/Sources
 
 test: deps lint
 	$(SWIFT) build --build-tests
@@ -69,6 +69,16 @@ bench-soak: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product larder
 	$(SWIFT) build $(RELEASE_FLAGS) --product larder-bench
 	scripts/soak.py $(ARGS)
+
+# libFuzzer over the parsers and import readers (fuzz/libfuzzer, its own package built with
+# -sanitize=fuzzer,address): each target for FUZZ_SECONDS (60) from fuzz/corpus/<target>, new
+# inputs kept in .build/fuzz-corpus, failures in .build/fuzz-artifacts. ARGS names targets;
+# FUZZ_JOBS runs that many at once. `make test` replays fuzz/corpus (LarderFuzzTests).
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 1
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) SWIFT=$(SWIFT) scripts/fuzz.sh $(ARGS)
 
 # Time-to-interactive of the home page with 10,000 generated recipes (see BENCHMARKS.md).
 bench-web: deps

@@ -9,6 +9,8 @@ let package = Package(
     .executable(name: "larder", targets: ["larder"]),
     .executable(name: "larder-bench", targets: ["larder-bench"]),
     .library(name: "LarderCore", targets: ["LarderCore"]),
+    // For the libFuzzer package in fuzz/ only (see ARCHITECTURE.md, "Fuzzing").
+    .library(name: "LarderFuzzTargets", targets: ["LarderFuzzTargets"]),
   ],
   targets: [
     // Pure domain: models, formats, parsing. Foundation only.
@@ -68,6 +70,12 @@ let package = Package(
     .target(
       name: "LarderTestSupport", dependencies: ["LarderCore"], path: "Tests/LarderTestSupport"),
 
+    // The fuzz targets' bodies: libFuzzer runs them from fuzz/ (its own package, built with
+    // -sanitize=fuzzer), and LarderFuzzTests replays fuzz/corpus through them in `swift test`.
+    .target(
+      name: "LarderFuzzTargets", dependencies: ["LarderCore", "LarderImport"],
+      path: "Tests/LarderFuzzTargets"),
+
     .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore", "LarderTestSupport"]),
     .testTarget(
       name: "LarderStoreTests", dependencies: ["LarderStore", "LarderTestSupport"],
@@ -80,6 +88,7 @@ let package = Package(
       dependencies: ["LarderApplication", "LarderStore", "LarderTestSupport"]),
     .testTarget(name: "LarderServerTests", dependencies: ["LarderServer", "LarderTestSupport"]),
     .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "LarderTestSupport"]),
+    .testTarget(name: "LarderFuzzTests", dependencies: ["LarderFuzzTargets"]),
   ],
   swiftLanguageModes: [.v6]
 )

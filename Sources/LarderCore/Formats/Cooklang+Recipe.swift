@@ -83,17 +83,20 @@ extension Cooklang {
         switch block {
         case .note(let text): notes.append(text)
         case .step(let items):
+          let isList = isIngredientList(items)
           for item in items {
             guard case .ingredient(let name, let quantity, let units, let note) = item else {
               continue
             }
             if quantity == .unspecified && units.isEmpty && note == nil {
-              // "@salt" used in three steps is one line in the list.
-              guard seenWithoutAmount.insert(name.lowercased()).inserted else { continue }
+              // "@salt" used in three steps is one line in the list; a list keeps every line
+              // it holds (write(_:) writes two "few eggs" lines as two `@few eggs{}`).
+              let isFirst = seenWithoutAmount.insert(name.lowercased()).inserted
+              guard isFirst || isList else { continue }
             }
             ingredients.lines.append(IngredientLine(text: line(name, quantity, units, note)))
           }
-          if !isIngredientList(items) {
+          if !isList {
             steps.steps.append(InstructionStep(text: stepText(items)))
           }
         }
@@ -190,8 +193,9 @@ extension Cooklang {
     var currentTitle: String?
     func startSection(_ title: String?) {
       guard title != currentTitle else { return }
-      // A bare "=" ends a titled section, so untitled steps after it stay untitled.
-      body.append(title.map { "= \(oneLine($0))" } ?? "=")
+      // A bare "=" ends a titled section, so untitled steps after it stay untitled. A title
+      // holding "[-" or "--" would open a comment that hides the lines after it.
+      body.append(title.map { "= \(commentFree(oneLine($0)))" } ?? "=")
       currentTitle = title
     }
     for section in recipe.ingredientSections {
@@ -251,9 +255,13 @@ extension Cooklang {
     return name.isEmpty ? "?" : name
   }
 
+  /// `text` without the two ways a comment starts: "--" becomes a dash, "[-" "[ -".
+  private static func commentFree(_ text: String) -> String {
+    text.replacingOccurrences(of: "--", with: "–").replacingOccurrences(of: "[-", with: "[ -")
+  }
+
   private static func escapedText(_ text: String) -> String {
-    var result = oneLine(text).replacingOccurrences(of: "--", with: "–")
-      .replacingOccurrences(of: "[-", with: "[ -")
+    var result = commentFree(oneLine(text))
     for sigil in ["@", "#", "~"] {
       // A sigil followed by a space is text ("Message @ example").
       result = result.replacingOccurrences(of: sigil, with: sigil + " ")

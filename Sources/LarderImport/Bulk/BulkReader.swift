@@ -101,7 +101,8 @@ public struct BulkReader: Sendable {
     // Office documents and e-books are zips too; only archives by name (or nameless input such
     // as standard input) are opened.
     if Self.archiveExtensions.contains(ext) || (ext.isEmpty && ZipArchive.isZip(data)) {
-      try readArchive(data, source: source, depth: depth, budget: &budget, body)
+      try readArchive(
+        data, source: source, explicit: explicit, depth: depth, budget: &budget, body)
       return
     }
     if Gzip.isGzip(data) || ext == "gz" {
@@ -145,7 +146,7 @@ public struct BulkReader: Sendable {
   }
 
   private func readArchive(
-    _ data: Data, source: ImportSource, depth: Int, budget: inout ArchiveBudget,
+    _ data: Data, source: ImportSource, explicit: Bool, depth: Int, budget: inout ArchiveBudget,
     _ body: (ImportDocument) throws -> Void
   ) rethrows {
     guard depth < limits.maximumNesting else {
@@ -159,11 +160,24 @@ public struct BulkReader: Sendable {
       try body(ImportDocument(source: source, format: nil, status: .failed(Self.reason(error))))
       return
     }
-    for member in archive.files {
+    // An archive with nothing but folders and photos is reported like any file without a
+    // recipe, rather than passed over in silence.
+    let readable = archive.files.filter {
+      !Self.ignoredExtensions.contains(Self.fileExtension(of: $0.path))
+    }
+    if readable.isEmpty {
+      let reason =
+        archive.members.isEmpty
+        ? "an empty archive" : "an archive holding no recipe files (only folders and photos)"
+      try body(
+        ImportDocument(
+          source: source, format: nil, status: explicit ? .failed(reason) : .skipped(reason)))
+      return
+    }
+    for member in readable {
       // Once the budget is spent nothing more of the file is read: the refusal says so.
       if budget.isExhausted { break }
       let memberSource = source.appending(member: member.path)
-      if Self.ignoredExtensions.contains(Self.fileExtension(of: member.path)) { continue }
       let contents: Data
       do {
         contents = try archive.contents(of: member, budget: &budget)

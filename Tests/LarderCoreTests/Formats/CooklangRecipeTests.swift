@@ -166,6 +166,38 @@ import Testing
     #expect(read.ingredientLines.map(\.text) == recipe.ingredientLines.map(\.text))
   }
 
+  @Test func aLineListedTwiceWithoutAnAmountIsWrittenAndReadBackTwice() throws {
+    // Found by fuzzing (fuzz/corpus/cooklang/crash-duplicate-line-without-amount): the second
+    // `@few eggs{}` of a written list was taken for "@salt used in another step" and dropped.
+    var recipe = Recipe(name: "Two Lots")
+    recipe.ingredientSections = [
+      IngredientSection(lines: [
+        IngredientLine(text: "few eggs"), IngredientLine(text: "milk"),
+        IngredientLine(text: "few eggs"),
+      ])
+    ]
+    let read = try Self.recipe(Cooklang.write(recipe), fileName: nil)
+    #expect(read.ingredientLines.map(\.text) == ["few eggs", "milk", "few eggs"])
+    // Steps still list an ingredient used twice without an amount once.
+    let steps = try Self.recipe("Salt the @water{}.\n\nSalt the @water{} again.")
+    #expect(steps.ingredientLines.map(\.text) == ["water"])
+  }
+
+  @Test func aSectionTitleThatLooksLikeACommentHidesNothing() throws {
+    // Found by fuzzing (fuzz/corpus/cooklang/crash-comment-in-section-title): "= Top [- x"
+    // opened a block comment that swallowed every line written after it.
+    var recipe = Recipe(name: "Toast")
+    recipe.ingredientSections = [
+      IngredientSection(lines: [IngredientLine(text: "bread")]),
+      IngredientSection(title: "Top [- or -- not", lines: [IngredientLine(text: "salt")]),
+    ]
+    recipe.instructionSections = [InstructionSection(steps: [InstructionStep(text: "Toast.")])]
+    let read = try Self.recipe(Cooklang.write(recipe), fileName: nil)
+    #expect(read.ingredientLines.map(\.text) == ["bread", "salt"])
+    #expect(read.ingredientSections.map(\.title) == [nil, "Top [ - or – not"])
+    #expect(read.steps.map(\.text) == ["Toast."])
+  }
+
   @Test func markupCharactersInTextStayText() throws {
     var recipe = Recipe(name: "Odd {Characters}")
     recipe.ingredientSections = [

@@ -264,6 +264,33 @@ import Testing
       ])
   }
 
+  @Test func anArchiveWithoutRecipeFilesFailsWhenNamedAndIsSkippedInsideAnother() throws {
+    // Found by fuzzing (fuzz/corpus/bulk/crash-empty-zip): an empty zip reported nothing at
+    // all, so importing it said neither that it failed nor that it was skipped.
+    var photos = ZipFixture()
+    photos.add("images/", "")
+    photos.add("images/soup.jpg", "JFIF")
+    var outer = ZipFixture()
+    outer.add("photos.zip", data: photos.archive())
+    outer.add("empty.zip", data: ZipFixture().archive())
+    outer.add("soup.cook", "Boil @leeks.")
+    func statuses(_ data: Data, _ name: String) -> [String: ImportDocument.Status] {
+      var budget = ArchiveBudget()
+      var found: [String: ImportDocument.Status] = [:]
+      BulkReader().read(data, source: ImportSource(file: name), explicit: true, budget: &budget) {
+        found[$0.source.name] = $0.status
+      }
+      return found
+    }
+    #expect(
+      statuses(ZipFixture().archive(), "empty.zip") == ["empty.zip": .failed("an empty archive")])
+    #expect(
+      statuses(outer.archive(), "export.zip") == [
+        "photos.zip": .skipped("an archive holding no recipe files (only folders and photos)"),
+        "empty.zip": .skipped("an empty archive"), "soup.cook": .read,
+      ])
+  }
+
   @Test func filesThatAreNotRecipesAreSkippedInFoldersButFailWhenNamed() throws {
     let folder = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
