@@ -33,9 +33,12 @@ public struct Config: Equatable, Sendable {
   public var maxFileBytes: Int = 64 << 20
   /// How many connections the server serves at once.
   public var maxConnections: Int = 256
-  /// How many of them one client address may hold: 32, or ``maxConnections`` when trusted
-  /// proxies are set, since every client behind a proxy has the proxy's address.
-  public var maxConnectionsPerClient: Int = 32
+  /// How many of them one client address may hold: 64, or ``maxConnections`` when trusted
+  /// proxies are set, since every client behind a proxy has the proxy's address. Not lower:
+  /// a busy server notices closed connections late, so a client that reconnects (a browser,
+  /// a load tester between runs) briefly holds its old connections as well as its new ones;
+  /// at 32 the soak benchmark's 16 connections were refused for a minute.
+  public var maxConnectionsPerClient: Int = 64
   /// Whether a new, empty database gets the starter recipes.
   public var starterRecipes: Bool = true
   /// Whether clipping may fetch from loopback and private-network addresses (a recipe site on
@@ -202,7 +205,7 @@ public struct Config: Equatable, Sendable {
   /// The largest `max_file_size`: 4 GiB, what a zip without ZIP64 can describe.
   static let maximumFileSizeSetting = 4 << 30
 
-  /// Reads `max_file_size` and the connection limits; the per-client limit defaults to 32, or
+  /// Reads `max_file_size` and the connection limits; the per-client limit defaults to 64, or
   /// to `max_connections` behind trusted proxies, and may not exceed `max_connections`.
   static func readLimits(
     _ values: [String: (value: String, source: String)], into config: inout Config
@@ -235,7 +238,7 @@ public struct Config: Equatable, Sendable {
     guard let entry = values["max_connections_per_client"] else {
       config.maxConnectionsPerClient =
         config.trustedProxies.networks.isEmpty
-        ? min(32, config.maxConnections) : config.maxConnections
+        ? min(64, config.maxConnections) : config.maxConnections
       return
     }
     let perClient = Int(entry.value) ?? 0

@@ -71,7 +71,7 @@ public enum LarderCommandLine {
             "max-connections-per-client", valueName: "N",
             help: "Connections one client address may hold (behind trusted proxies, every "
               + "client has the proxy's address: then it defaults to --max-connections).",
-            default: "32"),
+            default: "64"),
         ]),
       CommandSpec(
         "import", abstract: "Import recipe files, folders and other apps' exports, or clip URLs.",

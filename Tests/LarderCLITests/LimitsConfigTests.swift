@@ -73,7 +73,7 @@ import Testing
   @Test func connectionLimitsHaveDefaultsThatSpareAProxy() throws {
     let direct = try resolve()
     #expect(direct.maxConnections == 256)
-    #expect(direct.maxConnectionsPerClient == 32)
+    #expect(direct.maxConnectionsPerClient == 64)
     // Behind a proxy every client has the proxy's address: one client's limit is everyone's.
     let proxied = try resolve(file: "trusted_proxies = 127.0.0.1\nmax_connections = 500\n")
     #expect(proxied.maxConnectionsPerClient == 500)
