@@ -58,7 +58,13 @@ struct UploadStorageTests {
   /// file in `folder` (and in `X-Named-Files` how many files there have a name).
   private static func echoingHandler(folder: String) -> @Sendable (HTTPRequest) -> HTTPResponse {
     { request in
-      let mapped = !filesInUse(under: folder).filter { $0.contains("(deleted)") }.isEmpty
+      // Looked for a few times: with the whole suite running, a read of /proc/self once
+      // missed a file that was there (every other run found it at once).
+      var mapped = false
+      for _ in 0..<20 where !mapped {
+        mapped = !filesInUse(under: folder).filter { $0.contains("(deleted)") }.isEmpty
+        if !mapped { Thread.sleep(forTimeInterval: 0.02) }
+      }
       let named =
         FileManager.default.enumerator(atPath: folder)?.allObjects
         .compactMap { $0 as? String }.filter { $0.contains("body-") }.count ?? -1
