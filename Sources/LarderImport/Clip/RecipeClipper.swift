@@ -77,7 +77,9 @@ public struct RecipeClipper: Sendable {
             main, in: images, household: household, now: now, deadline: deadline)
           imageID = id
           recipe.images.insert(id.path, at: 0)
-        } catch let error as LarderImportError where deadline.hasPassed {
+        } catch let error as LarderImportError
+          where deadline.hasPassed || Self.ranOut(error, deadline)
+        {
           throw error
         } catch {
           warnings.append("image \(main) was not kept: \(Self.reason(for: error))")
@@ -153,6 +155,14 @@ public struct RecipeClipper: Sendable {
     case let error as LarderCoreError: return error.description
     default: return "the image store refused it"
     }
+  }
+
+  /// Whether `error` is a fetch that gave up at the clip's own deadline: libcurl keeps time on
+  /// its own clock and may stop a moment before `hasPassed` says the deadline is over, which
+  /// once turned such a clip into a stored recipe with a warning.
+  static func ranOut(_ error: LarderImportError, _ deadline: FetchDeadline) -> Bool {
+    if case .timedOut(_, let seconds) = error { return seconds == deadline.seconds }
+    return false
   }
 
   /// Fetches the image at `text` under the fetcher's address policy (never loopback or a
