@@ -6,9 +6,7 @@ import Testing
 /// The clipping queue's settings: how many clips run and wait, and each clip's deadline.
 @Suite struct ClipQueueConfigTests {
   func resolve(file: String, environment: [String: String] = [:]) throws(ConfigError) -> Config {
-    try Config.resolve(
-      flags: [:], environment: environment.merging(["HOME": "/nonexistent"]) { a, _ in a },
-      configPath: "/etc/larder-test-config", readFile: { _ in file })
+    try ConfigFixture.resolve(file: file, environment: environment)
   }
 
   @Test func theDefaultsAreFourRunningTwelveWaitingAndFortyFiveSeconds() throws {

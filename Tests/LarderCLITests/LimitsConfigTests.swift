@@ -9,19 +9,10 @@ import Testing
   func resolve(
     file: String = "", environment: [String: String] = [:], flags: [String: String] = [:]
   ) throws(ConfigError) -> Config {
-    try Config.resolve(
-      flags: flags, environment: environment.merging(["HOME": "/nonexistent"]) { a, _ in a },
-      configPath: "/etc/larder-test-config", readFile: { _ in file })
+    try ConfigFixture.resolve(file: file, environment: environment, flags: flags)
   }
 
-  private func message(_ body: () throws -> Config) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch {
-      return (error as? ConfigError)?.message
-    }
-  }
+  private func message(_ body: () throws -> Config) -> String? { ConfigFixture.message(body) }
 
   @Test(
     "sizes are bytes or a number with a decimal or binary unit",
