@@ -14,10 +14,33 @@ import Foundation
 public struct FinderTaxonomy: Hashable, Sendable {
   /// Each food id's parent id; foods without a parent are absent.
   public let parents: [String: String]
+  /// How foods stand to their parents in a pantry; absent foods are ``FoodKinship/kind``.
+  public let kinships: [String: FoodKinship]
+  /// The groups whose kinds a plain pantry food does not stand for; see ``Food/isGroup``.
+  public let groups: Set<String>
 
-  /// Makes a hierarchy from each food id's parent id.
-  public init(parents: [String: String] = [:]) {
+  /// Makes a hierarchy from each food id's parent id, with how each stands to its parent
+  /// (``FoodKinship/kind`` when absent) and the foods that are groups.
+  public init(
+    parents: [String: String] = [:], kinships: [String: FoodKinship] = [:],
+    groups: Set<String> = []
+  ) {
     self.parents = parents
+    self.kinships = kinships.filter { $0.value != .kind }
+    self.groups = groups
+  }
+
+  /// How a food stands to its parent.
+  public func kinship(of food: String) -> FoodKinship { kinships[food] ?? .kind }
+
+  /// Whether a pantry's `have` (with its `kinds`) gives a recipe's `need`, and how; see
+  /// ``PantryCoverage``.
+  public func coverage(
+    of need: String, by have: String, kinds: PantryKinds = .everyday
+  ) -> PantryCoverage? {
+    PantryCoverage.of(
+      need: need, have: have, kinds: kinds, parent: { parents[$0] },
+      kinship: { kinships[$0] ?? .kind }, isGroup: { groups.contains($0) })
   }
 
   /// The food's parent, if it has one.
@@ -60,15 +83,19 @@ public struct FinderCatalog: Hashable, Sendable {
   public let dietExclusions: [DietLabel: [String]]
   /// For each diet label, the other diets a recipe with that label also suits.
   public let dietImplications: [DietLabel: [DietLabel]]
+  /// Grams per millilitre by food id, for comparing a recipe's cups with a pantry's grams.
+  public let densities: [String: Double]
 
   /// Makes a catalog; the diet tables default to ``FinderDiet/exclusions`` and
   /// ``FinderDiet/implications``.
   public init(
     taxonomy: FinderTaxonomy = FinderTaxonomy(), substitutes: [String: [String]] = [:],
     dietExclusions: [DietLabel: [String]] = FinderDiet.exclusions,
-    dietImplications: [DietLabel: [DietLabel]] = FinderDiet.implications
+    dietImplications: [DietLabel: [DietLabel]] = FinderDiet.implications,
+    densities: [String: Double] = [:]
   ) {
     self.taxonomy = taxonomy
+    self.densities = densities.filter { $0.value > 0 && $0.value.isFinite }
     var cleaned: [String: [String]] = [:]
     for (food, list) in substitutes {
       var seen: Set<String> = [food]

@@ -23,11 +23,20 @@ public struct FinderQuery: Hashable, Sendable {
     public var food: String
     /// When the item expires, if the pantry knows; ranks recipes in the "use it up" mode.
     public var expiresOn: Date?
+    /// How much there is, if the pantry knows; nil is "enough for any recipe".
+    public var amount: Measure?
+    /// How far the item stands for its food's kinds; see ``PantryKinds``.
+    public var kinds: PantryKinds
 
     /// Makes a pantry item.
-    public init(food: String, expiresOn: Date? = nil) {
+    public init(
+      food: String, expiresOn: Date? = nil, amount: Measure? = nil,
+      kinds: PantryKinds = .everyday
+    ) {
       self.food = food
       self.expiresOn = expiresOn
+      self.amount = amount
+      self.kinds = kinds
     }
   }
 
@@ -199,11 +208,21 @@ public struct FinderMatch: Hashable, Sendable {
   public var unmatchedLineCount: Int
   /// How many of the recipe's required foods the pantry itself (not the staples) satisfies.
   public var pantryFoodsUsed: Int
+  /// Matched foods the pantry gives only as a plain food standing for the kind the recipe
+  /// names ("you have rice — the recipe asks for basmati rice"), sorted by the recipe's food.
+  public var kindMatches: [FinderKindMatch]
+  /// The recipe's lines with alternatives, each with the one at hand, in the recipe's order.
+  public var choices: [FinderChoice]
+  /// Matched foods the pantry has too little of ("need 6 eggs, have 2"), sorted by food; each
+  /// counts as missing (and is among ``missingFoods``) but ranks above a food not at hand.
+  public var shortfalls: [FinderShortfall]
 
   /// Makes a match.
   public init(
     recipeID: String, missingCount: Int, matchedFoods: [String], missingFoods: [String],
-    substitutions: [FinderSubstitution], unmatchedLineCount: Int, pantryFoodsUsed: Int
+    substitutions: [FinderSubstitution], unmatchedLineCount: Int, pantryFoodsUsed: Int,
+    kindMatches: [FinderKindMatch] = [], choices: [FinderChoice] = [],
+    shortfalls: [FinderShortfall] = []
   ) {
     self.recipeID = recipeID
     self.missingCount = missingCount
@@ -212,7 +231,74 @@ public struct FinderMatch: Hashable, Sendable {
     self.substitutions = substitutions
     self.unmatchedLineCount = unmatchedLineCount
     self.pantryFoodsUsed = pantryFoodsUsed
+    self.kindMatches = kindMatches
+    self.choices = choices
+    self.shortfalls = shortfalls
   }
+}
+
+/// A recipe food given by a plain pantry food standing for its kind.
+public struct FinderKindMatch: Hashable, Sendable {
+  /// The food the recipe names ("basmati-rice").
+  public var food: String
+  /// The pantry food that stands for it ("rice").
+  public var pantryFood: String
+
+  /// Makes a kind match.
+  public init(food: String, pantryFood: String) {
+    self.food = food
+    self.pantryFood = pantryFood
+  }
+}
+
+/// A line that offers alternatives ("parsley or coriander") and the one at hand.
+public struct FinderChoice: Hashable, Sendable {
+  /// The line's foods, its own first.
+  public var foods: [String]
+  /// The first of them the pantry or staples give; nil when none is at hand.
+  public var chosen: String?
+
+  /// Makes a choice.
+  public init(foods: [String], chosen: String?) {
+    self.foods = foods
+    self.chosen = chosen
+  }
+}
+
+/// A food the pantry has, but too little of.
+public struct FinderShortfall: Hashable, Sendable {
+  /// The recipe's food.
+  public var food: String
+  /// What the recipe needs in all.
+  public var need: Measure
+  /// What the pantry has, in the recipe's unit where it converts.
+  public var have: Measure
+
+  /// Makes a shortfall.
+  public init(food: String, need: Measure, have: Measure) {
+    self.food = food
+    self.need = need
+    self.have = have
+  }
+}
+
+/// The recipes the finder cannot judge, and why: they are never offered as makeable, nor as
+/// missing only a few. See ``FinderRecipe/isJudgeable``.
+public struct FinderUnjudged: Hashable, Sendable {
+  /// Recipes without a required ingredient line Larder could read (an empty list, or only
+  /// optional lines).
+  public var noIngredients: Int
+  /// Recipes most of whose required lines match no food (often another language).
+  public var mostlyUnrecognised: Int
+
+  /// Makes a count.
+  public init(noIngredients: Int = 0, mostlyUnrecognised: Int = 0) {
+    self.noIngredients = noIngredients
+    self.mostlyUnrecognised = mostlyUnrecognised
+  }
+
+  /// Both counts together.
+  public var total: Int { noIngredients + mostlyUnrecognised }
 }
 
 /// A missing food and the foods at hand that can stand in for it.

@@ -13,6 +13,15 @@ public struct FinderRecipe: Hashable, Sendable {
   public var id: String
   /// Foods of the lines the recipe needs. Repeats count once.
   public var requiredFoods: [String]
+  /// Required lines that offer alternatives ("parsley or coriander"): each line's foods, the
+  /// line's own first. A line is satisfied by any of its foods; its foods are not also listed
+  /// in ``requiredFoods`` (unless another line needs one alone). Lines with a single food
+  /// belong in ``requiredFoods``.
+  public var alternatives: [[String]]
+  /// How much of each required food the recipe needs in all, when its lines say (a food whose
+  /// lines' amounts cannot be added up is absent). A pantry item with an amount that falls
+  /// short leaves the food partly missing; see ``FinderQuery``.
+  public var amounts: [String: Measure]
   /// Foods of optional, "to taste" and garnish lines: they never count as missing. A food that
   /// is also required counts as required.
   public var optionalFoods: [String]
@@ -40,13 +49,16 @@ public struct FinderRecipe: Hashable, Sendable {
   /// Makes a recipe; `ingredientCount` defaults to the number of distinct foods plus the
   /// unmatched lines.
   public init(
-    id: String, requiredFoods: [String], optionalFoods: [String] = [],
+    id: String, requiredFoods: [String], alternatives: [[String]] = [],
+    amounts: [String: Measure] = [:], optionalFoods: [String] = [],
     unmatchedLineCount: Int = 0, courses: [String] = [], cuisines: [String] = [],
     diets: [DietLabel] = [], totalMinutes: Int? = nil, ingredientCount: Int? = nil,
     tags: [String] = [], isFavorite: Bool = false, rating: Int? = nil
   ) {
     self.id = id
     self.requiredFoods = requiredFoods
+    self.alternatives = alternatives
+    self.amounts = amounts
     self.optionalFoods = optionalFoods
     self.unmatchedLineCount = unmatchedLineCount
     self.courses = courses
@@ -55,7 +67,8 @@ public struct FinderRecipe: Hashable, Sendable {
     self.totalMinutes = totalMinutes
     self.ingredientCount =
       ingredientCount
-      ?? (Set(requiredFoods).union(optionalFoods).count + max(0, unmatchedLineCount))
+      ?? (Set(requiredFoods).union(optionalFoods).count + alternatives.count
+        + max(0, unmatchedLineCount))
     self.tags = tags
     self.isFavorite = isFavorite
     self.rating = rating
@@ -82,11 +95,40 @@ extension FinderRecipe {
     return Array(optionalFoods.filter { seen.insert($0).inserted }.prefix(Self.limit))
   }
 
+  /// Required lines with alternatives, each with its foods without repeats, lines with fewer
+  /// than two distinct foods left out (their one food is required).
+  var distinctAlternatives: [[String]] {
+    var result: [[String]] = []
+    for line in alternatives.prefix(Self.limit) {
+      var seen = Set<String>()
+      let foods = line.filter { seen.insert($0).inserted }
+      if foods.count >= 2 { result.append(foods) }
+    }
+    return result
+  }
+
+  /// Foods required alone: ``requiredFoods`` and the single foods of alternative lines that
+  /// name only one.
+  var soleRequiredFoods: [String] {
+    requiredFoods + alternatives.compactMap { line in Set(line).count == 1 ? line.first : nil }
+  }
+
   /// Unmatched lines, from 0 to the limit.
   var normalizedUnmatchedLineCount: Int { min(max(0, unmatchedLineCount), Self.limit) }
 
   /// The rating used for ranking: unrated counts as 0, and values are clamped to 0...5.
   var rankingRating: Int { min(5, max(0, rating ?? 0)) }
+}
+
+extension FinderRecipe {
+  /// Whether the finder can judge the recipe: it has at least one required line matched to a
+  /// food, and no more unmatched required lines than matched ones. A recipe it cannot judge
+  /// is never offered as makeable (an empty list misses nothing, yet nothing is known), nor
+  /// as missing a few; ``FinderUnjudged`` counts them.
+  public var isJudgeable: Bool {
+    let known = Set(soleRequiredFoods).count + distinctAlternatives.count
+    return known > 0 && normalizedUnmatchedLineCount <= known
+  }
 }
 
 /// Text normalisation shared by the engine and the scan.

@@ -24,12 +24,18 @@ public struct Food: Hashable, Sendable, Codable {
   public var densityGramsPerMillilitre: Double?
   /// The USDA Standard Reference (SR26) food number the density and nutrients come from.
   public var usdaNumber: String?
+  /// Whether the food is a broad group whose kinds a cook does not swap for one another
+  /// (cheese, vegetable, spice): a plain "cheese" in a pantry does not stand for the parmesan a
+  /// recipe asks for, though parmesan in a pantry gives a recipe's "cheese". See ``FoodKinship``.
+  public var isGroup: Bool
+  /// How this food stands to its parent in a pantry; see ``FoodKinship``.
+  public var kinship: FoodKinship
 
   /// Makes a food.
   public init(
     id: String, name: String, pluralName: String? = nil, synonyms: [String] = [],
     parentID: String? = nil, aisle: Aisle? = nil, densityGramsPerMillilitre: Double? = nil,
-    usdaNumber: String? = nil
+    usdaNumber: String? = nil, isGroup: Bool = false, kinship: FoodKinship = .kind
   ) {
     self.id = id
     self.name = name
@@ -39,7 +45,56 @@ public struct Food: Hashable, Sendable, Codable {
     self.aisle = aisle
     self.densityGramsPerMillilitre = densityGramsPerMillilitre
     self.usdaNumber = usdaNumber
+    self.isGroup = isGroup
+    self.kinship = kinship
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, pluralName, synonyms, parentID, aisle, densityGramsPerMillilitre, usdaNumber
+    case isGroup, kinship
+  }
+
+  /// Reads a food; `isGroup` and `kinship` may be absent (foods saved before they existed).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(String.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      pluralName: try container.decodeIfPresent(String.self, forKey: .pluralName),
+      synonyms: try container.decodeIfPresent([String].self, forKey: .synonyms) ?? [],
+      parentID: try container.decodeIfPresent(String.self, forKey: .parentID),
+      aisle: try container.decodeIfPresent(Aisle.self, forKey: .aisle),
+      densityGramsPerMillilitre: try container.decodeIfPresent(
+        Double.self, forKey: .densityGramsPerMillilitre),
+      usdaNumber: try container.decodeIfPresent(String.self, forKey: .usdaNumber),
+      isGroup: try container.decodeIfPresent(Bool.self, forKey: .isGroup) ?? false,
+      kinship: try container.decodeIfPresent(FoodKinship.self, forKey: .kinship) ?? .kind)
+  }
+}
+
+/// How a food stands to its parent when a pantry meets a recipe: whether a cook who has the
+/// plain parent has this kind, and whether a cook who has this kind has the parent.
+///
+/// The rule, read along one parent link (a longer path needs every link to allow it):
+///
+/// | kinship      | parent in the pantry, recipe asks for the kind     | kind in the pantry, recipe asks for the parent |
+/// |--------------|----------------------------------------------------|------------------------------------------------|
+/// | `kind`       | covered, unless the parent ``Food/isGroup``        | covered                                        |
+/// | `everyday`   | covered, even under a group ("flour" → all-purpose) | covered                                        |
+/// | `distinct`   | not covered (onion → onion powder, rice → puffed rice) | not covered (bread flour is not "flour" for a sponge) |
+///
+/// So "rice" in a pantry covers white, jasmine and basmati rice (kinds of rice), "cheese" does
+/// not cover parmesan (cheese is a group) but parmesan covers "cheese", and onion powder
+/// neither covers nor is covered by onion. The hierarchy itself is unchanged: diets, "must
+/// include" and "must exclude" still read every descendant (excluding "onion" excludes onion
+/// powder).
+public enum FoodKinship: String, Hashable, Sendable, Codable, CaseIterable {
+  /// An everyday kind of its parent, interchangeable with it unless the parent is a group.
+  case kind
+  /// A kind its parent stands for even though the parent is a group.
+  case everyday
+  /// A product made from or named after its parent, not interchangeable with it either way.
+  case distinct
 }
 
 /// The part of a shop a food is found in, in the order a shopping list groups them.

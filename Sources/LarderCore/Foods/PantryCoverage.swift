@@ -1,0 +1,81 @@
+import Foundation
+
+/// How far a pantry item stands for the kinds of its food, as its owner says.
+public enum PantryKinds: String, Hashable, Sendable, Codable, CaseIterable {
+  /// The everyday kinds (the default): "rice" covers white, jasmine and basmati rice but not
+  /// puffed rice; "cheese" covers no particular cheese. See ``FoodKinship``.
+  case everyday
+  /// Every kind the catalog files under the food, whatever ``FoodKinship`` says: "I have any
+  /// rice".
+  case any
+  /// Only the food itself: "only brown rice" is brown rice, and a recipe's basmati is missing.
+  case only
+}
+
+/// How a pantry food gives what a recipe's line asks for.
+public enum PantryCoverage: String, Hashable, Sendable, Codable {
+  /// The same food.
+  case same
+  /// A more specific food than the recipe names: cheddar for "cheese".
+  case specific
+  /// The plain food stands for the kind the recipe names: rice for "basmati rice". Shown to
+  /// the cook ("you have rice — the recipe asks for basmati rice") and ranked just below an
+  /// exact match.
+  case kind
+
+  /// Whether `have` in a pantry (with its `kinds`) gives `need`, and how; nil when it does not.
+  /// The one rule every place a pantry meets a recipe follows (the finder, a recipe's marks,
+  /// the shopping list and cooking deductions); see ``FoodKinship``.
+  ///
+  /// - Parameters:
+  ///   - parent: a food's parent id.
+  ///   - kinship: how a food stands to its parent.
+  ///   - isGroup: whether a food is a group whose kinds are not interchangeable.
+  public static func of(
+    need: String, have: String, kinds: PantryKinds = .everyday,
+    parent: (String) -> String?, kinship: (String) -> FoodKinship,
+    isGroup: (String) -> Bool
+  ) -> PantryCoverage? {
+    if have == need { return .same }
+    // Up from the pantry food: every link it climbs must not be distinct.
+    var seen: Set<String> = [have]
+    var current = have
+    while kinship(current) != .distinct, let next = parent(current), seen.insert(next).inserted {
+      if next == need { return .specific }
+      current = next
+    }
+    guard kinds != .only else { return nil }
+    // Up from the recipe's food to the pantry food: every link must let the parent stand for
+    // the child.
+    seen = [need]
+    current = need
+    while let next = parent(current), seen.insert(next).inserted {
+      let allowed: Bool
+      switch kinds {
+      case .any: allowed = true
+      case .everyday, .only:
+        switch kinship(current) {
+        case .everyday: allowed = true
+        case .kind: allowed = !isGroup(next)
+        case .distinct: allowed = false
+        }
+      }
+      guard allowed else { return nil }
+      if next == have { return .kind }
+      current = next
+    }
+    return nil
+  }
+}
+
+extension FoodCatalog {
+  /// Whether a pantry's `have` (with its `kinds`) gives a recipe's `need`, and how; see
+  /// ``PantryCoverage/of(need:have:kinds:parent:kinship:isGroup:)``.
+  public func coverage(
+    of need: String, by have: String, kinds: PantryKinds = .everyday
+  ) -> PantryCoverage? {
+    PantryCoverage.of(
+      need: need, have: have, kinds: kinds, parent: { food(id: $0)?.parentID },
+      kinship: { food(id: $0)?.kinship ?? .kind }, isGroup: { food(id: $0)?.isGroup ?? false })
+  }
+}
