@@ -96,7 +96,7 @@ extension Larder {
       return label
     }
     return FinderQuery(
-      pantryItems: FoodEquivalents.expanding(pantry, in: foods),
+      pantryItems: pantry,
       staples: try request.staples.map { try resolveStrictly($0, field: "staples") }
         ?? FinderQuery.defaultStaples,
       maxMissing: request.missing ?? 0,

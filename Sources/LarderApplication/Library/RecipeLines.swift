@@ -229,7 +229,7 @@ extension Larder {
         var status: RecipeLines.Status?
         if let pantry {
           let has = foodID.map { food in
-            pantry.contains { FoodEquivalents.pantryFood($0, satisfies: food, in: catalog) }
+            pantry.contains { catalog.coverage(of: food, by: $0) != nil }
           }
           status = has == true ? .have : optional ? .optional : .missing
           if !optional {

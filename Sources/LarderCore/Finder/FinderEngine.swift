@@ -87,6 +87,13 @@ public final class FinderEngine: @unchecked Sendable {
   /// The bytes the engine's arrays and tables hold.
   public var memoryBytes: Int { lock.reading { index.memoryBytes } }
 
+  /// The recipes the query's filters, inclusions, exclusions and diets would let through but
+  /// that the finder cannot judge (``FinderRecipe/isJudgeable``), by reason; the pantry and K
+  /// do not matter to them.
+  public func unjudged(_ query: FinderQuery) -> FinderUnjudged {
+    lock.reading { index.unjudged(query) }
+  }
+
   /// The page of ranked matches the query asks for, with the total number of matches.
   public func find(_ query: FinderQuery) -> Page<FinderMatch> {
     let memory = scratch.take()

@@ -18,10 +18,34 @@ struct FinderPlan {
     var top: UInt64
   }
 
+  /// A pantry item or a staple, as the query gave it.
+  struct Source {
+    var food: String
+    var kinds: PantryKinds
+    var amount: Measure?
+  }
+
+  /// What the pantry holds of a food every item giving it measures.
+  struct Limit {
+    var amounts: [Measure]
+    /// The density of the first giving item's food that has one, standing in when the food
+    /// has none.
+    var fallbackDensity: Double?
+  }
+
   var maxMissing: Int
+  /// Foods the pantry or the staples give (``PantryCoverage``), and choices with one at hand.
   var have: FoodSet
+  /// Foods the pantry alone gives.
   var pantry: FoodSet
+  /// Foods given only as a plain food standing for its kind.
+  var kindOnly: FoodSet
   var substitutable: FoodSet
+  /// The pantry's items, then the staples.
+  var sources: [Source]
+  /// Foods every giving item measures, by number: the only ones that can fall short.
+  var limits: [UInt32: Limit] = [:]
+  var limited: [UInt64]
   /// Every food in `have`, whose posting lists the query visits.
   var haveFoods: [UInt32]
   var excluded: FoodSet?
@@ -61,22 +85,79 @@ struct FinderPlan {
     }
     maxMissing = min(query.normalizedMaxMissing, 1 << 20)
 
+    sources =
+      query.pantry.map { Source(food: $0.food, kinds: $0.kinds, amount: $0.amount) }
+      + query.staples.map { Source(food: $0, kinds: .everyday, amount: nil) }
+    let pantryCount = query.pantry.count
     var haveBits = [UInt64](repeating: 0, count: words)
     var pantryBits = [UInt64](repeating: 0, count: words)
+    var exactBits = [UInt64](repeating: 0, count: words)
+    var kindBits = [UInt64](repeating: 0, count: words)
     var haveFoods: [UInt32] = []
-    var pantryFoods: [UInt32] = []
-    for item in query.pantry {
-      guard let food = index.foodNumbers[item.food] else { continue }
-      index.addSelfAndAncestors(of: food, to: &pantryFoods, bits: &pantryBits)
-      index.addSelfAndAncestors(of: food, to: &haveFoods, bits: &haveBits)
+    // Per food: whether some giving item has no amount, else the amounts so far.
+    var unlimited = [UInt64](repeating: 0, count: words)
+    var measured: [UInt32: Limit] = [:]
+    var covered: [UInt32] = []
+    for (position, source) in sources.enumerated() {
+      guard let food = index.foodNumbers[source.food] else { continue }
+      covered.removeAll(keepingCapacity: true)
+      index.forEachFoodGiven(by: food, kinds: source.kinds) { number, exact in
+        covered.append(number)
+        if exact {
+          exactBits[Int(number >> 6)] |= 1 << UInt64(number & 63)
+        } else {
+          kindBits[Int(number >> 6)] |= 1 << UInt64(number & 63)
+        }
+      }
+      for number in covered {
+        let word = Int(number >> 6)
+        let bit: UInt64 = 1 << UInt64(number & 63)
+        if haveBits[word] & bit == 0 {
+          haveBits[word] |= bit
+          haveFoods.append(number)
+        }
+        if position < pantryCount { pantryBits[word] |= bit }
+        if let amount = source.amount, position < pantryCount {
+          if unlimited[word] & bit == 0 {
+            var limit = measured[number] ?? Limit(amounts: [], fallbackDensity: nil)
+            limit.amounts.append(amount)
+            if limit.fallbackDensity == nil {
+              limit.fallbackDensity = index.catalog.densities[source.food]
+            }
+            measured[number] = limit
+          }
+        } else {
+          unlimited[word] |= bit
+          measured[number] = nil
+        }
+      }
     }
-    for staple in query.staples {
-      guard let food = index.foodNumbers[staple] else { continue }
-      index.addSelfAndAncestors(of: food, to: &haveFoods, bits: &haveBits)
+    // A food given both exactly and as a kind is exact.
+    for word in 0..<words { kindBits[word] &= ~exactBits[word] }
+    // Choices: at hand when one of their foods is, and read as the first food at hand.
+    for food in haveFoods {
+      for choice in index.choicesOfFood[Int(food)] where !Self.contains(haveBits, choice) {
+        guard
+          let chosen = index.choiceMembers[Int(choice)].first(where: {
+            Self.contains(haveBits, $0)
+          })
+        else { continue }
+        let word = Int(choice >> 6)
+        let bit: UInt64 = 1 << UInt64(choice & 63)
+        haveBits[word] |= bit
+        haveFoods.append(choice)
+        if Self.contains(pantryBits, chosen) { pantryBits[word] |= bit }
+        if Self.contains(kindBits, chosen) { kindBits[word] |= bit }
+      }
     }
     self.haveFoods = haveFoods
+    limits = measured
+    var limitedBits = [UInt64](repeating: 0, count: words)
+    for food in measured.keys { limitedBits[Int(food >> 6)] |= 1 << UInt64(food & 63) }
+    limited = limitedBits
     have = FoodSet(bits: haveBits, top: 0)
     pantry = FoodSet(bits: pantryBits, top: 0)
+    kindOnly = FoodSet(bits: kindBits, top: 0)
 
     var substitutableBits = [UInt64](repeating: 0, count: words)
     for food in index.substitutedFoods where !Self.contains(haveBits, food) {
@@ -87,6 +168,17 @@ struct FinderPlan {
 
     var excludedBits = [UInt64](repeating: 0, count: words)
     var excludes = false
+    /// A choice is excluded when all its foods are, included when any is.
+    func markChoices(in bits: inout [UInt64], every: Bool) {
+      for choice in index.choiceFoods {
+        let members = index.choiceMembers[Int(choice)]
+        let marked =
+          every
+          ? members.allSatisfy { Self.contains(bits, $0) }
+          : members.contains { Self.contains(bits, $0) }
+        if marked { bits[Int(choice >> 6)] |= 1 << UInt64(choice & 63) }
+      }
+    }
     for food in query.mustExclude {
       guard let number = index.foodNumbers[food] else { continue }
       index.markSelfAndDescendants(of: number, in: &excludedBits)
@@ -108,12 +200,14 @@ struct FinderPlan {
       dietRules.append(DietRule(label: label, onlyWithUnmatchedLines: table != nil))
     }
     self.dietRules = dietRules
+    if excludes { markChoices(in: &excludedBits, every: true) }
 
     var includes: [[UInt64]] = []
     for food in query.mustInclude {
       guard let number = index.foodNumbers[food] else { return nil }
       var bits = [UInt64](repeating: 0, count: words)
       index.markSelfAndDescendants(of: number, in: &bits)
+      markChoices(in: &bits, every: false)
       includes.append(bits)
     }
 
@@ -143,6 +237,7 @@ struct FinderPlan {
 
     have = foodSet(haveBits)
     pantry = foodSet(pantryBits)
+    kindOnly = foodSet(kindBits)
     substitutable = foodSet(substitutableBits)
     excluded = excludes ? foodSet(excludedBits) : nil
     self.includes = includes.map(foodSet)
@@ -269,12 +364,17 @@ extension FinderIndex {
     let maxMissing = plan.maxMissing
     var top = FinderTopList(capacity: keep, ids: ids)
     var total = 0
-    let checksDetails = plan.checksDetails
+    // Amounts can add to a recipe's missing count, so every candidate is then checked in
+    // full, as with filters.
+    let checksAmounts = !plan.limits.isEmpty
+    let checksDetails = plan.checksDetails || checksAmounts
     let requiredBits = plan.requiredBits
     let hasSubstitutes = plan.substitutable.bits.contains { $0 != 0 }
+    let mayBeSoftened = hasSubstitutes || checksAmounts
     func bestKey(missing: Int, usedAtMost: Int) -> UInt64 {
       FinderRankKey(
-        missing: missing, substitutable: hasSubstitutes ? missing : 0, used: usedAtMost, rating: 5
+        missing: missing, substitutable: mayBeSoftened ? missing : 0, used: usedAtMost,
+        rating: 5
       ).packed
     }
 
@@ -284,99 +384,118 @@ extension FinderIndex {
           plan.have.bits.withUnsafeBufferPointer { have in
             plan.pantry.bits.withUnsafeBufferPointer { pantry in
               plan.substitutable.bits.withUnsafeBufferPointer { substitutable in
-                func holds(_ bits: UnsafeBufferPointer<UInt64>, _ food: UInt32) -> Bool {
-                  bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
-                }
-                func passesBits(_ slot: Int) -> Bool {
-                  filterBits[slot] & requiredBits == requiredBits
-                }
-                /// Checks a slot in full; offers it to the top list if it qualifies and could
-                /// make the page. Returns whether it qualifies.
-                func evaluate(_ slot: Int) -> Bool {
-                  guard passesBits(slot) else { return false }
-                  let record = hot[slot]
-                  var missing =
-                    Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
-                  guard missing <= maxMissing else { return false }
-                  let start = Int(record.foodStart)
-                  let end = start + Int(record.otherCount)
-                  for index in start..<end where !holds(have, foods[index]) {
-                    missing += 1
-                    if missing > maxMissing { return false }
+                plan.kindOnly.bits.withUnsafeBufferPointer { kindOnly in
+                  func holds(_ bits: UnsafeBufferPointer<UInt64>, _ food: UInt32) -> Bool {
+                    bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
                   }
-                  if checksDetails, !passesDetails(slot, plan: plan) { return false }
-                  var used = (record.topMask & plan.pantry.top).nonzeroBitCount
-                  var substitutes =
-                    (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
-                  for index in start..<end {
-                    let food = foods[index]
-                    if holds(pantry, food) {
-                      used += 1
-                    } else if holds(substitutable, food) {
-                      substitutes += 1
+                  func passesBits(_ slot: Int) -> Bool {
+                    filterBits[slot] & requiredBits == requiredBits
+                  }
+                  /// Checks a slot in full; offers it to the top list if it qualifies and could
+                  /// make the page. Returns whether it qualifies.
+                  func evaluate(_ slot: Int) -> Bool {
+                    guard passesBits(slot) else { return false }
+                    let record = hot[slot]
+                    var missing =
+                      Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
+                    guard missing <= maxMissing else { return false }
+                    let start = Int(record.foodStart)
+                    let end = start + Int(record.otherCount)
+                    for index in start..<end where !holds(have, foods[index]) {
+                      missing += 1
+                      if missing > maxMissing { return false }
                     }
+                    var short = 0
+                    if checksAmounts, cold[slot].amountCount > 0 {
+                      for entry in amounts(ofSlot: slot)
+                      where plan.limited[Int(entry.food >> 6)] & (1 << UInt64(entry.food & 63)) != 0
+                        && shortfall(entry, plan: plan) != nil
+                      {
+                        short += 1
+                        missing += 1
+                        if missing > maxMissing { return false }
+                      }
+                    }
+                    if checksDetails, !passesDetails(slot, plan: plan) { return false }
+                    var used = (record.topMask & plan.pantry.top).nonzeroBitCount
+                    var kinds = (record.topMask & plan.kindOnly.top).nonzeroBitCount
+                    var substitutes =
+                      (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
+                    for index in start..<end {
+                      let food = foods[index]
+                      if holds(pantry, food) {
+                        used += 1
+                      } else if holds(substitutable, food) {
+                        substitutes += 1
+                      }
+                      if holds(kindOnly, food) { kinds += 1 }
+                    }
+                    let key = FinderRankKey(
+                      missing: missing, substitutable: substitutes, short: short, used: used,
+                      kinds: kinds, rating: 5)
+                    guard top.mayAccept(key.packed) else { return true }
+                    let details = cold[slot]
+                    let rating = plan.ratings.map { $0[UInt32(slot)] ?? 0 } ?? Int(details.rating)
+                    let rated = FinderRankKey(
+                      missing: missing, substitutable: substitutes, short: short, used: used,
+                      kinds: kinds, rating: rating)
+                    top.offer(
+                      FinderTopList.Entry(
+                        key: rated.packed, idPrefix: details.idPrefix, slot: UInt32(slot)))
+                    return true
                   }
-                  let key = FinderRankKey(
-                    missing: missing, substitutable: substitutes, used: used, rating: 5)
-                  guard top.mayAccept(key.packed) else { return true }
-                  let details = cold[slot]
-                  let rating = plan.ratings.map { $0[UInt32(slot)] ?? 0 } ?? Int(details.rating)
-                  let rated = FinderRankKey(
-                    missing: missing, substitutable: substitutes, used: used, rating: rating)
-                  top.offer(
-                    FinderTopList.Entry(
-                      key: rated.packed, idPrefix: details.idPrefix, slot: UInt32(slot)))
-                  return true
-                }
 
-                // A user's favourites: each is checked in full, which costs less than walking
-                // the posting lists for a handful of recipes.
-                if let only = plan.onlySlots {
-                  for slot in only where evaluate(Int(slot)) { total += 1 }
-                  return
-                }
-
-                if maxMissing >= Self.exhaustiveMaxMissing {
-                  for bucket in buckets {
-                    for slot in bucket where evaluate(Int(slot)) { total += 1 }
+                  // A user's favourites: each is checked in full, which costs less than walking
+                  // the posting lists for a handful of recipes.
+                  if let only = plan.onlySlots {
+                    for slot in only where judgement[Int(slot)] == 0 && evaluate(Int(slot)) {
+                      total += 1
+                    }
+                    return
                   }
-                  return
-                }
 
-                let threshold = Self.matchThreshold(forMaxMissing: maxMissing)
-                let depth = maxMissing + threshold
-                let groups = min(depth, Self.groupCount)
-                // Recipes whose every position was counted know their missing count exactly.
-                let exactUpTo = groups == Self.groupCount ? 254 : depth
-                let words = (hot.count + 63) / 64
-                scratch.reset(slotCount: hot.count)
-                var countedWhileWalking = 0
-                scratch.counters.withUnsafeMutableBufferPointer { counters in
-                  scratch.qualified.withUnsafeMutableBufferPointer { qualified in
-                    scratch.complete.withUnsafeMutableBufferPointer { complete in
-                      scratch.unsure.withUnsafeMutableBufferPointer { unsure in
-                        for food in plan.haveFoods {
-                          let end = Int(groupEnds[Int(food) * Self.groupCount + groups - 1])
-                          guard end > 0 else { continue }
-                          postings[Int(food)].withUnsafeBufferPointer { list in
-                            for index in 0..<end {
-                              let entry = list[index]
-                              let slot = Int(entry >> 8)
-                              let need = Int(entry & 0xFF)
-                              let count = counters[slot] &+ 1
-                              counters[slot] = count
-                              let bit: UInt64 = 1 << UInt64(slot & 63)
-                              if need <= exactUpTo {
-                                let missing = need - Int(count)
-                                guard missing <= maxMissing else { continue }
-                                qualified[slot >> 6] |= bit
-                                if missing == 0 { complete[slot >> 6] |= bit }
-                                // The moment a recipe of need > K reaches need − K matches.
-                                if missing == maxMissing, need > maxMissing, passesBits(slot) {
-                                  countedWhileWalking += 1
+                  if maxMissing >= Self.exhaustiveMaxMissing {
+                    for bucket in buckets {
+                      for slot in bucket where evaluate(Int(slot)) { total += 1 }
+                    }
+                    return
+                  }
+
+                  let threshold = Self.matchThreshold(forMaxMissing: maxMissing)
+                  let depth = maxMissing + threshold
+                  let groups = min(depth, Self.groupCount)
+                  // Recipes whose every position was counted know their missing count exactly.
+                  let exactUpTo = groups == Self.groupCount ? 254 : depth
+                  let words = (hot.count + 63) / 64
+                  scratch.reset(slotCount: hot.count)
+                  var countedWhileWalking = 0
+                  scratch.counters.withUnsafeMutableBufferPointer { counters in
+                    scratch.qualified.withUnsafeMutableBufferPointer { qualified in
+                      scratch.complete.withUnsafeMutableBufferPointer { complete in
+                        scratch.unsure.withUnsafeMutableBufferPointer { unsure in
+                          for food in plan.haveFoods {
+                            let end = Int(groupEnds[Int(food) * Self.groupCount + groups - 1])
+                            guard end > 0 else { continue }
+                            postings[Int(food)].withUnsafeBufferPointer { list in
+                              for index in 0..<end {
+                                let entry = list[index]
+                                let slot = Int(entry >> 8)
+                                let need = Int(entry & 0xFF)
+                                let count = counters[slot] &+ 1
+                                counters[slot] = count
+                                let bit: UInt64 = 1 << UInt64(slot & 63)
+                                if need <= exactUpTo {
+                                  let missing = need - Int(count)
+                                  guard missing <= maxMissing else { continue }
+                                  qualified[slot >> 6] |= bit
+                                  if missing == 0 { complete[slot >> 6] |= bit }
+                                  // The moment a recipe of need > K reaches need − K matches.
+                                  if missing == maxMissing, need > maxMissing, passesBits(slot) {
+                                    countedWhileWalking += 1
+                                  }
+                                } else if count == threshold {
+                                  unsure[slot >> 6] |= bit
                                 }
-                              } else if count == threshold {
-                                unsure[slot >> 6] |= bit
                               }
                             }
                           }
@@ -384,81 +503,81 @@ extension FinderIndex {
                       }
                     }
                   }
-                }
-                if !checksDetails { total += countedWhileWalking }
-                let counters = scratch.counters
-                let qualified = scratch.qualified
-                let complete = scratch.complete
-                let unsure = scratch.unsure
+                  if !checksDetails { total += countedWhileWalking }
+                  let counters = scratch.counters
+                  let qualified = scratch.qualified
+                  let complete = scratch.complete
+                  let unsure = scratch.unsure
 
-                func forEachSlot(
-                  in bits: [UInt64], excluding other: [UInt64]?, _ body: (Int) -> Void
-                ) {
-                  for word in 0..<words {
-                    var set = bits[word] & ~(other?[word] ?? 0)
-                    while set != 0 {
-                      body(word << 6 | set.trailingZeroBitCount)
-                      set &= set - 1
-                    }
-                  }
-                }
-
-                // Inexact candidates: their own foods decide.
-                forEachSlot(in: unsure, excluding: nil) { slot in
-                  if evaluate(slot) { total += 1 }
-                }
-                if checksDetails {
-                  // Filters need every qualifying recipe's details, so each is checked in full.
-                  forEachSlot(in: qualified, excluding: nil) { slot in
-                    if evaluate(slot) { total += 1 }
-                  }
-                } else {
-                  // Already counted: read only those that could make the page, largest first, as
-                  // a recipe cannot use more pantry foods than it needs.
-                  var byNeed = [Int](repeating: 0, count: 257)
-                  var found: [Int] = []
-                  forEachSlot(in: complete, excluding: nil) { slot in
-                    byNeed[Int(needs[slot]) + 1] += 1
-                    found.append(slot)
-                  }
-                  for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
-                  var ordered = [Int](repeating: 0, count: found.count)
-                  for slot in found {
-                    let need = Int(needs[slot])
-                    ordered[byNeed[need]] = slot
-                    byNeed[need] += 1
-                  }
-                  for slot in ordered.reversed() {
-                    guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot]))) else {
-                      break
-                    }
-                    _ = evaluate(slot)
-                  }
-                  if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
-                    forEachSlot(in: qualified, excluding: complete) { slot in
-                      let matched = Int(counters[slot])
-                      let missing = Int(needs[slot]) - matched
-                      if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
-                        _ = evaluate(slot)
+                  func forEachSlot(
+                    in bits: [UInt64], excluding other: [UInt64]?, _ body: (Int) -> Void
+                  ) {
+                    for word in 0..<words {
+                      var set = bits[word] & ~(other?[word] ?? 0)
+                      while set != 0 {
+                        body(word << 6 | set.trailingZeroBitCount)
+                        set &= set - 1
                       }
                     }
                   }
-                }
 
-                // Recipes needing at most K qualify whatever the pantry; those it did not touch
-                // miss all they need.
-                for need in 0..<min(maxMissing + 1, buckets.count) {
-                  let bucket = buckets[need]
-                  if !checksDetails {
-                    if requiredBits == 0 {
-                      total += bucket.count
-                    } else {
-                      for slot in bucket where passesBits(Int(slot)) { total += 1 }
-                    }
-                    guard top.mayAccept(bestKey(missing: need, usedAtMost: 0)) else { continue }
+                  // Inexact candidates: their own foods decide.
+                  forEachSlot(in: unsure, excluding: nil) { slot in
+                    if evaluate(slot) { total += 1 }
                   }
-                  for slot in bucket where counters[Int(slot)] == 0 {
-                    if evaluate(Int(slot)), checksDetails { total += 1 }
+                  if checksDetails {
+                    // Filters need every qualifying recipe's details, so each is checked in full.
+                    forEachSlot(in: qualified, excluding: nil) { slot in
+                      if evaluate(slot) { total += 1 }
+                    }
+                  } else {
+                    // Already counted: read only those that could make the page, largest first, as
+                    // a recipe cannot use more pantry foods than it needs.
+                    var byNeed = [Int](repeating: 0, count: 257)
+                    var found: [Int] = []
+                    forEachSlot(in: complete, excluding: nil) { slot in
+                      byNeed[Int(needs[slot]) + 1] += 1
+                      found.append(slot)
+                    }
+                    for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
+                    var ordered = [Int](repeating: 0, count: found.count)
+                    for slot in found {
+                      let need = Int(needs[slot])
+                      ordered[byNeed[need]] = slot
+                      byNeed[need] += 1
+                    }
+                    for slot in ordered.reversed() {
+                      guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot]))) else {
+                        break
+                      }
+                      _ = evaluate(slot)
+                    }
+                    if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
+                      forEachSlot(in: qualified, excluding: complete) { slot in
+                        let matched = Int(counters[slot])
+                        let missing = Int(needs[slot]) - matched
+                        if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
+                          _ = evaluate(slot)
+                        }
+                      }
+                    }
+                  }
+
+                  // Recipes needing at most K qualify whatever the pantry; those it did not touch
+                  // miss all they need.
+                  for need in 0..<min(maxMissing + 1, buckets.count) {
+                    let bucket = buckets[need]
+                    if !checksDetails {
+                      if requiredBits == 0 {
+                        total += bucket.count
+                      } else {
+                        for slot in bucket where passesBits(Int(slot)) { total += 1 }
+                      }
+                      guard top.mayAccept(bestKey(missing: need, usedAtMost: 0)) else { continue }
+                    }
+                    for slot in bucket where counters[Int(slot)] == 0 {
+                      if evaluate(Int(slot)), checksDetails { total += 1 }
+                    }
                   }
                 }
               }
@@ -511,32 +630,97 @@ extension FinderIndex {
     return true
   }
 
+  /// The shortfall of one of a slot's measured foods, when the pantry's measured items give
+  /// too little of it.
+  func shortfall(_ entry: FinderAmountEntry, plan: FinderPlan) -> FinderShortfall? {
+    guard let limit = plan.limits[entry.food] else { return nil }
+    let food = foodIDs[Int(entry.food)]
+    let need = Measure(quantity: entry.quantity, unit: units[Int(entry.unit)])
+    let density = catalog.densities[food] ?? limit.fallbackDensity
+    return PantryAmounts.shortfall(need: need, have: limit.amounts, density: density).map {
+      FinderShortfall(food: food, need: need, have: $0)
+    }
+  }
+
   /// The match the user sees for a slot: its foods sorted by id, split by what is at hand.
   func match(slot: UInt32, plan: FinderPlan) -> FinderMatch {
     var matched: [String] = []
     var missing: [String] = []
     var substitutions: [FinderSubstitution] = []
+    var kindMatches: [FinderKindMatch] = []
+    var choices: [FinderChoice] = []
+    var shortfalls: [FinderShortfall] = []
+    var short: [UInt32: FinderShortfall] = [:]
+    if !plan.limits.isEmpty {
+      for entry in amounts(ofSlot: Int(slot)) {
+        if let found = shortfall(entry, plan: plan) { short[entry.food] = found }
+      }
+    }
     var used = 0
     for food in requiredFoods(of: slot) {
-      if FinderPlan.contains(plan.pantry.bits, food) { used += 1 }
-      if FinderPlan.contains(plan.have.bits, food) {
-        matched.append(foodIDs[Int(food)])
+      let members = choiceMembers[Int(food)]
+      var target = food
+      if !members.isEmpty {
+        let chosen = members.first { FinderPlan.contains(plan.have.bits, $0) }
+        choices.append(
+          FinderChoice(
+            foods: members.map { foodIDs[Int($0)] }, chosen: chosen.map { foodIDs[Int($0)] }))
+        target = chosen ?? members[0]
+      }
+      guard FinderPlan.contains(plan.have.bits, food) else {
+        missing.append(foodIDs[Int(target)])
+        let available = substitutes[Int(food)].filter { FinderPlan.contains(plan.have.bits, $0) }
+        if !available.isEmpty {
+          substitutions.append(
+            FinderSubstitution(
+              food: foodIDs[Int(food)], substitutes: available.map { foodIDs[Int($0)] }))
+        }
         continue
       }
-      missing.append(foodIDs[Int(food)])
-      let available = substitutes[Int(food)].filter { FinderPlan.contains(plan.have.bits, $0) }
-      if !available.isEmpty {
-        substitutions.append(
-          FinderSubstitution(
-            food: foodIDs[Int(food)], substitutes: available.map { foodIDs[Int($0)] }))
+      let id = foodIDs[Int(target)]
+      if FinderPlan.contains(plan.pantry.bits, food) { used += 1 }
+      if FinderPlan.contains(plan.kindOnly.bits, food),
+        let source = plan.sources.first(where: {
+          catalog.taxonomy.coverage(of: id, by: $0.food, kinds: $0.kinds) != nil
+        })
+      {
+        kindMatches.append(FinderKindMatch(food: id, pantryFood: source.food))
       }
+      if let found = short[food] {
+        shortfalls.append(found)
+        missing.append(id)
+        continue
+      }
+      matched.append(id)
     }
     let unmatched = Int(hot[Int(slot)].unmatched)
     return FinderMatch(
       recipeID: ids.id(at: slot), missingCount: missing.count + unmatched,
       matchedFoods: matched.sorted(), missingFoods: missing.sorted(),
       substitutions: substitutions.sorted { $0.food < $1.food }, unmatchedLineCount: unmatched,
-      pantryFoodsUsed: used)
+      pantryFoodsUsed: used, kindMatches: kindMatches.sorted { $0.food < $1.food },
+      choices: choices.sorted { $0.foods.lexicographicallyPrecedes($1.foods) },
+      shortfalls: shortfalls.sorted { $0.food < $1.food })
+  }
+
+  /// The recipes the query's filters would let through but the finder cannot judge.
+  func unjudged(_ query: FinderQuery) -> FinderUnjudged {
+    var result = FinderUnjudged()
+    guard !unjudgedSlots.isEmpty, let plan = FinderPlan(query: query, index: self) else {
+      return result
+    }
+    let only = plan.onlySlots.map(Set.init)
+    for slot in unjudgedSlots {
+      if let only, !only.contains(slot) { continue }
+      guard filterBits[Int(slot)] & plan.requiredBits == plan.requiredBits else { continue }
+      if plan.checksDetails, !passesDetails(Int(slot), plan: plan) { continue }
+      if judgement[Int(slot)] == FinderUnjudged.Reason.noIngredients.rawValue {
+        result.noIngredients += 1
+      } else {
+        result.mostlyUnrecognised += 1
+      }
+    }
+    return result
   }
 }
 

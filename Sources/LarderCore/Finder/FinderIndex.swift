@@ -34,10 +34,21 @@ struct FinderColdRecord {
   var dietCount: UInt16 = 0
   var rating: UInt8 = 0
   var isFavorite = false
+  /// Where the recipe's measured foods start in `recipeAmounts`, and how many there are.
+  var amountStart: UInt32 = 0
+  var amountCount: UInt16 = 0
 
   var attributeCount: Int {
     Int(courseCount) + Int(cuisineCount) + Int(tagCount) + Int(dietCount)
   }
+}
+
+/// How much of a food a recipe needs in all, as the engine keeps it.
+struct FinderAmountEntry {
+  var food: UInt32
+  /// The unit's number in `FinderIndex.units`; 0 is a bare count.
+  var unit: UInt32
+  var quantity: Double
 }
 
 /// The finder's data: integer food numbers, posting lists, flat per-recipe records. A value
@@ -75,6 +86,17 @@ struct FinderIndex {
   var parents: [Int32] = []
   var children: [[UInt32]] = []
   var substitutes: [[UInt32]] = []
+  /// How each food stands to its parent (``FoodKinship``: 0 kind, 1 everyday, 2 distinct).
+  var kinship: [UInt8] = []
+  /// Whether each food is a group whose kinds a plain pantry food does not stand for.
+  var isGroup: [Bool] = []
+  /// For a line of alternatives (a "choice", numbered like a food), its foods in order; empty
+  /// for a food.
+  var choiceMembers: [[UInt32]] = []
+  /// For each food, the choices it belongs to.
+  var choicesOfFood: [[UInt32]] = []
+  /// Every choice's number.
+  var choiceFoods: [UInt32] = []
   /// Foods that have substitutes.
   var substitutedFoods: [UInt32] = []
   /// How many recipes require each food; orders foods from rare to frequent.
@@ -111,6 +133,18 @@ struct FinderIndex {
   var dietNumbers: [DietLabel: UInt32] = [:]
   var ids = FinderIDTable()
   var freeSlots: [UInt32] = []
+  /// Each slot's ``FinderUnjudged/Reason`` raw value, 0 when the finder can judge it. A slot
+  /// it cannot judge has records (for counting it under the filters) but no postings and no
+  /// bucket, so no search finds it.
+  var judgement: [UInt8] = []
+  /// The slots the finder cannot judge, ascending.
+  var unjudgedSlots: [UInt32] = []
+  /// Every slot's measured foods (see ``FinderColdRecord/amountStart``).
+  var recipeAmounts: [FinderAmountEntry] = []
+  var unusedAmounts = 0
+  /// The units amounts are kept in; index 0 is a bare count.
+  var units: [IngredientUnit?] = [nil]
+  var unitNumbers: [String: UInt32] = [:]
   /// Slots by need (required foods plus unmatched lines), ascending.
   var buckets: [[UInt32]] = []
 
@@ -132,12 +166,35 @@ struct FinderIndex {
     parents.append(-1)
     children.append([])
     substitutes.append([])
+    kinship.append(0)
+    isGroup.append(false)
+    choiceMembers.append([])
+    choicesOfFood.append([])
     frequency.append(0)
     topBit.append(-1)
     foodDietBits.append(0)
     postings.append([])
     groupEnds.append(contentsOf: repeatElement(0, count: Self.groupCount))
     return number
+  }
+
+  /// The number of a requirement (``FinderRecipe/requirements``): a food's, or a line of
+  /// alternatives' (numbered as a food on first sight, with its members).
+  mutating func number(ofRequirement id: String) -> UInt32 {
+    if let number = foodNumbers[id] { return number }
+    guard let members = FinderRecipe.members(ofGroup: id) else { return number(ofFood: id) }
+    let memberNumbers = members.map { number(ofFood: $0) }
+    let choice = number(ofFood: id)
+    choiceMembers[Int(choice)] = memberNumbers
+    for member in Set(memberNumbers) { choicesOfFood[Int(member)].append(choice) }
+    choiceFoods.append(choice)
+    foodDietBits[Int(choice)] = choiceDietBits(choice)
+    return choice
+  }
+
+  /// A choice is excluded by a diet only when every one of its foods is.
+  func choiceDietBits(_ choice: UInt32) -> UInt32 {
+    choiceMembers[Int(choice)].reduce(UInt32.max) { $0 & foodDietBits[Int($1)] }
   }
 
   /// Replaces the catalog; recipes stay as they are, since only queries read the catalog.
@@ -151,6 +208,20 @@ struct FinderIndex {
     parents = [Int32](repeating: -1, count: foodCount)
     children = [[UInt32]](repeating: [], count: foodCount)
     substitutes = [[UInt32]](repeating: [], count: foodCount)
+    kinship = [UInt8](repeating: 0, count: foodCount)
+    isGroup = [Bool](repeating: false, count: foodCount)
+    for (food, value) in catalog.taxonomy.kinships {
+      guard let number = foodNumbers[food] else { continue }
+      kinship[Int(number)] =
+        switch value {
+        case .kind: 0
+        case .everyday: 1
+        case .distinct: 2
+        }
+    }
+    for food in catalog.taxonomy.groups {
+      if let number = foodNumbers[food] { isGroup[Int(number)] = true }
+    }
     for (child, parent) in catalog.taxonomy.parents {
       let childNumber = foodNumbers[child]!
       let parentNumber = foodNumbers[parent]!
@@ -174,6 +245,7 @@ struct FinderIndex {
         foodDietBits[food] |= 1 << UInt32(bit)
       }
     }
+    for choice in choiceFoods { foodDietBits[Int(choice)] = choiceDietBits(choice) }
     // Recipes already indexed: their diet bits follow the new tables.
     for slot in filterBits.indices {
       filterBits[slot] = filterBits[slot] & Self.favoriteBit | dietBits(ofSlot: UInt32(slot))
@@ -222,6 +294,36 @@ struct FinderIndex {
     }
   }
 
+  /// Calls `body` with every food a pantry item of `food` gives (``PantryCoverage``): the food
+  /// and the ancestors it climbs to through links that are not distinct (exact: true), then
+  /// the kinds its `kinds` lets it stand for (exact: false). A food may come twice.
+  func forEachFoodGiven(
+    by food: UInt32, kinds: PantryKinds, _ body: (UInt32, _ exact: Bool) -> Void
+  ) {
+    var seen: Set<UInt32> = [food]
+    body(food, true)
+    var current = food
+    while kinship[Int(current)] != 2, parents[Int(current)] >= 0 {
+      let next = UInt32(parents[Int(current)])
+      guard seen.insert(next).inserted else { break }
+      body(next, true)
+      current = next
+    }
+    guard kinds != .only else { return }
+    seen = [food]
+    var pending = [food]
+    while let parent = pending.popLast() {
+      for child in children[Int(parent)] {
+        let allowed =
+          kinds == .any || kinship[Int(child)] == 1
+          || (kinship[Int(child)] == 0 && !isGroup[Int(parent)])
+        guard allowed, seen.insert(child).inserted else { continue }
+        body(child, false)
+        pending.append(child)
+      }
+    }
+  }
+
   /// Marks the food and its descendants in `bits`.
   func markSelfAndDescendants(of food: UInt32, in bits: inout [UInt64]) {
     var pending = [food]
@@ -248,12 +350,21 @@ struct FinderIndex {
       cold.append(FinderColdRecord())
       needs.append(0)
       filterBits.append(0)
+      judgement.append(0)
     }
     ids.insert(recipe.id, slot: slot)
-    let required = recipe.distinctRequiredFoods.map { number(ofFood: $0) }
+    let required = recipe.requirements.map { number(ofRequirement: $0) }
+    let optional = recipe.distinctOptionalFoods.map { number(ofFood: $0) }
+    if let reason = recipe.unjudgedReason {
+      // Kept for counting under the filters, never found.
+      write(recipe, slot: slot, orderedRequired: required, optional: optional)
+      judgement[Int(slot)] = reason.rawValue
+      insertSorted(slot, into: &unjudgedSlots)
+      compactIfWasteful()
+      return
+    }
     for food in required { frequency[Int(food)] += 1 }
     let ordered = required.sorted { isRarer($0, $1) }
-    let optional = recipe.distinctOptionalFoods.map { number(ofFood: $0) }
     write(recipe, slot: slot, orderedRequired: ordered, optional: optional)
     let unmatched = Int(hot[Int(slot)].unmatched)
     let need = hot[Int(slot)].need
@@ -277,15 +388,21 @@ struct FinderIndex {
 
   private mutating func removeSlot(_ slot: UInt32) {
     let record = hot[Int(slot)]
-    let required = requiredFoods(of: slot)
-    for food in required {
-      removePosting(slot, food: food)
-      frequency[Int(food)] -= 1
+    if judgement[Int(slot)] != 0 {
+      removeSorted(slot, from: &unjudgedSlots)
+      judgement[Int(slot)] = 0
+    } else {
+      let required = requiredFoods(of: slot)
+      for food in required {
+        removePosting(slot, food: food)
+        frequency[Int(food)] -= 1
+      }
+      removeSorted(slot, from: &buckets[record.need])
     }
-    removeSorted(slot, from: &buckets[record.need])
     ids.remove(slot: slot)
     unusedRecipeFoods += Int(record.otherCount) + Int(cold[Int(slot)].optionalCount)
     unusedAttributes += cold[Int(slot)].attributeCount
+    unusedAmounts += Int(cold[Int(slot)].amountCount)
     hot[Int(slot)] = FinderHotRecord()
     cold[Int(slot)] = FinderColdRecord()
     needs[Int(slot)] = 0
@@ -353,9 +470,36 @@ struct FinderIndex {
       details.dietCount = Self.intern(
         catalog.diets(implied: recipe.diets).sorted(), in: &dietNumbers, appendingTo: &attributes)
     }
+    details.amountStart = UInt32(recipeAmounts.count)
+    for food in recipe.amounts.keys.sorted() {
+      guard let number = foodNumbers[food], orderedRequired.contains(number),
+        let measure = recipe.amounts[food], measure.quantity.isFinite, measure.quantity > 0,
+        details.amountCount < UInt16.max
+      else { continue }
+      recipeAmounts.append(
+        FinderAmountEntry(food: number, unit: unitNumber(measure.unit), quantity: measure.quantity))
+      details.amountCount += 1
+    }
     cold[Int(slot)] = details
     filterBits[Int(slot)] =
       dietBits(ofSlot: slot) | (recipe.isFavorite ? Self.favoriteBit : 0)
+  }
+
+  /// The number of a unit in `units`, numbering it on first sight; 0 is a bare count.
+  private mutating func unitNumber(_ unit: IngredientUnit?) -> UInt32 {
+    guard let unit else { return 0 }
+    if let number = unitNumbers[unit.id] { return number }
+    let number = UInt32(units.count)
+    units.append(unit)
+    unitNumbers[unit.id] = number
+    return number
+  }
+
+  /// The slot's measured foods.
+  func amounts(ofSlot slot: Int) -> ArraySlice<FinderAmountEntry> {
+    let details = cold[slot]
+    let start = Int(details.amountStart)
+    return recipeAmounts[start..<start + Int(details.amountCount)]
   }
 
   /// Appends the numbers of the distinct values, numbering new ones; returns how many.
@@ -398,6 +542,13 @@ struct FinderIndex {
       }
       start = end
     }
+  }
+
+  private func insertSorted(_ slot: UInt32, into list: inout [UInt32]) {
+    let position = list.withUnsafeBufferPointer {
+      Self.lowerBound(of: slot, in: $0, from: 0, to: $0.count)
+    }
+    list.insert(slot, at: position)
   }
 
   private func insertSorted(_ slot: UInt32, into lists: inout [[UInt32]], at index: Int) {
@@ -443,6 +594,17 @@ struct FinderIndex {
       }
       recipeFoods = packed
       unusedRecipeFoods = 0
+    }
+    if unusedAmounts > 1024, unusedAmounts * 2 > recipeAmounts.count {
+      var packed: [FinderAmountEntry] = []
+      packed.reserveCapacity(recipeAmounts.count - unusedAmounts)
+      for slot in cold.indices {
+        let start = Int(cold[slot].amountStart)
+        cold[slot].amountStart = UInt32(packed.count)
+        packed += recipeAmounts[start..<start + Int(cold[slot].amountCount)]
+      }
+      recipeAmounts = packed
+      unusedAmounts = 0
     }
     if unusedAttributes > 1024, unusedAttributes * 2 > attributes.count {
       var packed: [UInt32] = []
@@ -494,20 +656,33 @@ struct FinderIndex {
       lastTaken[Int(number)] = mark
       return number
     }
+    var reasons: [UInt8] = []
+    reasons.reserveCapacity(chosen.count)
     for (slot, position) in chosen.enumerated() {
       let recipe = recipes[position]
       let mark = Int32(slot + 1)
-      for food in recipe.requiredFoods
-      where required.count - requiredStart[slot] < FinderRecipe.limit {
-        guard let number = take(food, mark: mark) else { continue }
-        index.frequency[Int(number)] += 1
+      let reason = recipe.unjudgedReason?.rawValue ?? 0
+      reasons.append(reason)
+      for food in recipe.requirements {
+        let number = index.number(ofRequirement: food)
+        if Int(number) >= lastTaken.count {
+          lastTaken.append(contentsOf: repeatElement(0, count: Int(number) + 1 - lastTaken.count))
+        }
+        lastTaken[Int(number)] = mark
+        if reason == 0 { index.frequency[Int(number)] += 1 }
         required.append(number)
+      }
+      // Sole foods beyond the limit are not optional either.
+      if recipe.requiredFoods.count > FinderRecipe.limit {
+        for food in recipe.soleRequiredFoods { _ = take(food, mark: mark) }
       }
       requiredStart.append(required.count)
       // Required foods were marked as taken, so an optional one that is also required is
       // skipped here (as in `FinderRecipe.distinctOptionalFoods`).
       for food in recipe.optionalFoods
-      where optional.count - optionalStart[slot] < FinderRecipe.limit {
+      where optional.count - optionalStart[slot] < FinderRecipe.limit
+        && !food.contains(FinderRecipe.groupSeparator)
+      {
         if let number = take(food, mark: mark) { optional.append(number) }
       }
       optionalStart.append(optional.count)
@@ -545,6 +720,7 @@ struct FinderIndex {
     index.needs = [UInt8](repeating: 0, count: count)
     index.filterBits = [UInt32](repeating: 0, count: count)
     index.cold = [FinderColdRecord](repeating: FinderColdRecord(), count: count)
+    index.judgement = [UInt8](repeating: 0, count: count)
     var groupSizes = [UInt32](repeating: 0, count: index.foodCount * groupCount)
     var ordered: [UInt32] = []
     ordered.reserveCapacity(required.count)
@@ -552,12 +728,18 @@ struct FinderIndex {
     orderedStart.reserveCapacity(count + 1)
     for (slot, entry) in entryOfSlot.enumerated() {
       var foods = Array(required[requiredStart[entry]..<requiredStart[entry + 1]])
-      foods.sort { index.isRarer($0, $1) }
-      ordered += foods
-      orderedStart.append(ordered.count)
+      let judged = reasons[entry] == 0
+      if judged { foods.sort { index.isRarer($0, $1) } }
       index.write(
         recipes[chosen[entry]], slot: UInt32(slot), orderedRequired: foods,
         optional: Array(optional[optionalStart[entry]..<optionalStart[entry + 1]]))
+      if !judged {
+        index.judgement[slot] = reasons[entry]
+        index.unjudgedSlots.append(UInt32(slot))
+        foods = []
+      }
+      ordered += foods
+      orderedStart.append(ordered.count)
       let unmatched = Int(index.hot[slot].unmatched)
       for (rank, food) in foods.enumerated() {
         groupSizes[Int(food) * groupCount + min(unmatched + rank, groupCount - 1)] += 1
@@ -575,7 +757,7 @@ struct FinderIndex {
       }
       index.postings[food] = [UInt32](repeating: 0, count: Int(end))
     }
-    for slot in 0..<count {
+    for slot in 0..<count where index.judgement[slot] == 0 {
       let unmatched = Int(index.hot[slot].unmatched)
       let need = index.hot[slot].need
       index.needs[slot] = UInt8(min(need, 255))
@@ -601,6 +783,11 @@ struct FinderIndex {
     total += MemoryLayout<FinderColdRecord>.stride * cold.capacity
     total += 4 * (recipeFoods.capacity + attributes.capacity + freeSlots.capacity)
     total += needs.capacity + 4 * filterBits.capacity + 4 * foodDietBits.capacity
+    total += judgement.capacity + 4 * unjudgedSlots.capacity + kinship.capacity
+    total += isGroup.capacity + 4 * choiceFoods.capacity
+    total += MemoryLayout<FinderAmountEntry>.stride * recipeAmounts.capacity
+    for list in choiceMembers where !list.isEmpty { total += 4 * list.capacity + 32 }
+    for list in choicesOfFood where !list.isEmpty { total += 4 * list.capacity + 32 }
     total += 4 * groupEnds.capacity + 4 * frequency.capacity + parents.capacity * 4
     total += topBit.capacity
     for list in postings { total += 4 * list.capacity + 32 }

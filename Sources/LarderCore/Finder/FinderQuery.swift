@@ -6,7 +6,7 @@ import Foundation
 /// 1. fewest missing ingredients (a missing food, a substitutable food or an unmatched line each
 ///    count one);
 /// 2. fewest truly missing ingredients, so that with the same count a recipe whose gaps the
-///    pantry can fill with substitutes ranks above one whose gaps it cannot;
+///    pantry can fill with substitutes, or has some of, ranks above one whose gaps it cannot;
 /// 3. in the "use it up" mode (``useItUp``) only: the soonest ``PantryItem/expiresOn`` among
 ///    the pantry items the recipe uses, soonest first; recipes using no dated item come after
 ///    those that do. It ranks before "pantry used" so that one item about to go off outweighs
@@ -14,8 +14,24 @@ import Foundation
 ///    ranks above one that needs shopping;
 /// 4. most of the pantry used: the recipe's required foods that the pantry (not the staples)
 ///    satisfies;
-/// 5. highest rating (unrated counts as 0; the asking user's own with ``marks``);
-/// 6. recipe id, by its UTF-8 bytes, so equal recipes always come in the same order.
+/// 5. fewest kind matches (``FinderKindMatch``): with the same pantry used, a recipe naming
+///    exactly what the pantry has ranks above one the pantry serves through a plain food;
+/// 6. highest rating (unrated counts as 0; the asking user's own with ``marks``);
+/// 7. recipe id, by its UTF-8 bytes, so equal recipes always come in the same order.
+///
+/// What counts as missing:
+/// - a required food no pantry item or staple gives, by ``PantryCoverage`` (the same food, a
+///   more specific one, or a plain food standing for its kind, as each item's ``PantryKinds``
+///   allows);
+/// - a line of alternatives none of whose foods is at hand (any one of them satisfies it);
+/// - a food at hand in too small an amount: when the recipe says how much it needs in all
+///   (``FinderRecipe/amounts``) and every pantry item giving it says how much it holds, the
+///   total is compared through units and the food's density (``PantryAmounts``); a staple, an
+///   item without an amount, or units that do not convert count as enough. A short food ranks
+///   like a substitutable one: above a food not at hand at all;
+/// - every unmatched line.
+/// Recipes the finder cannot judge (``FinderRecipe/isJudgeable``) are never found; they are
+/// counted by ``FinderEngine/unjudged(_:)``.
 public struct FinderQuery: Hashable, Sendable {
   /// A food the user has.
   public struct PantryItem: Hashable, Sendable {
@@ -109,18 +125,23 @@ public struct FinderQuery: Hashable, Sendable {
   /// The matches in the "use it up" order, given in the usual order: a stable sort on the
   /// missing counts and the soonest expiry keeps "pantry used", rating and id as tie-breaks.
   func rankedByExpiry(_ matches: [FinderMatch], taxonomy: FinderTaxonomy) -> [FinderMatch] {
-    // Each dated pantry item satisfies its own food and every ancestor ("cheddar" → "cheese"):
-    // one table of the soonest date per food, built once for all the matches.
-    var soonestByFood: [String: Date] = [:]
-    for item in pantry {
-      guard let date = item.expiresOn else { continue }
-      for food in [item.food] + taxonomy.ancestors(of: item.food) {
-        soonestByFood[food] = min(date, soonestByFood[food] ?? date)
-      }
+    // A dated pantry item dates every food it gives (``PantryCoverage``): one table of the
+    // soonest date per food, filled as the matches ask.
+    let dated = pantry.filter { $0.expiresOn != nil }
+    var soonestByFood: [String: Date?] = [:]
+    func soonest(_ food: String) -> Date? {
+      if let known = soonestByFood[food] { return known }
+      let date =
+        dated.filter { taxonomy.coverage(of: food, by: $0.food, kinds: $0.kinds) != nil }
+        .compactMap(\.expiresOn).min()
+      soonestByFood[food] = date
+      return date
     }
     let keyed = matches.enumerated().map { position, match -> (Int, Int, Date, Int) in
-      let soonest = match.matchedFoods.compactMap { soonestByFood[$0] }.min() ?? .distantFuture
-      let truly = match.missingCount - match.substitutions.count
+      let soonest =
+        (match.matchedFoods + match.shortfalls.map(\.food)).compactMap(soonest).min()
+        ?? .distantFuture
+      let truly = match.missingCount - match.substitutions.count - match.shortfalls.count
       return (match.missingCount, truly, soonest, position)
     }
     return keyed.sorted { lhs, rhs in
@@ -285,6 +306,12 @@ public struct FinderShortfall: Hashable, Sendable {
 /// The recipes the finder cannot judge, and why: they are never offered as makeable, nor as
 /// missing only a few. See ``FinderRecipe/isJudgeable``.
 public struct FinderUnjudged: Hashable, Sendable {
+  /// Why a recipe cannot be judged.
+  enum Reason: UInt8 {
+    case noIngredients = 1
+    case mostlyUnrecognised = 2
+  }
+
   /// Recipes without a required ingredient line Larder could read (an empty list, or only
   /// optional lines).
   public var noIngredients: Int
@@ -320,17 +347,24 @@ public struct FinderSubstitution: Hashable, Sendable {
 
 /// The ranking key, shared by the engine and the scan so the two order recipes identically.
 struct FinderRankKey: Comparable {
-  /// The leading keys packed into one integer, smaller ranks first: missing, truly missing,
-  /// pantry used (inverted), rating (inverted). The "use it up" mode re-sorts the ranked
-  /// matches by expiry afterwards (``FinderQuery/rankedByExpiry(_:taxonomy:)``).
+  /// The leading keys packed into one integer, smaller ranks first: missing (16 bits), truly
+  /// missing (16: neither substitutable nor merely short), pantry used (14, inverted), kind
+  /// matches (10), rating (8, inverted). The "use it up" mode re-sorts the ranked matches by
+  /// expiry afterwards (``FinderQuery/rankedByExpiry(_:taxonomy:)``).
   var packed: UInt64
 
-  init(missing: Int, substitutable: Int, used: Int, rating: Int) {
+  init(
+    missing: Int, substitutable: Int, short: Int = 0, used: Int, kinds: Int = 0, rating: Int
+  ) {
     let missing = min(max(0, missing), 0xFFFF)
-    let truly = missing - min(max(0, substitutable), missing)
-    let used = 0xFFFF - min(max(0, used), 0xFFFF)
+    let softened = min(max(0, substitutable) + max(0, short), missing)
+    let truly = missing - softened
+    let used = 0x3FFF - min(max(0, used), 0x3FFF)
+    let kinds = min(max(0, kinds), 0x3FF)
     let rating = 0xFF - min(max(0, rating), 0xFF)
-    packed = UInt64(missing) << 48 | UInt64(truly) << 32 | UInt64(used) << 16 | UInt64(rating) << 8
+    packed =
+      UInt64(missing) << 48 | UInt64(truly) << 32 | UInt64(used) << 18 | UInt64(kinds) << 8
+      | UInt64(rating)
   }
 
   /// The missing count the key was made from.

@@ -83,34 +83,64 @@ extension FinderRecipe {
   /// overflow the engine's compact records.
   static let limit = 10_000
 
-  /// Required foods without repeats, in the recipe's order.
-  var distinctRequiredFoods: [String] {
+  /// What the recipe requires, each once, in the recipe's order: its sole required foods,
+  /// then one id per distinct line of alternatives (``groupID(_:)``), at most ``limit``.
+  var requirements: [String] {
     var seen = Set<String>()
-    return Array(requiredFoods.filter { seen.insert($0).inserted }.prefix(Self.limit))
+    var result: [String] = []
+    for food in soleRequiredFoods where seen.insert(food).inserted {
+      result.append(food)
+    }
+    for line in distinctAlternatives {
+      let id = Self.groupID(line)
+      if seen.insert(id).inserted { result.append(id) }
+    }
+    return Array(result.prefix(Self.limit))
   }
 
-  /// Optional foods without repeats and without foods that are also required.
+  /// Optional foods without repeats and without foods that are also required alone.
   var distinctOptionalFoods: [String] {
-    var seen = Set(distinctRequiredFoods)
-    return Array(optionalFoods.filter { seen.insert($0).inserted }.prefix(Self.limit))
+    var seen = Set(soleRequiredFoods)
+    return Array(
+      optionalFoods.filter { !$0.contains(Self.groupSeparator) && seen.insert($0).inserted }
+        .prefix(Self.limit))
   }
 
-  /// Required lines with alternatives, each with its foods without repeats, lines with fewer
-  /// than two distinct foods left out (their one food is required).
+  /// The separator of a line of alternatives' foods in its ``groupID(_:)``: a control
+  /// character no food id contains.
+  static let groupSeparator: Character = "\u{1F}"
+
+  /// The id the finder gives a line of alternatives: its foods joined in order.
+  static func groupID(_ foods: [String]) -> String {
+    foods.joined(separator: String(groupSeparator))
+  }
+
+  /// The foods of a line of alternatives by its id; nil for a food's own id.
+  static func members(ofGroup id: String) -> [String]? {
+    guard id.contains(groupSeparator) else { return nil }
+    return id.split(separator: groupSeparator).map(String.init)
+  }
+
+  /// Required lines with alternatives, each with its foods without repeats; lines with fewer
+  /// than two distinct foods are left out (their one food is required alone).
   var distinctAlternatives: [[String]] {
     var result: [[String]] = []
     for line in alternatives.prefix(Self.limit) {
       var seen = Set<String>()
-      let foods = line.filter { seen.insert($0).inserted }
+      let foods = line.filter { !$0.contains(Self.groupSeparator) && seen.insert($0).inserted }
       if foods.count >= 2 { result.append(foods) }
     }
     return result
   }
 
-  /// Foods required alone: ``requiredFoods`` and the single foods of alternative lines that
-  /// name only one.
+  /// Foods required alone: ``requiredFoods`` and the one food of an alternatives line that
+  /// names only one.
   var soleRequiredFoods: [String] {
-    requiredFoods + alternatives.compactMap { line in Set(line).count == 1 ? line.first : nil }
+    let single = alternatives.compactMap { line -> String? in
+      let foods = Set(line.filter { !$0.contains(Self.groupSeparator) })
+      return foods.count == 1 ? foods.first : nil
+    }
+    return (requiredFoods + single).filter { !$0.contains(Self.groupSeparator) }
   }
 
   /// Unmatched lines, from 0 to the limit.
@@ -125,9 +155,15 @@ extension FinderRecipe {
   /// food, and no more unmatched required lines than matched ones. A recipe it cannot judge
   /// is never offered as makeable (an empty list misses nothing, yet nothing is known), nor
   /// as missing a few; ``FinderUnjudged`` counts them.
-  public var isJudgeable: Bool {
-    let known = Set(soleRequiredFoods).count + distinctAlternatives.count
-    return known > 0 && normalizedUnmatchedLineCount <= known
+  public var isJudgeable: Bool { unjudgedReason == nil }
+
+  /// Why the finder cannot judge the recipe, or nil when it can.
+  var unjudgedReason: FinderUnjudged.Reason? {
+    let known = requirements.count
+    if known == 0 {
+      return normalizedUnmatchedLineCount == 0 ? .noIngredients : .mostlyUnrecognised
+    }
+    return normalizedUnmatchedLineCount > known ? .mostlyUnrecognised : nil
   }
 }
 

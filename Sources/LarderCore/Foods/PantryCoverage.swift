@@ -79,3 +79,36 @@ extension FoodCatalog {
       kinship: { food(id: $0)?.kinship ?? .kind }, isGroup: { food(id: $0)?.isGroup ?? false })
   }
 }
+
+/// Whether what a pantry holds is enough for what a recipe needs: the amounts rule shared by
+/// the finder and a recipe's marks.
+public enum PantryAmounts {
+  /// What the pantry's measures come to in the unit of `need`, or nil when one of them does
+  /// not convert (a "can" against grams; cups against grams without a density), since then
+  /// nobody can say.
+  public static func total(
+    of have: [Measure], in unit: IngredientUnit?, density: Double?
+  ) -> Measure? {
+    var quantity = 0.0
+    for measure in have {
+      guard let converted = try? measure.converted(to: unit, density: density) else {
+        return nil
+      }
+      quantity += converted.quantity
+    }
+    return Measure(quantity: quantity, unit: unit)
+  }
+
+  /// The pantry's total when it is less than the recipe needs (the need's lower bound, as a
+  /// range's lower end is enough to cook with); nil when it is enough or cannot be compared.
+  /// A relative tolerance of 0.1% keeps a cup of flour from falling short of its own grams
+  /// through rounding.
+  public static func shortfall(
+    need: Measure, have: [Measure], density: Double?
+  ) -> Measure? {
+    guard need.quantity > 0, !have.isEmpty,
+      let total = total(of: have, in: need.unit, density: density)
+    else { return nil }
+    return total.quantity < need.quantity * 0.999 ? total : nil
+  }
+}

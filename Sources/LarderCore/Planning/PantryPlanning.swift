@@ -150,7 +150,7 @@ public struct PantryDeduction: Hashable, Sendable, Codable {
       }
       let candidates = ordered.filter { item in
         guard let itemFood = item.foodID else { return false }
-        return FoodEquivalents.pantryFood(itemFood, satisfies: food, in: catalog)
+        return catalog.coverage(of: food, by: itemFood) != nil
       }
       guard !candidates.isEmpty else {
         skipped.append(Skipped(line: need.lineText, reason: "not in the pantry"))

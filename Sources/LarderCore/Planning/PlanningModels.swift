@@ -313,12 +313,13 @@ public struct ShoppingListItem: Hashable, Sendable, Codable, Identifiable {
 }
 
 extension PantryItem {
-  /// The item as the finder sees it (its food and expiry day), or nil when it names no catalog
+  /// The item as the finder sees it (its food, amount and expiry day), or nil when it names no catalog
   /// food. The finder only compares expiry dates, so a day is its start in UTC.
   public var finderItem: FinderQuery.PantryItem? {
     guard let foodID else { return nil }
     return FinderQuery.PantryItem(
       food: foodID,
-      expiresOn: expiresOn.map { Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400) })
+      expiresOn: expiresOn.map { Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400) },
+      amount: amount)
   }
 }

@@ -83,7 +83,7 @@ public struct ShoppingListBuilder: Sendable {
           return item.foodID == nil && line.foodID == nil
             && item.name.lowercased() == line.name.lowercased()
         }
-        return FoodEquivalents.pantryFood(have, satisfies: food, in: catalog)
+        return catalog.coverage(of: food, by: have) != nil
       }
       var amounts = line.sum.parts
       var inPantry: [Measure] = []

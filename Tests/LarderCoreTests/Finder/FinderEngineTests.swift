@@ -17,6 +17,7 @@ import Testing
       let expected = scan.find(query)
       found += expected.total
       #expect(engine.find(query) == expected, "seed \(seed): \(query)")
+      #expect(engine.unjudged(query) == scan.unjudged(query), "seed \(seed): \(query)")
     }
     // The corpora must be worth comparing: most queries find something.
     #expect(found > 0)
@@ -64,6 +65,7 @@ import Testing
       let expected = scan.find(query)
       #expect(engine.find(query) == expected, "edited engine, seed \(seed): \(query)")
       #expect(fresh.find(query) == expected, "fresh engine, seed \(seed): \(query)")
+      #expect(engine.unjudged(query) == scan.unjudged(query), "edited, seed \(seed)")
     }
   }
 

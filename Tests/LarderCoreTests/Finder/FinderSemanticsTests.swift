@@ -62,8 +62,9 @@ import Testing
 
   @Test(arguments: [(0, false), (1, false), (2, true), (5, true)])
   func unmatchedLinesCountAsMissing(maxMissing: Int, found: Bool) throws {
-    let recipes = [recipe("mystery", ["egg"], unmatched: 2)]
-    let page = FinderCheck.page(recipes, FinderQuery(pantry: ["egg"], maxMissing: maxMissing))
+    let recipes = [recipe("mystery", ["egg", "flour"], unmatched: 2)]
+    let page = FinderCheck.page(
+      recipes, FinderQuery(pantry: ["egg", "flour"], maxMissing: maxMissing))
     #expect(page.total == (found ? 1 : 0))
     if found {
       let match = try #require(page.items.first)
@@ -73,10 +74,24 @@ import Testing
     }
   }
 
-  @Test func aRecipeOfOnlyUnmatchedLinesIsNeverMakeable() {
-    let recipes = [recipe("unknown", [], unmatched: 1)]
-    #expect(FinderCheck.page(recipes, FinderQuery(pantry: ["egg"])).total == 0)
-    #expect(FinderCheck.page(recipes, FinderQuery(pantry: ["egg"], maxMissing: 1)).total == 1)
+  @Test func aRecipeTheFinderCannotJudgeIsNeverFoundButCounted() {
+    let recipes = [
+      recipe("unknown", [], unmatched: 1), recipe("empty", []),
+      recipe("mostly-unread", ["egg"], unmatched: 2), recipe("half-read", ["egg"], unmatched: 1),
+      recipe("only-garnish", [], optional: ["parsley"]),
+    ]
+    for maxMissing in [0, 1, 2, 500] {
+      let query = FinderQuery(pantry: ["egg"], maxMissing: maxMissing)
+      #expect(
+        FinderCheck.ids(recipes, query) == (maxMissing >= 1 ? ["half-read"] : []),
+        "K = \(maxMissing)")
+      #expect(
+        FinderCheck.unjudged(recipes, query)
+          == FinderUnjudged(noIngredients: 2, mostlyUnrecognised: 2))
+    }
+    // Filters apply to the count too.
+    let dinner = FinderQuery(pantry: [], filters: FinderFilters(courses: ["Dinner"]))
+    #expect(FinderCheck.unjudged(recipes, dinner).total == 0)
   }
 
   // MARK: The food hierarchy
@@ -90,7 +105,7 @@ import Testing
     ("cheddar", "dairy", false),
     ("cheddar", "parmesan", false),
     ("butter", "unsalted-butter", true),
-    ("unsalted-butter", "butter", false),
+    ("unsalted-butter", "butter", true),
     ("salt", "sea-salt", true),
   ])
   func aGenericRecipeFoodIsSatisfiedByItsDescendantsButNotTheReverse(
@@ -368,7 +383,7 @@ import Testing
     let foods = (0..<10_010).map { "food-\($0)" }
     let recipes = [
       FinderRecipe(id: "huge", requiredFoods: foods, optionalFoods: ["food-10005", "egg"]),
-      FinderRecipe(id: "endless", requiredFoods: ["egg"], unmatchedLineCount: 5_000_000),
+      FinderRecipe(id: "endless", requiredFoods: foods, unmatchedLineCount: 5_000_000),
     ]
     let page = FinderCheck.page(
       recipes, FinderQuery(pantry: Array(foods.prefix(10_000)) + ["egg"], maxMissing: 20_000))
@@ -384,7 +399,9 @@ import Testing
 
   @Test func anEmptyPantryFindsRecipesNeedingAtMostK() {
     let recipes = [recipe("nothing", []), recipe("one", ["egg"]), recipe("two", ["egg", "milk"])]
-    let page = FinderCheck.page(recipes, FinderQuery(pantry: [], staples: [], maxMissing: 1))
-    #expect(page.items.map(\.recipeID) == ["nothing", "one"])
+    let query = FinderQuery(pantry: [], staples: [], maxMissing: 1)
+    // A recipe without ingredients misses nothing, but nothing is known of it either.
+    #expect(FinderCheck.page(recipes, query).items.map(\.recipeID) == ["one"])
+    #expect(FinderCheck.unjudged(recipes, query) == FinderUnjudged(noIngredients: 1))
   }
 }

@@ -18,8 +18,14 @@ enum FinderKitchen {
     "buttermilk": ["milk", "yogurt"], "butter": ["olive-oil"], "sour-cream": ["yogurt", "cheese"],
   ]
 
+  /// The groups whose kinds a plain pantry food does not stand for.
+  static let groups: Set<String> = [
+    "cheese", "dairy", "meat", "poultry", "fish", "shellfish", "nut", "tree-nut", "wheat", "soy",
+    "pork",
+  ]
+
   static let catalog = FinderCatalog(
-    taxonomy: FinderTaxonomy(parents: parents), substitutes: substitutes)
+    taxonomy: FinderTaxonomy(parents: parents, groups: groups), substitutes: substitutes)
 }
 
 /// Runs every query on both the engine and the reference scan, expecting the same page.
@@ -38,6 +44,24 @@ enum FinderCheck {
     #expect(built.find(query) == scan, "built engine differs", sourceLocation: sourceLocation)
     #expect(
       added.find(query) == scan, "engine fed one by one differs", sourceLocation: sourceLocation)
+    return scan
+  }
+
+  /// The unjudged recipes both count; records an issue when they differ.
+  static func unjudged(
+    _ recipes: [FinderRecipe], _ query: FinderQuery,
+    catalog: FinderCatalog = FinderKitchen.catalog,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> FinderUnjudged {
+    let scan = FinderScan(recipes: recipes, catalog: catalog).unjudged(query)
+    let built = FinderEngine(catalog: catalog)
+    built.build(recipes: recipes, clock: { 0 })
+    let added = FinderEngine(catalog: catalog)
+    for recipe in recipes { added.add(recipe) }
+    #expect(built.unjudged(query) == scan, "built engine differs", sourceLocation: sourceLocation)
+    #expect(
+      added.unjudged(query) == scan, "engine fed one by one differs", sourceLocation: sourceLocation
+    )
     return scan
   }
 
@@ -85,9 +109,35 @@ struct FinderRandomWorld {
         names.randomElement(using: &random)!
       }
     }
+    // How children stand to their parents, which parents are groups, and densities.
+    var kinships: [String: FoodKinship] = [:]
+    for child in parents.keys.sorted() {
+      kinships[child] = [.kind, .kind, .kind, .everyday, .distinct].randomElement(using: &random)!
+    }
+    var groupSet: Set<String> = []
+    for parent in Set(parents.values).sorted() where Bool.random(using: &random) {
+      groupSet.insert(parent)
+    }
+    var densities: [String: Double] = [:]
+    for food in names where Int.random(in: 0..<3, using: &random) == 0 {
+      densities[food] = Double.random(in: 0.3...1.5, using: &random)
+    }
     foods = names
     self.random = random
-    catalog = FinderCatalog(taxonomy: FinderTaxonomy(parents: parents), substitutes: substitutes)
+    catalog = FinderCatalog(
+      taxonomy: FinderTaxonomy(parents: parents, kinships: kinships, groups: groupSet),
+      substitutes: substitutes, densities: densities)
+  }
+
+  static let units: [IngredientUnit?] = [
+    nil, IngredientUnit.unit(id: "g"), IngredientUnit.unit(id: "kg"), IngredientUnit.unit(id: "ml"),
+    IngredientUnit.unit(id: "cup"), IngredientUnit.unit(id: "tbsp"), IngredientUnit.unit(id: "can"),
+  ]
+
+  /// An amount in a random unit, now and then one that does not convert.
+  mutating func measure() -> Measure {
+    let unit = Self.units.randomElement(using: &random)!
+    return Measure(quantity: Double(Int.random(in: 1...12, using: &random)) * 50, unit: unit)
   }
 
   /// A food index skewed towards small numbers.
@@ -106,8 +156,19 @@ struct FinderRandomWorld {
     let required = (0..<size).map { _ in skewedFood() }
     let optional = (0..<Int.random(in: 0...2, using: &random)).map { _ in skewedFood() }
     let unmatched = [0, 0, 0, 0, 0, 1, 2].randomElement(using: &random)!
+    var alternatives: [[String]] = []
+    if Int.random(in: 0..<3, using: &random) == 0 {
+      alternatives = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+        (0..<Int.random(in: 1...3, using: &random)).map { _ in skewedFood() }
+      }
+    }
+    var amounts: [String: Measure] = [:]
+    for food in required where Int.random(in: 0..<3, using: &random) == 0 {
+      amounts[food] = measure()
+    }
     return FinderRecipe(
-      id: id, requiredFoods: required, optionalFoods: optional, unmatchedLineCount: unmatched,
+      id: id, requiredFoods: required, alternatives: alternatives, amounts: amounts,
+      optionalFoods: optional, unmatchedLineCount: unmatched,
       courses: some(Self.courses, upTo: 2), cuisines: some(Self.cuisines, upTo: 1),
       diets: some(Self.diets, upTo: 2),
       totalMinutes: Bool.random(using: &random) ? Int.random(in: 5...240, using: &random) : nil,
@@ -123,7 +184,12 @@ struct FinderRandomWorld {
   }
 
   mutating func query() -> FinderQuery {
-    let pantry = (0..<[0, 3, 10, 25, 40].randomElement(using: &random)!).map { _ in skewedFood() }
+    let pantry = (0..<[0, 3, 10, 25, 40].randomElement(using: &random)!).map { _ in
+      FinderQuery.PantryItem(
+        food: skewedFood(),
+        amount: Int.random(in: 0..<3, using: &random) == 0 ? measure() : nil,
+        kinds: [.everyday, .everyday, .everyday, .any, .only].randomElement(using: &random)!)
+    }
     let staples =
       Bool.random(using: &random) ? FinderQuery.defaultStaples : some(foods, upTo: 3)
     var filters = FinderFilters()
@@ -143,7 +209,7 @@ struct FinderRandomWorld {
     filters.favoritesOnly = Int.random(in: 0..<8, using: &random) == 0
     let filtered = Int.random(in: 0..<3, using: &random) == 0
     return FinderQuery(
-      pantry: pantry, staples: staples,
+      pantryItems: pantry, staples: staples,
       maxMissing: [0, 0, 1, 2, 2, 3, 5, 8, 40, 250].randomElement(using: &random)!,
       mustInclude: filtered ? some(foods, upTo: 1) : [],
       mustExclude: filtered ? some(foods, upTo: 2) : [],

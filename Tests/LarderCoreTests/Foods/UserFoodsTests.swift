@@ -65,29 +65,3 @@ import Testing
     #expect(FoodCatalog.slug(for: "  Grandma's  Mix! ") == FoodCatalog.slug(for: "grandma's mix"))
   }
 }
-
-@Suite struct FoodEquivalentsTests {
-  @Test func plainFoodsAddTheirEverydayKindsOnceAndInOrder() {
-    let day = Date(timeIntervalSince1970: 1_800_000_000)
-    let pantry = ["butter", "egg", "flour", "unsalted-butter"].map {
-      FinderQuery.PantryItem(food: $0, expiresOn: $0 == "butter" ? day : nil)
-    }
-    let items = FoodEquivalents.expanding(pantry, in: .bundled)
-    let expanded = items.map(\.food)
-    #expect(
-      expanded == [
-        "butter", "egg", "flour", "unsalted-butter", "salted-butter", "all-purpose-flour",
-      ])
-    // An added kind keeps its plain food's expiry date.
-    #expect(items.first { $0.food == "salted-butter" }?.expiresOn == day)
-  }
-
-  @Test func everyListedKindIsInTheCatalogUnderItsPlainFood() {
-    let catalog = FoodCatalog.bundled
-    for (plain, kinds) in FoodEquivalents.everyday {
-      for kind in kinds {
-        #expect(catalog.isDescendant(kind, of: plain), "\(kind) should be a kind of \(plain)")
-      }
-    }
-  }
-}
