@@ -390,13 +390,38 @@ SHELLFISH_HEADS = {
 }
 
 
+# Words after which a name's tail says where a food is from or what milk it is made of, not
+# what it is a kind of: 'Toma del Pastore', 'Crottin de Chavignol', 'Formaggio in crema'.
+ORIGIN_WORDS = {"di", "de", "del", "della", "delle", "dei", "du", "des", "d", "da", "ccu",
+                "alla", "al", "allo", "o", "in", "au", "aux"}
+
+
+def family_of(catalog, fid):
+    """The top-level food above `fid` (itself when it has no parent)."""
+    seen = {fid}
+    while fid in catalog.foods and catalog.foods[fid].parent not in ("", None):
+        fid = catalog.foods[fid].parent
+        if fid in seen:
+            break
+        seen.add(fid)
+    return fid
+
+
 def suffix_parent(catalog, name, fallback):
-    """The food named by the longest proper tail of `name` ('Thai basil' -> basil)."""
+    """The food named by the longest proper tail of `name` ('Thai basil' -> basil).
+
+    Only a tail in the list's own family counts: a hot pepper's 'pepper' is not black
+    pepper's group, and a cheese named after a place or a wine ('Morlacco di Grappa',
+    'Savello di Roma') is not a brandy or a tomato. Otherwise the list's parent.
+    """
     tokens = key_of(name).split()
+    family = family_of(catalog, fallback)
     for start in range(1, len(tokens)):
+        if tokens[start - 1] in ORIGIN_WORDS:
+            continue  # 'Ricotta di bufala' is a ricotta of buffalo milk, not a mozzarella
         held = catalog.keys.get(" ".join(tokens[start:]))
         if held:
-            return held[1]
+            return held[1] if family_of(catalog, held[1]) == family else fallback
     return fallback
 
 
