@@ -6,9 +6,11 @@ Inputs (facts under their own licences, see each SOURCE.md):
                                        corpora-foods word lists; ingredient-parser-fdc names
   ../shared/data/usda-sr26            FOOD_DES, FD_GROUP and WEIGHT (household measures)
   scripts/food-catalog-curated.tsv     our own curated foods, synonyms, parents and aisles
+  scripts/food-pantry-kinds.tsv        our own pantry flags: groups, everyday and distinct kinds
 
 The output is deterministic: one food per line, sorted by id. Run `make food-catalog`, or
-  scripts/build-food-catalog.py [--data DIR] [--out FILE] [--sources FILE] [--report FILE]
+  scripts/build-food-catalog.py [--data DIR] [--curated FILE] [--pantry-kinds FILE]
+                                [--out FILE] [--sources FILE] [--report FILE]
 Python 3 standard library only.
 """
 
@@ -163,7 +165,7 @@ def pluralize(name):
 
 class Food:
     __slots__ = ("id", "name", "plural", "parent", "aisle", "synonyms", "usda", "density",
-                 "origin", "order", "density_source")
+                 "origin", "order", "density_source", "pantry")
 
     def __init__(self, fid, name, plural, parent, aisle, synonyms, origin, order):
         self.id = fid
@@ -177,6 +179,7 @@ class Food:
         self.density_source = ""
         self.origin = origin
         self.order = order
+        self.pantry = []  # pantry flags, in PANTRY_FLAGS order
 
 
 class Catalog:
@@ -390,13 +393,38 @@ SHELLFISH_HEADS = {
 }
 
 
+# Words after which a name's tail says where a food is from or what milk it is made of, not
+# what it is a kind of: 'Toma del Pastore', 'Crottin de Chavignol', 'Formaggio in crema'.
+ORIGIN_WORDS = {"di", "de", "del", "della", "delle", "dei", "du", "des", "d", "da", "ccu",
+                "alla", "al", "allo", "o", "in", "au", "aux"}
+
+
+def family_of(catalog, fid):
+    """The top-level food above `fid` (itself when it has no parent)."""
+    seen = {fid}
+    while fid in catalog.foods and catalog.foods[fid].parent not in ("", None):
+        fid = catalog.foods[fid].parent
+        if fid in seen:
+            break
+        seen.add(fid)
+    return fid
+
+
 def suffix_parent(catalog, name, fallback):
-    """The food named by the longest proper tail of `name` ('Thai basil' -> basil)."""
+    """The food named by the longest proper tail of `name` ('Thai basil' -> basil).
+
+    Only a tail in the list's own family counts: a hot pepper's 'pepper' is not black
+    pepper's group, and a cheese named after a place or a wine ('Morlacco di Grappa',
+    'Savello di Roma') is not a brandy or a tomato. Otherwise the list's parent.
+    """
     tokens = key_of(name).split()
+    family = family_of(catalog, fallback)
     for start in range(1, len(tokens)):
+        if tokens[start - 1] in ORIGIN_WORDS:
+            continue  # 'Ricotta di bufala' is a ricotta of buffalo milk, not a mozzarella
         held = catalog.keys.get(" ".join(tokens[start:]))
         if held:
-            return held[1]
+            return held[1] if family_of(catalog, held[1]) == family else fallback
     return fallback
 
 
@@ -736,6 +764,59 @@ def link_sr(data_dir, catalog, report):
     return described
 
 
+# ----------------------------------------------------------------------------- pantry kinds
+
+# The flags of foods.tsv's pantry column, in the order they are written (Food.isGroup and
+# Food.kinship in Sources/LarderCore/Foods/Food.swift; the rule is documented on FoodKinship).
+PANTRY_FLAGS = ["group", "everyday", "distinct"]
+
+
+def read_pantry_kinds(path, catalog):
+    """Merges scripts/food-pantry-kinds.tsv: id, flags (';'-separated), why.
+
+    Every line must name a food the catalog has and say why; empty flags record a decision
+    that the food is a plain kind (the default) so that it is not made again.
+    """
+    if not os.path.isfile(path):
+        sys.exit(f"missing {path}: the pantry kinds (use --pantry-kinds to point elsewhere)")
+    seen = {}
+    parents = {f.parent for f in catalog.foods.values() if f.parent}
+    with open(path, encoding="utf-8") as handle:
+        for number, raw in enumerate(handle, 1):
+            line = raw.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            cols = line.split("\t")
+            if len(cols) != 3:
+                sys.exit(f"{path}:{number}: expected 3 tab-separated columns (id, flags, why), "
+                         f"found {len(cols)}")
+            fid, flags, why = (c.strip() for c in cols)
+            where = f"{path}:{number}: '{fid}'"
+            if fid not in catalog.foods:
+                sys.exit(f"{where} is not a food in the catalog (a typo, or renamed?)")
+            if fid in seen:
+                sys.exit(f"{where} is already given on line {seen[fid]}")
+            seen[fid] = number
+            if not why:
+                sys.exit(f"{where} needs a reason in the third column")
+            tokens = [t.strip() for t in flags.split(";") if t.strip()]
+            for token in tokens:
+                if token not in PANTRY_FLAGS:
+                    sys.exit(f"{where}: unknown flag '{token}' (expected group, everyday or "
+                             f"distinct)")
+            if len(set(tokens)) != len(tokens):
+                sys.exit(f"{where}: a flag is given twice")
+            if "everyday" in tokens and "distinct" in tokens:
+                sys.exit(f"{where}: a food is everyday or distinct, not both")
+            food = catalog.foods[fid]
+            if "group" in tokens and fid not in parents:
+                sys.exit(f"{where} is a group but no food is filed under it")
+            if ("everyday" in tokens or "distinct" in tokens) and not food.parent:
+                sys.exit(f"{where} has no parent to be everyday or distinct under")
+            food.pantry = [t for t in PANTRY_FLAGS if t in tokens]
+    return len(seen)
+
+
 # ----------------------------------------------------------------------------- checks
 
 
@@ -801,14 +882,17 @@ def inherit_densities(catalog):
 
 HEADER = """\
 # Larder food catalog: one food per line, tab-separated, sorted by id.
-# GENERATED by scripts/build-food-catalog.py (make food-catalog); edit the script or
-# scripts/food-catalog-curated.tsv, not this file.
+# GENERATED by scripts/build-food-catalog.py (make food-catalog); edit the script,
+# scripts/food-catalog-curated.tsv or scripts/food-pantry-kinds.tsv, not this file.
 #
 # Columns: id, name, plural, parent (id), aisle, density (g/ml), usda (SR26 NDB number),
-# synonyms (separated by ';').
+# synonyms (separated by ';'), pantry (flags separated by ';': 'group' when the food is a
+# group whose kinds a cook does not swap, and 'everyday' or 'distinct' for how it stands to
+# its parent in a pantry; empty for a plain kind; see FoodKinship in Food.swift).
 #
 # Sources (facts; see FOODS-SOURCES.md beside this file):
-# - Larder's own curated list (scripts/food-catalog-curated.tsv).
+# - Larder's own curated lists (scripts/food-catalog-curated.tsv, and
+#   scripts/food-pantry-kinds.tsv for the pantry column).
 # - Open Tandoor Data (TandoorRecipes/open-tandoor-data @ 3ba9dc4f): store categories and unit
 #   conversions. Contents under the Database Contents License (DbCL 1.0), schema under the
 #   Open Database License (ODbL 1.0).
@@ -825,12 +909,13 @@ SOURCES_MD = """\
 # Where the food catalog comes from
 
 `foods.tsv` is generated by `scripts/build-food-catalog.py` (run `make food-catalog`) from the
-open data in `../shared/data` and Larder's own curated list. Edit the script or
-`scripts/food-catalog-curated.tsv`, never the generated file.
+open data in `../shared/data` and Larder's own curated lists. Edit the script,
+`scripts/food-catalog-curated.tsv` or `scripts/food-pantry-kinds.tsv`, never the generated file.
 
 | source | what Larder takes | licence |
 |---|---|---|
 | Larder's curated list, `scripts/food-catalog-curated.tsv` | canonical names, synonyms (US/UK), parents, aisles | Larder's own |
+| Larder's pantry kinds, `scripts/food-pantry-kinds.tsv` | the `pantry` column: which foods are groups, which kinds are everyday or distinct, each with its reason (see README.md, "Pantry kinds") | Larder's own |
 | [Open Tandoor Data](https://github.com/TandoorRecipes/open-tandoor-data) @ `3ba9dc4f` | store categories (as aisles where the curated list gives none) and unit conversions (densities where USDA has none) | contents: Database Contents License (DbCL 1.0); schema: Open Database License (ODbL 1.0) |
 | [Corpora](https://github.com/dariusk/corpora) @ `cf30ca27`, `data/foods` | the long tail of names: cheeses and fermented dairy, sausages, fish, shellfish, poultry, hot peppers, herbs, spices, blends, condiments, breads, pastries, apple cultivars | CC0 1.0 |
 | [ingredient-parser](https://github.com/strangetom/ingredient-parser) @ `d6c4386f`, `foundation_foods.md` and `fdc_ingredients.csv` | names of foundation foods as written in ingredient lines, used to check coverage | MIT; FoodData Central names CC0 1.0 |
@@ -851,7 +936,7 @@ def format_density(value):
 
 
 def write_outputs(catalog, out_path, sources_path, counts):
-    lines = [HEADER, "id\tname\tplural\tparent\taisle\tdensity\tusda\tsynonyms\n"]
+    lines = [HEADER, "id\tname\tplural\tparent\taisle\tdensity\tusda\tsynonyms\tpantry\n"]
     for fid in sorted(catalog.foods):
         f = catalog.foods[fid]
         for text in [f.name, f.plural] + f.synonyms:
@@ -859,7 +944,8 @@ def write_outputs(catalog, out_path, sources_path, counts):
                 sys.exit(f"{fid}: '{text}' holds a tab, newline or ';'")
         lines.append("\t".join([
             f.id, f.name, f.plural if f.plural != f.name else "", f.parent, f.aisle,
-            format_density(f.density), f.usda, ";".join(f.synonyms)]) + "\n")
+            format_density(f.density), f.usda, ";".join(f.synonyms), ";".join(f.pantry)])
+            + "\n")
     text = "".join(lines)
     os.makedirs(os.path.dirname(out_path), exist_ok=True)
     with open(out_path, "w", encoding="utf-8", newline="\n") as handle:
@@ -889,6 +975,8 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", default=os.path.join(ROOT, "..", "shared", "data"))
     parser.add_argument("--curated", default=os.path.join(HERE, "food-catalog-curated.tsv"))
+    parser.add_argument("--pantry-kinds",
+                        default=os.path.join(HERE, "food-pantry-kinds.tsv"))
     parser.add_argument("--out", default=os.path.join(
         ROOT, "Sources", "LarderCore", "Resources", "foods.tsv"))
     parser.add_argument("--sources", default=os.path.join(
@@ -925,6 +1013,7 @@ def main():
             food.density = values[len(values) // 2]
             food.density_source = "tandoor"
     inherit_densities(catalog)
+    pantry_lines = read_pantry_kinds(args.pantry_kinds, catalog)
 
     foods = catalog.foods.values()
     counts = {
@@ -948,6 +1037,10 @@ def main():
         "foundation food names (ingredient-parser) covered": (
             details["foundation names"] - len(details["foundation names not in catalog"])),
         "FoodData Central names read": len(fdc),
+        "pantry decisions (scripts/food-pantry-kinds.tsv)": pantry_lines,
+        "groups": sum(1 for f in foods if "group" in f.pantry),
+        "everyday kinds": sum(1 for f in foods if "everyday" in f.pantry),
+        "distinct kinds": sum(1 for f in foods if "distinct" in f.pantry),
     }
     size = write_outputs(catalog, args.out, args.sources, counts)
     if not args.quiet:

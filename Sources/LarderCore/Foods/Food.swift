@@ -81,7 +81,7 @@ public struct Food: Hashable, Sendable, Codable {
 /// |--------------|----------------------------------------------------|------------------------------------------------|
 /// | `kind`       | covered, unless the parent ``Food/isGroup``        | covered                                        |
 /// | `everyday`   | covered, even under a group ("flour" → all-purpose) | covered                                        |
-/// | `distinct`   | not covered (onion → onion powder, rice → puffed rice) | not covered (bread flour is not "flour" for a sponge) |
+/// | `distinct`   | not covered (onion → onion powder, rice → puffed rice) | not covered (almond flour is not a recipe's "flour") |
 ///
 /// So "rice" in a pantry covers white, jasmine and basmati rice (kinds of rice), "cheese" does
 /// not cover parmesan (cheese is a group) but parmesan covers "cheese", and onion powder
