@@ -16,6 +16,7 @@ enum BenchCommand {
                                [--data DIR] [--export DIR]
            larder-bench requests [--rounds N]
            larder-bench clips [--clips 16] [--rounds 500]
+           larder-bench relevance [--pantries bench/relevance/pantries.json]
 
     store         import, list, get and full-text search on SQLite, against a LIKE scan peer
     ingredients   ingredient-line parsing accuracy and speed, against ingredient-parser-nlp
@@ -26,6 +27,8 @@ enum BenchCommand {
     requests      what authentication costs a request: the web app answering in process as a
                   fixed household, with a session cookie and with an API token
     clips         /api/v1/health latency over a socket while clips to a tarpit are in flight
+    relevance     the finder's "can make now" and "missing one" against a cook's judgment of
+                  hand-written pantries (stored with their amounts) and the starter recipes
     """
 
   static func run(_ arguments: [String]) throws -> String {
@@ -80,6 +83,10 @@ enum BenchCommand {
     case "clips":
       return try ClipQueueBenchmark(clips: integer("clips", 16), rounds: integer("rounds", 500))
         .run()
+    case "relevance":
+      return try RelevanceBenchmark(
+        pantriesPath: options["pantries"] ?? "bench/relevance/pantries.json"
+      ).run()
     default:
       throw BenchError(message: "unknown suite '\(suite)'\n" + usage)
     }
