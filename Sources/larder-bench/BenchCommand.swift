@@ -13,7 +13,7 @@ enum BenchCommand {
            larder-bench ingredients [--data DIR] [--split shared] [--limit N] [--peer on|off]
                                     [--dump FILE]
            larder-bench finder [--recipes N] [--pantries N] [--peer-queries N] [--seed N]
-                               [--data DIR] [--export DIR]
+                               [--data DIR] [--export DIR] [--semantics kitchen|plain]
            larder-bench requests [--rounds N]
            larder-bench clips [--clips 16] [--rounds 500]
            larder-bench relevance [--pantries bench/relevance/pantries.json]
@@ -23,7 +23,8 @@ enum BenchCommand {
                   (--limit: at most N labeled lines per file; --dump: every line with its
                   label and verdicts as JSON lines; the peer needs `make peer`)
     finder        the pantry finder against SQLite and a full scan, on a calibrated corpus
-                  (--export: the corpus as CSV and the pantries as JSON lines)
+                  (--export: the corpus as CSV and the pantries as JSON lines; --semantics
+                  plain: flat foods without kinds, alternatives or amounts)
     requests      what authentication costs a request: the web app answering in process as a
                   fixed household, with a session cookie and with an API token
     clips         /api/v1/health latency over a socket while clips to a tarpit are in flight
@@ -76,7 +77,14 @@ enum BenchCommand {
       return try FinderBenchmark(
         recipeCount: integer("recipes", 100_000), pantriesPerSize: integer("pantries", 200),
         peerQueries: integer("peer-queries", 50), seed: UInt64(integer("seed", 42)),
-        dataPath: options["data"] ?? "../shared/data", exportPath: options["export"]
+        dataPath: options["data"] ?? "../shared/data", exportPath: options["export"],
+        semantics: try {
+          let value = options["semantics"] ?? "kitchen"
+          guard ["kitchen", "plain"].contains(value) else {
+            throw BenchError(message: "--semantics must be kitchen or plain, not '\(value)'")
+          }
+          return value
+        }()
       ).run()
     case "requests":
       return try RequestBenchmark(rounds: integer("rounds", 2_000)).run()

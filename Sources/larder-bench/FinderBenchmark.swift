@@ -17,6 +17,11 @@ struct FinderBenchmark {
   let seed: UInt64
   let dataPath: String
   let exportPath: String?
+  /// "kitchen" (the default): foods are the bundled catalog's, so plain pantry foods stand for
+  /// their kinds; a tenth of recipes have a line of alternatives; half of the required foods
+  /// are measured, as are a third of the pantry's items. "plain": flat foods, no alternatives,
+  /// no amounts (the corpus of the benchmarks before issue 15).
+  let semantics: String
 
   static let pantrySizes = [10, 25, 50]
   static let maxMissingValues = [0, 2]
@@ -37,8 +42,17 @@ struct FinderBenchmark {
     if let exportPath { try export(corpus, model: model, pantries: pantries, to: exportPath) }
 
     // The engine: build time and footprint.
-    let recipes = corpus.finderRecipes(model: model)
-    let engine = FinderEngine()
+    let kitchen = semantics != "plain"
+    let catalog = kitchen ? FinderCatalog(foods: .bundled) : FinderCatalog()
+    let kitchenFoods = kitchen ? KitchenFoods(model: model) : nil
+    var recipes = corpus.finderRecipes(model: model)
+    var pantryItems = pantries.map { $0.map { FinderQuery.PantryItem(food: $0) } }
+    if let kitchenFoods {
+      var kitchenRandom = SeededRandom(seed: seed &+ 1)
+      recipes = recipes.map { kitchenFoods.recipe($0, random: &kitchenRandom) }
+      pantryItems = pantries.map { kitchenFoods.pantry($0, random: &kitchenRandom) }
+    }
+    let engine = FinderEngine(catalog: catalog)
     let rssBefore = Machine.residentMemoryMB
     let report = engine.build(recipes: recipes, clock: { DispatchTime.now().uptimeNanoseconds })
     let rssAfter = Machine.residentMemoryMB
@@ -47,16 +61,16 @@ struct FinderBenchmark {
     let database = try FinderSQLitePeer(corpus: corpus, model: model)
     let sqliteLoadSeconds = Double(DispatchTime.now().uptimeNanoseconds - sqliteStart) / 1e9
     let readers = try (0..<2).map { _ in try database.reader() }
-    let scan = FinderScan(recipes: recipes)
+    let scan = FinderScan(recipes: recipes, catalog: catalog)
 
     var results: [[String: Any]] = []
     var agreement: [[String: Any]] = []
     var figures: [String: (p50: Double, p99: Double)] = [:]
     for size in Self.pantrySizes {
-      let ofSize = pantries.filter { $0.count == size }
+      let ofSize = pantryItems.filter { $0.count == size }
       for maxMissing in Self.maxMissingValues {
         let queries = ofSize.map {
-          FinderQuery(pantry: $0, maxMissing: maxMissing, limit: Self.pageSize)
+          FinderQuery(pantryItems: $0, maxMissing: maxMissing, limit: Self.pageSize)
         }
         let peerSet = Array(queries.prefix(peerQueries))
 
@@ -173,7 +187,10 @@ struct FinderBenchmark {
         "twoThreadSpeedupAtEnd": round3(Self.twoThreadSpeedup()),
       ]) { $1 },
       "loadAverageAtEnd": Machine.loadAverage,
-      "corpus": corpus.summary(model: model),
+      "corpus": corpus.summary(model: model).merging(
+        kitchenFoods?.summary(recipes: recipes)
+          ?? ["semantics": "plain: flat foods, no alternatives, no amounts"]
+      ) { $1 },
       "pantries": ["perSize": pantriesPerSize, "sizes": Self.pantrySizes],
       "query": [
         "limit": Self.pageSize, "k": Self.maxMissingValues,
@@ -293,6 +310,68 @@ struct FinderTextWriter {
 
 /// What the corpus is drawn from: recipe sizes and food frequencies, measured on the shared
 /// data when it is there, synthetic otherwise.
+/// The kitchen corpus: the model's foods read as the bundled catalog's, lines of alternatives
+/// and amounts on recipes, amounts on pantry items.
+struct KitchenFoods {
+  /// The catalog id of each model food name (the name itself when the catalog has none).
+  let ids: [String: String]
+  let grams = IngredientUnit.unit(id: "g")
+
+  init(model: FinderCorpusModel) {
+    let catalog = FoodCatalog.bundled
+    var ids: [String: String] = [:]
+    for name in model.foods { ids[name] = catalog.match(name)?.foodID ?? name }
+    self.ids = ids
+  }
+
+  /// A measure: grams two times in three, else a count.
+  func measure(_ random: inout SeededRandom, range: ClosedRange<Int>) -> Measure {
+    random.next() % 3 == 0
+      ? Measure(quantity: Double(Int(random.next() % 6) + 1), unit: nil)
+      : Measure(quantity: Double(Int.random(in: range, using: &random)), unit: grams)
+  }
+
+  func recipe(_ recipe: FinderRecipe, random: inout SeededRandom) -> FinderRecipe {
+    var foods = recipe.requiredFoods.map { ids[$0] ?? $0 }
+    var alternatives: [[String]] = []
+    if foods.count >= 2, random.next() % 10 == 0, let last = foods.popLast() {
+      let other = foods[Int(random.next() % UInt64(foods.count))]
+      foods.removeAll { $0 == other }
+      alternatives = [[last, other]]
+    }
+    var amounts: [String: Measure] = [:]
+    for food in foods where random.next() % 2 == 0 {
+      amounts[food] = measure(&random, range: 20...500)
+    }
+    var copy = recipe
+    copy.requiredFoods = foods
+    copy.alternatives = alternatives
+    copy.amounts = amounts
+    return copy
+  }
+
+  func pantry(_ foods: [String], random: inout SeededRandom) -> [FinderQuery.PantryItem] {
+    foods.map { name in
+      FinderQuery.PantryItem(
+        food: ids[name] ?? name,
+        amount: random.next() % 3 == 0 ? measure(&random, range: 100...1000) : nil)
+    }
+  }
+
+  func summary(recipes: [FinderRecipe]) -> [String: Any] {
+    let catalogIDs = Set(FoodCatalog.bundled.foods.map(\.id))
+    return [
+      "semantics":
+        "kitchen: bundled catalog's kinds; a tenth of recipes with a line of alternatives; half "
+        + "of required foods measured; a third of pantry items measured",
+      "modelFoodsInCatalog": ids.values.filter(catalogIDs.contains).count,
+      "modelFoods": ids.count,
+      "recipesWithAlternatives": recipes.filter { !$0.alternatives.isEmpty }.count,
+      "measuredFoods": recipes.reduce(0) { $0 + $1.amounts.count },
+    ]
+  }
+}
+
 struct FinderCorpusModel {
   /// Food ids, most frequent first.
   var foods: [String]

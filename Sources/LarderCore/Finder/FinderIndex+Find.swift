@@ -46,6 +46,10 @@ struct FinderPlan {
   /// Foods every giving item measures, by number: the only ones that can fall short.
   var limits: [UInt32: Limit] = [:]
   var limited: [UInt64]
+  /// For each limited food, what the pantry holds in each of the index's units
+  /// (``FinderIndex/units``), infinite where it does not convert: a recipe needing `q` of the
+  /// unit is short when `q × 0.999` exceeds it (the test of ``PantryAmounts/shortfall``).
+  var available: [UInt32: [Double]] = [:]
   /// Every food in `have`, whose posting lists the query visits.
   var haveFoods: [UInt32]
   var excluded: FoodSet?
@@ -155,6 +159,12 @@ struct FinderPlan {
     var limitedBits = [UInt64](repeating: 0, count: words)
     for food in measured.keys { limitedBits[Int(food >> 6)] |= 1 << UInt64(food & 63) }
     limited = limitedBits
+    for (food, limit) in measured {
+      let density = index.catalog.densities[index.foodIDs[Int(food)]] ?? limit.fallbackDensity
+      available[food] = index.units.map { unit in
+        PantryAmounts.total(of: limit.amounts, in: unit, density: density)?.quantity ?? .infinity
+      }
+    }
     have = FoodSet(bits: haveBits, top: 0)
     pantry = FoodSet(bits: pantryBits, top: 0)
     kindOnly = FoodSet(bits: kindBits, top: 0)
@@ -241,6 +251,12 @@ struct FinderPlan {
     substitutable = foodSet(substitutableBits)
     excluded = excludes ? foodSet(excludedBits) : nil
     self.includes = includes.map(foodSet)
+  }
+
+  /// Whether a recipe needing `quantity` of a limited food in a unit has more than the pantry.
+  func isShort(_ food: UInt32, unit: UInt16, quantity: Float) -> Bool {
+    guard let table = available[food] else { return false }
+    return Double(quantity) * 0.999 > table[Int(unit)]
   }
 
   static func contains(_ bits: [UInt64], _ food: UInt32) -> Bool {
@@ -364,10 +380,10 @@ extension FinderIndex {
     let maxMissing = plan.maxMissing
     var top = FinderTopList(capacity: keep, ids: ids)
     var total = 0
-    // Amounts can add to a recipe's missing count, so every candidate is then checked in
-    // full, as with filters.
+    // A food the pantry has too little of counts as missing: counting skips such postings,
+    // and a full check counts it.
     let checksAmounts = !plan.limits.isEmpty
-    let checksDetails = plan.checksDetails || checksAmounts
+    let checksDetails = plan.checksDetails
     let requiredBits = plan.requiredBits
     let hasSubstitutes = plan.substitutable.bits.contains { $0 != 0 }
     let mayBeSoftened = hasSubstitutes || checksAmounts
@@ -409,7 +425,7 @@ extension FinderIndex {
                     if checksAmounts, cold[slot].amountCount > 0 {
                       for entry in amounts(ofSlot: slot)
                       where plan.limited[Int(entry.food >> 6)] & (1 << UInt64(entry.food & 63)) != 0
-                        && shortfall(entry, plan: plan) != nil
+                        && plan.isShort(entry.food, unit: entry.unit, quantity: entry.quantity)
                       {
                         short += 1
                         missing += 1
@@ -476,8 +492,18 @@ extension FinderIndex {
                           for food in plan.haveFoods {
                             let end = Int(groupEnds[Int(food) * Self.groupCount + groups - 1])
                             guard end > 0 else { continue }
+                            let available = checksAmounts ? plan.available[food] : nil
+                            let measured = available == nil ? [] : postingAmounts[Int(food)]
                             postings[Int(food)].withUnsafeBufferPointer { list in
                               for index in 0..<end {
+                                if let available, !measured.isEmpty {
+                                  let amount = measured[index]
+                                  if amount.quantity > 0,
+                                    Double(amount.quantity) * 0.999 > available[Int(amount.unit)]
+                                  {
+                                    continue
+                                  }
+                                }
                                 let entry = list[index]
                                 let slot = Int(entry >> 8)
                                 let need = Int(entry & 0xFF)
@@ -635,7 +661,7 @@ extension FinderIndex {
   func shortfall(_ entry: FinderAmountEntry, plan: FinderPlan) -> FinderShortfall? {
     guard let limit = plan.limits[entry.food] else { return nil }
     let food = foodIDs[Int(entry.food)]
-    let need = Measure(quantity: entry.quantity, unit: units[Int(entry.unit)])
+    let need = Measure(quantity: Double(entry.quantity), unit: units[Int(entry.unit)])
     let density = catalog.densities[food] ?? limit.fallbackDensity
     return PantryAmounts.shortfall(need: need, have: limit.amounts, density: density).map {
       FinderShortfall(food: food, need: need, have: $0)

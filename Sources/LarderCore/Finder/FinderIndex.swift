@@ -44,11 +44,22 @@ struct FinderColdRecord {
 }
 
 /// How much of a food a recipe needs in all, as the engine keeps it.
+///
+/// Quantities are kept as `Float`: the finder compares amounts at that precision (the scan
+/// rounds the same way), which halves what a million recipes' amounts cost.
 struct FinderAmountEntry {
   var food: UInt32
+  var quantity: Float
   /// The unit's number in `FinderIndex.units`; 0 is a bare count.
-  var unit: UInt32
-  var quantity: Double
+  var unit: UInt16
+}
+
+/// A posting entry's amount, parallel to a food's posting list: what the entry's recipe needs
+/// of the food, so that counting can treat a food the pantry has too little of as missing.
+struct FinderPostingAmount {
+  /// 0 when the recipe does not measure the food.
+  var quantity: Float = 0
+  var unit: UInt16 = 0
 }
 
 /// The finder's data: integer food numbers, posting lists, flat per-recipe records. A value
@@ -106,6 +117,9 @@ struct FinderIndex {
   var topFoods: [UInt32] = []
   /// For each food, its posting entries (see ``entry(slot:need:)``) grouped by position.
   var postings: [[UInt32]] = []
+  /// For each food, its posting entries' amounts in the same order, or empty when no recipe
+  /// measures the food.
+  var postingAmounts: [[FinderPostingAmount]] = []
   /// For food f and group g, the end of the group in `postings[f]` (`f * groupCount + g`).
   var groupEnds: [UInt32] = []
   /// For each diet with a table, the numbers of the foods it excludes with their descendants.
@@ -144,7 +158,7 @@ struct FinderIndex {
   var unusedAmounts = 0
   /// The units amounts are kept in; index 0 is a bare count.
   var units: [IngredientUnit?] = [nil]
-  var unitNumbers: [String: UInt32] = [:]
+  var unitNumbers: [String: UInt16] = [:]
   /// Slots by need (required foods plus unmatched lines), ascending.
   var buckets: [[UInt32]] = []
 
@@ -174,6 +188,7 @@ struct FinderIndex {
     topBit.append(-1)
     foodDietBits.append(0)
     postings.append([])
+    postingAmounts.append([])
     groupEnds.append(contentsOf: repeatElement(0, count: Self.groupCount))
     return number
   }
@@ -369,10 +384,12 @@ struct FinderIndex {
     let unmatched = Int(hot[Int(slot)].unmatched)
     let need = hot[Int(slot)].need
     needs[Int(slot)] = UInt8(min(need, 255))
+    let measured = amounts(ofSlot: Int(slot))
     for (position, food) in ordered.enumerated() {
       insertPosting(
         Self.entry(slot: slot, need: need), food: food,
-        group: min(unmatched + position, Self.groupCount - 1))
+        group: min(unmatched + position, Self.groupCount - 1),
+        amount: Self.postingAmount(of: food, in: measured))
     }
     insertSorted(slot, into: &buckets, at: need)
     compactIfWasteful()
@@ -476,8 +493,10 @@ struct FinderIndex {
         let measure = recipe.amounts[food], measure.quantity.isFinite, measure.quantity > 0,
         details.amountCount < UInt16.max
       else { continue }
+      let quantity = Float(measure.quantity)
+      guard quantity.isFinite, quantity > 0 else { continue }
       recipeAmounts.append(
-        FinderAmountEntry(food: number, unit: unitNumber(measure.unit), quantity: measure.quantity))
+        FinderAmountEntry(food: number, quantity: quantity, unit: unitNumber(measure.unit)))
       details.amountCount += 1
     }
     cold[Int(slot)] = details
@@ -486,10 +505,10 @@ struct FinderIndex {
   }
 
   /// The number of a unit in `units`, numbering it on first sight; 0 is a bare count.
-  private mutating func unitNumber(_ unit: IngredientUnit?) -> UInt32 {
+  private mutating func unitNumber(_ unit: IngredientUnit?) -> UInt16 {
     guard let unit else { return 0 }
     if let number = unitNumbers[unit.id] { return number }
-    let number = UInt32(units.count)
+    let number = UInt16(min(units.count, Int(UInt16.max)))
     units.append(unit)
     unitNumbers[unit.id] = number
     return number
@@ -516,12 +535,32 @@ struct FinderIndex {
     return UInt16(min(added.count, Int(UInt16.max)))
   }
 
-  private mutating func insertPosting(_ entry: UInt32, food: UInt32, group: Int) {
+  /// What a slot's measured foods say of one food, as a posting amount.
+  static func postingAmount(
+    of food: UInt32, in measured: ArraySlice<FinderAmountEntry>
+  ) -> FinderPostingAmount {
+    guard let entry = measured.first(where: { $0.food == food }) else {
+      return FinderPostingAmount()
+    }
+    return FinderPostingAmount(quantity: entry.quantity, unit: entry.unit)
+  }
+
+  private mutating func insertPosting(
+    _ entry: UInt32, food: UInt32, group: Int, amount: FinderPostingAmount
+  ) {
     let base = Int(food) * Self.groupCount
     let start = group == 0 ? 0 : Int(groupEnds[base + group - 1])
     let end = Int(groupEnds[base + group])
     let position = postings[Int(food)].withUnsafeBufferPointer {
       Self.lowerBound(of: entry, in: $0, from: start, to: end)
+    }
+    // A food's amounts are kept once some recipe measures it, one per posting.
+    if !postingAmounts[Int(food)].isEmpty || amount.quantity > 0 {
+      if postingAmounts[Int(food)].count < postings[Int(food)].count {
+        postingAmounts[Int(food)] = [FinderPostingAmount](
+          repeating: FinderPostingAmount(), count: postings[Int(food)].count)
+      }
+      postingAmounts[Int(food)].insert(amount, at: position)
     }
     postings[Int(food)].insert(entry, at: position)
     for later in group..<Self.groupCount { groupEnds[base + later] += 1 }
@@ -537,6 +576,7 @@ struct FinderIndex {
       }
       if position < end, postings[Int(food)][position] >> 8 == slot {
         postings[Int(food)].remove(at: position)
+        if !postingAmounts[Int(food)].isEmpty { postingAmounts[Int(food)].remove(at: position) }
         for later in group..<Self.groupCount { groupEnds[base + later] -= 1 }
         return
       }
@@ -757,6 +797,12 @@ struct FinderIndex {
       }
       index.postings[food] = [UInt32](repeating: 0, count: Int(end))
     }
+    var measuredFoods = [Bool](repeating: false, count: index.foodCount)
+    for entry in index.recipeAmounts { measuredFoods[Int(entry.food)] = true }
+    for food in 0..<index.foodCount where measuredFoods[food] {
+      index.postingAmounts[food] = [FinderPostingAmount](
+        repeating: FinderPostingAmount(), count: index.postings[food].count)
+    }
     for slot in 0..<count where index.judgement[slot] == 0 {
       let unmatched = Int(index.hot[slot].unmatched)
       let need = index.hot[slot].need
@@ -764,6 +810,10 @@ struct FinderIndex {
       for (rank, food) in ordered[orderedStart[slot]..<orderedStart[slot + 1]].enumerated() {
         let key = Int(food) * groupCount + min(unmatched + rank, groupCount - 1)
         index.postings[Int(food)][Int(cursor[key])] = entry(slot: UInt32(slot), need: need)
+        if measuredFoods[Int(food)] {
+          index.postingAmounts[Int(food)][Int(cursor[key])] = postingAmount(
+            of: food, in: index.amounts(ofSlot: slot))
+        }
         cursor[key] += 1
       }
       if need >= index.buckets.count {
@@ -791,6 +841,9 @@ struct FinderIndex {
     total += 4 * groupEnds.capacity + 4 * frequency.capacity + parents.capacity * 4
     total += topBit.capacity
     for list in postings { total += 4 * list.capacity + 32 }
+    for list in postingAmounts where !list.isEmpty {
+      total += MemoryLayout<FinderPostingAmount>.stride * list.capacity + 32
+    }
     for list in buckets { total += 4 * list.capacity + 32 }
     for list in children where !list.isEmpty { total += 4 * list.capacity + 32 }
     for list in substitutes where !list.isEmpty { total += 4 * list.capacity + 32 }

@@ -199,10 +199,11 @@ public struct FinderScan: Sendable {
       }
       // Amounts: only a sole food the recipe measures, given only by items that say how
       // much they hold.
+      // Amounts compare at `Float` precision, as the engine keeps them.
       if members == nil, let measure = recipe.amounts[target], measure.quantity.isFinite,
-        measure.quantity > 0
+        Float(measure.quantity).isFinite, Float(measure.quantity) > 0
       {
-        let need = Measure(quantity: measure.quantity, unit: measure.unit)
+        let need = Measure(quantity: Double(Float(measure.quantity)), unit: measure.unit)
         let amounts = covering.map { context.sources[$0.source].amount }
         if amounts.allSatisfy({ $0 != nil }) {
           let density =
