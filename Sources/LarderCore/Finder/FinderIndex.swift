@@ -296,19 +296,6 @@ struct FinderIndex {
     return all & ~excluded & vouched
   }
 
-  /// Appends the food and its ancestors (each once) to `foods`, marking them in `bits`.
-  func addSelfAndAncestors(of food: UInt32, to foods: inout [UInt32], bits: inout [UInt64]) {
-    var current = Int32(food)
-    while current >= 0 {
-      let number = Int(current)
-      let bit: UInt64 = 1 << UInt64(number & 63)
-      if bits[number >> 6] & bit != 0 { return }
-      bits[number >> 6] |= bit
-      foods.append(UInt32(number))
-      current = parents[number]
-    }
-  }
-
   /// Calls `body` with every food a pantry item of `food` gives (``PantryCoverage``): the food
   /// and the ancestors it climbs to through links that are not distinct (exact: true), then
   /// the kinds its `kinds` lets it stand for (exact: false). A food may come twice.
@@ -595,10 +582,7 @@ struct FinderIndex {
     if index >= lists.count {
       lists.append(contentsOf: repeatElement([], count: index + 1 - lists.count))
     }
-    let position = lists[index].withUnsafeBufferPointer {
-      Self.lowerBound(of: slot, in: $0, from: 0, to: $0.count)
-    }
-    lists[index].insert(slot, at: position)
+    insertSorted(slot, into: &lists[index])
   }
 
   private func removeSorted(_ slot: UInt32, from list: inout [UInt32]) {

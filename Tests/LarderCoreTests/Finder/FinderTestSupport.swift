@@ -30,6 +30,17 @@ enum FinderKitchen {
 
 /// Runs every query on both the engine and the reference scan, expecting the same page.
 enum FinderCheck {
+  /// The recipes in an engine built in bulk and in one fed them one by one.
+  static func engines(
+    _ recipes: [FinderRecipe], catalog: FinderCatalog
+  ) -> (built: FinderEngine, added: FinderEngine) {
+    let built = FinderEngine(catalog: catalog)
+    built.build(recipes: recipes, clock: { 0 })
+    let added = FinderEngine(catalog: catalog)
+    for recipe in recipes { added.add(recipe) }
+    return (built, added)
+  }
+
   /// The page both answer; records an issue when they differ.
   static func page(
     _ recipes: [FinderRecipe], _ query: FinderQuery,
@@ -37,10 +48,7 @@ enum FinderCheck {
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Page<FinderMatch> {
     let scan = FinderScan(recipes: recipes, catalog: catalog).find(query)
-    let built = FinderEngine(catalog: catalog)
-    built.build(recipes: recipes, clock: { 0 })
-    let added = FinderEngine(catalog: catalog)
-    for recipe in recipes { added.add(recipe) }
+    let (built, added) = engines(recipes, catalog: catalog)
     #expect(built.find(query) == scan, "built engine differs", sourceLocation: sourceLocation)
     #expect(
       added.find(query) == scan, "engine fed one by one differs", sourceLocation: sourceLocation)
@@ -54,10 +62,7 @@ enum FinderCheck {
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> FinderUnjudged {
     let scan = FinderScan(recipes: recipes, catalog: catalog).unjudged(query)
-    let built = FinderEngine(catalog: catalog)
-    built.build(recipes: recipes, clock: { 0 })
-    let added = FinderEngine(catalog: catalog)
-    for recipe in recipes { added.add(recipe) }
+    let (built, added) = engines(recipes, catalog: catalog)
     #expect(built.unjudged(query) == scan, "built engine differs", sourceLocation: sourceLocation)
     #expect(
       added.unjudged(query) == scan, "engine fed one by one differs", sourceLocation: sourceLocation
