@@ -381,7 +381,8 @@ struct CommandContext {
         databasePath: config.databasePath, settings: settings,
         clipper: ClipCommandSupport.clipper(for: config),
         options: OpeningOptions(
-          seedsStarterRecipes: config.starterRecipes, buildsFinder: buildsFinder),
+          seedsStarterRecipes: config.starterRecipes, buildsFinder: buildsFinder,
+          analysisCatchUp: announcesFinder ? .inBackground : buildsFinder ? .now : .later),
         caller: caller, log: { [console] in console.printError($0) })
     }
     var notes = opened.notes

@@ -154,10 +154,16 @@ public final class SQLiteRecipeStore: RecipeStore {
   /// the finder loads without decoding documents.
   public func foodProfiles(household: HouseholdID) throws -> [RecipeFoodProfile] {
     try database.read("loading recipe foods") { connection in
-      var foods: [Int64: (required: [String], optional: [String])] = [:]
+      struct Foods {
+        var required: [String] = []
+        var optional: [String] = []
+        var amounts: [String: Measure] = [:]
+      }
+      var foods: [Int64: Foods] = [:]
       _ = try connection.query(
         """
-        SELECT f.recipe_seq, f.food_id, f.is_optional FROM recipe_foods f
+        SELECT f.recipe_seq, f.food_id, f.is_optional, f.quantity, f.quantity_max, f.unit
+        FROM recipe_foods f
         JOIN recipes r ON r.seq = f.recipe_seq WHERE r.household_id = ?
         ORDER BY f.recipe_seq, f.food_id
         """, [.text(household.rawValue)], operation: "loading recipe foods"
@@ -165,21 +171,55 @@ public final class SQLiteRecipeStore: RecipeStore {
         let seq = row.int(0)
         let food = row.string(1) ?? ""
         if row.int(2) == 1 {
-          foods[seq, default: ([], [])].optional.append(food)
+          foods[seq, default: Foods()].optional.append(food)
         } else {
-          foods[seq, default: ([], [])].required.append(food)
+          foods[seq, default: Foods()].required.append(food)
+          // A unit this binary no longer knows leaves the amount unknown, not the recipe.
+          if !row.isNull(3),
+            let amount = try? Measure(
+              quantity: row.double(3), quantityMax: row.isNull(4) ? nil : row.double(4),
+              unitID: row.string(5))
+          {
+            foods[seq, default: Foods()].amounts[food] = amount
+          }
         }
       }
       return try connection.query(
-        "SELECT seq, id, summary, unmatched_lines FROM recipes WHERE household_id = ? ORDER BY seq",
+        """
+        SELECT seq, id, summary, unmatched_lines, alternatives FROM recipes
+        WHERE household_id = ? ORDER BY seq
+        """,
         [.text(household.rawValue)], operation: "loading recipe foods"
       ) { row in
-        let entry = foods[row.int(0)] ?? ([], [])
+        let entry = foods[row.int(0)] ?? Foods()
+        let id = row.string(1) ?? ""
         return RecipeFoodProfile(
-          summary: try RecipeDocument.decodeSummary(row.string(2) ?? "", id: row.string(1) ?? ""),
-          requiredFoods: entry.required, optionalFoods: entry.optional,
+          summary: try RecipeDocument.decodeSummary(row.string(2) ?? "", id: id),
+          requiredFoods: entry.required,
+          alternatives: try RecipeFoods.decodeAlternatives(row.string(4), id: id),
+          amounts: entry.amounts, optionalFoods: entry.optional,
           unmatchedLines: Int(row.int(3)))
       }
+    }
+  }
+
+  /// The households whose stored lines were analysed by an older Larder and should be parsed
+  /// and matched once more (an upgrade marks them; see ``finishedAnalysis(household:)``).
+  public func householdsAwaitingAnalysis() throws -> [HouseholdID] {
+    try database.read("reading which recipes to analyse again") { connection in
+      try connection.query(
+        "SELECT household_id FROM analysis_pending ORDER BY household_id", [],
+        operation: "reading which recipes to analyse again"
+      ) { HouseholdID(rawValue: $0.string(0) ?? "") }
+    }
+  }
+
+  /// Records that the household's recipes have been analysed again.
+  public func finishedAnalysis(household: HouseholdID) throws {
+    try database.write("recording recipes analysed again") { connection in
+      try connection.run(
+        "DELETE FROM analysis_pending WHERE household_id = ?", [.text(household.rawValue)],
+        operation: "recording recipes analysed again")
     }
   }
 

@@ -281,6 +281,51 @@ import Testing
   }
 
   @Test(arguments: StoreKind.allCases)
+  func foodProfilesKeepAmountsAndLinesOfAlternatives(kind: StoreKind) throws {
+    let store = try kind.makeStore()
+    var recipe = Fixtures.tomatoSoup()
+    recipe.ingredientSections = [
+      IngredientSection(lines: [
+        IngredientLine(
+          text: "4 eggs", facts: IngredientFacts(quantity: 4, name: "eggs", foodID: "egg")),
+        IngredientLine(
+          text: "2 egg yolks", facts: IngredientFacts(quantity: 2, name: "eggs", foodID: "egg")),
+        IngredientLine(
+          text: "1 cup flour",
+          facts: IngredientFacts(quantity: 1, unit: "cup", name: "flour", foodID: "flour")),
+        IngredientLine(
+          text: "100 g flour",
+          facts: IngredientFacts(quantity: 100, unit: "g", name: "flour", foodID: "flour")),
+        IngredientLine(
+          text: "2-3 tbsp milk",
+          facts: IngredientFacts(
+            quantity: 2, quantityMax: 3, unit: "tbsp", name: "milk", foodID: "milk")),
+        IngredientLine(text: "onion", facts: IngredientFacts(name: "onion", foodID: "onion")),
+        IngredientLine(
+          text: "a handful of parsley or coriander",
+          facts: IngredientFacts(
+            name: "parsley", foodID: "parsley", alternativeFoodIDs: ["coriander"])),
+        IngredientLine(
+          text: "mint or basil, to serve",
+          facts: IngredientFacts(
+            name: "mint", isOptional: true, foodID: "mint", alternativeFoodIDs: ["basil"])),
+      ])
+    ]
+    _ = try store.createRecipe(recipe, household: .default, now: Fixtures.now)
+    let profile = try #require(try store.foodProfiles(household: .default).first)
+    #expect(profile.requiredFoods == ["egg", "flour", "milk", "onion"])
+    #expect(profile.alternatives == [["parsley", "coriander"]])
+    #expect(profile.optionalFoods == ["basil", "mint"])
+    // Eggs add up; flour in cups and grams does not without a density; onion has no amount.
+    #expect(
+      profile.amounts == [
+        "egg": Measure(quantity: 6, unit: nil),
+        "milk": try Measure(quantity: 2, quantityMax: 3, unitID: "tbsp"),
+      ])
+    #expect(profile.unmatchedLines == 0)
+  }
+
+  @Test(arguments: StoreKind.allCases)
   func onlyIDsRestrictsListsAndSearchesToThoseRecipes(kind: StoreKind) throws {
     let store = try kind.makeStore()
     let soup = try store.createRecipe(

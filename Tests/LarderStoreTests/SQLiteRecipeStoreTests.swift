@@ -164,7 +164,7 @@ final class Counter: @unchecked Sendable {
     }
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 3)
-    #expect(SQLiteRecipeStore.schemaVersion == 9)
+    #expect(SQLiteRecipeStore.schemaVersion == 10)
 
     let food = Food(id: "sudachi", name: "sudachi", parentID: "citrus")
     try store.saveUserFood(food, household: .default, now: Fixtures.now)
@@ -210,6 +210,36 @@ final class Counter: @unchecked Sendable {
       try accounts.shareLinks(household: .default).map(\.subject) == [
         .collection("Weeknight"), .recipe(RecipeID(rawValue: "soup")),
       ])
+  }
+
+  @Test func aVersionNineDatabaseKeepsItsAmountsAndAsksForOneMoreAnalysis() throws {
+    let path = try TemporaryFolder.make().appending("v9.sqlite")
+    let id: RecipeID
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try Migrations.migrate(database, upTo: 9)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 9)
+      var soup = Fixtures.tomatoSoup()
+      soup.ingredientSections = [
+        IngredientSection(lines: [
+          IngredientLine(
+            text: "800 g tomatoes",
+            facts: IngredientFacts(quantity: 800, unit: "g", name: "tomatoes", foodID: "tomato"))
+        ])
+      ]
+      id = try old.createRecipe(soup, household: .default, now: Fixtures.now).id
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 9)
+    let profile = try #require(try store.foodProfiles(household: .default).first)
+    #expect(profile.summary.id == id)
+    #expect(profile.amounts == ["tomato": try Measure(quantity: 800, unitID: "g")])
+    #expect(try store.householdsAwaitingAnalysis() == [.default])
+    try store.finishedAnalysis(household: .default)
+    #expect(try store.householdsAwaitingAnalysis().isEmpty)
+    // A new database has nothing an older Larder analysed.
+    let fresh = try SQLiteRecipeStore.open(path: ":memory:")
+    #expect(try fresh.householdsAwaitingAnalysis().isEmpty)
   }
 
   @Test func migrationVersionsOnlyIncrease() {

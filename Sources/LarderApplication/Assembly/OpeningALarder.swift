@@ -46,15 +46,31 @@ public struct OpeningOptions: Sendable {
   /// less).
   public var passwordHashing: PasswordHashing
 
+  /// When recipes an older Larder analysed are parsed and matched again (after an upgrade
+  /// that reads more of a line, such as its alternatives).
+  public var analysisCatchUp: AnalysisCatchUp
+
+  /// When stored recipes an older Larder analysed are analysed again.
+  public enum AnalysisCatchUp: Sendable {
+    /// Before opening returns: a command that answers from them.
+    case now
+    /// On a queue of its own, each household's finder reloaded when its pass ends: the
+    /// server, which answers meanwhile from the recipes as they were.
+    case inBackground
+    /// Not on this opening: a command that does not read lines' foods.
+    case later
+  }
+
   /// Makes options; by default starter recipes are seeded, the finder is not built and
   /// passwords are hashed at the interactive cost.
   public init(
     seedsStarterRecipes: Bool = true, buildsFinder: Bool = false,
-    passwordHashing: PasswordHashing = .interactive
+    passwordHashing: PasswordHashing = .interactive, analysisCatchUp: AnalysisCatchUp = .later
   ) {
     self.seedsStarterRecipes = seedsStarterRecipes
     self.buildsFinder = buildsFinder
     self.passwordHashing = passwordHashing
+    self.analysisCatchUp = analysisCatchUp
   }
 }
 
@@ -93,10 +109,37 @@ extension Larder {
     if database.isNewDatabase && options.seedsStarterRecipes {
       notes.starterRecipes = try larder.seedStarterRecipes(as: caller)
     }
+    switch options.analysisCatchUp {
+    case .now: try larder.catchUpAnalysis(in: database)
+    case .inBackground:
+      let catchingUp = larder
+      DispatchQueue.global(qos: .utility).async {
+        do {
+          try catchingUp.catchUpAnalysis(in: database)
+        } catch {
+          catchingUp.log("error: analysing stored recipes again failed: \(error)")
+        }
+      }
+    case .later: break
+    }
     if options.buildsFinder {
       notes.finderBuild = try larder.rebuildFinder(as: caller)
     }
     return OpenedLarder(larder: larder, notes: notes)
+  }
+
+  /// Parses and matches again the recipes of every household an upgrade marked (see
+  /// ``SQLiteRecipeStore/householdsAwaitingAnalysis()``), each with its own catalog, and
+  /// reloads its finder when built; a household is unmarked once its pass is done, so a pass
+  /// cut short runs again on the next opening.
+  func catchUpAnalysis(in database: SQLiteRecipeStore) throws {
+    for household in try database.householdsAwaitingAnalysis() {
+      let report = try rematchRecipes(as: .local(household: household))
+      try database.finishedAnalysis(household: household)
+      log(
+        "Analysed stored recipes again after an upgrade: \(report.changed) of \(report.recipes) changed."
+      )
+    }
   }
 
   /// The household's food catalog kept in the database at `databasePath`, or the bundled one

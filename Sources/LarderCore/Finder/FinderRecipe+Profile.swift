@@ -6,6 +6,7 @@ extension FinderRecipe {
     let summary = profile.summary
     self.init(
       id: summary.id.rawValue, requiredFoods: profile.requiredFoods,
+      alternatives: profile.alternatives, amounts: profile.amounts,
       optionalFoods: profile.optionalFoods, unmatchedLineCount: profile.unmatchedLines,
       courses: summary.courses, cuisines: summary.cuisines, diets: summary.diets,
       totalMinutes: summary.totalTime.map(\.minutes),

@@ -122,3 +122,30 @@ extension ParsedIngredient {
     return name + String(alternative[space...])
   }
 }
+
+extension ParsedIngredient {
+  /// The foods a line names, found with `match` (a catalog lookup by name): the line's own
+  /// food, then each alternative's food that differs from it, without repeats.
+  ///
+  /// The line's food is looked up by ``matchingName``, except where a name of several words
+  /// shares its head noun with the alternative that follows: in "long-grain white or basmati
+  /// rice" the name is "long-grain white" and the food white rice, in "dry red or white wine"
+  /// red wine. The head is added only when the name with it finds a food the alternative does
+  /// not, so "Kashmiri chilli powder or sweet paprika" stays chilli powder.
+  public func foods(matching match: (String) -> String?) -> (food: String?, alternatives: [String])
+  {
+    var food = matchingName.flatMap(match)
+    let alternativeFoods = alternatives.map(match)
+    if let name, name.utf8.contains(UInt8(ascii: " ")), let alternative = alternatives.first,
+      let head = alternative.split(separator: " ").last.map(String.init),
+      alternative.utf8.contains(UInt8(ascii: " ")),
+      !name.lowercased().hasSuffix(head.lowercased())
+    {
+      let joined = match(name + " " + head)
+      if let joined, joined != alternativeFoods.first ?? nil { food = joined }
+    }
+    var seen: Set<String> = food.map { [$0] } ?? []
+    let others = alternativeFoods.compactMap { $0 }.filter { seen.insert($0).inserted }
+    return (food, others)
+  }
+}

@@ -282,11 +282,16 @@ public struct IngredientFacts: Hashable, Sendable, Codable {
   public var isOptional: Bool
   /// The catalog food the name matched, or nil when none matched with confidence.
   public var foodID: String?
+  /// The catalog foods of the line's alternatives ("parsley or coriander" → coriander), each
+  /// once and never ``foodID`` itself; empty when the line offers none or none matched. Any
+  /// of the line's foods satisfies it.
+  public var alternativeFoodIDs: [String]
 
   /// Makes the facts of a line.
   public init(
     quantity: Double? = nil, quantityMax: Double? = nil, unit: String? = nil,
-    name: String? = nil, isOptional: Bool = false, foodID: String? = nil
+    name: String? = nil, isOptional: Bool = false, foodID: String? = nil,
+    alternativeFoodIDs: [String] = []
   ) {
     self.quantity = quantity
     self.quantityMax = quantityMax
@@ -294,6 +299,39 @@ public struct IngredientFacts: Hashable, Sendable, Codable {
     self.name = name
     self.isOptional = isOptional
     self.foodID = foodID
+    self.alternativeFoodIDs = alternativeFoodIDs
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case quantity, quantityMax, unit, name, isOptional, foodID, alternativeFoodIDs
+  }
+
+  /// Reads facts; ones stored before alternatives were matched have none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      quantity: try container.decodeIfPresent(Double.self, forKey: .quantity),
+      quantityMax: try container.decodeIfPresent(Double.self, forKey: .quantityMax),
+      unit: try container.decodeIfPresent(String.self, forKey: .unit),
+      name: try container.decodeIfPresent(String.self, forKey: .name),
+      isOptional: try container.decodeIfPresent(Bool.self, forKey: .isOptional) ?? false,
+      foodID: try container.decodeIfPresent(String.self, forKey: .foodID),
+      alternativeFoodIDs: try container.decodeIfPresent(
+        [String].self, forKey: .alternativeFoodIDs) ?? [])
+  }
+
+  /// Writes the facts, leaving out alternatives when there are none.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(quantity, forKey: .quantity)
+    try container.encodeIfPresent(quantityMax, forKey: .quantityMax)
+    try container.encodeIfPresent(unit, forKey: .unit)
+    try container.encodeIfPresent(name, forKey: .name)
+    try container.encode(isOptional, forKey: .isOptional)
+    try container.encodeIfPresent(foodID, forKey: .foodID)
+    if !alternativeFoodIDs.isEmpty {
+      try container.encode(alternativeFoodIDs, forKey: .alternativeFoodIDs)
+    }
   }
 }
 

@@ -309,8 +309,15 @@ public struct RecipeSummary: Hashable, Sendable, Codable, Identifiable {
 public struct RecipeFoodProfile: Hashable, Sendable {
   /// The recipe's card: names, courses, cuisines, diets, time, rating, favourite flag.
   public var summary: RecipeSummary
-  /// Foods at least one required line uses.
+  /// Foods at least one required line uses alone.
   public var requiredFoods: [String]
+  /// Required lines that offer alternatives ("parsley or coriander"), each line's foods with
+  /// its own first; any of them satisfies the line.
+  public var alternatives: [[String]]
+  /// How much of each required food the recipe's lines need in all, where every required
+  /// line of the food gives an amount and the amounts add up to one (no density is used: "1
+  /// cup + 100 g flour" has none).
+  public var amounts: [String: Measure]
   /// Foods used only by optional lines ("to taste", "for garnish").
   public var optionalFoods: [String]
   /// Required lines that match no food (never analysed, not parsed, or unknown): each counts
@@ -319,10 +326,13 @@ public struct RecipeFoodProfile: Hashable, Sendable {
 
   /// Makes a profile.
   public init(
-    summary: RecipeSummary, requiredFoods: [String], optionalFoods: [String], unmatchedLines: Int
+    summary: RecipeSummary, requiredFoods: [String], alternatives: [[String]] = [],
+    amounts: [String: Measure] = [:], optionalFoods: [String], unmatchedLines: Int
   ) {
     self.summary = summary
     self.requiredFoods = requiredFoods
+    self.alternatives = alternatives
+    self.amounts = amounts
     self.optionalFoods = optionalFoods
     self.unmatchedLines = unmatchedLines
   }
@@ -331,19 +341,49 @@ public struct RecipeFoodProfile: Hashable, Sendable {
   /// required even if another line lists it as optional.
   public init(_ recipe: Recipe) {
     var optional: [String: Bool] = [:]
+    var alternatives: [[String]] = []
+    var measures: [String: [Measure?]] = [:]
     var unmatched = 0
     for line in recipe.ingredientLines {
-      guard let facts = line.facts, let food = facts.foodID else {
-        if line.facts?.isOptional != true { unmatched += 1 }
+      guard let facts = line.facts else {
+        unmatched += 1
         continue
       }
-      optional[food] = (optional[food] ?? true) && facts.isOptional
+      var seen = Set<String>()
+      let foods = ([facts.foodID].compactMap { $0 } + facts.alternativeFoodIDs).filter {
+        seen.insert($0).inserted
+      }
+      guard let first = foods.first else {
+        if !facts.isOptional { unmatched += 1 }
+        continue
+      }
+      if facts.isOptional {
+        for food in foods { optional[food] = optional[food] ?? true }
+      } else if foods.count > 1 {
+        alternatives.append(foods)
+      } else {
+        optional[first] = false
+        measures[first, default: []].append(Self.measure(of: facts))
+      }
+    }
+    var amounts: [String: Measure] = [:]
+    for (food, lines) in measures {
+      let known = lines.compactMap { $0 }
+      guard known.count == lines.count else { continue }
+      let sum = MeasureSum(known)
+      if sum.parts.count == 1, let total = sum.parts.first { amounts[food] = total }
     }
     self.init(
       summary: RecipeSummary(recipe),
-      requiredFoods: optional.filter { !$0.value }.keys.sorted(),
-      optionalFoods: optional.filter { $0.value }.keys.sorted(),
+      requiredFoods: optional.filter { !$0.value }.keys.sorted(), alternatives: alternatives,
+      amounts: amounts, optionalFoods: optional.filter { $0.value }.keys.sorted(),
       unmatchedLines: unmatched)
+  }
+
+  /// A line's amount, when it gives a positive quantity in a known unit.
+  private static func measure(of facts: IngredientFacts) -> Measure? {
+    guard let quantity = facts.quantity, quantity.isFinite, quantity > 0 else { return nil }
+    return try? Measure(quantity: quantity, quantityMax: facts.quantityMax, unitID: facts.unit)
   }
 }
 

@@ -29,6 +29,9 @@ enum Migrations {
       version: 8, summary: "each member's favourites, ratings and notes",
       apply: createRecipeMarks),
     Migration(version: 9, summary: "share links to collections", apply: addSharedCollections),
+    Migration(
+      version: 10, summary: "amounts and alternatives for the pantry finder",
+      apply: addFinderAmounts),
   ]
 
   /// The newest schema version this binary knows.
@@ -140,7 +143,7 @@ extension Migrations {
     for (seq, recipe) in try storedRecipes(
       connection, operation: "reading recipes to list their foods")
     {
-      try RecipeFoods.write(recipe, seq: seq, connection: connection)
+      try RecipeFoods.write(recipe, seq: seq, schema: .foodsOnly, connection: connection)
     }
   }
 
@@ -310,6 +313,30 @@ extension Migrations {
       """, operation: "creating the images table")
   }
 
+  fileprivate static func addFinderAmounts(_ connection: SQLiteConnection) throws {
+    // Each required food's amount, and the lines of alternatives as a JSON array of arrays
+    // (NULL when none), so the finder checks amounts and alternatives without decoding
+    // documents. Stored lines were matched before alternatives were, so every household is
+    // that has recipes is marked for one pass of matching again (`analysis_pending`), which the server runs in
+    // the background; the rows written here already carry the stored lines' amounts.
+    try connection.execute(
+      """
+      ALTER TABLE recipe_foods ADD COLUMN quantity REAL;
+      ALTER TABLE recipe_foods ADD COLUMN quantity_max REAL;
+      ALTER TABLE recipe_foods ADD COLUMN unit TEXT;
+      ALTER TABLE recipes ADD COLUMN alternatives TEXT;
+      CREATE TABLE analysis_pending (
+        household_id TEXT PRIMARY KEY REFERENCES households(id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+      INSERT INTO analysis_pending (household_id) SELECT DISTINCT household_id FROM recipes;
+      """, operation: "adding amounts and alternatives to recipe foods")
+    for (seq, recipe) in try storedRecipes(
+      connection, operation: "reading recipes to list their amounts")
+    {
+      try RecipeFoods.write(recipe, seq: seq, schema: .current, connection: connection)
+    }
+  }
+
   fileprivate static func createPlanningTables(_ connection: SQLiteConnection) throws {
     // Each record is a JSON document beside the columns lists are filtered and ordered by;
     // `seq` keeps the order records were first saved in (an upsert keeps its row).
@@ -347,26 +374,89 @@ extension Migrations {
   }
 }
 
-/// The `recipe_foods` rows and `unmatched_lines` count that mirror a recipe's analysed lines.
+/// The `recipe_foods` rows, `unmatched_lines` count and `alternatives` that mirror a recipe's
+/// analysed lines.
 enum RecipeFoods {
-  /// Writes the rows of the recipe's ``RecipeFoodProfile``, replacing any earlier ones.
-  static func write(_ recipe: Recipe, seq: Int64, connection: SQLiteConnection) throws {
+  /// Which columns a migration's schema has.
+  enum Schema {
+    /// Foods and their optional flag only: the schema of migrations 3 to 9.
+    case foodsOnly
+    /// Amounts and alternatives too (migration 10 on).
+    case current
+  }
+
+  /// Writes the rows of the recipe's ``RecipeFoodProfile``, replacing any earlier ones, in
+  /// the columns `schema` has (by default, those of the database's recorded version).
+  static func write(
+    _ recipe: Recipe, seq: Int64, schema: Schema? = nil, connection: SQLiteConnection
+  ) throws {
+    let schema = try schema ?? (Migrations.userVersion(connection) >= 10 ? .current : .foodsOnly)
     try connection.run(
       "DELETE FROM recipe_foods WHERE recipe_seq = ?", [.integer(seq)],
       operation: "replacing a recipe's foods")
     let profile = RecipeFoodProfile(recipe)
-    let foods =
-      profile.requiredFoods.map { ($0, false) } + profile.optionalFoods.map { ($0, true) }
-    for (food, isOptional) in foods {
-      try connection.run(
-        "INSERT INTO recipe_foods (recipe_seq, food_id, is_optional) VALUES (?, ?, ?)",
-        [.integer(seq), .text(food), .integer(isOptional ? 1 : 0)],
-        operation: "listing a recipe's foods")
+    var foods = profile.requiredFoods.map { ($0, false) } + profile.optionalFoods.map { ($0, true) }
+    if schema == .foodsOnly {
+      // Before migration 10 a line's alternatives were never matched, so its foods are its own.
+      foods += profile.alternatives.compactMap(\.first).map { ($0, false) }
     }
-    try connection.run(
-      "UPDATE recipes SET unmatched_lines = ? WHERE seq = ?",
-      [.integer(Int64(profile.unmatchedLines)), .integer(seq)],
-      operation: "counting a recipe's unmatched lines")
+    var written = Set<String>()
+    for (food, isOptional) in foods where written.insert(food).inserted {
+      switch schema {
+      case .foodsOnly:
+        try connection.run(
+          "INSERT INTO recipe_foods (recipe_seq, food_id, is_optional) VALUES (?, ?, ?)",
+          [.integer(seq), .text(food), .integer(isOptional ? 1 : 0)],
+          operation: "listing a recipe's foods")
+      case .current:
+        let amount = profile.amounts[food]
+        try connection.run(
+          """
+          INSERT INTO recipe_foods (recipe_seq, food_id, is_optional, quantity, quantity_max, unit)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """,
+          [
+            .integer(seq), .text(food), .integer(isOptional ? 1 : 0),
+            amount.map { .real($0.quantity) } ?? .null,
+            amount?.quantityMax.map { .real($0) } ?? .null,
+            amount?.unit.map { .text($0.id) } ?? .null,
+          ],
+          operation: "listing a recipe's foods")
+      }
+    }
+    switch schema {
+    case .foodsOnly:
+      try connection.run(
+        "UPDATE recipes SET unmatched_lines = ? WHERE seq = ?",
+        [.integer(Int64(profile.unmatchedLines)), .integer(seq)],
+        operation: "counting a recipe's unmatched lines")
+    case .current:
+      try connection.run(
+        "UPDATE recipes SET unmatched_lines = ?, alternatives = ? WHERE seq = ?",
+        [
+          .integer(Int64(profile.unmatchedLines)),
+          try encodeAlternatives(profile.alternatives).map { .text($0) } ?? .null,
+          .integer(seq),
+        ],
+        operation: "counting a recipe's unmatched lines")
+    }
+  }
+
+  /// The `alternatives` column's text: nil when the recipe has none.
+  static func encodeAlternatives(_ alternatives: [[String]]) throws -> String? {
+    guard !alternatives.isEmpty else { return nil }
+    return String(decoding: try JSONEncoder().encode(alternatives), as: UTF8.self)
+  }
+
+  /// The lines of alternatives the column holds; an unreadable value is a corrupt row.
+  static func decodeAlternatives(_ text: String?, id: String) throws -> [[String]] {
+    guard let text, !text.isEmpty else { return [] }
+    do {
+      return try JSONDecoder().decode([[String]].self, from: Data(text.utf8))
+    } catch {
+      throw LarderStoreError.corruptDocument(
+        id: "recipe \(id) alternatives", reason: "\(error)")
+    }
   }
 }
 

@@ -40,6 +40,37 @@ import Testing
     #expect(again.notes.lines(databasePath: path).isEmpty)
   }
 
+  @Test func recipesAnOlderLarderAnalysedAreAnalysedOnceMoreOnOpening() throws {
+    let path = try Self.databasePath()
+    do {
+      // A version-9 database whose herb line was matched before alternatives were.
+      let database = try SQLiteDatabase(path: path)
+      try Migrations.migrate(database, upTo: 9)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 9)
+      var salad = Fixtures.dinner("Herb Salad", ["20 g parsley or coriander", "3 tomatoes"])
+      salad.ingredientSections[0].lines = salad.ingredientLines.map { line in
+        IngredientLine(
+          text: line.text,
+          facts: IngredientFacts(
+            name: line.text, foodID: line.text.contains("parsley") ? "parsley" : "tomato"))
+      }
+      _ = try old.createRecipe(salad, household: .default, now: Fixtures.now)
+    }
+    let request = FinderRequest(have: ["coriander", "tomatoes"])
+    // A command that does not read lines leaves them for later...
+    let later = try Larder.open(databasePath: path, caller: .defaultHousehold).larder
+    #expect(try later.findRecipes(request, as: .defaultHousehold).items.isEmpty)
+    #expect(try SQLiteRecipeStore.open(path: path).householdsAwaitingAnalysis() == [.default])
+    // ...and one that finds recipes analyses them first, once.
+    let opened = try Larder.open(
+      databasePath: path, options: OpeningOptions(analysisCatchUp: .now),
+      caller: .defaultHousehold)
+    let answer = try opened.larder.findRecipes(request, as: .defaultHousehold)
+    #expect(answer.items.map(\.recipe.name) == ["Herb Salad"])
+    #expect(answer.items.first?.choices.first?.chosen?.id == "coriander")
+    #expect(try SQLiteRecipeStore.open(path: path).householdsAwaitingAnalysis().isEmpty)
+  }
+
   @Test func startingEmptyIsAnOption() throws {
     let path = try Self.databasePath()
     let opened = try Larder.open(

@@ -23,10 +23,11 @@ public struct RecipeAnalyzer: Sendable {
   /// The facts of one line.
   public func facts(for text: String) -> IngredientFacts {
     let parsed = parser.parse(text)
-    let foodID = parsed.matchingName.flatMap(matchFood)
+    let foods = parsed.foods(matching: matchFood)
     return IngredientFacts(
       quantity: parsed.quantity, quantityMax: parsed.quantityMax, unit: parsed.unit,
-      name: parsed.matchingName, isOptional: parsed.isOptional, foodID: foodID)
+      name: parsed.matchingName, isOptional: parsed.isOptional, foodID: foods.food,
+      alternativeFoodIDs: foods.alternatives)
   }
 
   /// The recipe with every ingredient line's facts filled in afresh.

@@ -56,4 +56,43 @@ import Testing
   func extraAfterPlusLeavesTheMainAmountRequired(line: String, optional: Bool) {
     #expect(IngredientParser().parse(line).isOptional == optional)
   }
+
+  /// The bundled catalog's analyzer, as recipes are written.
+  static let bundled = RecipeAnalyzer(matchFood: { FoodCatalog.bundled.match($0)?.foodID })
+
+  @Test func aLineOfAlternativesKeepsEachFoodItNames() {
+    let parsley = Self.bundled.facts(for: "1 small handful fresh parsley or coriander, chopped")
+    #expect(parsley.foodID == "parsley")
+    #expect(parsley.alternativeFoodIDs == ["coriander"])
+    let feta = Self.bundled.facts(for: "1/2 cup crumbled queso fresco or feta")
+    #expect(feta.alternativeFoodIDs == ["feta"])
+    let plain = Self.bundled.facts(for: "2 large onions, sliced")
+    #expect(plain.alternativeFoodIDs.isEmpty)
+  }
+
+  @Test func aNameOfSeveralWordsSharesTheHeadOfItsAlternative() throws {
+    // "long-grain white or basmati rice" is white rice or basmati, never "grain".
+    let rice = Self.bundled.facts(for: "1 cup long-grain white or basmati rice, rinsed")
+    let food = try #require(rice.foodID)
+    #expect(FoodCatalog.bundled.isDescendant(food, of: "rice"))
+    #expect(rice.alternativeFoodIDs.contains { FoodCatalog.bundled.isDescendant($0, of: "rice") })
+    let wine = Self.bundled.facts(for: "1/2 cup dry red or white wine")
+    #expect(wine.foodID != nil && wine.foodID != wine.alternativeFoodIDs.first)
+    // The head is not added when the name is a food of its own.
+    let chilli = Self.bundled.facts(for: "1 tsp Kashmiri chilli powder or sweet paprika")
+    #expect(chilli.foodID != "paprika")
+    #expect(chilli.alternativeFoodIDs == ["paprika"])
+  }
+
+  @Test func factsStoredBeforeAlternativesReadWithNone() throws {
+    let old = #"{"quantity":2,"name":"eggs","isOptional":false,"foodID":"egg"}"#
+    let facts = try JSONDecoder().decode(IngredientFacts.self, from: Data(old.utf8))
+    #expect(facts == IngredientFacts(quantity: 2, name: "eggs", foodID: "egg"))
+    let written = try JSONEncoder().encode(
+      IngredientFacts(name: "parsley", foodID: "parsley", alternativeFoodIDs: ["coriander"]))
+    #expect(
+      try JSONDecoder().decode(IngredientFacts.self, from: written).alternativeFoodIDs == [
+        "coriander"
+      ])
+  }
 }
