@@ -14,6 +14,18 @@ import Testing
     #expect(run.stdout.contains("missing parsley"))
   }
 
+  @Test func saysWhereAPlainFoodStoodForAKindOrAnAlternativeWasUsed() throws {
+    let sandbox = try Sandbox(starterRecipes: true)
+    let run = try sandbox.larder(
+      "cook", "--have", "potatoes, olive oil, rosemary, garlic", "--missing", "1", "-n", "50")
+    #expect(run.status == 0, "\(run)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    let roast = try #require(lines.firstIndex { $0.contains("Crispy Roast Potatoes") }, "\(run)")
+    let notes = lines[(roast + 1)...].prefix { $0.hasPrefix("   ") }
+    #expect(notes.contains { $0.contains("you have potato — the recipe asks for russet potato") })
+    #expect(notes.contains { $0.contains("vegetable oil or olive oil: you have olive oil") })
+  }
+
   @Test func jsonAnswerListsItemsAndUnknownFoods() throws {
     let sandbox = try Sandbox(starterRecipes: true)
     let run = try sandbox.larder(

@@ -17,7 +17,9 @@ extension Larder {
     let household = try household(caller)
     let foods = household.foods.current
     var pantry = PantryTerm.resolve(request.have, catalog: foods)
-    var items = pantry.compactMap { $0.food.map { FinderQuery.PantryItem(food: $0.foodID) } }
+    var items = pantry.compactMap { term in
+      term.food.map { FinderQuery.PantryItem(food: $0.foodID, kinds: term.kinds) }
+    }
     var source = FinderAnswer.PantrySource.have
     if request.have.isEmpty, planning != nil {
       let stored = try planningStore().pantryItems(household: caller.household).filter {
@@ -30,7 +32,7 @@ extension Larder {
             input: item.name,
             food: item.foodID.map {
               FoodMatch(foodID: $0, name: item.name, how: .exact, confidence: 1)
-            })
+            }, kinds: item.kinds)
         }
         items = stored.compactMap(\.finderItem)
       }
@@ -42,6 +44,19 @@ extension Larder {
     let page = finder.find(query)
     func food(_ id: String) -> FoodReference {
       FoodReference(id: id, in: foods)
+    }
+    let amountFormat = MeasureFormat(system: .us, keepsWrittenSystem: true)
+    func shortfall(_ short: FinderShortfall) -> FinderAnswer.Shortfall {
+      let known = foods.food(id: short.food)
+      let density = known?.densityGramsPerMillilitre
+      let need = short.need.formatted(amountFormat, density: density)
+      let have = short.have.formatted(amountFormat, density: density)
+      let name =
+        short.need.unit == nil && short.need.upperBound > 1
+        ? known?.pluralName ?? short.food : known?.name ?? short.food
+      return FinderAnswer.Shortfall(
+        food: food(short.food), need: short.need, have: short.have,
+        text: "need \(need) \(name), have \(have)")
     }
     var found: [FinderAnswer.Item] = []
     for match in page.items {
@@ -60,15 +75,45 @@ extension Larder {
           unmatchedLineTexts: recipe.ingredientLines.filter {
             $0.facts?.foodID == nil && $0.facts?.isOptional != true
           }.map(\.text),
-          pantryFoodsUsed: match.pantryFoodsUsed))
+          pantryFoodsUsed: match.pantryFoodsUsed,
+          kindMatches: match.kindMatches.map { kind in
+            let (asked, have) = (food(kind.food), food(kind.pantryFood))
+            return FinderAnswer.KindMatch(
+              food: asked, pantryFood: have,
+              text: "you have \(have.name) — the recipe asks for \(asked.name)")
+          },
+          choices: match.choices.map {
+            FinderAnswer.Choice(foods: $0.foods.map(food), chosen: $0.chosen.map(food))
+          },
+          shortfalls: match.shortfalls.map(shortfall)))
     }
+    let unjudged = finder.unjudged(query)
     return FinderAnswer(
       pantry: pantry.compactMap { term in
         term.food.map { FinderAnswer.PantryFood(input: term.input, food: food($0.foodID)) }
       },
       unknown: pantry.filter { $0.food == nil }.map(\.input), pantrySource: source,
-      useItUp: request.useItUp, items: found, total: page.total, offset: page.offset,
-      limit: page.limit)
+      useItUp: request.useItUp, items: found,
+      unjudged: FinderAnswer.Unjudged(
+        noIngredients: unjudged.noIngredients, mostlyUnrecognised: unjudged.mostlyUnrecognised,
+        total: unjudged.total, text: Self.unjudgedText(unjudged)),
+      total: page.total, offset: page.offset, limit: page.limit)
+  }
+
+  /// Why some recipes are left out, in plain words; nil when none are.
+  static func unjudgedText(_ unjudged: FinderUnjudged) -> String? {
+    func recipes(_ count: Int) -> String { count == 1 ? "1 recipe" : "\(count) recipes" }
+    var parts: [String] = []
+    if unjudged.noIngredients > 0 {
+      parts.append("\(recipes(unjudged.noIngredients)) with no ingredients Larder can read")
+    }
+    if unjudged.mostlyUnrecognised > 0 {
+      parts.append(
+        "\(recipes(unjudged.mostlyUnrecognised)) whose ingredients are mostly not recognised")
+    }
+    guard !parts.isEmpty else { return nil }
+    return "Not judged: " + parts.joined(separator: " and ")
+      + ". They are never offered as makeable."
   }
 
   /// The finder query a request asks, over `pantry` (the `have` foods or the stored pantry),

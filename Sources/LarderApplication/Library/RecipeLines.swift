@@ -220,7 +220,10 @@ extension Larder {
     let sections = recipe.ingredientSections.map { section in
       let lines = section.lines.map { line -> RecipeLines.Line in
         let parsed = parser.parse(line.text)
-        let foodID = line.facts?.foodID ?? parsed.matchingName.flatMap { catalog.match($0)?.foodID }
+        let foods =
+          line.facts.map { (food: $0.foodID, alternatives: $0.alternativeFoodIDs) }
+          ?? parsed.foods(matching: { catalog.match($0)?.foodID })
+        let foodID = foods.food ?? foods.alternatives.first
         let optional = line.facts?.isOptional ?? parsed.isOptional
         let shown = parsed.text(
           scaledBy: factor, shownIn: format,
@@ -228,9 +231,8 @@ extension Larder {
           weighed: foodID.map { catalog.isWeighed($0) } ?? false)
         var status: RecipeLines.Status?
         if let pantry {
-          let has = foodID.map { food in
-            pantry.contains { catalog.coverage(of: food, by: $0) != nil }
-          }
+          let lineFoods = ([foods.food].compactMap { $0 }) + foods.alternatives
+          let has = lineFoods.isEmpty ? nil : catalog.firstGiven(of: lineFoods, by: pantry) != nil
           status = has == true ? .have : optional ? .optional : .missing
           if !optional {
             neededCount += 1

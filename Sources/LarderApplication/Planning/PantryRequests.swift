@@ -54,14 +54,17 @@ public struct PantryItemChange: RequestFields, Equatable {
   public var addedOn: CalendarDay?
   /// A new note, or none.
   public var note: FieldChange<String>
+  /// How far the item stands for its food's kinds (everyday, any or only); nil keeps it.
+  public var kinds: PantryKinds?
 
   /// Makes a change; every field left out stays as it is.
   public init(
     name: String? = nil, food: FieldChange<String> = .keep, quantity: Double? = nil,
     quantityMax: Double? = nil, unit: FieldChange<IngredientUnit> = .keep,
     location: PantryLocation? = nil, expiresOn: FieldChange<CalendarDay> = .keep,
-    addedOn: CalendarDay? = nil, note: FieldChange<String> = .keep
+    addedOn: CalendarDay? = nil, note: FieldChange<String> = .keep, kinds: PantryKinds? = nil
   ) {
+    self.kinds = kinds
     self.name = name
     self.food = food
     self.quantity = quantity
@@ -74,7 +77,7 @@ public struct PantryItemChange: RequestFields, Equatable {
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case name, quantity, quantityMax, unit, food, location, expiresOn, note, addedOn
+    case name, quantity, quantityMax, unit, food, location, expiresOn, note, addedOn, kinds
   }
 
   /// Every field an item has.
@@ -107,6 +110,14 @@ public struct PantryItemChange: RequestFields, Equatable {
     }
     if fields.contains(.addedOn), try !fields.decodeNil(forKey: .addedOn) {
       addedOn = try fields.strictDay(.addedOn)
+    }
+    if let text = try fields.text(.kinds), !text.isEmpty {
+      guard let value = PantryKinds(rawValue: text.lowercased()) else {
+        throw ApplicationError.invalidValue(
+          fields.field(.kinds), value: text,
+          expected: PantryKinds.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      kinds = value
     }
     if !fields.contains(.note) {
       note = .keep

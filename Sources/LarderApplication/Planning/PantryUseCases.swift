@@ -47,6 +47,7 @@ extension Larder {
           expiresOn: fields.expiresOn.applied(to: nil))
       }
       item.note = fields.note.applied(to: nil)
+      if let kinds = fields.kinds { item.kinds = kinds }
     } else {
       let name = fields.name ?? ""
       let food = try pantryFood(fields.food, foods: foods) ?? foods.match(name)?.foodID
@@ -54,7 +55,7 @@ extension Larder {
         id: makeID(), name: name, foodID: food, amount: try fields.amount(applyingTo: nil),
         location: fields.location ?? .usual(for: food.flatMap { foods.food(id: $0)?.aisle }),
         addedOn: fields.addedOn ?? today, expiresOn: fields.expiresOn.applied(to: nil),
-        note: fields.note.applied(to: nil))
+        note: fields.note.applied(to: nil), kinds: fields.kinds ?? .everyday)
     }
     try ApplicationError.translating { try store.savePantryItem(item, household: caller.household) }
     return pantryView(item, today: today, display, foods: foods)
@@ -80,6 +81,7 @@ extension Larder {
       item.expiresOn = change.expiresOn.applied(to: item.expiresOn)
       if let added = change.addedOn { item.addedOn = added }
       item.note = change.note.applied(to: item.note)
+      if let kinds = change.kinds { item.kinds = kinds }
       return (PlanningChanges(savePantryItems: [item]), item)
     }
     return pantryView(item, today: today(display), display, foods: foods)

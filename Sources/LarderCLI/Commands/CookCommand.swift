@@ -81,6 +81,7 @@ enum CookCommand {
     }
     if answer.items.isEmpty {
       console.print("No recipes match. Try --missing 1 or 2, or add more foods.")
+      if let unjudged = answer.unjudged.text { console.print(unjudged) }
       return
     }
     for item in answer.items {
@@ -95,7 +96,15 @@ enum CookCommand {
       if !gaps.isEmpty { line += " — missing " + gaps.joined(separator: ", ") }
       if !substitutions.isEmpty { line += "; substitute " + substitutions.joined(separator: ", ") }
       console.print(line)
+      // How the pantry met the recipe where it was not word for word.
+      var notes = item.shortfalls.map(\.text) + item.kindMatches.map(\.text)
+      notes += item.choices.compactMap { choice in
+        guard let chosen = choice.chosen, chosen != choice.foods.first else { return nil }
+        return "\(choice.foods.map(\.name).joined(separator: " or ")): you have \(chosen.name)"
+      }
+      for note in notes { console.print("          \(note)") }
     }
     console.print("\(answer.offset + 1)–\(answer.offset + answer.items.count) of \(answer.total)")
+    if let unjudged = answer.unjudged.text { console.print(unjudged) }
   }
 }

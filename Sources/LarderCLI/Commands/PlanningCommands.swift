@@ -92,6 +92,9 @@ enum PantryCommand {
           .option("expires", valueName: "DATE", help: "A new expiry date ('none' clears it)."),
           .option("location", valueName: "PLACE", help: "Where it is kept."),
           .option("note", valueName: "TEXT", help: "A note."),
+          .option(
+            "kinds", valueName: "KINDS",
+            help: "everyday (rice gives basmati), any (every kind) or only (this food alone)."),
         ],
         arguments: [ArgumentSpec("id", help: "The item's id (or its first characters).")]),
       CommandSpec(
@@ -124,6 +127,7 @@ enum PantryCommand {
     return PlanningContext.short(item.id) + "  " + PlanningContext.pad(view.amountText ?? "", 9)
       + PlanningContext.pad(item.name, 26) + " " + PlanningContext.pad(item.location.rawValue, 9)
       + " " + (view.expiry?.text ?? "")
+      + (item.kinds == .everyday ? "" : item.kinds == .any ? "  (any kind)" : "  (only this kind)")
   }
 
   static func list(_ planning: PlanningContext) throws -> Int32 {
@@ -171,6 +175,14 @@ enum PantryCommand {
     }
     // As the API's `"note": ""`, an empty note is kept as given (only null clears it there).
     change.note = command.text("note").map { .set($0) } ?? .keep
+    if let text = command.text("kinds") {
+      guard let kinds = PantryKinds(rawValue: text.lowercased()) else {
+        throw ApplicationError.invalidValue(
+          Field("kinds"), value: text,
+          expected: PantryKinds.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      change.kinds = kinds
+    }
     let item = try planning.larder.editPantryItem(
       id: command.arguments("id").first ?? "", change, as: planning.caller)
     if planning.context.json {

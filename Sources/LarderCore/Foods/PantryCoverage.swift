@@ -69,6 +69,16 @@ public enum PantryCoverage: String, Hashable, Sendable, Codable {
 }
 
 extension FoodCatalog {
+  /// Which of a line's foods a pantry gives: the first of `foods` (the line's own food, then
+  /// its alternatives) that some food in `pantry` covers, or nil when none is. A line of
+  /// alternatives ("parsley or coriander") is satisfied by any of its foods.
+  public func firstGiven(of foods: [String], by pantry: some Sequence<String>) -> String? {
+    let pantry = Array(pantry)
+    return foods.first { need in pantry.contains { coverage(of: need, by: $0) != nil } }
+  }
+}
+
+extension FoodCatalog {
   /// Whether a pantry's `have` (with its `kinds`) gives a recipe's `need`, and how; see
   /// ``PantryCoverage/of(need:have:kinds:parent:kinship:isGroup:)``.
   public func coverage(

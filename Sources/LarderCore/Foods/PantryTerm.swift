@@ -6,11 +6,15 @@ public struct PantryTerm: Hashable, Sendable, Codable {
   public var input: String
   /// The catalog food it stands for, or nil when none matched.
   public var food: FoodMatch?
+  /// How far it stands for the food's kinds: "any rice" every kind, "only brown rice" brown
+  /// rice alone, plain "rice" the everyday kinds.
+  public var kinds: PantryKinds
 
   /// Makes a term.
-  public init(input: String, food: FoodMatch?) {
+  public init(input: String, food: FoodMatch?, kinds: PantryKinds = .everyday) {
     self.input = input
     self.food = food
+    self.kinds = kinds
   }
 
   /// Reads a list such as "eggs, flour, 2 cups milk": each item is a catalog food id or a
@@ -20,12 +24,32 @@ public struct PantryTerm: Hashable, Sendable, Codable {
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty }
       .map { item in
-        if let food = catalog.food(id: item) {
+        let (kinds, name) = PantryKinds.reading(item)
+        if let food = catalog.food(id: name) {
           return PantryTerm(
             input: item,
-            food: FoodMatch(foodID: food.id, name: food.name, how: .exact, confidence: 1))
+            food: FoodMatch(foodID: food.id, name: food.name, how: .exact, confidence: 1),
+            kinds: kinds ?? .everyday)
         }
-        return PantryTerm(input: item, food: catalog.match(item))
+        return PantryTerm(input: item, food: catalog.match(name), kinds: kinds ?? .everyday)
       }
+  }
+}
+
+extension PantryKinds {
+  /// The kinds a pantry entry's first words ask for, and the rest: "any rice" and "any kind
+  /// of rice" are ``any``, "only brown rice" and "just brown rice" ``only``; nil and the
+  /// whole text when it starts with neither (or is nothing but the words).
+  public static func reading(_ text: String) -> (kinds: PantryKinds?, rest: String) {
+    let prefixes: [(String, PantryKinds)] = [
+      ("any kind of ", .any), ("any kinds of ", .any), ("all kinds of ", .any), ("any ", .any),
+      ("only ", .only), ("just ", .only),
+    ]
+    let lowered = text.lowercased()
+    for (prefix, kinds) in prefixes where lowered.hasPrefix(prefix) {
+      let rest = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+      if !rest.isEmpty { return (kinds, rest) }
+    }
+    return (nil, text)
   }
 }

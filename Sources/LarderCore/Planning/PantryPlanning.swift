@@ -24,8 +24,10 @@ public struct PantryLineReader: Sendable {
     from line: String, id: PlanningID, addedOn: CalendarDay, location: PantryLocation? = nil,
     expiresOn: CalendarDay? = nil
   ) throws -> PantryItem {
-    let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else { throw LarderCoreError.missingField(field: "line") }
+    let written = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !written.isEmpty else { throw LarderCoreError.missingField(field: "line") }
+    // "any rice", "only brown rice": the kinds the item stands for, then the item itself.
+    let (kinds, text) = PantryKinds.reading(written)
     let parsed = parser.parse(text)
     guard !parsed.isSectionHeader,
       let name = parsed.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty
@@ -38,7 +40,7 @@ public struct PantryLineReader: Sendable {
     return PantryItem(
       id: id, name: name, foodID: food, amount: amount,
       location: location ?? PantryLocation.usual(for: food.flatMap { catalog.food(id: $0)?.aisle }),
-      addedOn: addedOn, expiresOn: expiresOn)
+      addedOn: addedOn, expiresOn: expiresOn, kinds: kinds ?? .everyday)
   }
 }
 
@@ -70,8 +72,29 @@ struct IngredientNeed {
   var lineText: String
   var name: String
   var foodID: String?
+  /// The foods of the line's alternatives ("parsley or coriander" → coriander).
+  var alternativeFoodIDs: [String] = []
   var measure: Measure?
   var isOptional: Bool
+
+  /// The line's food as the pantry meets it: the first of the line's own food and its
+  /// alternatives that some item gives, else the line's own food. Cooking with coriander
+  /// takes coriander, and the shopping list asks for parsley only when neither is there.
+  func food(givenBy pantry: [PantryItem], catalog: FoodCatalog) -> String? {
+    guard let foodID, !alternativeFoodIDs.isEmpty else { return foodID }
+    return ([foodID] + alternativeFoodIDs).first { need in
+      pantry.contains { $0.gives(need, catalog: catalog) }
+    } ?? foodID
+  }
+}
+
+extension PantryItem {
+  /// Whether the item gives a recipe's food, by the rule every place a pantry meets a recipe
+  /// follows (``PantryCoverage``), with the item's own ``kinds``.
+  public func gives(_ need: String, catalog: FoodCatalog) -> Bool {
+    guard let foodID else { return false }
+    return catalog.coverage(of: need, by: foodID, kinds: kinds) != nil
+  }
 }
 
 extension RecipePortion {
@@ -83,13 +106,16 @@ extension RecipePortion {
       guard !parsed.isSectionHeader else { return nil }
       let name = (parsed.name ?? line.facts?.name ?? line.text)
         .trimmingCharacters(in: .whitespaces)
-      let food =
-        line.facts?.foodID ?? parsed.matchingName.flatMap { catalog.match($0)?.foodID }
+      let foods =
+        line.facts.map { (food: $0.foodID, alternatives: $0.alternativeFoodIDs) }
+        ?? parsed.foods(matching: { catalog.match($0)?.foodID })
       var measure = (try? Measure(contentsOf: parsed)) ?? nil
       if let amount = measure, factor != 1 { measure = try? amount.scaled(by: factor) }
       return IngredientNeed(
-        lineText: line.text, name: name, foodID: food, measure: measure,
-        isOptional: line.facts?.isOptional ?? parsed.isOptional)
+        lineText: line.text, name: name, foodID: foods.food ?? foods.alternatives.first,
+        alternativeFoodIDs: foods.food == nil
+          ? Array(foods.alternatives.dropFirst()) : foods.alternatives,
+        measure: measure, isOptional: line.facts?.isOptional ?? parsed.isOptional)
     }
   }
 }
@@ -144,14 +170,11 @@ public struct PantryDeduction: Hashable, Sendable, Codable {
     for item in ordered { amounts[item.id] = item.amount }
     var skipped: [Skipped] = []
     for need in portion.needs(parser: parser, catalog: catalog) where !need.isOptional {
-      guard let food = need.foodID else {
+      guard let food = need.food(givenBy: pantry, catalog: catalog) else {
         skipped.append(Skipped(line: need.lineText, reason: "Larder does not know this food"))
         continue
       }
-      let candidates = ordered.filter { item in
-        guard let itemFood = item.foodID else { return false }
-        return catalog.coverage(of: food, by: itemFood) != nil
-      }
+      let candidates = ordered.filter { $0.gives(food, catalog: catalog) }
       guard !candidates.isEmpty else {
         skipped.append(Skipped(line: need.lineText, reason: "not in the pantry"))
         continue

@@ -103,12 +103,15 @@ public struct PantryItem: Hashable, Sendable, Codable, Identifiable {
   public var expiresOn: CalendarDay?
   /// A free note.
   public var note: String?
+  /// How far the item stands for its food's kinds: "rice" gives the everyday kinds of rice,
+  /// "any rice" every kind, "only brown rice" brown rice alone. See ``PantryKinds``.
+  public var kinds: PantryKinds
 
   /// Makes an item.
   public init(
     id: PlanningID, name: String, foodID: String? = nil, amount: Measure? = nil,
     location: PantryLocation = .cupboard, addedOn: CalendarDay, expiresOn: CalendarDay? = nil,
-    note: String? = nil
+    note: String? = nil, kinds: PantryKinds = .everyday
   ) {
     self.id = id
     self.name = name
@@ -118,6 +121,26 @@ public struct PantryItem: Hashable, Sendable, Codable, Identifiable {
     self.addedOn = addedOn
     self.expiresOn = expiresOn
     self.note = note
+    self.kinds = kinds
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, foodID, amount, location, addedOn, expiresOn, note, kinds
+  }
+
+  /// Reads an item; one stored before items had kinds stands for its everyday kinds.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(PlanningID.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      foodID: try container.decodeIfPresent(String.self, forKey: .foodID),
+      amount: try container.decodeIfPresent(Measure.self, forKey: .amount),
+      location: try container.decode(PantryLocation.self, forKey: .location),
+      addedOn: try container.decode(CalendarDay.self, forKey: .addedOn),
+      expiresOn: try container.decodeIfPresent(CalendarDay.self, forKey: .expiresOn),
+      note: try container.decodeIfPresent(String.self, forKey: .note),
+      kinds: try container.decodeIfPresent(PantryKinds.self, forKey: .kinds) ?? .everyday)
   }
 
   /// How far the expiry is from `today`; nil without an expiry date.
@@ -320,6 +343,6 @@ extension PantryItem {
     return FinderQuery.PantryItem(
       food: foodID,
       expiresOn: expiresOn.map { Date(timeIntervalSince1970: Double($0.dayNumber) * 86_400) },
-      amount: amount)
+      amount: amount, kinds: kinds)
   }
 }

@@ -56,7 +56,7 @@ public struct ShoppingListBuilder: Sendable {
     for portion in portions {
       let ref = ShoppingRecipeRef(id: portion.recipe.id, name: portion.recipe.name)
       for need in portion.needs(parser: parser, catalog: catalog) where !need.isOptional {
-        let food = need.foodID.flatMap { catalog.food(id: $0) }
+        let food = need.food(givenBy: pantry, catalog: catalog).flatMap { catalog.food(id: $0) }
         let key = food.map { "food:" + $0.id } ?? "name:" + need.name.lowercased()
         if lines[key] == nil {
           order.append(key)
@@ -78,12 +78,12 @@ public struct ShoppingListBuilder: Sendable {
       let isStaple = line.foodID.map(staples.contains) ?? false
       if isStaple && !includeStaples { continue }
       let held = pantry.filter { item in
-        guard let have = item.foodID, let food = line.foodID else {
+        guard item.foodID != nil, let food = line.foodID else {
           // Foods the catalog does not know match by name.
           return item.foodID == nil && line.foodID == nil
             && item.name.lowercased() == line.name.lowercased()
         }
-        return catalog.coverage(of: food, by: have) != nil
+        return item.gives(food, catalog: catalog)
       }
       var amounts = line.sum.parts
       var inPantry: [Measure] = []

@@ -144,13 +144,14 @@ import Testing
     let object = try jsonObject(answer)
     #expect(
       Set(object.keys) == [
-        "pantry", "unknown", "pantrySource", "useItUp", "items", "total", "offset", "limit",
+        "pantry", "unknown", "pantrySource", "useItUp", "items", "unjudged", "total", "offset",
+        "limit",
       ])
     let item = try #require((object["items"] as? [[String: Any]])?.first)
     #expect(
       Set(item.keys) == [
         "recipe", "missingCount", "matched", "missing", "substitutions", "unmatchedLines",
-        "unmatchedLineTexts", "pantryFoodsUsed",
+        "unmatchedLineTexts", "pantryFoodsUsed", "kindMatches", "choices", "shortfalls",
       ])
     #expect((item["recipe"] as? [String: Any])?["name"] as? String == "Pancakes")
     let pantry = try #require((object["pantry"] as? [[String: Any]])?.first)

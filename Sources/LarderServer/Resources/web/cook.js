@@ -182,8 +182,17 @@ function resultCard(item) {
     : `${item.matched.length} of ${needed} — missing ${missingNames.join(', ')}`;
   const hints = item.substitutions.map((substitution) =>
     `instead of ${substitution.food.name}, use ${substitution.substitutes.map((food) => food.name).join(' or ')}`);
+  // Where the pantry met the recipe other than word for word: too little of a food, a plain
+  // food standing for the kind the recipe names, or one of a line's alternatives.
+  const notes = [
+    ...(item.shortfalls || []).map((short) => short.text),
+    ...(item.kindMatches || []).map((kind) => kind.text),
+    ...(item.choices || []).filter((choice) => choice.chosen && choice.chosen.id !== choice.foods[0].id)
+      .map((choice) => `${choice.foods.map((food) => food.name).join(' or ')}: you have ${choice.chosen.name}`),
+  ];
   return recipeCard(item.recipe, [
     el('p', { class: item.missingCount === 0 ? 'have-line ok' : 'have-line' }, line),
+    notes.length ? el('p', { class: 'match-notes muted' }, notes.join('; ')) : null,
     hints.length ? el('p', { class: 'hint' }, `Tip: ${hints.join('; ')}`) : null,
   ]);
 }
@@ -205,10 +214,11 @@ async function search({ append = false } = {}) {
     jump.textContent = `See ${data.total} ${data.total === 1 ? 'recipe' : 'recipes'} ↓`;
     const unknown = data.unknown.length ? ` Unknown: ${data.unknown.join(', ')}.` : '';
     const source = useItUp ? ' From your stored pantry, using what expires first.' : '';
+    const unjudged = data.unjudged && data.unjudged.text ? ` ${data.unjudged.text}` : '';
     status.textContent = data.total === 0
       ? (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
-        : 'Add what you have to see what you can cook.') + unknown
-      : `${data.total} ${data.total === 1 ? 'recipe' : 'recipes'}${pantry.length && !useItUp ? ` with ${pantry.length} ${pantry.length === 1 ? 'ingredient' : 'ingredients'}` : ''}.${source}${unknown}`;
+        : 'Add what you have to see what you can cook.') + unknown + unjudged
+      : `${data.total} ${data.total === 1 ? 'recipe' : 'recipes'}${pantry.length && !useItUp ? ` with ${pantry.length} ${pantry.length === 1 ? 'ingredient' : 'ingredients'}` : ''}.${source}${unknown}${unjudged}`;
   } catch (error) {
     if (error.name === 'AbortError') return;
     status.textContent = error.message;

@@ -43,6 +43,8 @@ function itemRow(item, showLocation) {
   meta.push(`added ${dayLabel(item.addedOn, { day: 'numeric', month: 'short' })}`);
   if (item.expiresOn) meta.push(`use by ${dayLabel(item.expiresOn, { day: 'numeric', month: 'short' })}`);
   if (item.note) meta.push(item.note);
+  if (item.kinds === 'any') meta.push('any kind');
+  if (item.kinds === 'only') meta.push('only this kind');
   row.dataset.id = item.id;
   part('.item-name').textContent = item.name;
   if (item.amountText) part('.item-amount').textContent = item.amountText;
@@ -84,12 +86,18 @@ function editRow(item) {
   const unit = el('input', { id: id('unit'), value: item.amount?.unit ?? '', placeholder: 'g, cup, lb…' });
   const location = el('input', { id: id('location'), value: item.location, list: 'pantry-locations', maxlength: 40 });
   const expiry = el('input', { id: id('expires'), type: 'date', value: item.expiresOn ?? '' });
+  // How far the item stands for its food's kinds: plain rice gives basmati; "any" gives wild
+  // rice too; "only" gives this food alone.
+  const kinds = el('select', { id: id('kinds') },
+    [['everyday', 'Everyday kinds'], ['any', 'Any kind'], ['only', 'Only this one']].map(([value, label]) =>
+      el('option', { value, selected: (item.kinds || 'everyday') === value }, label)));
   const editForm = el('form', {
     class: 'edit-item', 'aria-label': `Edit ${item.name}`,
     onsubmit: async (event) => {
       event.preventDefault();
       const body = { name: name.value.trim(), location: location.value.trim() || item.location };
       body.expiresOn = expiry.value || null;
+      body.kinds = kinds.value;
       if (quantity.value !== '') {
         body.quantity = Number(quantity.value);
         body.unit = unit.value.trim() || null;
@@ -107,7 +115,8 @@ function editRow(item) {
   },
   el('div', { class: 'field-row' },
     field(id('name'), 'Name', name), field(id('quantity'), 'Amount', quantity), field(id('unit'), 'Unit', unit),
-    field(id('location'), 'Kept in', location), field(id('expires'), 'Expires on', expiry)),
+    field(id('location'), 'Kept in', location), field(id('expires'), 'Expires on', expiry),
+    field(id('kinds'), 'Stands for', kinds)),
   el('p', { class: 'edit-actions' },
     el('button', { type: 'submit' }, 'Save'), ' ',
     el('button', {

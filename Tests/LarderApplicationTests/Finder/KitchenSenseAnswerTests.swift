@@ -1,0 +1,132 @@
+import Foundation
+import LarderApplication
+import LarderCore
+import LarderTestSupport
+import Testing
+
+/// Kinds, alternatives, amounts and recipes the finder cannot judge, as every front end sees
+/// them: the finder's answer, a recipe's marks, the shopping list and cooking deductions all
+/// follow the same rule.
+@Suite struct KitchenSenseAnswerTests {
+  static let herbSalad = PlanningLarder.recipe(
+    "Herb Salad", ["20 g fresh parsley or coriander, chopped", "3 tomatoes"])
+  static let pilaf = PlanningLarder.recipe("Basmati Pilaf", ["1 cup basmati rice", "1 onion"])
+  static let omelette = PlanningLarder.recipe("Big Omelette", ["6 eggs", "20 g butter"])
+  static let empty = PlanningLarder.recipe("Grandma's Secret", [])
+
+  func app() throws -> PlanningLarder {
+    try PlanningLarder(recipes: [Self.herbSalad, Self.pilaf, Self.omelette, Self.empty])
+  }
+
+  func item(_ answer: FinderAnswer, _ name: String) -> FinderAnswer.Item? {
+    answer.items.first { $0.recipe.name == name }
+  }
+
+  @Test func aLineOfAlternativesIsMetByTheOneAtHandAndSaysWhich() throws {
+    let app = try app()
+    let answer = try app.larder.findRecipes(
+      FinderRequest(have: ["coriander", "tomatoes"]), as: app.caller)
+    let salad = try #require(item(answer, "Herb Salad"))
+    #expect(salad.missingCount == 0)
+    #expect(salad.choices.map { $0.foods.map(\.id) } == [["parsley", "coriander"]])
+    #expect(salad.choices.first?.chosen?.id == "coriander")
+  }
+
+  @Test func aPlainFoodStandsForTheKindTheRecipeNamesUnlessTheCookSaysOnly() throws {
+    let app = try app()
+    let answer = try app.larder.findRecipes(
+      FinderRequest(have: ["rice", "onion"]), as: app.caller)
+    let pilaf = try #require(item(answer, "Basmati Pilaf"))
+    #expect(pilaf.missingCount == 0)
+    #expect(pilaf.kindMatches.map(\.food.id) == ["basmati-rice"])
+    #expect(pilaf.kindMatches.first?.text == "you have rice — the recipe asks for basmati rice")
+    #expect(answer.pantry.map(\.food.id) == ["rice", "onion"])
+
+    let only = try app.larder.findRecipes(
+      FinderRequest(have: ["only rice", "onion"], missing: 1), as: app.caller)
+    let strict = try #require(item(only, "Basmati Pilaf"))
+    #expect(strict.missing.map(\.id) == ["basmati-rice"])
+    #expect(only.pantry.map(\.food.id) == ["rice", "onion"])
+  }
+
+  @Test func tooLittleOfAStoredFoodIsPartlyMissingAndSaysHowMuch() throws {
+    let app = try app()
+    try app.stock("2 eggs", "250 g butter")
+    let answer = try app.larder.findRecipes(FinderRequest(missing: 1), as: app.caller)
+    #expect(answer.pantrySource == .stored)
+    let omelette = try #require(item(answer, "Big Omelette"))
+    #expect(omelette.missingCount == 1)
+    #expect(omelette.shortfalls.map(\.food.id) == ["egg"])
+    #expect(omelette.shortfalls.first?.text == "need 6 eggs, have 2")
+    #expect(omelette.shortfalls.first?.have == Measure(quantity: 2, unit: nil))
+
+    try app.stock("4 eggs")
+    let enough = try app.larder.findRecipes(FinderRequest(), as: app.caller)
+    #expect(item(enough, "Big Omelette")?.shortfalls.isEmpty == true)
+  }
+
+  @Test func aRecipeWithoutReadableIngredientsIsCountedNotOffered() throws {
+    let app = try app()
+    let answer = try app.larder.findRecipes(
+      FinderRequest(have: ["tomatoes"], missing: 2), as: app.caller)
+    #expect(item(answer, "Grandma's Secret") == nil)
+    #expect(answer.unjudged.noIngredients == 1)
+    #expect(answer.unjudged.total == 1)
+    #expect(answer.unjudged.text?.contains("1 recipe with no ingredients") == true)
+    let json = try jsonObject(answer)
+    let unjudged = try #require(json["unjudged"] as? [String: Any])
+    #expect(unjudged["noIngredients"] as? Int == 1)
+  }
+
+  @Test func theShoppingListAndCookingTakeTheAlternativeAtHand() throws {
+    let app = try app()
+    func shopping() throws -> [String] {
+      try app.larder.generateShoppingList(
+        ShoppingListGeneration(recipes: [ShoppingPortion(recipe: app.id("Herb Salad"))]),
+        as: app.caller
+      ).list.groups.flatMap { $0.items.map(\.item.name) }
+    }
+    // Without either herb the list asks for the line's own food.
+    #expect(try shopping().contains("parsley"))
+    let coriander = try #require(try app.stock("50 g coriander").first)
+    let names = try shopping()
+    #expect(!names.contains("parsley"))
+    #expect(!names.contains("coriander"))
+    #expect(names.contains { $0.hasPrefix("tomato") })
+
+    let deduction = try app.larder.previewDeduction(
+      DeductionPreviewRequest(recipe: app.id("Herb Salad")), as: app.caller)
+    let change = try #require(deduction.changes.first { $0.change.itemID == coriander.item.id })
+    #expect(change.change.used == (try Measure(quantity: 20, unitID: "g")))
+
+    let lines = try app.larder.recipeLines(
+      app.id("Herb Salad"), RecipeLinesRequest(have: ["coriander"]), as: app.caller)
+    let herbs = try #require(lines.sections.first?.lines.first)
+    #expect(herbs.status == .have)
+    #expect(lines.have == 1)
+  }
+
+  @Test func aPantryItemSaysHowFarItStandsForItsKinds() throws {
+    let app = try app()
+    let any = try #require(try app.stock("any rice").first)
+    #expect(any.item.foodID == "rice")
+    #expect(any.item.kinds == .any)
+    let plain = try #require(try app.stock("1 kg rice").first)
+    #expect(plain.item.kinds == .everyday)
+    let changed = try app.larder.editPantryItem(
+      id: plain.item.id.rawValue, PantryItemChange(kinds: .only), as: app.caller)
+    #expect(changed.item.kinds == .only)
+    #expect(try jsonObject(changed)["kinds"] as? String == "only")
+
+    let bad = #expect(throws: ApplicationError.self) {
+      try PantryItemChange.decode(json: Data(#"{"kinds": "most"}"#.utf8))
+    }
+    guard case .invalidValue(let field, let value, let expected) = bad else {
+      Issue.record("expected an invalid value, got \(String(describing: bad))")
+      return
+    }
+    #expect(field == Field("kinds", location: .body))
+    #expect(value == "most")
+    #expect(expected == "everyday, any, only")
+  }
+}
