@@ -47,38 +47,16 @@ struct RelevanceBenchmark {
           + strangers.joined(separator: "; "))
     }
 
-    var canMakeNow = RelevanceScore(expected: 0, found: 0, agreed: 0)
-    var missingOne = canMakeNow
+    let judgements = try larder.judgeRelevance(set, as: caller)
+    let canMakeNow = judgements.canMakeNow
+    let missingOne = judgements.missingOne
     var perPantry: [[String: Any]] = []
     var unreadFoods: [String] = []
     var guessedFoods: [String] = []
-    for pantry in set.pantries {
-      let stored = try store(pantry, in: larder, as: caller)
-      unreadFoods += stored.unread.map { "\(pantry.id): \($0)" }
-      guessedFoods += stored.guessed.map { "\(pantry.id): \($0)" }
-      func ask(_ missing: Int) throws -> FinderAnswer {
-        try larder.findRecipes(
-          FinderRequest(
-            missing: missing, staples: set.staples(of: pantry), limit: RecipeQuery.maximumLimit),
-          as: caller)
-      }
-      let now = try ask(0)
-      let one = try ask(1)
-      let wide = try ask(Self.wideMissing)
-      try larder.removePantryItems(stored.ids, as: caller)
-      if now.pantrySource != .stored && stored.unread.count < pantry.foods.count {
-        throw BenchError(message: "\(pantry.id): the finder did not read the stored pantry")
-      }
-      let byName = Dictionary(
-        wide.items.map { ($0.recipe.name, $0) }, uniquingKeysWith: { first, _ in first })
-      let nowComparison = RelevanceComparison(
-        expected: Set(pantry.makeable),
-        found: Set(now.items.filter { $0.missingCount == 0 }.map(\.recipe.name)))
-      let oneComparison = RelevanceComparison(
-        expected: Set(pantry.missing1),
-        found: Set(one.items.filter { $0.missingCount == 1 }.map(\.recipe.name)))
-      canMakeNow = canMakeNow + nowComparison.score
-      missingOne = missingOne + oneComparison.score
+    for judgement in judgements {
+      let pantry = judgement.pantry
+      unreadFoods += judgement.unreadFoods.map { "\(pantry.id): \($0)" }
+      guessedFoods += judgement.guessedFoods.map { "\(pantry.id): \($0)" }
       func disagreements(_ names: [String]) -> [[String: Any]] {
         names.map { name in
           var entry: [String: Any] = [
@@ -86,7 +64,7 @@ struct RelevanceBenchmark {
             "cook": pantry.makeable.contains(name)
               ? "makeable" : pantry.missing1.contains(name) ? "missing1" : "other",
           ]
-          if let item = byName[name] {
+          if let item = judgement.wide[name] {
             entry["finderMissingCount"] = item.missingCount
             entry["finderMissing"] = item.missing.map(\.name)
             if !item.unmatchedLineTexts.isEmpty {
@@ -107,10 +85,11 @@ struct RelevanceBenchmark {
       }
       var entry: [String: Any] = [
         "id": pantry.id, "foods": pantry.foods.count,
-        "canMakeNow": try report(nowComparison), "missingOne": try report(oneComparison),
+        "canMakeNow": try report(judgement.canMakeNow),
+        "missingOne": try report(judgement.missingOne),
       ]
-      if !stored.unread.isEmpty { entry["unreadFoods"] = stored.unread }
-      if !stored.guessed.isEmpty { entry["guessedFoods"] = stored.guessed }
+      if !judgement.unreadFoods.isEmpty { entry["unreadFoods"] = judgement.unreadFoods }
+      if !judgement.guessedFoods.isEmpty { entry["guessedFoods"] = judgement.guessedFoods }
       perPantry.append(entry)
     }
 
@@ -134,31 +113,6 @@ struct RelevanceBenchmark {
     let data = try JSONSerialization.data(
       withJSONObject: output, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self)
-  }
-
-  /// What keeping a pantry stored: the items' ids (to remove them afterwards), the foods the
-  /// catalog could not read, and those it read by a guess (dropping words, or a food named
-  /// inside a longer name) with the food it guessed.
-  private func store(
-    _ pantry: FinderRelevanceSet.Pantry, in larder: Larder, as caller: Caller
-  ) throws -> (ids: [String], unread: [String], guessed: [String]) {
-    var ids: [String] = []
-    var unread: [String] = []
-    var guessed: [String] = []
-    for (text, entry) in zip(pantry.foods, pantry.entries) {
-      let fields = PantryItemChange(
-        name: entry.name, quantity: entry.quantity, unit: entry.unit.map { .set($0) } ?? .keep)
-      let view = try larder.addPantryItem(NewPantryItem(fields: fields), as: caller)
-      ids.append(view.item.id.rawValue)
-      if view.item.foodID == nil {
-        unread.append(text)
-      } else if let match = FoodCatalog.bundled.match(entry.name),
-        ![.exact, .plural, .synonym].contains(match.how)
-      {
-        guessed.append("\(text) → \(match.foodID) (\(match.how.rawValue))")
-      }
-    }
-    return (ids, unread, guessed)
   }
 
   /// A score as a JSON object, through its own encoding.

@@ -198,3 +198,88 @@ public struct RelevanceScore: Encodable, Sendable, Equatable {
 
   private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }
+
+/// How the finder answered one pantry of a relevance set.
+public struct RelevanceJudgement: Sendable {
+  /// The pantry and the cook's judgment.
+  public var pantry: FinderRelevanceSet.Pantry
+  /// The finder's missing-0 answer against the cook's makeable recipes.
+  public var canMakeNow: RelevanceComparison
+  /// The finder's recipes missing exactly one (at missing 1) against the cook's missing1.
+  public var missingOne: RelevanceComparison
+  /// Every recipe the finder found at the widest `missing`, by name: what it found missing
+  /// in each disagreement.
+  public var wide: [String: FinderAnswer.Item]
+  /// The pantry's foods the catalog could not read.
+  public var unreadFoods: [String]
+  /// The pantry's foods it read by a guess (dropping words, or a food named inside a longer
+  /// name), each with the food guessed.
+  public var guessedFoods: [String]
+}
+
+extension Larder {
+  /// Asks the finder about each pantry of `set` as a cook would: the pantry is kept in the
+  /// caller's household's stored pantry through the pantry use case, amounts and all, and
+  /// the finder is asked with no `have`, so that it answers from the stored pantry (the path
+  /// that carries amounts), at missing 0, 1 and the widest; the items are removed again
+  /// afterwards. The caller's household should hold only the recipes the set judges.
+  public func judgeRelevance(
+    _ set: FinderRelevanceSet, as caller: Caller
+  ) throws -> [RelevanceJudgement] {
+    try set.pantries.map { pantry in
+      var ids: [String] = []
+      var unread: [String] = []
+      var guessed: [String] = []
+      for (text, entry) in zip(pantry.foods, pantry.entries) {
+        let fields = PantryItemChange(
+          name: entry.name, quantity: entry.quantity, unit: entry.unit.map { .set($0) } ?? .keep)
+        let view = try addPantryItem(NewPantryItem(fields: fields), as: caller)
+        ids.append(view.item.id.rawValue)
+        if view.item.foodID == nil {
+          unread.append(text)
+        } else if let match = try household(caller).foods.current.match(entry.name),
+          ![.exact, .plural, .synonym].contains(match.how)
+        {
+          guessed.append("\(text) → \(match.foodID) (\(match.how.rawValue))")
+        }
+      }
+      func ask(_ missing: Int) throws -> FinderAnswer {
+        try findRecipes(
+          FinderRequest(
+            missing: missing, staples: set.staples(of: pantry), limit: RecipeQuery.maximumLimit),
+          as: caller)
+      }
+      let now = try ask(0)
+      let one = try ask(1)
+      let wide = try ask(FinderRequest.missingRange.upperBound)
+      try removePantryItems(ids, as: caller)
+      if now.pantrySource != .stored && unread.count < pantry.foods.count {
+        throw ApplicationError.invalidValue(
+          Field("pantries"), value: pantry.id, expected: "a pantry the finder reads as stored")
+      }
+      return RelevanceJudgement(
+        pantry: pantry,
+        canMakeNow: RelevanceComparison(
+          expected: Set(pantry.makeable),
+          found: Set(now.items.filter { $0.missingCount == 0 }.map(\.recipe.name))),
+        missingOne: RelevanceComparison(
+          expected: Set(pantry.missing1),
+          found: Set(one.items.filter { $0.missingCount == 1 }.map(\.recipe.name))),
+        wide: Dictionary(
+          wide.items.map { ($0.recipe.name, $0) }, uniquingKeysWith: { first, _ in first }),
+        unreadFoods: unread, guessedFoods: guessed)
+    }
+  }
+}
+
+extension Array where Element == RelevanceJudgement {
+  /// "Can make now" over every pantry.
+  public var canMakeNow: RelevanceScore {
+    reduce(RelevanceScore(expected: 0, found: 0, agreed: 0)) { $0 + $1.canMakeNow.score }
+  }
+
+  /// "Missing one" over every pantry.
+  public var missingOne: RelevanceScore {
+    reduce(RelevanceScore(expected: 0, found: 0, agreed: 0)) { $0 + $1.missingOne.score }
+  }
+}

@@ -131,11 +131,24 @@ extension ParsedIngredient {
   /// shares its head noun with the alternative that follows: in "long-grain white or basmati
   /// rice" the name is "long-grain white" and the food white rice, in "dry red or white wine"
   /// red wine. The head is added only when the name with it finds a food the alternative does
-  /// not, so "Kashmiri chilli powder or sweet paprika" stays chilli powder.
+  /// not, so "Kashmiri chilli powder or sweet paprika" stays chilli powder. A one-word
+  /// alternative the catalog does not know alone takes the words before the last of the
+  /// phrase before it: "chicken thighs or breasts" offers chicken breasts.
   public func foods(matching match: (String) -> String?) -> (food: String?, alternatives: [String])
   {
     var food = matchingName.flatMap(match)
-    let alternativeFoods = alternatives.map(match)
+    // A one-word alternative the catalog does not know by itself takes the name's other
+    // words: "chicken thighs or breasts" offers chicken breasts.
+    let alternativeFoods = alternatives.indices.map { index -> String? in
+      let alternative = alternatives[index]
+      if let found = match(alternative) { return found }
+      // The phrase before it: the name, or the alternative before.
+      let before = index == 0 ? matchingName : alternatives[index - 1]
+      guard let before, !alternative.utf8.contains(UInt8(ascii: " ")),
+        let space = before.utf8.lastIndex(of: UInt8(ascii: " "))
+      else { return nil }
+      return match(String(before[..<space]) + " " + alternative)
+    }
     if let name, name.utf8.contains(UInt8(ascii: " ")), let alternative = alternatives.first,
       let head = alternative.split(separator: " ").last.map(String.init),
       alternative.utf8.contains(UInt8(ascii: " ")),

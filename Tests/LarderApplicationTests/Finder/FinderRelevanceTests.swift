@@ -99,3 +99,30 @@ import Testing
     #expect(strangers == [])
   }
 }
+
+/// The finder against the cook on the whole relevance set: a floor under precision and recall,
+/// so a change that makes the finder promise more or find less than a cook would fails here.
+/// (`larder-bench relevance` reports every disagreement; BENCHMARKS.md has the figures.)
+@Suite struct FinderRelevanceFloorTests {
+  @Test func theFinderAgreesWithTheCookOnTheRelevanceSet() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "larder-relevance-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let larder = try Larder.open(
+      databasePath: folder.appendingPathComponent("larder.sqlite").path,
+      options: OpeningOptions(passwordHashing: .leastForTests), caller: .defaultHousehold
+    ).larder
+    let judgements = try larder.judgeRelevance(
+      try FinderRelevanceTests.relevanceSet(), as: .defaultHousehold)
+    let now = judgements.canMakeNow
+    let one = judgements.missingOne
+    #expect(now.expected >= 100 && one.expected >= 100, "too few judged recipes")
+    #expect((now.precision ?? 0) >= 0.9, "can make now: \(now)")
+    #expect((now.recall ?? 0) >= 0.9, "can make now: \(now)")
+    #expect((one.precision ?? 0) >= 0.88, "missing one: \(one)")
+    #expect((one.recall ?? 0) >= 0.88, "missing one: \(one)")
+    // Every pantry's foods are read; none is guessed at.
+    #expect(judgements.flatMap(\.unreadFoods).isEmpty)
+  }
+}

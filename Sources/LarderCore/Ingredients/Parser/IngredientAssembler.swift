@@ -670,7 +670,11 @@ struct IngredientAssembler {
       if word == Words.garnish || word == Words.garnishes { return true }
       if word == Words.taste, previous == Words.to { return true }
       if previous == Words.asWord, Words.needed.contains(word) { return true }
-      if previous == Words.ifWord, Words.ifWords.contains(word) { return true }
+      if previous == Words.ifWord, Words.ifWords.contains(word),
+        !Words.qualifiers.contains(beforePrevious)
+      {
+        return true
+      }
       if beforePrevious == Words.ifWord, previous == Words.you, Words.youWords.contains(word) {
         return true
       }

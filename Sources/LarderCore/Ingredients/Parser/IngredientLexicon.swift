@@ -195,6 +195,13 @@ enum IngredientWords {
   static let you: UInt64 = 0xB561_7C19_799E_A15C  // "you"
   static let ampersand: UInt64 = 0xAF63_9B4C_8601_7E19  // "&"
   static let needed: Set<UInt64> = hashes(["needed", "required", "desired", "necessary"])
+  /// Words naming a kind of product ("gluten-free", "vegan") that "if needed" after them is
+  /// about: "(gluten-free if needed)" asks for that kind when it matters, not for the line
+  /// to be optional.
+  static let qualifiers: Set<UInt64> = hashes([
+    "free", "gluten-free", "dairy-free", "nut-free", "egg-free", "vegan", "vegetarian", "kosher",
+    "halal", "organic", "low-sodium", "reduced-sodium", "sodium-free", "unsalted", "certified",
+  ])
   static let ifWords: Set<UInt64> = hashes([
     "needed", "desired", "required", "necessary", "wished", "liked", "preferred", "using",
     "available",

@@ -66,6 +66,10 @@ import Testing
     #expect(parsley.alternativeFoodIDs == ["coriander"])
     let feta = Self.bundled.facts(for: "1/2 cup crumbled queso fresco or feta")
     #expect(feta.alternativeFoodIDs == ["feta"])
+    // A one-word alternative shares the name's other words.
+    let chicken = Self.bundled.facts(for: "1 1/2 lb boneless, skinless chicken thighs or breasts")
+    #expect(chicken.foodID == "chicken-thigh")
+    #expect(chicken.alternativeFoodIDs == ["chicken-breast"])
     let plain = Self.bundled.facts(for: "2 large onions, sliced")
     #expect(plain.alternativeFoodIDs.isEmpty)
   }

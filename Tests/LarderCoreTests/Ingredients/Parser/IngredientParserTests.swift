@@ -233,6 +233,9 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     ("butter, for greasing", false),
     ("2 cups flour", false),
     ("1 tsp tasty spice mix", false),
+    // "If needed" about a kind of product, not the line.
+    ("2 cups vegetable broth (gluten-free if needed)", false),
+    ("1 tbsp soy sauce (use tamari, gluten-free if needed)", false),
   ])
   func marksOptionalLines(_ line: String, _ isOptional: Bool) {
     #expect(Self.parser.parse(line).isOptional == isOptional)
