@@ -46,10 +46,11 @@ enum BenchCommand {
       options[String(word.dropFirst(2))] = arguments[index + 1]
       index += 2
     }
-    func integer(_ name: String, _ fallback: Int) throws -> Int {
+    func integer(_ name: String, _ fallback: Int, minimum: Int = 1) throws -> Int {
       guard let text = options[name] else { return fallback }
-      guard let value = Int(text), value > 0 else {
-        throw BenchError(message: "--\(name): '\(text)' is not a positive whole number")
+      guard let value = Int(text), value >= minimum else {
+        let kind = minimum == 0 ? "a whole number" : "a positive whole number"
+        throw BenchError(message: "--\(name): '\(text)' is not \(kind)")
       }
       return value
     }
@@ -76,7 +77,7 @@ enum BenchCommand {
     case "finder":
       return try FinderBenchmark(
         recipeCount: integer("recipes", 100_000), pantriesPerSize: integer("pantries", 200),
-        peerQueries: integer("peer-queries", 50), seed: UInt64(integer("seed", 42)),
+        peerQueries: integer("peer-queries", 50, minimum: 0), seed: UInt64(integer("seed", 42)),
         dataPath: options["data"] ?? "../shared/data", exportPath: options["export"],
         semantics: try {
           let value = options["semantics"] ?? "kitchen"

@@ -57,10 +57,11 @@ struct FinderBenchmark {
     let report = engine.build(recipes: recipes, clock: { DispatchTime.now().uptimeNanoseconds })
     let rssAfter = Machine.residentMemoryMB
 
+    // --peer-queries 0 times the engine alone (for profiling): no peer is loaded or asked.
     let sqliteStart = DispatchTime.now().uptimeNanoseconds
-    let database = try FinderSQLitePeer(corpus: corpus, model: model)
+    let database = peerQueries == 0 ? nil : try FinderSQLitePeer(corpus: corpus, model: model)
     let sqliteLoadSeconds = Double(DispatchTime.now().uptimeNanoseconds - sqliteStart) / 1e9
-    let readers = try (0..<2).map { _ in try database.reader() }
+    let readers = try (0..<(database == nil ? 0 : 2)).map { _ in try database!.reader() }
     let scan = FinderScan(recipes: recipes, catalog: catalog)
 
     var results: [[String: Any]] = []
@@ -98,7 +99,7 @@ struct FinderBenchmark {
           ("larder", larder, larderQPS)
         ]
         var answers: [String: [FinderSQLitePeer.Answer]] = [:]
-        for variant in FinderSQLitePeer.Variant.allCases {
+        for variant in FinderSQLitePeer.Variant.allCases where !readers.isEmpty {
           var latencies = Latencies()
           answers[variant.rawValue] = try peerSet.map { query in
             try latencies.measure { try readers[0].find(query, variant: variant) }
@@ -110,10 +111,12 @@ struct FinderBenchmark {
         }
         var scanLatency = Latencies()
         let scanPages = peerSet.map { query in scanLatency.measure { scan.find(query) } }
-        let scanQPS = Self.throughput(rounds: 1, queriesPerRound: peerSet.count) { _ in
-          for query in peerSet { _ = scan.find(query) }
+        if !peerSet.isEmpty {
+          let scanQPS = Self.throughput(rounds: 1, queriesPerRound: peerSet.count) { _ in
+            for query in peerSet { _ = scan.find(query) }
+          }
+          measured.append(("scan", scanLatency, scanQPS))
         }
-        measured.append(("scan", scanLatency, scanQPS))
 
         for (name, latencies, qps) in measured {
           var result: [String: Any] = [
@@ -170,7 +173,7 @@ struct FinderBenchmark {
     var ratios: [String: Any] = [:]
     for size in Self.pantrySizes {
       for maxMissing in Self.maxMissingValues {
-        for variant in FinderSQLitePeer.Variant.allCases {
+        for variant in FinderSQLitePeer.Variant.allCases where !readers.isEmpty {
           ratios["\(variant.rawValue)OverLarder/\(size)/k\(maxMissing)"] = ratio(
             variant.rawValue, size, maxMissing)
         }

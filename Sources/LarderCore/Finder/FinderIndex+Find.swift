@@ -492,7 +492,13 @@ extension FinderIndex {
                           for food in plan.haveFoods {
                             let end = Int(groupEnds[Int(food) * Self.groupCount + groups - 1])
                             guard end > 0 else { continue }
-                            let available = checksAmounts ? plan.available[food] : nil
+                            // Only foods every giving item measures can fall short; the
+                            // lines of alternatives a pantry reaches (thousands at a million
+                            // recipes) never are, so they skip the table.
+                            let limited =
+                              checksAmounts
+                              && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
+                            let available = limited ? plan.available[food] : nil
                             let measured = available == nil ? [] : postingAmounts[Int(food)]
                             postings[Int(food)].withUnsafeBufferPointer { list in
                               for index in 0..<end {
