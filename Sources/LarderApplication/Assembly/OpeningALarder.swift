@@ -110,16 +110,10 @@ extension Larder {
       notes.starterRecipes = try larder.seedStarterRecipes(as: caller)
     }
     switch options.analysisCatchUp {
-    case .now: try larder.catchUpAnalysis(in: database)
+    case .now: larder.catchUpAnalysis(in: database)
     case .inBackground:
       let catchingUp = larder
-      DispatchQueue.global(qos: .utility).async {
-        do {
-          try catchingUp.catchUpAnalysis(in: database)
-        } catch {
-          catchingUp.log("error: analysing stored recipes again failed: \(error)")
-        }
-      }
+      RecipeRematcher.passes.async { catchingUp.catchUpAnalysis(in: database) }
     case .later: break
     }
     if options.buildsFinder {
@@ -131,14 +125,28 @@ extension Larder {
   /// Parses and matches again the recipes of every household an upgrade marked (see
   /// ``SQLiteRecipeStore/householdsAwaitingAnalysis()``), each with its own catalog, and
   /// reloads its finder when built; a household is unmarked once its pass is done, so a pass
-  /// cut short runs again on the next opening.
-  func catchUpAnalysis(in database: SQLiteRecipeStore) throws {
-    for household in try database.householdsAwaitingAnalysis() {
-      let report = try rematchRecipes(as: .local(household: household))
-      try database.finishedAnalysis(household: household)
-      log(
-        "Analysed stored recipes again after an upgrade: \(report.changed) of \(report.recipes) changed."
-      )
+  /// cut short runs again on the next opening. A household that fails is logged, named, and
+  /// left marked; the others go on, and opening never fails for it.
+  func catchUpAnalysis(in database: SQLiteRecipeStore) {
+    let households: [HouseholdID]
+    do {
+      households = try database.householdsAwaitingAnalysis()
+    } catch {
+      log("error: reading which recipes to analyse again: \(error)")
+      return
+    }
+    for household in households {
+      do {
+        let report = try rematchRecipes(as: .local(household: household))
+        try database.finishedAnalysis(household: household)
+        log(
+          "Analysed household \(household.rawValue)'s recipes again after an upgrade: "
+            + "\(report.changed) of \(report.recipes) changed.")
+      } catch {
+        log(
+          "error: analysing household \(household.rawValue)'s recipes again after an upgrade "
+            + "failed (it is tried again on the next start): \(error)")
+      }
     }
   }
 

@@ -73,7 +73,8 @@ extension Larder {
           },
           unmatchedLines: match.unmatchedLineCount,
           unmatchedLineTexts: recipe.ingredientLines.filter {
-            $0.facts?.foodID == nil && $0.facts?.isOptional != true
+            $0.facts?.foodID == nil && $0.facts?.alternativeFoodIDs.isEmpty != false
+              && $0.facts?.isOptional != true
           }.map(\.text),
           pantryFoodsUsed: match.pantryFoodsUsed,
           kindMatches: match.kindMatches.map { kind in

@@ -230,6 +230,8 @@ extension Larder {
       var ids: [String] = []
       var unread: [String] = []
       var guessed: [String] = []
+      // The items go whatever happens, so the next pantry starts from an empty one.
+      defer { _ = try? removePantryItems(ids, as: caller) }
       for (text, entry) in zip(pantry.foods, pantry.entries) {
         let fields = PantryItemChange(
           name: entry.name, quantity: entry.quantity, unit: entry.unit.map { .set($0) } ?? .keep)
@@ -252,7 +254,6 @@ extension Larder {
       let now = try ask(0)
       let one = try ask(1)
       let wide = try ask(FinderRequest.missingRange.upperBound)
-      try removePantryItems(ids, as: caller)
       if now.pantrySource != .stored && unread.count < pantry.foods.count {
         throw ApplicationError.invalidValue(
           Field("pantries"), value: pantry.id, expected: "a pantry the finder reads as stored")

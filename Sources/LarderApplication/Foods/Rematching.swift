@@ -76,7 +76,11 @@ extension Larder {
 /// Sendable value.
 public final class RecipeRematcher: @unchecked Sendable {
   private let larder: Larder
-  private let queue = DispatchQueue(label: "larder.rematch")
+  private let queue = RecipeRematcher.passes
+
+  /// The one queue every background pass over stored recipes runs on (a food change's, an
+  /// upgrade's catch-up), so two passes over a household never overlap.
+  static let passes = DispatchQueue(label: "larder.rematch")
   private let lock = NSLock()
   private var pending: Set<HouseholdID> = []
 

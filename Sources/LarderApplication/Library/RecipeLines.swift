@@ -207,12 +207,17 @@ extension Larder {
     case .metric: format = .metric
     case .original: format = nil
     }
-    let pantry = request.have.map { have in
-      let owned = PantryTerm.resolve(have, catalog: catalog).compactMap { $0.food?.foodID }
-      let staples = request.staples.map {
-        PantryTerm.resolve($0, catalog: catalog).compactMap { $0.food?.foodID }
+    // Each food at hand with the kinds it stands for ("only brown rice"), as the finder reads
+    // it; staples stand for their everyday kinds.
+    let pantry = request.have.map { have -> [(food: String, kinds: PantryKinds)] in
+      let owned = PantryTerm.resolve(have, catalog: catalog).compactMap { term in
+        term.food.map { (food: $0.foodID, kinds: term.kinds) }
       }
-      return Set(owned + (staples ?? FinderQuery.defaultStaples))
+      let staples =
+        request.staples.map {
+          PantryTerm.resolve($0, catalog: catalog).compactMap { $0.food?.foodID }
+        } ?? FinderQuery.defaultStaples
+      return owned + staples.map { (food: $0, kinds: PantryKinds.everyday) }
     }
 
     var haveCount = 0
@@ -232,7 +237,8 @@ extension Larder {
         var status: RecipeLines.Status?
         if let pantry {
           let lineFoods = ([foods.food].compactMap { $0 }) + foods.alternatives
-          let has = lineFoods.isEmpty ? nil : catalog.firstGiven(of: lineFoods, by: pantry) != nil
+          let has =
+            lineFoods.isEmpty ? nil : catalog.firstGiven(of: lineFoods, byItems: pantry) != nil
           status = has == true ? .have : optional ? .optional : .missing
           if !optional {
             neededCount += 1

@@ -97,8 +97,8 @@ extension Larder {
     let pantry =
       request.finder.have.isEmpty
       ? try store.pantryItems(household: caller.household).compactMap(\.finderItem)
-      : PantryTerm.resolve(request.finder.have, catalog: foods).compactMap {
-        $0.food.map { FinderQuery.PantryItem(food: $0.foodID) }
+      : PantryTerm.resolve(request.finder.have, catalog: foods).compactMap { term in
+        term.food.map { FinderQuery.PantryItem(food: $0.foodID, kinds: term.kinds) }
       }
     var finderRequest = request.finder
     finderRequest.missing = finderRequest.missing ?? FillWeekRequest.defaultMissing

@@ -111,7 +111,8 @@ public struct PantryItemChange: RequestFields, Equatable {
     if fields.contains(.addedOn), try !fields.decodeNil(forKey: .addedOn) {
       addedOn = try fields.strictDay(.addedOn)
     }
-    if let text = try fields.text(.kinds), !text.isEmpty {
+    if let text = try fields.text(.kinds) {
+      guard !text.isEmpty else { throw ApplicationError.missingValue(fields.field(.kinds)) }
       guard let value = PantryKinds(rawValue: text.lowercased()) else {
         throw ApplicationError.invalidValue(
           fields.field(.kinds), value: text,

@@ -73,8 +73,17 @@ extension FoodCatalog {
   /// its alternatives) that some food in `pantry` covers, or nil when none is. A line of
   /// alternatives ("parsley or coriander") is satisfied by any of its foods.
   public func firstGiven(of foods: [String], by pantry: some Sequence<String>) -> String? {
-    let pantry = Array(pantry)
-    return foods.first { need in pantry.contains { coverage(of: need, by: $0) != nil } }
+    firstGiven(of: foods, byItems: pantry.map { ($0, PantryKinds.everyday) })
+  }
+
+  /// Which of a line's foods a pantry gives, each pantry food with the kinds it stands for
+  /// ("only brown rice" gives brown rice alone); see ``firstGiven(of:by:)``.
+  public func firstGiven(
+    of foods: [String], byItems pantry: [(food: String, kinds: PantryKinds)]
+  ) -> String? {
+    foods.first { need in
+      pantry.contains { coverage(of: need, by: $0.food, kinds: $0.kinds) != nil }
+    }
   }
 }
 

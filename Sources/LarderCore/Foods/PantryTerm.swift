@@ -24,6 +24,10 @@ public struct PantryTerm: Hashable, Sendable, Codable {
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty }
       .map { item in
+        // A food whose own name starts so ("Just Egg") is that food, not "only" egg.
+        if let whole = catalog.match(item), [.exact, .plural, .synonym].contains(whole.how) {
+          return PantryTerm(input: item, food: whole)
+        }
         let (kinds, name) = PantryKinds.reading(item)
         if let food = catalog.food(id: name) {
           return PantryTerm(
@@ -39,7 +43,8 @@ public struct PantryTerm: Hashable, Sendable, Codable {
 extension PantryKinds {
   /// The kinds a pantry entry's first words ask for, and the rest: "any rice" and "any kind
   /// of rice" are ``any``, "only brown rice" and "just brown rice" ``only``; nil and the
-  /// whole text when it starts with neither (or is nothing but the words).
+  /// whole text when it starts with neither, is nothing but the words, or goes on with an
+  /// amount ("only 200 g rice" is a small amount of rice).
   public static func reading(_ text: String) -> (kinds: PantryKinds?, rest: String) {
     let prefixes: [(String, PantryKinds)] = [
       ("any kind of ", .any), ("any kinds of ", .any), ("all kinds of ", .any), ("any ", .any),
@@ -48,7 +53,11 @@ extension PantryKinds {
     let lowered = text.lowercased()
     for (prefix, kinds) in prefixes where lowered.hasPrefix(prefix) {
       let rest = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
-      if !rest.isEmpty { return (kinds, rest) }
+      // "only 200 g rice", "just 1 onion": a small amount, not a kind.
+      guard let first = rest.unicodeScalars.first,
+        !CharacterSet.decimalDigits.contains(first), !"½⅓⅔¼¾⅛".unicodeScalars.contains(first)
+      else { return (nil, text) }
+      return (kinds, rest)
     }
     return (nil, text)
   }

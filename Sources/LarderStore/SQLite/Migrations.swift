@@ -316,9 +316,9 @@ extension Migrations {
   fileprivate static func addFinderAmounts(_ connection: SQLiteConnection) throws {
     // Each required food's amount, and the lines of alternatives as a JSON array of arrays
     // (NULL when none), so the finder checks amounts and alternatives without decoding
-    // documents. Stored lines were matched before alternatives were, so every household is
-    // that has recipes is marked for one pass of matching again (`analysis_pending`), which the server runs in
-    // the background; the rows written here already carry the stored lines' amounts.
+    // documents. Stored lines were matched before alternatives were, so every household with
+    // recipes is marked for one pass of matching again (`analysis_pending`), which the server
+    // runs in the background; the rows written here already carry the stored lines' amounts.
     try connection.execute(
       """
       ALTER TABLE recipe_foods ADD COLUMN quantity REAL;
@@ -330,9 +330,13 @@ extension Migrations {
       ) WITHOUT ROWID;
       INSERT INTO analysis_pending (household_id) SELECT DISTINCT household_id FROM recipes;
       """, operation: "adding amounts and alternatives to recipe foods")
-    for (seq, recipe) in try storedRecipes(
-      connection, operation: "reading recipes to list their amounts")
-    {
+    // A document that no longer reads keeps its rows as they were (without amounts), so one
+    // damaged recipe does not stop the database from opening; reading it says what is wrong.
+    let rows = try connection.query(
+      "SELECT seq, id, document FROM recipes", operation: "reading recipes to list their amounts"
+    ) { row in (row.int(0), row.string(1) ?? "", row.string(2) ?? "") }
+    for (seq, id, document) in rows {
+      guard let recipe = try? RecipeDocument.decode(document, id: id) else { continue }
       try RecipeFoods.write(recipe, seq: seq, schema: .current, connection: connection)
     }
   }
@@ -395,11 +399,12 @@ enum RecipeFoods {
       "DELETE FROM recipe_foods WHERE recipe_seq = ?", [.integer(seq)],
       operation: "replacing a recipe's foods")
     let profile = RecipeFoodProfile(recipe)
-    var foods = profile.requiredFoods.map { ($0, false) } + profile.optionalFoods.map { ($0, true) }
+    var foods = profile.requiredFoods.map { ($0, false) }
     if schema == .foodsOnly {
       // Before migration 10 a line's alternatives were never matched, so its foods are its own.
       foods += profile.alternatives.compactMap(\.first).map { ($0, false) }
     }
+    foods += profile.optionalFoods.map { ($0, true) }
     var written = Set<String>()
     for (food, isOptional) in foods where written.insert(food).inserted {
       switch schema {

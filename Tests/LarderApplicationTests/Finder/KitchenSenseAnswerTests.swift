@@ -42,6 +42,14 @@ import Testing
     #expect(pilaf.kindMatches.first?.text == "you have rice — the recipe asks for basmati rice")
     #expect(answer.pantry.map(\.food.id) == ["rice", "onion"])
 
+    // A recipe's marks follow the same rule.
+    let marks = try app.larder.recipeLines(
+      app.id("Basmati Pilaf"), RecipeLinesRequest(have: ["only rice", "onion"]), as: app.caller)
+    #expect(marks.sections.first?.lines.first?.status == .missing)
+    let plainMarks = try app.larder.recipeLines(
+      app.id("Basmati Pilaf"), RecipeLinesRequest(have: ["rice", "onion"]), as: app.caller)
+    #expect(plainMarks.sections.first?.lines.first?.status == .have)
+
     let only = try app.larder.findRecipes(
       FinderRequest(have: ["only rice", "onion"], missing: 1), as: app.caller)
     let strict = try #require(item(only, "Basmati Pilaf"))
@@ -113,6 +121,10 @@ import Testing
     #expect(any.item.kinds == .any)
     let plain = try #require(try app.stock("1 kg rice").first)
     #expect(plain.item.kinds == .everyday)
+    // "Only" before an amount is a small amount, not a kind.
+    let little = try #require(try app.stock("only 200 g rice").first)
+    #expect(little.item.kinds == .everyday)
+    #expect(little.item.amount == (try Measure(quantity: 200, unitID: "g")))
     let changed = try app.larder.editPantryItem(
       id: plain.item.id.rawValue, PantryItemChange(kinds: .only), as: app.caller)
     #expect(changed.item.kinds == .only)
@@ -128,5 +140,8 @@ import Testing
     #expect(field == Field("kinds", location: .body))
     #expect(value == "most")
     #expect(expected == "everyday, any, only")
+    #expect(throws: ApplicationError.missingValue(Field("kinds", location: .body))) {
+      try PantryItemChange.decode(json: Data(#"{"kinds": ""}"#.utf8))
+    }
   }
 }

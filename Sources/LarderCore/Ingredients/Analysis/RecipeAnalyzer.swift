@@ -113,6 +113,8 @@ public struct AnalyzingRecipeStore: ForwardingRecipeStore {
         guard let recipe = try base.recipe(id: summary.id, household: household) else { continue }
         let analyzed = analyzer.analyze(recipe)
         if analyzed != recipe {
+          // A recipe changed meanwhile (a person's edit, already analysed) is left as it is.
+          guard try base.recipe(id: summary.id, household: household) == recipe else { continue }
           _ = try base.updateRecipe(analyzed, household: household, now: recipe.updatedAt)
           changed += 1
         }
