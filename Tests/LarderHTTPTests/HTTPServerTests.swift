@@ -481,8 +481,13 @@ struct HTTPServerTests {
         #expect(echo.remoteAddress == "::1")
         #expect(echo.query == ["v": "6"])
         #expect(recorder.waitForLine { $0.hasPrefix("::1 \"GET /echo/six?v=6\" 200") } != nil)
-        #expect(throws: ClientError.self) {
-          try RawHTTPConnection(host: "127.0.0.1", port: server.boundPort)
+        // Not on IPv4: the connection is refused, or (when another process on the machine
+        // holds the same port number on 127.0.0.1) reaches something other than this server.
+        if let other = try? RawHTTPConnection(host: "127.0.0.1", port: server.boundPort) {
+          _ = try? other.request("GET", "/echo/four?v=4")
+          #expect(
+            recorder.waitForLine(timeout: 0.5) { $0.contains("/echo/four") } == nil,
+            "the server answered on 127.0.0.1")
         }
       }
     }
