@@ -242,6 +242,43 @@ final class Counter: @unchecked Sendable {
     #expect(try fresh.householdsAwaitingAnalysis().isEmpty)
   }
 
+  @Test func aDamagedDocumentDoesNotStopVersionTenFromOpening() throws {
+    let path = try TemporaryFolder.make().appending("v9-damaged.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try Migrations.migrate(database, upTo: 9)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 9)
+      var soup = Fixtures.tomatoSoup()
+      soup.ingredientSections = [
+        IngredientSection(lines: [
+          IngredientLine(
+            text: "800 g tomatoes",
+            facts: IngredientFacts(quantity: 800, unit: "g", name: "tomatoes", foodID: "tomato"))
+        ])
+      ]
+      _ = try old.createRecipe(soup, household: .default, now: Fixtures.now)
+      let broken = try old.createRecipe(
+        Fixtures.pancakes(), household: .default, now: Fixtures.now)
+      try database.write("damaging a document") {
+        try $0.run(
+          "UPDATE recipes SET document = '{not json' WHERE id = ?", [.text(broken.id.rawValue)],
+          operation: "damaging a document")
+      }
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 9)
+    let profiles = try store.foodProfiles(household: .default)
+    #expect(profiles.count == 2)
+    #expect(
+      profiles.contains { $0.amounts == ["tomato": try! Measure(quantity: 800, unitID: "g")] })
+    // The damaged recipe still says what is wrong when read.
+    #expect(throws: LarderStoreError.self) {
+      try store.recipes(matching: RecipeQuery(), household: .default).items.forEach {
+        _ = try store.recipe(id: $0.id, household: .default)
+      }
+    }
+  }
+
   @Test func migrationVersionsOnlyIncrease() {
     let versions = Migrations.all.map(\.version)
     #expect(versions == versions.sorted())
