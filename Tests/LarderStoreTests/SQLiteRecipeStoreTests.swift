@@ -212,6 +212,19 @@ final class Counter: @unchecked Sendable {
       ])
   }
 
+  /// A soup whose one line an older Larder analysed: 800 g of tomato.
+  static func measuredSoup() -> Recipe {
+    var soup = Fixtures.tomatoSoup()
+    soup.ingredientSections = [
+      IngredientSection(lines: [
+        IngredientLine(
+          text: "800 g tomatoes",
+          facts: IngredientFacts(quantity: 800, unit: "g", name: "tomatoes", foodID: "tomato"))
+      ])
+    ]
+    return soup
+  }
+
   @Test func aVersionNineDatabaseKeepsItsAmountsAndAsksForOneMoreAnalysis() throws {
     let path = try TemporaryFolder.make().appending("v9.sqlite")
     let id: RecipeID
@@ -219,15 +232,7 @@ final class Counter: @unchecked Sendable {
       let database = try SQLiteDatabase(path: path)
       try Migrations.migrate(database, upTo: 9)
       let old = SQLiteRecipeStore(database: database, previousVersion: 9)
-      var soup = Fixtures.tomatoSoup()
-      soup.ingredientSections = [
-        IngredientSection(lines: [
-          IngredientLine(
-            text: "800 g tomatoes",
-            facts: IngredientFacts(quantity: 800, unit: "g", name: "tomatoes", foodID: "tomato"))
-        ])
-      ]
-      id = try old.createRecipe(soup, household: .default, now: Fixtures.now).id
+      id = try old.createRecipe(Self.measuredSoup(), household: .default, now: Fixtures.now).id
     }
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 9)
@@ -248,15 +253,7 @@ final class Counter: @unchecked Sendable {
       let database = try SQLiteDatabase(path: path)
       try Migrations.migrate(database, upTo: 9)
       let old = SQLiteRecipeStore(database: database, previousVersion: 9)
-      var soup = Fixtures.tomatoSoup()
-      soup.ingredientSections = [
-        IngredientSection(lines: [
-          IngredientLine(
-            text: "800 g tomatoes",
-            facts: IngredientFacts(quantity: 800, unit: "g", name: "tomatoes", foodID: "tomato"))
-        ])
-      ]
-      _ = try old.createRecipe(soup, household: .default, now: Fixtures.now)
+      _ = try old.createRecipe(Self.measuredSoup(), household: .default, now: Fixtures.now)
       let broken = try old.createRecipe(
         Fixtures.pancakes(), household: .default, now: Fixtures.now)
       try database.write("damaging a document") {

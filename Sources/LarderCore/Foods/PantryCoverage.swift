@@ -70,14 +70,9 @@ public enum PantryCoverage: String, Hashable, Sendable, Codable {
 
 extension FoodCatalog {
   /// Which of a line's foods a pantry gives: the first of `foods` (the line's own food, then
-  /// its alternatives) that some food in `pantry` covers, or nil when none is. A line of
-  /// alternatives ("parsley or coriander") is satisfied by any of its foods.
-  public func firstGiven(of foods: [String], by pantry: some Sequence<String>) -> String? {
-    firstGiven(of: foods, byItems: pantry.map { ($0, PantryKinds.everyday) })
-  }
-
-  /// Which of a line's foods a pantry gives, each pantry food with the kinds it stands for
-  /// ("only brown rice" gives brown rice alone); see ``firstGiven(of:by:)``.
+  /// its alternatives) that some pantry food covers with the kinds it stands for ("only brown
+  /// rice" gives brown rice alone), or nil when none is. A line of alternatives ("parsley or
+  /// coriander") is satisfied by any of its foods.
   public func firstGiven(
     of foods: [String], byItems pantry: [(food: String, kinds: PantryKinds)]
   ) -> String? {
