@@ -241,6 +241,9 @@ final class LarderProcess {
   }
 
   private func finishedRun() -> LarderRun {
+    // Foundation traps when the termination reason is read before it has reaped the child,
+    // which on a loaded machine can come after the exit signal or a killed child's 10 s.
+    if process.isRunning { process.waitUntilExit() }
     let status =
       process.terminationReason == .uncaughtSignal
       ? 128 + process.terminationStatus : process.terminationStatus
