@@ -34,7 +34,8 @@ struct FinderPlan {
   }
 
   var maxMissing: Int
-  /// Foods the pantry or the staples give (``PantryCoverage``), and choices with one at hand.
+  /// Foods the pantry or the staples give (``PantryCoverage``). A choice is never in it: it is
+  /// at hand when one of its foods is (``FinderIndex/chosen(_:plan:)``).
   var have: FoodSet
   /// Foods the pantry alone gives.
   var pantry: FoodSet
@@ -50,7 +51,7 @@ struct FinderPlan {
   /// (``FinderIndex/units``), infinite where it does not convert: a recipe needing `q` of the
   /// unit is short when `q × 0.999` exceeds it (the test of ``PantryAmounts/shortfall``).
   var available: [UInt32: [Double]] = [:]
-  /// Every food in `have`, whose posting lists the query visits.
+  /// Every food in `have`, whose posting lists (and choice postings) the query visits.
   var haveFoods: [UInt32]
   var excluded: FoodSet?
   var includes: [FoodSet]
@@ -138,22 +139,6 @@ struct FinderPlan {
     }
     // A food given both exactly and as a kind is exact.
     for word in 0..<words { kindBits[word] &= ~exactBits[word] }
-    // Choices: at hand when one of their foods is, and read as the first food at hand.
-    for food in haveFoods {
-      for choice in index.choicesOfFood[Int(food)] where !Self.contains(haveBits, choice) {
-        guard
-          let chosen = index.choiceMembers[Int(choice)].first(where: {
-            Self.contains(haveBits, $0)
-          })
-        else { continue }
-        let word = Int(choice >> 6)
-        let bit: UInt64 = 1 << UInt64(choice & 63)
-        haveBits[word] |= bit
-        haveFoods.append(choice)
-        if Self.contains(pantryBits, chosen) { pantryBits[word] |= bit }
-        if Self.contains(kindBits, chosen) { kindBits[word] |= bit }
-      }
-    }
     self.haveFoods = haveFoods
     limits = measured
     var limitedBits = [UInt64](repeating: 0, count: words)
@@ -178,17 +163,6 @@ struct FinderPlan {
 
     var excludedBits = [UInt64](repeating: 0, count: words)
     var excludes = false
-    /// A choice is excluded when all its foods are, included when any is.
-    func markChoices(in bits: inout [UInt64], every: Bool) {
-      for choice in index.choiceFoods {
-        let members = index.choiceMembers[Int(choice)]
-        let marked =
-          every
-          ? members.allSatisfy { Self.contains(bits, $0) }
-          : members.contains { Self.contains(bits, $0) }
-        if marked { bits[Int(choice >> 6)] |= 1 << UInt64(choice & 63) }
-      }
-    }
     for food in query.mustExclude {
       guard let number = index.foodNumbers[food] else { continue }
       index.markSelfAndDescendants(of: number, in: &excludedBits)
@@ -210,14 +184,12 @@ struct FinderPlan {
       dietRules.append(DietRule(label: label, onlyWithUnmatchedLines: table != nil))
     }
     self.dietRules = dietRules
-    if excludes { markChoices(in: &excludedBits, every: true) }
 
     var includes: [[UInt64]] = []
     for food in query.mustInclude {
       guard let number = index.foodNumbers[food] else { return nil }
       var bits = [UInt64](repeating: 0, count: words)
       index.markSelfAndDescendants(of: number, in: &bits)
-      markChoices(in: &bits, every: false)
       includes.append(bits)
     }
 
@@ -395,138 +367,163 @@ extension FinderIndex {
     }
 
     filterBits.withUnsafeBufferPointer { filterBits in
-      hot.withUnsafeBufferPointer { hot in
-        recipeFoods.withUnsafeBufferPointer { foods in
-          plan.have.bits.withUnsafeBufferPointer { have in
-            plan.pantry.bits.withUnsafeBufferPointer { pantry in
-              plan.substitutable.bits.withUnsafeBufferPointer { substitutable in
-                plan.kindOnly.bits.withUnsafeBufferPointer { kindOnly in
-                  func holds(_ bits: UnsafeBufferPointer<UInt64>, _ food: UInt32) -> Bool {
-                    bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
-                  }
-                  func passesBits(_ slot: Int) -> Bool {
-                    filterBits[slot] & requiredBits == requiredBits
-                  }
-                  /// Checks a slot in full; offers it to the top list if it qualifies and could
-                  /// make the page. Returns whether it qualifies.
-                  func evaluate(_ slot: Int) -> Bool {
-                    guard passesBits(slot) else { return false }
-                    let record = hot[slot]
-                    var missing =
-                      Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
-                    guard missing <= maxMissing else { return false }
-                    let start = Int(record.foodStart)
-                    let end = start + Int(record.otherCount)
-                    for index in start..<end where !holds(have, foods[index]) {
-                      missing += 1
-                      if missing > maxMissing { return false }
+      isChoice.withUnsafeBufferPointer { isChoice in
+        hot.withUnsafeBufferPointer { hot in
+          recipeFoods.withUnsafeBufferPointer { foods in
+            plan.have.bits.withUnsafeBufferPointer { have in
+              plan.pantry.bits.withUnsafeBufferPointer { pantry in
+                plan.substitutable.bits.withUnsafeBufferPointer { substitutable in
+                  plan.kindOnly.bits.withUnsafeBufferPointer { kindOnly in
+                    func holds(_ bits: UnsafeBufferPointer<UInt64>, _ food: UInt32) -> Bool {
+                      bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
                     }
-                    var short = 0
-                    if checksAmounts, cold[slot].amountCount > 0 {
-                      for entry in amounts(ofSlot: slot)
-                      where plan.limited[Int(entry.food >> 6)] & (1 << UInt64(entry.food & 63)) != 0
-                        && plan.isShort(entry.food, unit: entry.unit, quantity: entry.quantity)
-                      {
-                        short += 1
+                    func passesBits(_ slot: Int) -> Bool {
+                      filterBits[slot] & requiredBits == requiredBits
+                    }
+                    /// Checks a slot in full; offers it to the top list if it qualifies and could
+                    /// make the page. Returns whether it qualifies.
+                    func evaluate(_ slot: Int) -> Bool {
+                      guard passesBits(slot) else { return false }
+                      let record = hot[slot]
+                      var missing =
+                        Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
+                      guard missing <= maxMissing else { return false }
+                      let start = Int(record.foodStart)
+                      let end = start + Int(record.otherCount)
+                      for index in start..<end where !holds(have, foods[index]) {
+                        if isChoice[Int(foods[index])], chosen(foods[index], plan: plan) != nil {
+                          continue
+                        }
                         missing += 1
                         if missing > maxMissing { return false }
                       }
-                    }
-                    if checksDetails, !passesDetails(slot, plan: plan) { return false }
-                    var used = (record.topMask & plan.pantry.top).nonzeroBitCount
-                    var kinds = (record.topMask & plan.kindOnly.top).nonzeroBitCount
-                    var substitutes =
-                      (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
-                    for index in start..<end {
-                      let food = foods[index]
-                      if holds(pantry, food) {
-                        used += 1
-                      } else if holds(substitutable, food) {
-                        substitutes += 1
+                      var short = 0
+                      if checksAmounts, cold[slot].amountCount > 0 {
+                        for entry in amounts(ofSlot: slot)
+                        where plan.limited[Int(entry.food >> 6)] & (1 << UInt64(entry.food & 63))
+                          != 0
+                          && plan.isShort(entry.food, unit: entry.unit, quantity: entry.quantity)
+                        {
+                          short += 1
+                          missing += 1
+                          if missing > maxMissing { return false }
+                        }
                       }
-                      if holds(kindOnly, food) { kinds += 1 }
+                      if checksDetails, !passesDetails(slot, plan: plan) { return false }
+                      var used = (record.topMask & plan.pantry.top).nonzeroBitCount
+                      var kinds = (record.topMask & plan.kindOnly.top).nonzeroBitCount
+                      var substitutes =
+                        (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
+                      for index in start..<end {
+                        var food = foods[index]
+                        if isChoice[Int(food)] {
+                          // A choice is what its first food at hand is.
+                          guard let member = chosen(food, plan: plan) else { continue }
+                          food = member
+                        }
+                        if holds(pantry, food) {
+                          used += 1
+                        } else if holds(substitutable, food) {
+                          substitutes += 1
+                        }
+                        if holds(kindOnly, food) { kinds += 1 }
+                      }
+                      let key = FinderRankKey(
+                        missing: missing, substitutable: substitutes, short: short, used: used,
+                        kinds: kinds, rating: 5)
+                      guard top.mayAccept(key.packed) else { return true }
+                      let details = cold[slot]
+                      let rating = plan.ratings.map { $0[UInt32(slot)] ?? 0 } ?? Int(details.rating)
+                      let rated = FinderRankKey(
+                        missing: missing, substitutable: substitutes, short: short, used: used,
+                        kinds: kinds, rating: rating)
+                      top.offer(
+                        FinderTopList.Entry(
+                          key: rated.packed, idPrefix: details.idPrefix, slot: UInt32(slot)))
+                      return true
                     }
-                    let key = FinderRankKey(
-                      missing: missing, substitutable: substitutes, short: short, used: used,
-                      kinds: kinds, rating: 5)
-                    guard top.mayAccept(key.packed) else { return true }
-                    let details = cold[slot]
-                    let rating = plan.ratings.map { $0[UInt32(slot)] ?? 0 } ?? Int(details.rating)
-                    let rated = FinderRankKey(
-                      missing: missing, substitutable: substitutes, short: short, used: used,
-                      kinds: kinds, rating: rating)
-                    top.offer(
-                      FinderTopList.Entry(
-                        key: rated.packed, idPrefix: details.idPrefix, slot: UInt32(slot)))
-                    return true
-                  }
 
-                  // A user's favourites: each is checked in full, which costs less than walking
-                  // the posting lists for a handful of recipes.
-                  if let only = plan.onlySlots {
-                    for slot in only where judgement[Int(slot)] == 0 && evaluate(Int(slot)) {
-                      total += 1
+                    // A user's favourites: each is checked in full, which costs less than walking
+                    // the posting lists for a handful of recipes.
+                    if let only = plan.onlySlots {
+                      for slot in only where judgement[Int(slot)] == 0 && evaluate(Int(slot)) {
+                        total += 1
+                      }
+                      return
                     }
-                    return
-                  }
 
-                  if maxMissing >= Self.exhaustiveMaxMissing {
-                    for bucket in buckets {
-                      for slot in bucket where evaluate(Int(slot)) { total += 1 }
+                    if maxMissing >= Self.exhaustiveMaxMissing {
+                      for bucket in buckets {
+                        for slot in bucket where evaluate(Int(slot)) { total += 1 }
+                      }
+                      return
                     }
-                    return
-                  }
 
-                  let threshold = Self.matchThreshold(forMaxMissing: maxMissing)
-                  let depth = maxMissing + threshold
-                  let groups = min(depth, Self.groupCount)
-                  // Recipes whose every position was counted know their missing count exactly.
-                  let exactUpTo = groups == Self.groupCount ? 254 : depth
-                  let words = (hot.count + 63) / 64
-                  scratch.reset(slotCount: hot.count)
-                  var countedWhileWalking = 0
-                  scratch.counters.withUnsafeMutableBufferPointer { counters in
-                    scratch.qualified.withUnsafeMutableBufferPointer { qualified in
-                      scratch.complete.withUnsafeMutableBufferPointer { complete in
-                        scratch.unsure.withUnsafeMutableBufferPointer { unsure in
-                          for food in plan.haveFoods {
-                            let end = Int(groupEnds[Int(food) * Self.groupCount + groups - 1])
-                            guard end > 0 else { continue }
-                            // Only foods every giving item measures can fall short; the
-                            // lines of alternatives a pantry reaches (thousands at a million
-                            // recipes) never are, so they skip the table.
-                            let limited =
-                              checksAmounts
-                              && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
-                            let available = limited ? plan.available[food] : nil
-                            let measured = available == nil ? [] : postingAmounts[Int(food)]
-                            postings[Int(food)].withUnsafeBufferPointer { list in
-                              for index in 0..<end {
-                                if let available, !measured.isEmpty {
-                                  let amount = measured[index]
-                                  if amount.quantity > 0,
-                                    Double(amount.quantity) * 0.999 > available[Int(amount.unit)]
-                                  {
-                                    continue
+                    let threshold = Self.matchThreshold(forMaxMissing: maxMissing)
+                    let depth = maxMissing + threshold
+                    let groups = min(depth, Self.groupCount)
+                    // Recipes whose every position was counted know their missing count exactly.
+                    let exactUpTo = groups == Self.groupCount ? 254 : depth
+                    let words = (hot.count + 63) / 64
+                    scratch.reset(slotCount: hot.count)
+                    var countedWhileWalking = 0
+                    scratch.counters.withUnsafeMutableBufferPointer { counters in
+                      scratch.qualified.withUnsafeMutableBufferPointer { qualified in
+                        scratch.complete.withUnsafeMutableBufferPointer { complete in
+                          scratch.unsure.withUnsafeMutableBufferPointer { unsure in
+                            /// Counts one posting entry's match for its slot.
+                            @inline(__always) func count(_ entry: UInt32) {
+                              let slot = Int(entry >> 8)
+                              let need = Int(entry & 0xFF)
+                              let count = counters[slot] &+ 1
+                              counters[slot] = count
+                              let bit: UInt64 = 1 << UInt64(slot & 63)
+                              if need <= exactUpTo {
+                                let missing = need - Int(count)
+                                guard missing <= maxMissing else { return }
+                                qualified[slot >> 6] |= bit
+                                if missing == 0 { complete[slot >> 6] |= bit }
+                                // The moment a recipe of need > K reaches need − K matches.
+                                if missing == maxMissing, need > maxMissing, passesBits(slot) {
+                                  countedWhileWalking += 1
+                                }
+                              } else if count == threshold {
+                                unsure[slot >> 6] |= bit
+                              }
+                            }
+                            for food in plan.haveFoods {
+                              let groupEnd = Int(food) * Self.groupCount + groups - 1
+                              // Lines of alternatives count under their first food at hand.
+                              let choiceEnd = Int(choiceGroupEnds[groupEnd])
+                              if choiceEnd > 0 {
+                                choicePostings[Int(food)].withUnsafeBufferPointer { list in
+                                  choicePostingTags[Int(food)].withUnsafeBufferPointer { tags in
+                                    for index in 0..<choiceEnd
+                                    where chosen(tags[index], plan: plan) == food {
+                                      count(list[index])
+                                    }
                                   }
                                 }
-                                let entry = list[index]
-                                let slot = Int(entry >> 8)
-                                let need = Int(entry & 0xFF)
-                                let count = counters[slot] &+ 1
-                                counters[slot] = count
-                                let bit: UInt64 = 1 << UInt64(slot & 63)
-                                if need <= exactUpTo {
-                                  let missing = need - Int(count)
-                                  guard missing <= maxMissing else { continue }
-                                  qualified[slot >> 6] |= bit
-                                  if missing == 0 { complete[slot >> 6] |= bit }
-                                  // The moment a recipe of need > K reaches need − K matches.
-                                  if missing == maxMissing, need > maxMissing, passesBits(slot) {
-                                    countedWhileWalking += 1
+                              }
+                              let end = Int(groupEnds[groupEnd])
+                              guard end > 0 else { continue }
+                              // Only foods every giving item measures can fall short.
+                              let limited =
+                                checksAmounts
+                                && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
+                              let available = limited ? plan.available[food] : nil
+                              let measured = available == nil ? [] : postingAmounts[Int(food)]
+                              postings[Int(food)].withUnsafeBufferPointer { list in
+                                for index in 0..<end {
+                                  if let available, !measured.isEmpty {
+                                    let amount = measured[index]
+                                    if amount.quantity > 0,
+                                      Double(amount.quantity) * 0.999 > available[Int(amount.unit)]
+                                    {
+                                      continue
+                                    }
                                   }
-                                } else if count == threshold {
-                                  unsure[slot >> 6] |= bit
+                                  count(list[index])
                                 }
                               }
                             }
@@ -534,81 +531,82 @@ extension FinderIndex {
                         }
                       }
                     }
-                  }
-                  if !checksDetails { total += countedWhileWalking }
-                  let counters = scratch.counters
-                  let qualified = scratch.qualified
-                  let complete = scratch.complete
-                  let unsure = scratch.unsure
+                    if !checksDetails { total += countedWhileWalking }
+                    let counters = scratch.counters
+                    let qualified = scratch.qualified
+                    let complete = scratch.complete
+                    let unsure = scratch.unsure
 
-                  func forEachSlot(
-                    in bits: [UInt64], excluding other: [UInt64]?, _ body: (Int) -> Void
-                  ) {
-                    for word in 0..<words {
-                      var set = bits[word] & ~(other?[word] ?? 0)
-                      while set != 0 {
-                        body(word << 6 | set.trailingZeroBitCount)
-                        set &= set - 1
-                      }
-                    }
-                  }
-
-                  // Inexact candidates: their own foods decide.
-                  forEachSlot(in: unsure, excluding: nil) { slot in
-                    if evaluate(slot) { total += 1 }
-                  }
-                  if checksDetails {
-                    // Filters need every qualifying recipe's details, so each is checked in full.
-                    forEachSlot(in: qualified, excluding: nil) { slot in
-                      if evaluate(slot) { total += 1 }
-                    }
-                  } else {
-                    // Already counted: read only those that could make the page, largest first, as
-                    // a recipe cannot use more pantry foods than it needs.
-                    var byNeed = [Int](repeating: 0, count: 257)
-                    var found: [Int] = []
-                    forEachSlot(in: complete, excluding: nil) { slot in
-                      byNeed[Int(needs[slot]) + 1] += 1
-                      found.append(slot)
-                    }
-                    for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
-                    var ordered = [Int](repeating: 0, count: found.count)
-                    for slot in found {
-                      let need = Int(needs[slot])
-                      ordered[byNeed[need]] = slot
-                      byNeed[need] += 1
-                    }
-                    for slot in ordered.reversed() {
-                      guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot]))) else {
-                        break
-                      }
-                      _ = evaluate(slot)
-                    }
-                    if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
-                      forEachSlot(in: qualified, excluding: complete) { slot in
-                        let matched = Int(counters[slot])
-                        let missing = Int(needs[slot]) - matched
-                        if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
-                          _ = evaluate(slot)
+                    func forEachSlot(
+                      in bits: [UInt64], excluding other: [UInt64]?, _ body: (Int) -> Void
+                    ) {
+                      for word in 0..<words {
+                        var set = bits[word] & ~(other?[word] ?? 0)
+                        while set != 0 {
+                          body(word << 6 | set.trailingZeroBitCount)
+                          set &= set - 1
                         }
                       }
                     }
-                  }
 
-                  // Recipes needing at most K qualify whatever the pantry; those it did not touch
-                  // miss all they need.
-                  for need in 0..<min(maxMissing + 1, buckets.count) {
-                    let bucket = buckets[need]
-                    if !checksDetails {
-                      if requiredBits == 0 {
-                        total += bucket.count
-                      } else {
-                        for slot in bucket where passesBits(Int(slot)) { total += 1 }
-                      }
-                      guard top.mayAccept(bestKey(missing: need, usedAtMost: 0)) else { continue }
+                    // Inexact candidates: their own foods decide.
+                    forEachSlot(in: unsure, excluding: nil) { slot in
+                      if evaluate(slot) { total += 1 }
                     }
-                    for slot in bucket where counters[Int(slot)] == 0 {
-                      if evaluate(Int(slot)), checksDetails { total += 1 }
+                    if checksDetails {
+                      // Filters need every qualifying recipe's details, so each is checked in full.
+                      forEachSlot(in: qualified, excluding: nil) { slot in
+                        if evaluate(slot) { total += 1 }
+                      }
+                    } else {
+                      // Already counted: read only those that could make the page, largest first, as
+                      // a recipe cannot use more pantry foods than it needs.
+                      var byNeed = [Int](repeating: 0, count: 257)
+                      var found: [Int] = []
+                      forEachSlot(in: complete, excluding: nil) { slot in
+                        byNeed[Int(needs[slot]) + 1] += 1
+                        found.append(slot)
+                      }
+                      for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
+                      var ordered = [Int](repeating: 0, count: found.count)
+                      for slot in found {
+                        let need = Int(needs[slot])
+                        ordered[byNeed[need]] = slot
+                        byNeed[need] += 1
+                      }
+                      for slot in ordered.reversed() {
+                        guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot])))
+                        else {
+                          break
+                        }
+                        _ = evaluate(slot)
+                      }
+                      if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
+                        forEachSlot(in: qualified, excluding: complete) { slot in
+                          let matched = Int(counters[slot])
+                          let missing = Int(needs[slot]) - matched
+                          if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
+                            _ = evaluate(slot)
+                          }
+                        }
+                      }
+                    }
+
+                    // Recipes needing at most K qualify whatever the pantry; those it did not touch
+                    // miss all they need.
+                    for need in 0..<min(maxMissing + 1, buckets.count) {
+                      let bucket = buckets[need]
+                      if !checksDetails {
+                        if requiredBits == 0 {
+                          total += bucket.count
+                        } else {
+                          for slot in bucket where passesBits(Int(slot)) { total += 1 }
+                        }
+                        guard top.mayAccept(bestKey(missing: need, usedAtMost: 0)) else { continue }
+                      }
+                      for slot in bucket where counters[Int(slot)] == 0 {
+                        if evaluate(Int(slot)), checksDetails { total += 1 }
+                      }
                     }
                   }
                 }
@@ -619,6 +617,22 @@ extension FinderIndex {
       }
     }
     return (total, top.sorted())
+  }
+
+  /// The first of a choice's foods the pantry or the staples give, or nil: what the line is
+  /// read as.
+  func chosen(_ choice: UInt32, plan: FinderPlan) -> UInt32? {
+    choiceMembers[Int(choice)].first { FinderPlan.contains(plan.have.bits, $0) }
+  }
+
+  /// Whether a food, or a choice, is in a set: a choice when all its foods are (`every`) or
+  /// any of them is.
+  func marks(_ bits: [UInt64], _ food: UInt32, every: Bool) -> Bool {
+    guard isChoice[Int(food)] else { return FinderPlan.contains(bits, food) }
+    let members = choiceMembers[Int(food)]
+    return every
+      ? members.allSatisfy { FinderPlan.contains(bits, $0) }
+      : members.contains { FinderPlan.contains(bits, $0) }
   }
 
   /// Whether the slot passes the plan's filters, exclusions, inclusions and diets.
@@ -650,12 +664,13 @@ extension FinderIndex {
       recipeFoods[foodStart..<foodStart + Int(record.otherCount) + Int(details.optionalCount)]
     if let excluded = plan.excluded {
       if record.topMask & excluded.top != 0 { return false }
-      if everyOtherFood.contains(where: { FinderPlan.contains(excluded.bits, $0) }) {
+      // A line of alternatives is excluded only when all its foods are.
+      if everyOtherFood.contains(where: { marks(excluded.bits, $0, every: true) }) {
         return false
       }
     }
     for include in plan.includes where record.topMask & include.top == 0 {
-      guard everyOtherFood.contains(where: { FinderPlan.contains(include.bits, $0) }) else {
+      guard everyOtherFood.contains(where: { marks(include.bits, $0, every: false) }) else {
         return false
       }
     }
@@ -690,16 +705,16 @@ extension FinderIndex {
     }
     var used = 0
     for food in requiredFoods(of: slot) {
-      let members = choiceMembers[Int(food)]
       var target = food
-      if !members.isEmpty {
-        let chosen = members.first { FinderPlan.contains(plan.have.bits, $0) }
+      if isChoice[Int(food)] {
+        let members = choiceMembers[Int(food)]
+        let chosen = chosen(food, plan: plan)
         choices.append(
           FinderChoice(
             foods: members.map { foodIDs[Int($0)] }, chosen: chosen.map { foodIDs[Int($0)] }))
         target = chosen ?? members[0]
       }
-      guard FinderPlan.contains(plan.have.bits, food) else {
+      guard FinderPlan.contains(plan.have.bits, target) else {
         missing.append(foodIDs[Int(target)])
         let available = substitutes[Int(food)].filter { FinderPlan.contains(plan.have.bits, $0) }
         if !available.isEmpty {
@@ -710,8 +725,8 @@ extension FinderIndex {
         continue
       }
       let id = foodIDs[Int(target)]
-      if FinderPlan.contains(plan.pantry.bits, food) { used += 1 }
-      if FinderPlan.contains(plan.kindOnly.bits, food),
+      if FinderPlan.contains(plan.pantry.bits, target) { used += 1 }
+      if FinderPlan.contains(plan.kindOnly.bits, target),
         let source = plan.sources.first(where: {
           catalog.taxonomy.coverage(of: id, by: $0.food, kinds: $0.kinds) != nil
         })

@@ -73,6 +73,12 @@ struct FinderPostingAmount {
 /// its first K + j positions for j = 1, 2, ...), so the long lists of common foods like salt,
 /// which sit at the end of most recipes, are barely touched.
 ///
+/// A line of alternatives (a "choice") has no list of its own: its entry sits in a separate
+/// list of each of its foods (`choicePostings`), tagged with the choice, and counts only under
+/// the first of its foods the pantry has. A pantry reaching thousands of such lines (a tenth of
+/// a large library's recipes offer one, nearly all different) then walks the postings it
+/// touches rather than thousands of lists of one recipe each.
+///
 /// A bulk build numbers slots by need, so the small recipes whose postings queries walk most
 /// share a compact range of the per-query counters (twice as fast at a million recipes); slots
 /// freed by edits are reused, and a rebuild restores the order.
@@ -101,11 +107,11 @@ struct FinderIndex {
   var kinship: [UInt8] = []
   /// Whether each food is a group whose kinds a plain pantry food does not stand for.
   var isGroup: [Bool] = []
-  /// For a line of alternatives (a "choice", numbered like a food), its foods in order; empty
-  /// for a food.
+  /// For a line of alternatives (a "choice", numbered like a food), its foods in order without
+  /// repeats; empty for a food.
   var choiceMembers: [[UInt32]] = []
-  /// For each food, the choices it belongs to.
-  var choicesOfFood: [[UInt32]] = []
+  /// Whether each number is a choice's.
+  var isChoice: [Bool] = []
   /// Every choice's number.
   var choiceFoods: [UInt32] = []
   /// Foods that have substitutes.
@@ -122,6 +128,14 @@ struct FinderIndex {
   var postingAmounts: [[FinderPostingAmount]] = []
   /// For food f and group g, the end of the group in `postings[f]` (`f * groupCount + g`).
   var groupEnds: [UInt32] = []
+  /// For each food, the entries of the choices it belongs to, grouped by the choice's position
+  /// in its recipe like `postings`; such an entry counts only when the food is the first of
+  /// the choice's foods at hand.
+  var choicePostings: [[UInt32]] = []
+  /// The choice of each entry in `choicePostings`, in the same order.
+  var choicePostingTags: [[UInt32]] = []
+  /// The group ends of `choicePostings`, as `groupEnds` for `postings`.
+  var choiceGroupEnds: [UInt32] = []
   /// For each diet with a table, the numbers of the foods it excludes with their descendants.
   var dietFoods: [DietLabel: [UInt32]] = [:]
   /// The diets with a table that get a bit in `filterBits` (the first 31 by label).
@@ -183,13 +197,16 @@ struct FinderIndex {
     kinship.append(0)
     isGroup.append(false)
     choiceMembers.append([])
-    choicesOfFood.append([])
+    isChoice.append(false)
     frequency.append(0)
     topBit.append(-1)
     foodDietBits.append(0)
     postings.append([])
     postingAmounts.append([])
     groupEnds.append(contentsOf: repeatElement(0, count: Self.groupCount))
+    choicePostings.append([])
+    choicePostingTags.append([])
+    choiceGroupEnds.append(contentsOf: repeatElement(0, count: Self.groupCount))
     return number
   }
 
@@ -198,10 +215,13 @@ struct FinderIndex {
   mutating func number(ofRequirement id: String) -> UInt32 {
     if let number = foodNumbers[id] { return number }
     guard let members = FinderRecipe.members(ofGroup: id) else { return number(ofFood: id) }
-    let memberNumbers = members.map { number(ofFood: $0) }
+    var memberNumbers: [UInt32] = []
+    for member in members.map({ number(ofFood: $0) }) where !memberNumbers.contains(member) {
+      memberNumbers.append(member)
+    }
     let choice = number(ofFood: id)
     choiceMembers[Int(choice)] = memberNumbers
-    for member in Set(memberNumbers) { choicesOfFood[Int(member)].append(choice) }
+    isChoice[Int(choice)] = true
     choiceFoods.append(choice)
     foodDietBits[Int(choice)] = choiceDietBits(choice)
     return choice
@@ -373,10 +393,16 @@ struct FinderIndex {
     needs[Int(slot)] = UInt8(min(need, 255))
     let measured = amounts(ofSlot: Int(slot))
     for (position, food) in ordered.enumerated() {
-      insertPosting(
-        Self.entry(slot: slot, need: need), food: food,
-        group: min(unmatched + position, Self.groupCount - 1),
-        amount: Self.postingAmount(of: food, in: measured))
+      let entry = Self.entry(slot: slot, need: need)
+      let group = min(unmatched + position, Self.groupCount - 1)
+      if isChoice[Int(food)] {
+        for member in choiceMembers[Int(food)] {
+          insertChoicePosting(entry, food: member, group: group, choice: food)
+        }
+      } else {
+        insertPosting(
+          entry, food: food, group: group, amount: Self.postingAmount(of: food, in: measured))
+      }
     }
     insertSorted(slot, into: &buckets, at: need)
     compactIfWasteful()
@@ -398,7 +424,13 @@ struct FinderIndex {
     } else {
       let required = requiredFoods(of: slot)
       for food in required {
-        removePosting(slot, food: food)
+        if isChoice[Int(food)] {
+          for member in choiceMembers[Int(food)] {
+            removeChoicePosting(slot, food: member, choice: food)
+          }
+        } else {
+          removePosting(slot, food: food)
+        }
         frequency[Int(food)] -= 1
       }
       removeSorted(slot, from: &buckets[record.need])
@@ -571,6 +603,42 @@ struct FinderIndex {
     }
   }
 
+  private mutating func insertChoicePosting(
+    _ entry: UInt32, food: UInt32, group: Int, choice: UInt32
+  ) {
+    let base = Int(food) * Self.groupCount
+    let start = group == 0 ? 0 : Int(choiceGroupEnds[base + group - 1])
+    let end = Int(choiceGroupEnds[base + group])
+    let position = choicePostings[Int(food)].withUnsafeBufferPointer {
+      Self.lowerBound(of: entry, in: $0, from: start, to: end)
+    }
+    choicePostings[Int(food)].insert(entry, at: position)
+    choicePostingTags[Int(food)].insert(choice, at: position)
+    for later in group..<Self.groupCount { choiceGroupEnds[base + later] += 1 }
+  }
+
+  /// Removes the slot's entry for `choice` from the food's choice postings.
+  private mutating func removeChoicePosting(_ slot: UInt32, food: UInt32, choice: UInt32) {
+    let base = Int(food) * Self.groupCount
+    var start = 0
+    for group in 0..<Self.groupCount {
+      let end = Int(choiceGroupEnds[base + group])
+      var position = choicePostings[Int(food)].withUnsafeBufferPointer {
+        Self.lowerBound(of: slot << 8, in: $0, from: start, to: end)
+      }
+      while position < end, choicePostings[Int(food)][position] >> 8 == slot {
+        if choicePostingTags[Int(food)][position] == choice {
+          choicePostings[Int(food)].remove(at: position)
+          choicePostingTags[Int(food)].remove(at: position)
+          for later in group..<Self.groupCount { choiceGroupEnds[base + later] -= 1 }
+          return
+        }
+        position += 1
+      }
+      start = end
+    }
+  }
+
   private func insertSorted(_ slot: UInt32, into list: inout [UInt32]) {
     let position = list.withUnsafeBufferPointer {
       Self.lowerBound(of: slot, in: $0, from: 0, to: $0.count)
@@ -712,7 +780,7 @@ struct FinderIndex {
       optionalStart.append(optional.count)
     }
     let top = (0..<UInt32(index.foodCount))
-      .filter { index.frequency[Int($0)] > 0 }
+      .filter { index.frequency[Int($0)] > 0 && !index.isChoice[Int($0)] }
       .sorted { index.isRarer($1, $0) }
       .prefix(topFoodCount)
     index.topFoods = Array(top)
@@ -746,6 +814,7 @@ struct FinderIndex {
     index.cold = [FinderColdRecord](repeating: FinderColdRecord(), count: count)
     index.judgement = [UInt8](repeating: 0, count: count)
     var groupSizes = [UInt32](repeating: 0, count: index.foodCount * groupCount)
+    var choiceGroupSizes = [UInt32](repeating: 0, count: index.foodCount * groupCount)
     var ordered: [UInt32] = []
     ordered.reserveCapacity(required.count)
     var orderedStart: [Int] = [0]
@@ -766,7 +835,14 @@ struct FinderIndex {
       orderedStart.append(ordered.count)
       let unmatched = Int(index.hot[slot].unmatched)
       for (rank, food) in foods.enumerated() {
-        groupSizes[Int(food) * groupCount + min(unmatched + rank, groupCount - 1)] += 1
+        let group = min(unmatched + rank, groupCount - 1)
+        if index.isChoice[Int(food)] {
+          for member in index.choiceMembers[Int(food)] {
+            choiceGroupSizes[Int(member) * groupCount + group] += 1
+          }
+        } else {
+          groupSizes[Int(food) * groupCount + group] += 1
+        }
       }
     }
 
@@ -781,6 +857,18 @@ struct FinderIndex {
       }
       index.postings[food] = [UInt32](repeating: 0, count: Int(end))
     }
+    var choiceCursor = [UInt32](repeating: 0, count: index.foodCount * groupCount)
+    for food in 0..<index.foodCount {
+      var end: UInt32 = 0
+      for group in 0..<groupCount {
+        choiceCursor[food * groupCount + group] = end
+        end += choiceGroupSizes[food * groupCount + group]
+        index.choiceGroupEnds[food * groupCount + group] = end
+      }
+      guard end > 0 else { continue }
+      index.choicePostings[food] = [UInt32](repeating: 0, count: Int(end))
+      index.choicePostingTags[food] = [UInt32](repeating: 0, count: Int(end))
+    }
     var measuredFoods = [Bool](repeating: false, count: index.foodCount)
     for entry in index.recipeAmounts { measuredFoods[Int(entry.food)] = true }
     for food in 0..<index.foodCount where measuredFoods[food] {
@@ -792,7 +880,18 @@ struct FinderIndex {
       let need = index.hot[slot].need
       index.needs[slot] = UInt8(min(need, 255))
       for (rank, food) in ordered[orderedStart[slot]..<orderedStart[slot + 1]].enumerated() {
-        let key = Int(food) * groupCount + min(unmatched + rank, groupCount - 1)
+        let group = min(unmatched + rank, groupCount - 1)
+        if index.isChoice[Int(food)] {
+          for member in index.choiceMembers[Int(food)] {
+            let key = Int(member) * groupCount + group
+            index.choicePostings[Int(member)][Int(choiceCursor[key])] = entry(
+              slot: UInt32(slot), need: need)
+            index.choicePostingTags[Int(member)][Int(choiceCursor[key])] = food
+            choiceCursor[key] += 1
+          }
+          continue
+        }
+        let key = Int(food) * groupCount + group
         index.postings[Int(food)][Int(cursor[key])] = entry(slot: UInt32(slot), need: need)
         if measuredFoods[Int(food)] {
           index.postingAmounts[Int(food)][Int(cursor[key])] = postingAmount(
@@ -821,7 +920,9 @@ struct FinderIndex {
     total += isGroup.capacity + 4 * choiceFoods.capacity
     total += MemoryLayout<FinderAmountEntry>.stride * recipeAmounts.capacity
     for list in choiceMembers where !list.isEmpty { total += 4 * list.capacity + 32 }
-    for list in choicesOfFood where !list.isEmpty { total += 4 * list.capacity + 32 }
+    total += isChoice.capacity + 4 * choiceGroupEnds.capacity
+    for list in choicePostings where !list.isEmpty { total += 4 * list.capacity + 32 }
+    for list in choicePostingTags where !list.isEmpty { total += 4 * list.capacity + 32 }
     total += 4 * groupEnds.capacity + 4 * frequency.capacity + parents.capacity * 4
     total += topBit.capacity
     for list in postings { total += 4 * list.capacity + 32 }
