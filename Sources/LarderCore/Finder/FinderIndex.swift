@@ -564,15 +564,50 @@ struct FinderIndex {
     return FinderPostingAmount(quantity: entry.quantity, unit: entry.unit)
   }
 
+  /// Where `entry` goes in a food's list grouped by `ends` (the food's group ends from `base`).
+  private static func insertionPoint(
+    of entry: UInt32, in list: [UInt32], ends: [UInt32], base: Int, group: Int
+  ) -> Int {
+    let start = group == 0 ? 0 : Int(ends[base + group - 1])
+    return list.withUnsafeBufferPointer {
+      lowerBound(of: entry, in: $0, from: start, to: Int(ends[base + group]))
+    }
+  }
+
+  /// The group and position of the slot's first entry in a food's grouped list for which
+  /// `accepts` holds, or nil.
+  private static func location(
+    of slot: UInt32, in list: [UInt32], ends: [UInt32], base: Int,
+    accepts: (Int) -> Bool = { _ in true }
+  ) -> (group: Int, position: Int)? {
+    var start = 0
+    for group in 0..<groupCount {
+      let end = Int(ends[base + group])
+      var position = list.withUnsafeBufferPointer {
+        lowerBound(of: slot << 8, in: $0, from: start, to: end)
+      }
+      while position < end, list[position] >> 8 == slot {
+        if accepts(position) { return (group, position) }
+        position += 1
+      }
+      start = end
+    }
+    return nil
+  }
+
+  /// Moves the ends of the groups from `group` on by `delta` entries.
+  private static func shift(_ ends: inout [UInt32], base: Int, from group: Int, by delta: Int32) {
+    for later in group..<groupCount {
+      ends[base + later] = UInt32(Int32(ends[base + later]) + delta)
+    }
+  }
+
   private mutating func insertPosting(
     _ entry: UInt32, food: UInt32, group: Int, amount: FinderPostingAmount
   ) {
     let base = Int(food) * Self.groupCount
-    let start = group == 0 ? 0 : Int(groupEnds[base + group - 1])
-    let end = Int(groupEnds[base + group])
-    let position = postings[Int(food)].withUnsafeBufferPointer {
-      Self.lowerBound(of: entry, in: $0, from: start, to: end)
-    }
+    let position = Self.insertionPoint(
+      of: entry, in: postings[Int(food)], ends: groupEnds, base: base, group: group)
     // A food's amounts are kept once some recipe measures it, one per posting.
     if !postingAmounts[Int(food)].isEmpty || amount.quantity > 0 {
       if postingAmounts[Int(food)].count < postings[Int(food)].count {
@@ -582,61 +617,43 @@ struct FinderIndex {
       postingAmounts[Int(food)].insert(amount, at: position)
     }
     postings[Int(food)].insert(entry, at: position)
-    for later in group..<Self.groupCount { groupEnds[base + later] += 1 }
+    Self.shift(&groupEnds, base: base, from: group, by: 1)
   }
 
   private mutating func removePosting(_ slot: UInt32, food: UInt32) {
     let base = Int(food) * Self.groupCount
-    var start = 0
-    for group in 0..<Self.groupCount {
-      let end = Int(groupEnds[base + group])
-      let position = postings[Int(food)].withUnsafeBufferPointer {
-        Self.lowerBound(of: slot << 8, in: $0, from: start, to: end)
-      }
-      if position < end, postings[Int(food)][position] >> 8 == slot {
-        postings[Int(food)].remove(at: position)
-        if !postingAmounts[Int(food)].isEmpty { postingAmounts[Int(food)].remove(at: position) }
-        for later in group..<Self.groupCount { groupEnds[base + later] -= 1 }
-        return
-      }
-      start = end
-    }
+    guard
+      let (group, position) = Self.location(
+        of: slot, in: postings[Int(food)], ends: groupEnds, base: base)
+    else { return }
+    postings[Int(food)].remove(at: position)
+    if !postingAmounts[Int(food)].isEmpty { postingAmounts[Int(food)].remove(at: position) }
+    Self.shift(&groupEnds, base: base, from: group, by: -1)
   }
 
   private mutating func insertChoicePosting(
     _ entry: UInt32, food: UInt32, group: Int, choice: UInt32
   ) {
     let base = Int(food) * Self.groupCount
-    let start = group == 0 ? 0 : Int(choiceGroupEnds[base + group - 1])
-    let end = Int(choiceGroupEnds[base + group])
-    let position = choicePostings[Int(food)].withUnsafeBufferPointer {
-      Self.lowerBound(of: entry, in: $0, from: start, to: end)
-    }
+    let position = Self.insertionPoint(
+      of: entry, in: choicePostings[Int(food)], ends: choiceGroupEnds, base: base, group: group)
     choicePostings[Int(food)].insert(entry, at: position)
     choicePostingTags[Int(food)].insert(choice, at: position)
-    for later in group..<Self.groupCount { choiceGroupEnds[base + later] += 1 }
+    Self.shift(&choiceGroupEnds, base: base, from: group, by: 1)
   }
 
   /// Removes the slot's entry for `choice` from the food's choice postings.
   private mutating func removeChoicePosting(_ slot: UInt32, food: UInt32, choice: UInt32) {
     let base = Int(food) * Self.groupCount
-    var start = 0
-    for group in 0..<Self.groupCount {
-      let end = Int(choiceGroupEnds[base + group])
-      var position = choicePostings[Int(food)].withUnsafeBufferPointer {
-        Self.lowerBound(of: slot << 8, in: $0, from: start, to: end)
-      }
-      while position < end, choicePostings[Int(food)][position] >> 8 == slot {
-        if choicePostingTags[Int(food)][position] == choice {
-          choicePostings[Int(food)].remove(at: position)
-          choicePostingTags[Int(food)].remove(at: position)
-          for later in group..<Self.groupCount { choiceGroupEnds[base + later] -= 1 }
-          return
-        }
-        position += 1
-      }
-      start = end
-    }
+    let tags = choicePostingTags[Int(food)]
+    guard
+      let (group, position) = Self.location(
+        of: slot, in: choicePostings[Int(food)], ends: choiceGroupEnds, base: base,
+        accepts: { tags[$0] == choice })
+    else { return }
+    choicePostings[Int(food)].remove(at: position)
+    choicePostingTags[Int(food)].remove(at: position)
+    Self.shift(&choiceGroupEnds, base: base, from: group, by: -1)
   }
 
   private func insertSorted(_ slot: UInt32, into list: inout [UInt32]) {
