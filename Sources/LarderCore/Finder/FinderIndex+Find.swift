@@ -47,6 +47,11 @@ struct FinderPlan {
   /// Foods every giving item measures, by number: the only ones that can fall short.
   var limits: [UInt32: Limit] = [:]
   var limited: [UInt64]
+  /// `limited` as a mask over the top foods.
+  var limitedTop: UInt64 = 0
+  /// For each food given only as a kind, the first of `sources` that gives it: the pantry food
+  /// a kind match names.
+  var kindSources: [UInt32: Int] = [:]
   /// For each limited food, what the pantry holds in each of the index's units
   /// (``FinderIndex/units``), infinite where it does not convert: a recipe needing `q` of the
   /// unit is short when `q × 0.999` exceeds it (the test of ``PantryAmounts/shortfall``).
@@ -103,6 +108,7 @@ struct FinderPlan {
     var unlimited = [UInt64](repeating: 0, count: words)
     var measured: [UInt32: Limit] = [:]
     var covered: [UInt32] = []
+    var kindSources: [UInt32: Int] = [:]
     for (position, source) in sources.enumerated() {
       guard let food = index.foodNumbers[source.food] else { continue }
       covered.removeAll(keepingCapacity: true)
@@ -112,6 +118,7 @@ struct FinderPlan {
           exactBits[Int(number >> 6)] |= 1 << UInt64(number & 63)
         } else {
           kindBits[Int(number >> 6)] |= 1 << UInt64(number & 63)
+          if kindSources[number] == nil { kindSources[number] = position }
         }
       }
       for number in covered {
@@ -140,6 +147,7 @@ struct FinderPlan {
     // A food given both exactly and as a kind is exact.
     for word in 0..<words { kindBits[word] &= ~exactBits[word] }
     self.haveFoods = haveFoods
+    self.kindSources = kindSources
     limits = measured
     var limitedBits = [UInt64](repeating: 0, count: words)
     for food in measured.keys { limitedBits[Int(food >> 6)] |= 1 << UInt64(food & 63) }
@@ -218,6 +226,7 @@ struct FinderPlan {
     }
 
     have = foodSet(haveBits)
+    limitedTop = foodSet(limitedBits).top
     pantry = foodSet(pantryBits)
     kindOnly = foodSet(kindBits)
     substitutable = foodSet(substitutableBits)
@@ -324,6 +333,9 @@ extension FinderIndex {
 }
 
 extension FinderIndex {
+  /// How many scattered candidates are checked together (see ``search(_:keep:scratch:)``).
+  static let checkBatch = 32
+
   /// Beyond this K nearly every recipe qualifies, and one pass over all of them is simplest.
   static let exhaustiveMaxMissing = 200
 
@@ -382,51 +394,57 @@ extension FinderIndex {
                     }
                     /// Checks a slot in full; offers it to the top list if it qualifies and could
                     /// make the page. Returns whether it qualifies.
+                    ///
+                    /// Reads the slot's record and foods; its amounts only when it requires a food
+                    /// the pantry measures and they could change whether it qualifies or make the
+                    /// page; its details (rating, id) only when it could make the page.
                     func evaluate(_ slot: Int) -> Bool {
-                      guard passesBits(slot) else { return false }
+                      if requiredBits != 0, !passesBits(slot) { return false }
                       let record = hot[slot]
                       var missing =
                         Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
                       guard missing <= maxMissing else { return false }
+                      var used = (record.topMask & plan.pantry.top).nonzeroBitCount
+                      var kinds = (record.topMask & plan.kindOnly.top).nonzeroBitCount
+                      var substitutes =
+                        (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
+                      // Required foods that may fall short: those every giving item measures.
+                      var measured =
+                        checksAmounts ? (record.topMask & plan.limitedTop).nonzeroBitCount : 0
                       let start = Int(record.foodStart)
-                      let end = start + Int(record.otherCount)
-                      for index in start..<end where !holds(have, foods[index]) {
-                        if isChoice[Int(foods[index])], chosen(foods[index], plan: plan) != nil {
-                          continue
+                      for index in start..<start + Int(record.otherCount) {
+                        var food = foods[index]
+                        if !holds(have, food) {
+                          // A choice is what its first food at hand is.
+                          guard isChoice[Int(food)], let member = chosen(food, plan: plan) else {
+                            missing += 1
+                            if missing > maxMissing { return false }
+                            if holds(substitutable, food) { substitutes += 1 }
+                            continue
+                          }
+                          food = member
+                        } else if checksAmounts, FinderPlan.contains(plan.limited, food) {
+                          measured += 1
                         }
-                        missing += 1
-                        if missing > maxMissing { return false }
+                        if holds(pantry, food) { used += 1 }
+                        if holds(kindOnly, food) { kinds += 1 }
                       }
+                      if checksDetails, !passesDetails(slot, plan: plan) { return false }
                       var short = 0
-                      if checksAmounts, cold[slot].amountCount > 0 {
+                      if measured > 0 {
+                        let surelyQualifies = missing + measured <= maxMissing
+                        let best = FinderRankKey(
+                          missing: missing, substitutable: substitutes, used: used, kinds: kinds,
+                          rating: 5)
+                        if surelyQualifies, !top.mayAccept(best.packed) { return true }
                         for entry in amounts(ofSlot: slot)
-                        where plan.limited[Int(entry.food >> 6)] & (1 << UInt64(entry.food & 63))
-                          != 0
+                        where FinderPlan.contains(plan.limited, entry.food)
                           && plan.isShort(entry.food, unit: entry.unit, quantity: entry.quantity)
                         {
                           short += 1
                           missing += 1
                           if missing > maxMissing { return false }
                         }
-                      }
-                      if checksDetails, !passesDetails(slot, plan: plan) { return false }
-                      var used = (record.topMask & plan.pantry.top).nonzeroBitCount
-                      var kinds = (record.topMask & plan.kindOnly.top).nonzeroBitCount
-                      var substitutes =
-                        (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
-                      for index in start..<end {
-                        var food = foods[index]
-                        if isChoice[Int(food)] {
-                          // A choice is what its first food at hand is.
-                          guard let member = chosen(food, plan: plan) else { continue }
-                          food = member
-                        }
-                        if holds(pantry, food) {
-                          used += 1
-                        } else if holds(substitutable, food) {
-                          substitutes += 1
-                        }
-                        if holds(kindOnly, food) { kinds += 1 }
                       }
                       let key = FinderRankKey(
                         missing: missing, substitutable: substitutes, short: short, used: used,
@@ -484,7 +502,9 @@ extension FinderIndex {
                                 qualified[slot >> 6] |= bit
                                 if missing == 0 { complete[slot >> 6] |= bit }
                                 // The moment a recipe of need > K reaches need − K matches.
-                                if missing == maxMissing, need > maxMissing, passesBits(slot) {
+                                if missing == maxMissing, need > maxMissing,
+                                  requiredBits == 0 || passesBits(slot)
+                                {
                                   countedWhileWalking += 1
                                 }
                               } else if count == threshold {
@@ -493,37 +513,52 @@ extension FinderIndex {
                             }
                             for food in plan.haveFoods {
                               let groupEnd = Int(food) * Self.groupCount + groups - 1
-                              // Lines of alternatives count under their first food at hand.
+                              // Lines of alternatives count under their first food at hand; the
+                              // tag says which food comes first (see `choiceTag`).
                               let choiceEnd = Int(choiceGroupEnds[groupEnd])
                               if choiceEnd > 0 {
                                 choicePostings[Int(food)].withUnsafeBufferPointer { list in
                                   choicePostingTags[Int(food)].withUnsafeBufferPointer { tags in
-                                    for index in 0..<choiceEnd
-                                    where chosen(tags[index], plan: plan) == food {
-                                      count(list[index])
+                                    for index in 0..<choiceEnd {
+                                      let tag = tags[index]
+                                      let counts =
+                                        tag == Self.firstMemberTag
+                                        || (tag & Self.choiceNumberTagBit == 0
+                                          ? !holds(have, tag)
+                                          : chosen(tag & ~Self.choiceNumberTagBit, plan: plan)
+                                            == food)
+                                      if counts { count(list[index]) }
                                     }
                                   }
                                 }
                               }
                               let end = Int(groupEnds[groupEnd])
                               guard end > 0 else { continue }
-                              // Only foods every giving item measures can fall short.
-                              let limited =
-                                checksAmounts
-                                && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
-                              let available = limited ? plan.available[food] : nil
-                              let measured = available == nil ? [] : postingAmounts[Int(food)]
                               postings[Int(food)].withUnsafeBufferPointer { list in
-                                for index in 0..<end {
-                                  if let available, !measured.isEmpty {
-                                    let amount = measured[index]
-                                    if amount.quantity > 0,
-                                      Double(amount.quantity) * 0.999 > available[Int(amount.unit)]
-                                    {
-                                      continue
+                                // Only foods every giving item measures can fall short: their
+                                // postings too short a pantry amount covers are not counted.
+                                let limited =
+                                  checksAmounts
+                                  && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
+                                guard limited, let available = plan.available[food],
+                                  !postingAmounts[Int(food)].isEmpty
+                                else {
+                                  for index in 0..<end { count(list[index]) }
+                                  return
+                                }
+                                postingAmounts[Int(food)].withUnsafeBufferPointer { amounts in
+                                  available.withUnsafeBufferPointer { available in
+                                    for index in 0..<end {
+                                      let amount = amounts[index]
+                                      if amount.quantity > 0,
+                                        Double(amount.quantity) * 0.999
+                                          > available[Int(amount.unit)]
+                                      {
+                                        continue
+                                      }
+                                      count(list[index])
                                     }
                                   }
-                                  count(list[index])
                                 }
                               }
                             }
@@ -549,10 +584,36 @@ extension FinderIndex {
                       }
                     }
 
-                    // Inexact candidates: their own foods decide.
-                    forEachSlot(in: unsure, excluding: nil) { slot in
-                      if evaluate(slot) { total += 1 }
+                    // Inexact candidates: their own foods decide. They lie scattered over the
+                    // records, and a check that waited for each record in turn would spend its
+                    // time on cache misses; so they are checked in batches, each batch's
+                    // records, then foods, then amounts touched first in tight loops whose
+                    // reads the processor overlaps.
+                    var candidates: [Int] = []
+                    forEachSlot(in: unsure, excluding: nil) { candidates.append($0) }
+                    var touched: UInt64 = 0
+                    var batchStart = 0
+                    while batchStart < candidates.count {
+                      let batch = candidates[
+                        batchStart..<min(batchStart + Self.checkBatch, candidates.count)]
+                      for slot in batch { touched &+= hot[slot].topMask }
+                      for slot in batch where hot[slot].otherCount > 0 {
+                        touched &+= UInt64(foods[Int(hot[slot].foodStart)])
+                      }
+                      if checksAmounts {
+                        for slot in batch { touched &+= UInt64(cold[slot].amountStart) }
+                        recipeAmounts.withUnsafeBufferPointer { amounts in
+                          for slot in batch where cold[slot].amountCount > 0 {
+                            touched &+= UInt64(amounts[Int(cold[slot].amountStart)].food)
+                          }
+                        }
+                      }
+                      for slot in batch where evaluate(slot) {
+                        total += 1
+                      }
+                      batchStart += Self.checkBatch
                     }
+                    scratch.touched = touched
                     if checksDetails {
                       // Filters need every qualifying recipe's details, so each is checked in full.
                       forEachSlot(in: qualified, excluding: nil) { slot in
@@ -622,7 +683,16 @@ extension FinderIndex {
   /// The first of a choice's foods the pantry or the staples give, or nil: what the line is
   /// read as.
   func chosen(_ choice: UInt32, plan: FinderPlan) -> UInt32? {
-    choiceMembers[Int(choice)].first { FinderPlan.contains(plan.have.bits, $0) }
+    let pair = choicePairs[Int(choice)]
+    let first = UInt32(truncatingIfNeeded: pair)
+    let second = UInt32(truncatingIfNeeded: pair >> 32)
+    if first == Self.noMember { return nil }
+    if FinderPlan.contains(plan.have.bits, first) { return first }
+    if second == Self.noMember { return nil }
+    let member = second & ~Self.moreMembersBit
+    if FinderPlan.contains(plan.have.bits, member) { return member }
+    guard second & Self.moreMembersBit != 0 else { return nil }
+    return choiceMembers[Int(choice)].dropFirst(2).first { FinderPlan.contains(plan.have.bits, $0) }
   }
 
   /// Whether a food, or a choice, is in a set: a choice when all its foods are (`every`) or
@@ -726,12 +796,8 @@ extension FinderIndex {
       }
       let id = foodIDs[Int(target)]
       if FinderPlan.contains(plan.pantry.bits, target) { used += 1 }
-      if FinderPlan.contains(plan.kindOnly.bits, target),
-        let source = plan.sources.first(where: {
-          catalog.taxonomy.coverage(of: id, by: $0.food, kinds: $0.kinds) != nil
-        })
-      {
-        kindMatches.append(FinderKindMatch(food: id, pantryFood: source.food))
+      if FinderPlan.contains(plan.kindOnly.bits, target), let source = plan.kindSources[target] {
+        kindMatches.append(FinderKindMatch(food: id, pantryFood: plan.sources[source].food))
       }
       if let found = short[food] {
         shortfalls.append(found)
@@ -783,6 +849,8 @@ final class FinderScratch {
   var complete: [UInt64] = []
   /// Inexact recipes with enough early matches to check in full.
   var unsure: [UInt64] = []
+  /// What touching records ahead of their check read, kept so that the reads are not dropped.
+  var touched: UInt64 = 0
 
   /// Sizes everything for this many slots, all zero.
   func reset(slotCount: Int) {

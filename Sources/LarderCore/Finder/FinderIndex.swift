@@ -110,6 +110,10 @@ struct FinderIndex {
   /// For a line of alternatives (a "choice", numbered like a food), its foods in order without
   /// repeats; empty for a food.
   var choiceMembers: [[UInt32]] = []
+  /// For each choice, its first food in the low 32 bits and its second in the high ones
+  /// (``moreMembersBit`` set when more follow, ``noMember`` when there is none): a flat table
+  /// that finds what a line is read as without reading `choiceMembers`, scattered on the heap.
+  var choicePairs: [UInt64] = []
   /// Whether each number is a choice's.
   var isChoice: [Bool] = []
   /// Every choice's number.
@@ -132,7 +136,8 @@ struct FinderIndex {
   /// in its recipe like `postings`; such an entry counts only when the food is the first of
   /// the choice's foods at hand.
   var choicePostings: [[UInt32]] = []
-  /// The choice of each entry in `choicePostings`, in the same order.
+  /// For each entry in `choicePostings`, in the same order, what decides whether it counts
+  /// (``choiceTag(choice:member:)``), so that the walk need not read the choice's foods.
   var choicePostingTags: [[UInt32]] = []
   /// The group ends of `choicePostings`, as `groupEnds` for `postings`.
   var choiceGroupEnds: [UInt32] = []
@@ -197,6 +202,7 @@ struct FinderIndex {
     kinship.append(0)
     isGroup.append(false)
     choiceMembers.append([])
+    choicePairs.append(0)
     isChoice.append(false)
     frequency.append(0)
     topBit.append(-1)
@@ -221,10 +227,39 @@ struct FinderIndex {
     }
     let choice = number(ofFood: id)
     choiceMembers[Int(choice)] = memberNumbers
+    let second =
+      memberNumbers.count < 2
+      ? Self.noMember
+      : memberNumbers[1] | (memberNumbers.count > 2 ? Self.moreMembersBit : 0)
+    choicePairs[Int(choice)] = UInt64(second) << 32 | UInt64(memberNumbers.first ?? Self.noMember)
     isChoice[Int(choice)] = true
     choiceFoods.append(choice)
     foodDietBits[Int(choice)] = choiceDietBits(choice)
     return choice
+  }
+
+  /// In `choicePairs`, no food there.
+  static let noMember = UInt32.max
+  /// In `choicePairs`, the choice has more than two foods.
+  static let moreMembersBit: UInt32 = 1 << 31
+
+  /// The tag of a choice posting under the choice's first food: it always counts.
+  static let firstMemberTag = UInt32.max
+  /// The bit that marks a tag holding a choice's number (``choiceTag(choice:member:)``).
+  static let choiceNumberTagBit: UInt32 = 1 << 31
+
+  /// The tag of `choice`'s posting under its food `member`. The entry counts when `member` is
+  /// the first of the choice's foods at hand: under the first food always
+  /// (``firstMemberTag``); under the second, when the first (the tag) is not at hand; under a
+  /// later one, the tag is the choice's number with ``choiceNumberTagBit`` and the walk asks
+  /// ``chosen(_:plan:)``.
+  func choiceTag(choice: UInt32, member: UInt32) -> UInt32 {
+    let members = choiceMembers[Int(choice)]
+    guard let position = members.firstIndex(of: member), position > 0 else {
+      return Self.firstMemberTag
+    }
+    if position == 1, members[0] < Self.choiceNumberTagBit { return members[0] }
+    return choice | Self.choiceNumberTagBit
   }
 
   /// A choice is excluded by a diet only when every one of its foods is.
@@ -426,7 +461,7 @@ struct FinderIndex {
       for food in required {
         if isChoice[Int(food)] {
           for member in choiceMembers[Int(food)] {
-            removeChoicePosting(slot, food: member, choice: food)
+            removeChoicePosting(slot, food: member)
           }
         } else {
           removePosting(slot, food: food)
@@ -574,22 +609,17 @@ struct FinderIndex {
     }
   }
 
-  /// The group and position of the slot's first entry in a food's grouped list for which
-  /// `accepts` holds, or nil.
+  /// The group and position of the slot's first entry in a food's grouped list, or nil.
   private static func location(
-    of slot: UInt32, in list: [UInt32], ends: [UInt32], base: Int,
-    accepts: (Int) -> Bool = { _ in true }
+    of slot: UInt32, in list: [UInt32], ends: [UInt32], base: Int
   ) -> (group: Int, position: Int)? {
     var start = 0
     for group in 0..<groupCount {
       let end = Int(ends[base + group])
-      var position = list.withUnsafeBufferPointer {
+      let position = list.withUnsafeBufferPointer {
         lowerBound(of: slot << 8, in: $0, from: start, to: end)
       }
-      while position < end, list[position] >> 8 == slot {
-        if accepts(position) { return (group, position) }
-        position += 1
-      }
+      if position < end, list[position] >> 8 == slot { return (group, position) }
       start = end
     }
     return nil
@@ -638,18 +668,18 @@ struct FinderIndex {
     let position = Self.insertionPoint(
       of: entry, in: choicePostings[Int(food)], ends: choiceGroupEnds, base: base, group: group)
     choicePostings[Int(food)].insert(entry, at: position)
-    choicePostingTags[Int(food)].insert(choice, at: position)
+    choicePostingTags[Int(food)].insert(choiceTag(choice: choice, member: food), at: position)
     Self.shift(&choiceGroupEnds, base: base, from: group, by: 1)
   }
 
-  /// Removes the slot's entry for `choice` from the food's choice postings.
-  private mutating func removeChoicePosting(_ slot: UInt32, food: UInt32, choice: UInt32) {
+  /// Removes one of the slot's entries from the food's choice postings. A recipe with two
+  /// lines of alternatives sharing a food has two entries under it, and removing the recipe
+  /// removes both, so which one goes first does not matter.
+  private mutating func removeChoicePosting(_ slot: UInt32, food: UInt32) {
     let base = Int(food) * Self.groupCount
-    let tags = choicePostingTags[Int(food)]
     guard
       let (group, position) = Self.location(
-        of: slot, in: choicePostings[Int(food)], ends: choiceGroupEnds, base: base,
-        accepts: { tags[$0] == choice })
+        of: slot, in: choicePostings[Int(food)], ends: choiceGroupEnds, base: base)
     else { return }
     choicePostings[Int(food)].remove(at: position)
     choicePostingTags[Int(food)].remove(at: position)
@@ -903,7 +933,8 @@ struct FinderIndex {
             let key = Int(member) * groupCount + group
             index.choicePostings[Int(member)][Int(choiceCursor[key])] = entry(
               slot: UInt32(slot), need: need)
-            index.choicePostingTags[Int(member)][Int(choiceCursor[key])] = food
+            index.choicePostingTags[Int(member)][Int(choiceCursor[key])] = index.choiceTag(
+              choice: food, member: member)
             choiceCursor[key] += 1
           }
           continue
@@ -937,7 +968,7 @@ struct FinderIndex {
     total += isGroup.capacity + 4 * choiceFoods.capacity
     total += MemoryLayout<FinderAmountEntry>.stride * recipeAmounts.capacity
     for list in choiceMembers where !list.isEmpty { total += 4 * list.capacity + 32 }
-    total += isChoice.capacity + 4 * choiceGroupEnds.capacity
+    total += isChoice.capacity + 4 * choiceGroupEnds.capacity + 8 * choicePairs.capacity
     for list in choicePostings where !list.isEmpty { total += 4 * list.capacity + 32 }
     for list in choicePostingTags where !list.isEmpty { total += 4 * list.capacity + 32 }
     total += 4 * groupEnds.capacity + 4 * frequency.capacity + parents.capacity * 4
