@@ -1,17 +1,28 @@
 """The first five minutes on a phone (issue 21), at 390x844: what a newcomer typed, pasted or
 pressed must reach the page and not be silently lost or broken."""
 
+import datetime
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from browser import PHONE, BrowserTestCase, api
+from test_planning import reset_planning
 
 
 class PhoneTestCase(BrowserTestCase):
     def setUp(self):
         super().setUp()
         self.driver.set_window_size(*PHONE)
+
+    def tap(self, css):
+        """Clicks an element brought to the middle of the screen, clear of the sticky header."""
+        element = self.find(css)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return element
 
 
 class PasteOnTheAddPage(PhoneTestCase):
@@ -23,9 +34,9 @@ class PasteOnTheAddPage(PhoneTestCase):
 
     def test_pasted_notes_times_and_optional_lines_reach_the_form_and_save(self):
         self.open("/add")
-        self.find("details summary").click()
+        self.tap("details summary")
         self.find("#paste-text").send_keys(self.PASTED)
-        self.find("#paste-apply").click()
+        self.tap("#paste-apply")
         self.wait(lambda d: d.find_element(By.ID, "f-name").get_attribute("value") == "Herb Omelette")
         self.assertEqual(self.find("#f-notes").get_attribute("value"), "Keeps warm in a low oven.")
         # Times read as a person types them, not as the API's ISO-8601.
@@ -38,7 +49,7 @@ class PasteOnTheAddPage(PhoneTestCase):
                   message="the optional line tagged")
         self.assertNotIn("optional", self.find_all("#parse-feedback li")[0].text)
         self.screenshot("phone-paste")
-        self.find("#save").click()
+        self.tap("#save")
         self.wait(lambda d: "/recipes/" in d.current_url and not d.current_url.endswith("/add"),
                   message="saved")
         self.wait_ready()
@@ -46,6 +57,46 @@ class PasteOnTheAddPage(PhoneTestCase):
         self.assertEqual(recipe["prepTime"], "PT15M")
         self.assertEqual(recipe["cookTime"], "PT1H5M")
         self.assertEqual(recipe["notes"], "Keeps warm in a low oven.")
+
+
+class FillMyWeek(PhoneTestCase):
+    def setUp(self):
+        super().setUp()
+        reset_planning()
+
+    def planned(self):
+        today = datetime.date.today()
+        start = (today - datetime.timedelta(days=14)).isoformat()
+        end = (today + datetime.timedelta(days=21)).isoformat()
+        return [(day["date"], entry["meal"])
+                for day in api(f"/api/v1/plan?from={start}&to={end}")["days"]
+                for entry in day["entries"]]
+
+    def test_fill_my_week_uses_its_own_meal_and_only_today_on(self):
+        self.open("/plan")
+        # The "Plan a recipe" form further down has a meal of its own: it must not count.
+        Select(self.find("#plan-meal")).select_by_value("breakfast")
+        Select(self.find("#fill-meal")).select_by_value("lunch")
+        self.tap("#plan-fill")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#fill-results .fill-item"),
+                  message="suggestions")
+        days = [day.text for day in self.find_all("#fill-results .fill-day")]
+        self.assertTrue(all(day.endswith("· lunch") for day in days), days)
+        self.screenshot("phone-plan-fill")
+        self.tap("#fill-accept-all")
+        self.wait_text("#plan-status", lambda text: text.startswith("Planned"))
+        planned = self.planned()
+        self.assertEqual(len(planned), len(days))
+        today = datetime.date.today().isoformat()
+        for date, meal in planned:
+            self.assertEqual(meal, "lunch")
+            self.assertGreaterEqual(date, today, "a day already past was filled")
+        # Last week is past: nothing to fill there.
+        self.tap("#week-prev")
+        self.wait(lambda d: "date=" in d.current_url, message="last week")
+        self.tap("#plan-fill")
+        self.wait_text("#plan-status", lambda text: text == "No suggestions.")
+        self.assertEqual(len(self.planned()), len(days))
 
 
 if __name__ == "__main__":
