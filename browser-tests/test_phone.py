@@ -99,5 +99,31 @@ class FillMyWeek(PhoneTestCase):
         self.assertEqual(len(self.planned()), len(days))
 
 
+class LibraryFacetCounts(PhoneTestCase):
+    def test_a_chosen_diet_chip_counts_the_recipes_shown(self):
+        # Vegetarian recipes are pescatarian too, though none of the starters says so.
+        self.open("/library?diet=pescatarian")
+        chip = self.wait(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, ".facet-chip")
+                                    if b.text.startswith("pescatarian ")])[0]
+        self.assertEqual(chip.get_attribute("aria-pressed"), "true")
+        total = int(self.text(".count").split()[0])
+        self.assertGreater(total, 0)
+        self.assertEqual(chip.find_element(By.CSS_SELECTOR, ".facet-count").text, f"({total})")
+        # A value in the address in another case is the same chip, with its count.
+        self.open("/library?diet=vegan&course=" + self.first_course().lower())
+        course = self.wait(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, ".facet-chip")
+                                      if b.get_attribute("aria-pressed") == "true"
+                                      and b.text.lower().startswith(self.first_course().lower())])
+        self.assertEqual(len(course), 1, "one chip for the course")
+        total = int(self.text(".count").split()[0])
+        self.assertEqual(course[0].find_element(By.CSS_SELECTOR, ".facet-count").text, f"({total})")
+        self.screenshot("phone-library-facets")
+
+    def first_course(self):
+        courses = api("/api/v1/library?limit=1&diet=vegan")["facets"]["course"]
+        self.assertTrue(courses)
+        return courses[0]["value"]
+
+
 if __name__ == "__main__":
     unittest.main()
