@@ -125,5 +125,49 @@ class LibraryFacetCounts(PhoneTestCase):
         return courses[0]["value"]
 
 
+class CookModeFocus(PhoneTestCase):
+    def active(self):
+        return self.driver.execute_script(
+            "const a = document.activeElement;"
+            "return a === document.body ? 'body' : (a.id || a.className || a.tagName) + ':' + a.textContent")
+
+    def test_focus_stays_put_and_relative_times_get_no_timer(self):
+        created = api("/api/v1/recipes", "POST", {
+            "name": "Focus Test Pasta",
+            "ingredients": ["200 g pasta", "1 tbsp butter"],
+            "steps": ["Boil the pasta for 1 minute less than the packet says, then drain.",
+                      "Toss with the butter and rest for 2 minutes.",
+                      "Serve."],
+        })
+        self.open(f"/recipes/{created['id']}")
+        self.tap("#cook-mode-open")
+        self.wait(lambda d: d.find_element(By.ID, "cook-mode").is_displayed())
+        self.assertEqual(self.text(".cook-count"), "Step 1 of 3")
+        self.assertEqual(self.find_all(".cook-step-timers .timer-start"), [],
+                         "'1 minute less than the packet says' is not a timer")
+        self.driver.switch_to.active_element.send_keys(Keys.ENTER)  # Next has the focus
+        self.assertEqual(self.text(".cook-count"), "Step 2 of 3")
+        start = self.find(".timer-start")
+        self.assertEqual(start.text, "Start 2 minutes timer")
+        start.click()
+        cancel = self.find(".timers .timer button")
+        self.driver.execute_script("arguments[0].focus()", cancel)
+        # Four ticks of the timer later, the keyboard is still on Cancel.
+        self.driver.execute_script("return new Promise(r => setTimeout(r, 1100))")
+        self.assertEqual(self.active(), "link:Cancel")
+        self.assertRegex(self.text(".timers .timer-left"), r"^1:5\d$")
+        self.driver.switch_to.active_element.send_keys(Keys.ENTER)
+        self.assertEqual(self.find_all(".timers .timer"), [])
+        self.assertNotEqual(self.active(), "body", "cancelling the last timer dropped the focus")
+        # Next to the last step disables Next; the focus moves to the step, not the page.
+        self.tap(".cook-nav button:last-child")
+        self.assertEqual(self.text(".cook-count"), "Step 3 of 3")
+        self.assertTrue(self.find(".cook-nav button:last-child").get_attribute("disabled"))
+        self.assertEqual(self.active(), "cook-step:Serve.")
+        self.screenshot("phone-cook-mode")
+        self.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        self.wait(lambda d: not d.find_element(By.ID, "cook-mode").is_displayed())
+
+
 if __name__ == "__main__":
     unittest.main()
