@@ -99,6 +99,44 @@ class FillMyWeek(PhoneTestCase):
         self.assertEqual(len(self.planned()), len(days))
 
 
+class CookPageEntry(PhoneTestCase):
+    def chips(self):
+        return [chip.text.split("\n")[0] for chip in self.find_all("#pantry-chips .chip")]
+
+    def test_a_comma_list_adds_each_food_and_names_the_unknown_one(self):
+        self.open("/")
+        box = self.find("#food-input")
+        box.send_keys("eggs, rice, onion")
+        self.wait_text("#food-suggestions", lambda text: "Press Enter to add each" in text)
+        box.send_keys(Keys.ENTER)
+        self.wait(lambda d: self.chips() == ["egg", "rice", "onion"], message="three chips")
+        self.wait_text("#food-entry-status", lambda text: text == "Added egg, rice, onion.")
+        self.assertEqual(box.get_attribute("value"), "")
+        # An unknown one is named and left in the box; the others are added.
+        box.send_keys("garlic, blak peper, tomato", Keys.ENTER)
+        self.wait(lambda d: self.chips() == ["egg", "rice", "onion", "garlic", "tomato"],
+                  message="the known foods added")
+        status = self.wait_text("#food-entry-status", lambda text: "blak peper" in text)
+        self.assertIn("Added garlic, tomato.", status)
+        self.assertIn("no food called “blak peper”", status)
+        self.assertEqual(box.get_attribute("value"), "blak peper")
+        self.screenshot("phone-cook-list")
+
+    def test_a_pasted_list_of_lines_adds_each_food(self):
+        self.open("/")
+        box = self.find("#food-input")
+        box.click()
+        # What a phone's paste delivers: the clipboard's text with its line breaks.
+        self.driver.execute_script(
+            "const data = new DataTransfer(); data.setData('text/plain', arguments[1]);"
+            "arguments[0].dispatchEvent(new ClipboardEvent('paste',"
+            " {clipboardData: data, bubbles: true, cancelable: true}));",
+            box, "eggs\nmilk\nbutter\n")
+        self.wait(lambda d: self.chips() == ["egg", "milk", "butter"], message="three chips")
+        self.assertEqual(box.get_attribute("value"), "")
+        self.assertNotIn("eggsmilkbutter", self.text("#food-entry-status"))
+
+
 class LibraryFacetCounts(PhoneTestCase):
     def test_a_chosen_diet_chip_counts_the_recipes_shown(self):
         # Vegetarian recipes are pescatarian too, though none of the starters says so.

@@ -21,6 +21,7 @@ enum CookPage {
       \(Components.combobox(
         id: "food-input", label: "Add an ingredient", listLabel: "Matching foods",
         placeholder: "eggs, rice, spinach…", listID: "food-suggestions"))
+      <p id="food-entry-status" class="muted entry-status" role="status" aria-live="polite"></p>
       <ul id="pantry-chips" class="chips" aria-label="In your pantry"></ul>
       <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick from the aisles below.</p>
       <p class="pantry-links"><button type="button" id="pantry-clear" class="link" hidden>Clear pantry</button>
