@@ -137,6 +137,31 @@ class CookPageEntry(PhoneTestCase):
         self.assertNotIn("eggsmilkbutter", self.text("#food-entry-status"))
 
 
+class MisspeltStaple(PhoneTestCase):
+    def test_an_unknown_staple_is_named_and_the_results_still_show(self):
+        self.open("/settings")
+        staples = self.find("#s-staples")
+        staples.clear()
+        staples.send_keys("salt, blak peper, water")
+        self.tap("#settings-form button[type='submit']")
+        self.wait_text("#settings-status", lambda text: text == "Saved.")
+        self.driver.execute_script(
+            "localStorage.setItem('larder.pantry', JSON.stringify("
+            "[{id: 'egg', name: 'egg'}, {id: 'milk', name: 'milk'}, {id: 'sugar', name: 'sugar'},"
+            " {id: 'all-purpose-flour', name: 'all-purpose flour'},"
+            " {id: 'unsalted-butter', name: 'unsalted butter'}]))")
+        self.open("/")
+        warning = self.wait(lambda d: d.find_element(By.ID, "staples-warning").is_displayed()
+                            and d.find_element(By.ID, "staples-warning"), message="the warning")
+        self.assertIn("“blak peper”", warning.text)
+        self.assertEqual(warning.find_element(By.CSS_SELECTOR, "a").get_attribute("pathname"),
+                         "/settings")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#cook-results .card"),
+                  message="results beside the warning")
+        self.assertRegex(self.text("#cook-status"), r"^\d+ recipes? with 5 ingredients")
+        self.screenshot("phone-cook-staple")
+
+
 class LibraryFacetCounts(PhoneTestCase):
     def test_a_chosen_diet_chip_counts_the_recipes_shown(self):
         # Vegetarian recipes are pescatarian too, though none of the starters says so.

@@ -52,6 +52,7 @@ enum CookPage {
       <label>Leave out <input type="text" name="exclude" id="filter-exclude" placeholder="nuts, pork"></label>
       </div></details>
       </form>
+      <p id="staples-warning" class="warning" hidden></p>
       <div class="results-head"><p id="cook-status" class="status" aria-live="polite" role="status"></p>
       <button type="button" id="surprise" class="secondary">Surprise me</button></div>
       <ul id="cook-results" class="cards results" aria-busy="false"></ul>

@@ -24,6 +24,7 @@ const results = document.getElementById('cook-results');
 const more = document.getElementById('cook-more');
 const jump = document.getElementById('jump-to-results');
 const entryStatus = document.getElementById('food-entry-status');
+const staplesWarning = document.getElementById('staples-warning');
 
 // MARK: pantry
 
@@ -255,6 +256,17 @@ function resultCard(item) {
   ]);
 }
 
+// A staple Larder does not know (a slip in Settings) is left out by the finder, which says
+// so: the cook sees which one, and the results still show.
+function showUnknownStaples(names) {
+  staplesWarning.hidden = names.length === 0;
+  staplesWarning.replaceChildren(...(names.length ? [
+    `Not counted as ${names.length === 1 ? 'a staple' : 'staples'}: ${quoted(names)}, `
+      + `${names.length === 1 ? 'which is not a food' : 'which are not foods'} Larder knows. `,
+    el('a', { href: '/settings' }, 'Correct your staples in Settings'), '.',
+  ] : []));
+}
+
 async function search({ append = false } = {}) {
   if (!append) offset = 0;
   inFlight?.abort();
@@ -273,6 +285,7 @@ async function search({ append = false } = {}) {
     const unknown = data.unknown.length ? ` Unknown: ${data.unknown.join(', ')}.` : '';
     const source = useItUp ? ' From your stored pantry, using what expires first.' : '';
     const unjudged = data.unjudged && data.unjudged.text ? ` ${data.unjudged.text}` : '';
+    showUnknownStaples(data.unknownStaples || []);
     status.textContent = data.total === 0
       ? (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
         : 'Add what you have to see what you can cook.') + unknown + unjudged
