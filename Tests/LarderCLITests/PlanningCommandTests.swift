@@ -202,13 +202,18 @@ import Testing
     let days = try #require(week["days"] as? [[String: Any]])
     #expect(days.count == 7)
     #expect(days.allSatisfy { ($0["entries"] as? [Any])?.isEmpty == true })
-    let saved = try sandbox.larder("--json", "plan", "fill", "--save", "--max-time", "30")
+    // Next week, every day of which is still to come (days already past are not filled).
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    let nextWeek = formatter.string(from: Date().addingTimeInterval(7 * 86_400))
+    let saved = try sandbox.larder(
+      "--json", "plan", "fill", "--save", "--max-time", "30", "--date", nextWeek)
     let answer = try #require(try saved.json() as? [String: Any])
     let entries = try #require(answer["entries"] as? [[String: Any]])
     #expect(entries.count == 7)
     #expect(Set(entries.compactMap { $0["recipeID"] as? String }).count == 7)
     for entry in entries { #expect((entry["totalMinutes"] as? Int ?? 999) <= 30) }
-    let again = try sandbox.larder("plan", "fill")
+    let again = try sandbox.larder("plan", "fill", "--date", nextWeek)
     #expect(again.stdout.contains("Nothing to suggest"))
   }
 }

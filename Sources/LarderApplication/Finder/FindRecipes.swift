@@ -10,12 +10,17 @@ extension Larder {
   ///
   /// - Throws: ``ApplicationError/invalidValue(_:value:expected:)`` for a number out of range
   ///   or an unknown diet, and ``ApplicationError/unknownFood(_:name:)`` for a food the catalog
-  ///   does not know in `include`, `exclude` or `staples` (guessing would change the answer;
-  ///   an unknown food in `have` is listed under `unknown` instead).
+  ///   does not know in `include` or `exclude` (guessing would change the answer). An unknown
+  ///   food in `have` is listed under `unknown` instead, and an unknown staple (a slip such as
+  ///   "blak peper" in a cook's settings) under `unknownStaples`, the other staples kept.
   public func findRecipes(_ request: FinderRequest, as caller: Caller) throws -> FinderAnswer {
     try request.validate()
     let household = try household(caller)
     let foods = household.foods.current
+    var request = request
+    let staples = request.staples.map { PantryTerm.resolve($0, catalog: foods) }
+    request.staples = staples?.filter { $0.food != nil }.map(\.input)
+    let unknownStaples = staples?.filter { $0.food == nil }.map(\.input) ?? []
     var pantry = PantryTerm.resolve(request.have, catalog: foods)
     var items = pantry.compactMap { term in
       term.food.map { FinderQuery.PantryItem(food: $0.foodID, kinds: term.kinds) }
@@ -93,7 +98,8 @@ extension Larder {
       pantry: pantry.compactMap { term in
         term.food.map { FinderAnswer.PantryFood(input: term.input, food: food($0.foodID)) }
       },
-      unknown: pantry.filter { $0.food == nil }.map(\.input), pantrySource: source,
+      unknown: pantry.filter { $0.food == nil }.map(\.input), unknownStaples: unknownStaples,
+      pantrySource: source,
       useItUp: request.useItUp, items: found,
       unjudged: FinderAnswer.Unjudged(
         noIngredients: unjudged.noIngredients, mostlyUnrecognised: unjudged.mostlyUnrecognised,

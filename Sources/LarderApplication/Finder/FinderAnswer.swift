@@ -101,6 +101,9 @@ public struct FinderAnswer: Encodable, Sendable, Equatable {
   public var pantry: [PantryFood]
   /// The foods at hand Larder did not recognise, as given.
   public var unknown: [String]
+  /// The staples given that Larder did not recognise, as given: left out, so the other
+  /// staples still count and the recipes are still found.
+  public var unknownStaples: [String]
   /// Whether the pantry was the request's `have` or the stored one.
   public var pantrySource: PantrySource
   /// Whether recipes using what expires soonest came first.

@@ -25,7 +25,8 @@ public struct LibraryFacets: Sendable, Equatable, Encodable {
   public var courses: [Count<String>] = []
   /// Cuisines, at most 30.
   public var cuisines: [Count<String>] = []
-  /// Diets as written on the recipes (not the diets they imply), at most 12.
+  /// Diets the recipes meet, as written or implied (a vegan recipe counts as vegetarian too),
+  /// as the diet filter reads them: a chip's count is what choosing it shows. At most 12.
   public var diets: [Count<String>] = []
   /// Tags (collections), at most 30.
   public var tags: [Count<String>] = []
@@ -57,7 +58,7 @@ public struct LibraryFacets: Sendable, Equatable, Encodable {
           spelling[key] = entry.summary.cuisines[index].trimmingCharacters(in: .whitespaces)
         }
       }
-      for diet in Set(entry.summary.diets) { diets[diet.rawValue, default: 0] += 1 }
+      for diet in entry.diets { diets[diet.rawValue, default: 0] += 1 }
       for tag in entry.tags { tags[tag, default: 0] += 1 }
       if let minutes = entry.minutes {
         for band in bands.keys where minutes <= band { bands[band, default: 0] += 1 }

@@ -25,7 +25,9 @@ extension Larder {
   public func mealPlanWeek(
     _ request: PlanWeekRequest, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> PlanDays {
-    let start = (request.date ?? today(display))
+    // The first day that may be filled: today, in the caller's time zone.
+    let firstDay = today(display)
+    let start = (request.date ?? firstDay)
       .startOfWeek(firstWeekday: request.weekStart ?? settings.firstWeekday)
     return try planDays(from: start, through: start.adding(days: 6), as: caller)
   }
@@ -82,7 +84,8 @@ extension Larder {
   }
 
   /// "Fill my week": the finder's best recipes for the days of the week without the meal,
-  /// never a recipe already planned that week; planned when the request says `save`.
+  /// never a recipe already planned that week; planned when the request says `save`. Only
+  /// today and the days after it are filled: a day already past is left as it was.
   ///
   /// Without `have`, the stored pantry (and its dates, for `useItUp`) ranks the suggestions;
   /// without `missing`, recipes may miss up to ``FillWeekRequest/defaultMissing`` foods.
@@ -107,15 +110,18 @@ extension Larder {
       for: finderRequest, pantry: pantry, foods: foods, finder: finder.catalog)
     // A member's favourites and ratings choose among the recipes, as in the finder.
     query.marks = try marksSeen(by: caller).finderMarks
-    let start = (request.date ?? today(display))
+    // The first day that may be filled: today, in the caller's time zone.
+    let firstDay = today(display)
+    let start = (request.date ?? firstDay)
       .startOfWeek(firstWeekday: request.weekStart ?? settings.firstWeekday)
     let planned = try store.mealPlanEntries(
       from: start, through: start.adding(days: 6), household: caller.household)
     query.offset = 0
     query.limit = 7 + planned.count
     let candidates = finder.find(query).items.map { RecipeID(rawValue: $0.recipeID) }
+    let days = (0..<7).map { start.adding(days: $0) }.filter { $0 >= firstDay }
     let entries = MealPlanner.fill(
-      days: (0..<7).map { start.adding(days: $0) }, meal: request.meal, planned: planned,
+      days: days, meal: request.meal, planned: planned,
       candidates: candidates, servings: request.servings, makeID: makeID)
     if request.save, !entries.isEmpty {
       var changes = PlanningChanges()

@@ -79,6 +79,11 @@ enum CookCommand {
     if !answer.unknown.isEmpty {
       console.print("Not recognised: " + answer.unknown.joined(separator: ", "))
     }
+    if !answer.unknownStaples.isEmpty {
+      console.print(
+        "Staples not recognised, so not counted: "
+          + answer.unknownStaples.joined(separator: ", "))
+    }
     if answer.items.isEmpty {
       console.print("No recipes match. Try --missing 1 or 2, or add more foods.")
       if let unjudged = answer.unjudged.text { console.print(unjudged) }

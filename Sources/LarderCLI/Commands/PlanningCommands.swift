@@ -275,7 +275,7 @@ enum PlanCommand {
         "remove", abstract: "Remove planned meals.",
         arguments: [ArgumentSpec("id", help: "The entries' ids.", arity: .oneOrMore)]),
       CommandSpec(
-        "fill", abstract: "Suggest recipes for the week's empty meals.",
+        "fill", abstract: "Suggest recipes for the week's empty meals, today and later.",
         discussion: """
           Suggestions come from the pantry finder (your stored pantry), never repeat a recipe \
           planned that week, and respect the filters. --save plans them.

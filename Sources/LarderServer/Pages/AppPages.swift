@@ -21,6 +21,7 @@ enum CookPage {
       \(Components.combobox(
         id: "food-input", label: "Add an ingredient", listLabel: "Matching foods",
         placeholder: "eggs, rice, spinach…", listID: "food-suggestions"))
+      <p id="food-entry-status" class="muted entry-status" role="status" aria-live="polite"></p>
       <ul id="pantry-chips" class="chips" aria-label="In your pantry"></ul>
       <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick from the aisles below.</p>
       <p class="pantry-links"><button type="button" id="pantry-clear" class="link" hidden>Clear pantry</button>
@@ -51,6 +52,7 @@ enum CookPage {
       <label>Leave out <input type="text" name="exclude" id="filter-exclude" placeholder="nuts, pork"></label>
       </div></details>
       </form>
+      <p id="staples-warning" class="warning" hidden></p>
       <div class="results-head"><p id="cook-status" class="status" aria-live="polite" role="status"></p>
       <button type="button" id="surprise" class="secondary">Surprise me</button></div>
       <ul id="cook-results" class="cards results" aria-busy="false"></ul>

@@ -116,6 +116,8 @@ enum PlanPage {
       </div>
       <div id="plan-days" class="plan-days week"></div>
       <div class="planning-bar plan-actions" id="plan-actions" hidden>
+      <span class="fill-meal"><label for="fill-meal">Meal to fill</label>
+      <select id="fill-meal">\(meals)</select></span>
       <button type="button" id="plan-fill" class="secondary">Fill my week</button>
       <button type="button" id="plan-to-list">Make the shopping list</button>
       </div>

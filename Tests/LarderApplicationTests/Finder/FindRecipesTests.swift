@@ -75,7 +75,6 @@ import Testing
   @Test(arguments: [
     (FinderRequest(have: ["egg"], include: ["unobtainium"]), "include"),
     (FinderRequest(have: ["egg"], exclude: ["unobtainium"]), "exclude"),
-    (FinderRequest(have: ["egg"], staples: ["salt", "unobtainium"]), "staples"),
   ])
   func anUnknownFoodWhereGuessingWouldChangeTheAnswerIsRefused(
     request: FinderRequest, field: String
@@ -85,6 +84,19 @@ import Testing
       try app.larder.findRecipes(request, as: app.caller)
     }
     #expect(error == .unknownFood(Field(field), name: "unobtainium"))
+  }
+
+  @Test func anUnknownStapleIsLeftOutAndNamedWhileTheOthersCount() throws {
+    let app = try PlanningLarder()
+    let answer = try app.larder.findRecipes(
+      FinderRequest(have: ["egg"], missing: 2, staples: ["salt", "blak peper"]), as: app.caller)
+    #expect(answer.unknownStaples == ["blak peper"])
+    #expect(answer.unknown.isEmpty)
+    // Salt still counts as had: the pancakes miss milk and flour, not salt.
+    #expect(answer.items.map(\.recipe.name).contains("Pancakes"))
+    let none = try app.larder.findRecipes(
+      FinderRequest(have: ["egg"], staples: ["salt"]), as: app.caller)
+    #expect(none.unknownStaples.isEmpty)
   }
 
   @Test func anUnknownDietIsAnInvalidValueNamingTheKnownOnes() throws {
@@ -144,8 +156,8 @@ import Testing
     let object = try jsonObject(answer)
     #expect(
       Set(object.keys) == [
-        "pantry", "unknown", "pantrySource", "useItUp", "items", "unjudged", "total", "offset",
-        "limit",
+        "pantry", "unknown", "unknownStaples", "pantrySource", "useItUp", "items", "unjudged",
+        "total", "offset", "limit",
       ])
     let item = try #require((object["items"] as? [[String: Any]])?.first)
     #expect(

@@ -166,6 +166,21 @@ import Testing
       ).count == 2)
   }
 
+  @Test func fillingTheWeekLeavesTheDaysAlreadyPast() throws {
+    // Wednesday 2026-09-23 in Los Angeles: Monday and Tuesday are past.
+    let wednesday = Fixtures.now.addingTimeInterval(2 * 86_400)
+    let app = try PlanningLarder(now: wednesday)
+    let filled = try app.larder.fillWeek(FillWeekRequest(meal: .lunch), as: app.caller)
+    #expect(
+      filled.entries.map(\.entry.date.description) == ["2026-09-23", "2026-09-24", "2026-09-25"])
+    let lastWeek = try app.larder.fillWeek(
+      FillWeekRequest(date: PlanningLarder.day("2026-09-16"), save: true), as: app.caller)
+    #expect(lastWeek.entries.isEmpty)
+    let nextWeek = try app.larder.fillWeek(
+      FillWeekRequest(date: PlanningLarder.day("2026-09-30")), as: app.caller)
+    #expect(nextWeek.entries.first?.entry.date.description == "2026-09-28")
+  }
+
   @Test func aFillRequestReadsItsOwnFieldsAndTheFindersFromOneBody() throws {
     let request = try FillWeekRequest.decode(
       json: Data(

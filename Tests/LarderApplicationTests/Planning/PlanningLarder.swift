@@ -5,14 +5,17 @@ import LarderTestSupport
 
 /// A Larder over in-memory stores for the planning and finder use cases: recipes analysed
 /// with the bundled catalog (the finder loads them on its first search), sequential ids, and
-/// "now" fixed at `Fixtures.now` (Monday 2026-09-21, 07:13 in Los Angeles).
+/// "now" fixed at `Fixtures.now` (Monday 2026-09-21, 07:13 in Los Angeles) unless given.
 struct PlanningLarder {
   let larder: Larder
   let planning: InMemoryPlanningStore
   var recipes: [String: Recipe] = [:]
   let caller = Caller.defaultHousehold
 
-  init(recipes: [Recipe] = PlanningLarder.defaultRecipes, planning: Bool = true) throws {
+  init(
+    recipes: [Recipe] = PlanningLarder.defaultRecipes, planning: Bool = true,
+    now: Date = Fixtures.now
+  ) throws {
     let analyzer = RecipeAnalyzer(matchFood: { FoodCatalog.bundled.match($0)?.foodID })
     let store = AnalyzingRecipeStore(base: InMemoryRecipeStore(), analyzer: analyzer)
     for recipe in recipes {
@@ -24,7 +27,7 @@ struct PlanningLarder {
     larder = Larder(
       recipes: store, planning: planning ? self.planning : nil,
       settings: LarderSettings(timeZone: TimeZone(identifier: "America/Los_Angeles")!),
-      clock: { Fixtures.now }, makeID: { counter.next() })
+      clock: { now }, makeID: { counter.next() })
   }
 
   /// A dinner recipe with the given lines (see ``Fixtures/dinner(_:serves:minutes:_:)``).

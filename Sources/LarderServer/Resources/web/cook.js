@@ -23,6 +23,8 @@ const status = document.getElementById('cook-status');
 const results = document.getElementById('cook-results');
 const more = document.getElementById('cook-more');
 const jump = document.getElementById('jump-to-results');
+const entryStatus = document.getElementById('food-entry-status');
+const staplesWarning = document.getElementById('staples-warning');
 
 // MARK: pantry
 
@@ -100,16 +102,73 @@ loadButton.addEventListener('click', () => {
   status.textContent = `Added ${missing.length} from your Pantry page.`;
 });
 
+// MARK: several foods at once
+
+// "eggs, rice, onion" typed (as the placeholder invites), or a list pasted one a line.
+const isList = (text) => /[,\r\n]/.test(text);
+const splitFoods = (text) => text.split(/[,\r\n]+/).map((part) => part.trim()).filter(Boolean);
+const quoted = (names) => names.map((name) => `“${name}”`).join(', ');
+
+// Each name is read as the finder reads a pantry (the server's one reading of food names):
+// the foods it knows are added, the others are named and left in the box to correct.
+async function addFoods(names) {
+  if (!names.length) return;
+  entryStatus.textContent = 'Adding…';
+  try {
+    const data = await api('/api/v1/finder', { method: 'POST', body: { have: names, limit: 1 } });
+    const added = [];
+    for (const { food } of data.pantry) {
+      if (!hasFood(food.id) && !added.some((item) => item.id === food.id)) added.push({ id: food.id, name: food.name });
+    }
+    if (added.length) {
+      pantry = [...pantry, ...added];
+      pantryChanged();
+    }
+    input.value = data.unknown.join(', ');
+    const report = [];
+    if (added.length) report.push(`Added ${added.map((food) => food.name).join(', ')}.`);
+    else if (data.pantry.length) report.push('Already in your pantry.');
+    if (data.unknown.length) {
+      report.push(`Not added: no food called ${quoted(data.unknown)}. Check the spelling, or pick from the suggestions.`);
+    }
+    entryStatus.textContent = report.join(' ');
+  } catch (error) {
+    entryStatus.textContent = `Not added: ${error.message}`;
+  }
+}
+
+// Registered before the combobox's own keys, so Enter on a list adds the list.
+input.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' || !isList(input.value)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  foodBox.close();
+  addFoods(splitFoods(input.value));
+});
+// A text field drops a pasted list's line breaks ("eggsmilkbutter"): a pasted list of
+// several lines is added at once instead.
+input.addEventListener('paste', (event) => {
+  const text = event.clipboardData?.getData('text') ?? '';
+  if (!/[\r\n]/.test(text.trim())) return;
+  event.preventDefault();
+  const typed = input.value.slice(0, input.selectionStart) + text + input.value.slice(input.selectionEnd);
+  foodBox.close();
+  addFoods(splitFoods(typed));
+});
+
 // MARK: autocomplete
 
-combobox(input, {
+const foodBox = combobox(input, {
   delay: 120,
-  search: async (text, signal) => (await api(`/api/v1/foods?limit=8&q=${encodeURIComponent(text)}`, { signal })).items,
+  search: async (text, signal) => (isList(text) ? []
+    : (await api(`/api/v1/foods?limit=8&q=${encodeURIComponent(text)}`, { signal })).items),
   render: (food) => [food.name, food.matched ? el('span', { class: 'muted' }, ` (${food.matched})`) : null,
     hasFood(food.id) ? el('span', { class: 'muted' }, ' — added') : null],
-  empty: (text) => `No food called “${text}”`,
+  empty: (text) => (isList(text) ? `Press Enter to add each of ${quoted(splitFoods(text))}`
+    : `No food called “${text}”`),
   onPick: (food) => {
     addFood(food);
+    entryStatus.textContent = '';
     input.value = '';
     input.focus();
   },
@@ -197,6 +256,17 @@ function resultCard(item) {
   ]);
 }
 
+// A staple Larder does not know (a slip in Settings) is left out by the finder, which says
+// so: the cook sees which one, and the results still show.
+function showUnknownStaples(names) {
+  staplesWarning.hidden = names.length === 0;
+  staplesWarning.replaceChildren(...(names.length ? [
+    `Not counted as ${names.length === 1 ? 'a staple' : 'staples'}: ${quoted(names)}, `
+      + `${names.length === 1 ? 'which is not a food' : 'which are not foods'} Larder knows. `,
+    el('a', { href: '/settings' }, 'Correct your staples in Settings'), '.',
+  ] : []));
+}
+
 async function search({ append = false } = {}) {
   if (!append) offset = 0;
   inFlight?.abort();
@@ -215,6 +285,7 @@ async function search({ append = false } = {}) {
     const unknown = data.unknown.length ? ` Unknown: ${data.unknown.join(', ')}.` : '';
     const source = useItUp ? ' From your stored pantry, using what expires first.' : '';
     const unjudged = data.unjudged && data.unjudged.text ? ` ${data.unjudged.text}` : '';
+    showUnknownStaples(data.unknownStaples || []);
     status.textContent = data.total === 0
       ? (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
         : 'Add what you have to see what you can cook.') + unknown + unjudged

@@ -1,5 +1,5 @@
 // Add / edit: live feedback from the ingredient parser, import from a URL, paste text, save.
-import { api, debounce, el, formToken, markReady } from './app.js';
+import { api, debounce, el, formatDuration, formToken, markReady } from './app.js';
 
 const form = document.getElementById('recipe-form');
 const recipeID = form.dataset.recipeId;
@@ -51,8 +51,10 @@ function fill(recipe) {
   set('name', recipe.name);
   set('description', recipe.description);
   set('image', recipe.images?.[0]);
-  set('prep', recipe.prepTime);
-  set('cook', recipe.cookTime);
+  // The API writes times as ISO-8601 ("PT15M"); the form shows them as a cook types them
+  // ("15 min"), which the server reads back to the same duration when the recipe is saved.
+  set('prep', formatDuration(recipe.prepTime) || null);
+  set('cook', formatDuration(recipe.cookTime) || null);
   set('servings', recipe.yield?.servings);
   set('courses', recipe.courses?.join(', '));
   set('cuisines', recipe.cuisines?.join(', '));
@@ -63,6 +65,7 @@ function fill(recipe) {
   if (ingredients) set('ingredients', ingredients.join('\n'));
   const steps = recipe.instructionSections?.flatMap((section) => section.steps.map((item) => item.text)) ?? recipe.steps;
   if (steps) set('steps', steps.join('\n\n'));
+  set('notes', recipe.notes);
   parseLines();
 }
 

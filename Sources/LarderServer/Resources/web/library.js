@@ -66,22 +66,26 @@ function parameters(extra = {}) {
 function facetGroup(name, label, facets, format = (value) => value) {
   // A facet holds a comma-separated list: meal types, cuisines and collections match any
   // chosen value, diets must all be met. Chosen values stay visible even with no matches.
+  // Values compare ignoring case, as the server's filters do: "?course=dinner" is the
+  // "Dinner" chip, with its count.
   const chosen = String(state[name] || '').split(',').filter(Boolean);
-  const shown = facets.filter((facet) => facet.count > 0 || chosen.includes(String(facet.value)));
+  const same = (one, other) => String(one).toLowerCase() === String(other).toLowerCase();
+  const isChosen = (value) => chosen.some((item) => same(item, value));
+  const shown = facets.filter((facet) => facet.count > 0 || isChosen(facet.value));
   for (const value of chosen) {
-    if (!shown.some((facet) => String(facet.value) === value)) shown.push({ value, count: 0 });
+    if (!shown.some((facet) => same(facet.value, value))) shown.push({ value, count: 0 });
   }
   if (!shown.length) return null;
   return el('fieldset', { class: 'facet' }, el('legend', {}, label),
     shown.map((facet) => {
       const value = String(facet.value);
-      const on = chosen.includes(value);
+      const on = isChosen(value);
       return el('button', {
         type: 'button', class: 'facet-chip', 'aria-pressed': String(on),
         onclick: () => {
           // Time is one band at a time; the others are lists.
           const next = name === 'maxTime' ? (on ? [] : [value])
-            : on ? chosen.filter((item) => item !== value) : [...chosen, value];
+            : on ? chosen.filter((item) => !same(item, value)) : [...chosen, value];
           state[name] = next.join(',');
           refresh();
         },

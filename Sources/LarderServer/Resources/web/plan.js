@@ -12,6 +12,8 @@ const recipeInput = document.getElementById('plan-recipe');
 const dateSelect = document.getElementById('plan-date');
 const mealSelect = document.getElementById('plan-meal');
 const servingsInput = document.getElementById('plan-servings');
+// "Fill my week" has its own meal choice, apart from the "Plan a recipe" form's.
+const fillMeal = document.getElementById('fill-meal');
 const fillPane = document.getElementById('fill-pane');
 const fillResults = document.getElementById('fill-results');
 
@@ -179,7 +181,8 @@ for (const radio of document.querySelectorAll('#plan-view input[name="view"]')) 
 function renderSuggestions() {
   fillPane.hidden = false;
   if (!suggestions.length) {
-    fillResults.replaceChildren(el('li', { class: 'muted' }, 'Every day of this week already has that meal planned, or nothing fits.'));
+    fillResults.replaceChildren(el('li', { class: 'muted' },
+      'Every day of this week from today on already has that meal planned, or nothing fits.'));
     document.getElementById('fill-accept-all').hidden = true;
     return;
   }
@@ -215,7 +218,7 @@ async function accept(indexes) {
 document.getElementById('plan-fill').addEventListener('click', async () => {
   say('Looking for recipes…');
   try {
-    const meal = mealSelect.value;
+    const meal = fillMeal.value;
     const body = { date, meal, courses: COURSES[meal] };
     const { diets } = loadSettings();
     if (diets.length) body.diets = diets;

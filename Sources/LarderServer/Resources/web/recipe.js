@@ -149,10 +149,15 @@ document.getElementById('print').addEventListener('click', () => window.print())
 const UNIT_SECONDS = { s: 1, sec: 1, second: 1, m: 60, min: 60, minute: 60, h: 3600, hr: 3600, hour: 3600 };
 const DURATION = /(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to)\s*(\d+(?:[.,]\d+)?))?\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?)\b/gi;
 
+// A duration that says how much less or more than something else ("1 minute less than the
+// packet says", "2 minutes longer than usual") is not a time to set a timer for.
+const RELATIVE = /^\s+(?:less|fewer)\b|^\s+(?:more|longer|shorter)\s+than\b/i;
+
 /** Every duration in a step's text: "bake for 25–30 minutes" → 30 minutes (the longer end). */
 export function findTimers(text) {
   const found = [];
   for (const match of text.matchAll(DURATION)) {
+    if (RELATIVE.test(text.slice(match.index + match[0].length))) continue;
     const unit = match[3].toLowerCase().replace(/s$/, '');
     const amount = Number((match[2] || match[1]).replace(',', '.'));
     const seconds = Math.round(amount * (UNIT_SECONDS[unit] || 60));
@@ -195,7 +200,9 @@ let current = 0;
 let wakeLock = null;
 
 const timerList = el('ul', { class: 'timers', 'aria-label': 'Timers', 'aria-live': 'polite' });
-const stepText = el('p', { class: 'cook-step', id: 'cook-step' });
+// The step's text takes the focus when the control that had it goes (Next on the last step):
+// a screen reader reads the step, and a further Enter does nothing unexpected.
+const stepText = el('p', { class: 'cook-step', id: 'cook-step', tabindex: '-1' });
 const stepCount = el('p', { class: 'cook-count' });
 const stepTimers = el('div', { class: 'cook-step-timers' });
 const previous = el('button', { type: 'button', class: 'secondary', onclick: () => show(current - 1) }, '← Back');
@@ -212,6 +219,8 @@ document.body.append(overlay);
 
 function show(index) {
   if (!steps.length) return;
+  const focused = document.activeElement;
+  const timerHadFocus = stepTimers.contains(focused);
   current = Math.min(Math.max(index, 0), steps.length - 1);
   stepCount.textContent = `Step ${current + 1} of ${steps.length}`;
   stepText.textContent = steps[current];
@@ -220,13 +229,26 @@ function show(index) {
   stepTimers.replaceChildren(...findTimers(steps[current]).map((timer) => el('button', {
     type: 'button', class: 'timer-start', onclick: () => startTimer(timer, current),
   }, `Start ${timer.label} timer`)));
+  // A disabled or replaced button would drop the keyboard's focus to the page behind.
+  if (timerHadFocus) (stepTimers.querySelector('button') || stepText).focus();
+  else if (focused?.disabled && overlay.contains(focused)) stepText.focus();
 }
 
-function renderTimers() {
-  timerList.replaceChildren(...timers.map((timer) => el('li', { class: timer.left <= 0 ? 'timer done' : 'timer' },
-    el('span', { class: 'timer-name' }, `Step ${timer.step + 1}: ${timer.label}`),
-    el('span', { class: 'timer-left', role: 'timer' }, timer.left <= 0 ? 'Done!' : clock(timer.left)),
-    el('button', { type: 'button', class: 'link', onclick: () => stopTimer(timer) }, timer.left <= 0 ? 'Dismiss' : 'Cancel'))));
+// Each timer's row is made once and its time updated in place four times a second, so a
+// focused Cancel button stays focused (and a screen reader keeps its place).
+function timerRow(timer) {
+  const left = el('span', { class: 'timer-left', role: 'timer' }, clock(timer.left));
+  const button = el('button', { type: 'button', class: 'link', onclick: () => stopTimer(timer) }, 'Cancel');
+  const row = el('li', { class: 'timer' }, el('span', { class: 'timer-name' }, `Step ${timer.step + 1}: ${timer.label}`), left, button);
+  return { row, left, button };
+}
+
+function updateTimer(timer) {
+  const done = timer.left <= 0;
+  const text = done ? 'Done!' : clock(timer.left);
+  if (timer.view.left.textContent !== text) timer.view.left.textContent = text;
+  timer.view.row.classList.toggle('done', done);
+  if (done && timer.view.button.textContent !== 'Dismiss') timer.view.button.textContent = 'Dismiss';
 }
 
 function startTimer({ label, seconds }, stepIndex) {
@@ -238,22 +260,29 @@ function startTimer({ label, seconds }, stepIndex) {
     audio = null;
   }
   const timer = { label, step: stepIndex, left: seconds, ends: Date.now() + seconds * 1000 };
+  timer.view = timerRow(timer);
   timer.interval = setInterval(() => {
     timer.left = Math.max(0, Math.round((timer.ends - Date.now()) / 1000));
     if (timer.left === 0) {
       clearInterval(timer.interval);
       alarm();
     }
-    renderTimers();
+    updateTimer(timer);
   }, 250);
   timers.push(timer);
-  renderTimers();
+  timerList.append(timer.view.row);
 }
 
 function stopTimer(timer) {
   clearInterval(timer.interval);
-  timers.splice(timers.indexOf(timer), 1);
-  renderTimers();
+  const position = timers.indexOf(timer);
+  timers.splice(position, 1);
+  const hadFocus = timer.view.row.contains(document.activeElement);
+  timer.view.row.remove();
+  // Focus goes to the timer that took its place, else the one before, else the step.
+  if (!hadFocus) return;
+  const neighbour = timers[position] || timers[position - 1];
+  (neighbour ? neighbour.view.button : stepText).focus();
 }
 
 async function keepAwake() {
@@ -271,7 +300,7 @@ function openCookMode() {
   document.body.classList.add('cooking');
   show(current);
   keepAwake();
-  next.focus();
+  (next.disabled ? stepText : next).focus();
 }
 
 function closeCookMode() {

@@ -1,0 +1,236 @@
+"""The first five minutes on a phone (issue 21), at 390x844: what a newcomer typed, pasted or
+pressed must reach the page and not be silently lost or broken."""
+
+import datetime
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from browser import PHONE, BrowserTestCase, api
+from test_planning import reset_planning
+
+
+class PhoneTestCase(BrowserTestCase):
+    def setUp(self):
+        super().setUp()
+        self.driver.set_window_size(*PHONE)
+
+    def tap(self, css):
+        """Clicks an element brought to the middle of the screen, clear of the sticky header."""
+        element = self.find(css)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return element
+
+
+class PasteOnTheAddPage(PhoneTestCase):
+    PASTED = (
+        "Herb Omelette\nServes 2\nPrep time: 15 mins\nCook time: 1 hr 5 mins\n"
+        "Ingredients\n3 eggs\n1 tbsp chives (optional)\n"
+        "Method\n1. Beat the eggs.\n2. Cook gently.\n"
+        "Notes\nKeeps warm in a low oven.")
+
+    def test_pasted_notes_times_and_optional_lines_reach_the_form_and_save(self):
+        self.open("/add")
+        self.tap("details summary")
+        self.find("#paste-text").send_keys(self.PASTED)
+        self.tap("#paste-apply")
+        self.wait(lambda d: d.find_element(By.ID, "f-name").get_attribute("value") == "Herb Omelette")
+        self.assertEqual(self.find("#f-notes").get_attribute("value"), "Keeps warm in a low oven.")
+        # Times read as a person types them, not as the API's ISO-8601.
+        self.assertEqual(self.find("#f-prep").get_attribute("value"), "15 min")
+        self.assertEqual(self.find("#f-cook").get_attribute("value"), "1 hr 5 min")
+        # The "(optional)" line is tagged optional in the parser's feedback.
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#parse-feedback li")) == 2,
+                  message="feedback for both lines")
+        self.wait(lambda d: "optional" in d.find_elements(By.CSS_SELECTOR, "#parse-feedback li")[1].text,
+                  message="the optional line tagged")
+        self.assertNotIn("optional", self.find_all("#parse-feedback li")[0].text)
+        self.screenshot("phone-paste")
+        self.tap("#save")
+        self.wait(lambda d: "/recipes/" in d.current_url and not d.current_url.endswith("/add"),
+                  message="saved")
+        self.wait_ready()
+        recipe = api("/api/v1/recipes/" + self.driver.current_url.rsplit("/", 1)[1])
+        self.assertEqual(recipe["prepTime"], "PT15M")
+        self.assertEqual(recipe["cookTime"], "PT1H5M")
+        self.assertEqual(recipe["notes"], "Keeps warm in a low oven.")
+
+
+class FillMyWeek(PhoneTestCase):
+    def setUp(self):
+        super().setUp()
+        reset_planning()
+
+    def planned(self):
+        today = datetime.date.today()
+        start = (today - datetime.timedelta(days=14)).isoformat()
+        end = (today + datetime.timedelta(days=21)).isoformat()
+        return [(day["date"], entry["meal"])
+                for day in api(f"/api/v1/plan?from={start}&to={end}")["days"]
+                for entry in day["entries"]]
+
+    def test_fill_my_week_uses_its_own_meal_and_only_today_on(self):
+        self.open("/plan")
+        # The "Plan a recipe" form further down has a meal of its own: it must not count.
+        Select(self.find("#plan-meal")).select_by_value("breakfast")
+        Select(self.find("#fill-meal")).select_by_value("lunch")
+        self.tap("#plan-fill")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#fill-results .fill-item"),
+                  message="suggestions")
+        days = [day.text for day in self.find_all("#fill-results .fill-day")]
+        self.assertTrue(all(day.endswith("· lunch") for day in days), days)
+        self.screenshot("phone-plan-fill")
+        self.tap("#fill-accept-all")
+        self.wait_text("#plan-status", lambda text: text.startswith("Planned"))
+        planned = self.planned()
+        self.assertEqual(len(planned), len(days))
+        today = datetime.date.today().isoformat()
+        for date, meal in planned:
+            self.assertEqual(meal, "lunch")
+            self.assertGreaterEqual(date, today, "a day already past was filled")
+        # Last week is past: nothing to fill there.
+        self.tap("#week-prev")
+        self.wait(lambda d: "date=" in d.current_url, message="last week")
+        self.tap("#plan-fill")
+        self.wait_text("#plan-status", lambda text: text == "No suggestions.")
+        self.assertEqual(len(self.planned()), len(days))
+
+
+class CookPageEntry(PhoneTestCase):
+    def chips(self):
+        return [chip.text.split("\n")[0] for chip in self.find_all("#pantry-chips .chip")]
+
+    def test_a_comma_list_adds_each_food_and_names_the_unknown_one(self):
+        self.open("/")
+        box = self.find("#food-input")
+        box.send_keys("eggs, rice, onion")
+        self.wait_text("#food-suggestions", lambda text: "Press Enter to add each" in text)
+        box.send_keys(Keys.ENTER)
+        self.wait(lambda d: self.chips() == ["egg", "rice", "onion"], message="three chips")
+        self.wait_text("#food-entry-status", lambda text: text == "Added egg, rice, onion.")
+        self.assertEqual(box.get_attribute("value"), "")
+        # An unknown one is named and left in the box; the others are added.
+        box.send_keys("garlic, blak peper, tomato", Keys.ENTER)
+        self.wait(lambda d: self.chips() == ["egg", "rice", "onion", "garlic", "tomato"],
+                  message="the known foods added")
+        status = self.wait_text("#food-entry-status", lambda text: "blak peper" in text)
+        self.assertIn("Added garlic, tomato.", status)
+        self.assertIn("no food called “blak peper”", status)
+        self.assertEqual(box.get_attribute("value"), "blak peper")
+        self.screenshot("phone-cook-list")
+
+    def test_a_pasted_list_of_lines_adds_each_food(self):
+        self.open("/")
+        box = self.find("#food-input")
+        box.click()
+        # What a phone's paste delivers: the clipboard's text with its line breaks.
+        self.driver.execute_script(
+            "const data = new DataTransfer(); data.setData('text/plain', arguments[1]);"
+            "arguments[0].dispatchEvent(new ClipboardEvent('paste',"
+            " {clipboardData: data, bubbles: true, cancelable: true}));",
+            box, "eggs\nmilk\nbutter\n")
+        self.wait(lambda d: self.chips() == ["egg", "milk", "butter"], message="three chips")
+        self.assertEqual(box.get_attribute("value"), "")
+        self.assertNotIn("eggsmilkbutter", self.text("#food-entry-status"))
+
+
+class MisspeltStaple(PhoneTestCase):
+    def test_an_unknown_staple_is_named_and_the_results_still_show(self):
+        self.open("/settings")
+        staples = self.find("#s-staples")
+        staples.clear()
+        staples.send_keys("salt, blak peper, water")
+        self.tap("#settings-form button[type='submit']")
+        self.wait_text("#settings-status", lambda text: text == "Saved.")
+        self.driver.execute_script(
+            "localStorage.setItem('larder.pantry', JSON.stringify("
+            "[{id: 'egg', name: 'egg'}, {id: 'milk', name: 'milk'}, {id: 'sugar', name: 'sugar'},"
+            " {id: 'all-purpose-flour', name: 'all-purpose flour'},"
+            " {id: 'unsalted-butter', name: 'unsalted butter'}]))")
+        self.open("/")
+        warning = self.wait(lambda d: d.find_element(By.ID, "staples-warning").is_displayed()
+                            and d.find_element(By.ID, "staples-warning"), message="the warning")
+        self.assertIn("“blak peper”", warning.text)
+        self.assertEqual(warning.find_element(By.CSS_SELECTOR, "a").get_attribute("pathname"),
+                         "/settings")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#cook-results .card"),
+                  message="results beside the warning")
+        self.assertRegex(self.text("#cook-status"), r"^\d+ recipes? with 5 ingredients")
+        self.screenshot("phone-cook-staple")
+
+
+class LibraryFacetCounts(PhoneTestCase):
+    def test_a_chosen_diet_chip_counts_the_recipes_shown(self):
+        # Vegetarian recipes are pescatarian too, though none of the starters says so.
+        self.open("/library?diet=pescatarian")
+        chip = self.wait(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, ".facet-chip")
+                                    if b.text.startswith("pescatarian ")])[0]
+        self.assertEqual(chip.get_attribute("aria-pressed"), "true")
+        total = int(self.text(".count").split()[0])
+        self.assertGreater(total, 0)
+        self.assertEqual(chip.find_element(By.CSS_SELECTOR, ".facet-count").text, f"({total})")
+        # A value in the address in another case is the same chip, with its count.
+        self.open("/library?diet=vegan&course=" + self.first_course().lower())
+        course = self.wait(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, ".facet-chip")
+                                      if b.get_attribute("aria-pressed") == "true"
+                                      and b.text.lower().startswith(self.first_course().lower())])
+        self.assertEqual(len(course), 1, "one chip for the course")
+        total = int(self.text(".count").split()[0])
+        self.assertEqual(course[0].find_element(By.CSS_SELECTOR, ".facet-count").text, f"({total})")
+        self.screenshot("phone-library-facets")
+
+    def first_course(self):
+        courses = api("/api/v1/library?limit=1&diet=vegan")["facets"]["course"]
+        self.assertTrue(courses)
+        return courses[0]["value"]
+
+
+class CookModeFocus(PhoneTestCase):
+    def active(self):
+        return self.driver.execute_script(
+            "const a = document.activeElement;"
+            "return a === document.body ? 'body' : (a.id || a.className || a.tagName) + ':' + a.textContent")
+
+    def test_focus_stays_put_and_relative_times_get_no_timer(self):
+        created = api("/api/v1/recipes", "POST", {
+            "name": "Focus Test Pasta",
+            "ingredients": ["200 g pasta", "1 tbsp butter"],
+            "steps": ["Boil the pasta for 1 minute less than the packet says, then drain.",
+                      "Toss with the butter and rest for 2 minutes.",
+                      "Serve."],
+        })
+        self.open(f"/recipes/{created['id']}")
+        self.tap("#cook-mode-open")
+        self.wait(lambda d: d.find_element(By.ID, "cook-mode").is_displayed())
+        self.assertEqual(self.text(".cook-count"), "Step 1 of 3")
+        self.assertEqual(self.find_all(".cook-step-timers .timer-start"), [],
+                         "'1 minute less than the packet says' is not a timer")
+        self.driver.switch_to.active_element.send_keys(Keys.ENTER)  # Next has the focus
+        self.assertEqual(self.text(".cook-count"), "Step 2 of 3")
+        start = self.find(".timer-start")
+        self.assertEqual(start.text, "Start 2 minutes timer")
+        start.click()
+        cancel = self.find(".timers .timer button")
+        self.driver.execute_script("arguments[0].focus()", cancel)
+        # Four ticks of the timer later, the keyboard is still on Cancel.
+        self.driver.execute_script("return new Promise(r => setTimeout(r, 1100))")
+        self.assertEqual(self.active(), "link:Cancel")
+        self.assertRegex(self.text(".timers .timer-left"), r"^1:5\d$")
+        self.driver.switch_to.active_element.send_keys(Keys.ENTER)
+        self.assertEqual(self.find_all(".timers .timer"), [])
+        self.assertNotEqual(self.active(), "body", "cancelling the last timer dropped the focus")
+        # Next to the last step disables Next; the focus moves to the step, not the page.
+        self.tap(".cook-nav button:last-child")
+        self.assertEqual(self.text(".cook-count"), "Step 3 of 3")
+        self.assertTrue(self.find(".cook-nav button:last-child").get_attribute("disabled"))
+        self.assertEqual(self.active(), "cook-step:Serve.")
+        self.screenshot("phone-cook-mode")
+        self.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        self.wait(lambda d: not d.find_element(By.ID, "cook-mode").is_displayed())
+
+
+if __name__ == "__main__":
+    unittest.main()
