@@ -25,9 +25,7 @@ extension Larder {
   public func mealPlanWeek(
     _ request: PlanWeekRequest, display: PlanningDisplay = PlanningDisplay(), as caller: Caller
   ) throws -> PlanDays {
-    // The first day that may be filled: today, in the caller's time zone.
-    let firstDay = today(display)
-    let start = (request.date ?? firstDay)
+    let start = (request.date ?? today(display))
       .startOfWeek(firstWeekday: request.weekStart ?? settings.firstWeekday)
     return try planDays(from: start, through: start.adding(days: 6), as: caller)
   }
