@@ -177,6 +177,13 @@ class CookPageAnswer(PhoneTestCase):
         self.driver.execute_script("arguments[0].scrollIntoView({inline: 'nearest', block: 'nearest'})", links[-1])
         links[-1].click()
         self.wait(lambda d: d.current_url.endswith("/settings"), message="Settings from the header")
+        # On the Library the search is the page's own: shown, on a second row under the same one.
+        self.open("/library")
+        self.assertTrue(self.find("#q").is_displayed())
+        middle = lambda box: box["top"] + box["height"] / 2
+        self.assertAlmostEqual(middle(self.rect(self.find(".main-nav"))),
+                               middle(self.rect(self.find(".brand"))), delta=8)
+        self.assertLessEqual(self.rect(self.find("header.top"))["height"], 112)
 
     def test_after_the_first_food_the_results_stay_in_view(self):
         self.open_cook()
@@ -237,6 +244,7 @@ class CookPageAnswer(PhoneTestCase):
         toggle.click()
         self.assertEqual(toggle.get_attribute("aria-expanded"), "true")
         self.wait(lambda d: d.switch_to.active_element.get_attribute("id") == "q", message="search focused")
+        self.screenshot("phone-cook-header-search")
         self.driver.switch_to.active_element.send_keys("lentil", Keys.ENTER)
         self.wait(lambda d: "/library?q=lentil" in d.current_url, message="the library's search")
 

@@ -79,8 +79,10 @@ enum PageLayout {
     let navigation = Section.allCases.map { item -> HTML in
       "<a href=\"\(item.path)\"\(attribute: "aria-current", item == section ? "page" : nil)>\(item.label)</a>"
     }
-    let headerClass = ["top", foldsSearch ? "folds-search" : nil, section == .library ? "search-page" : nil]
-      .compactMap { $0 }.joined(separator: " ")
+    let headerClasses: [String?] = [
+      "top", foldsSearch ? "folds-search" : nil, section == .library ? "search-page" : nil,
+    ]
+    let headerClass = headerClasses.compactMap { $0 }.joined(separator: " ")
     return """
       <!doctype html>
       <html lang="en">

@@ -404,8 +404,10 @@ async function search({ append = false } = {}) {
       ? ` with ${pantry.length} ${pantry.length === 1 ? 'ingredient' : 'ingredients'}` : '';
     showUnknownStaples(data.unknownStaples || []);
     if (widened) {
-      const within = missing === 0 ? 'you can make now' : `missing only ${missing}`;
-      status.textContent = `No recipes ${within}${withPantry} — showing the nearest.${unknown}${unjudged}`;
+      const within = missing === 0 ? 'you can make now'
+        : `missing ${missing === 1 ? 'just 1 ingredient' : `${missing} or fewer`}`;
+      const yours = withPantry.replace(' with ', ' with your ');
+      status.textContent = `No recipe ${within}${yours} — here are the nearest.${unknown}${unjudged}`;
       resultsBarCount.textContent = `${data.total} nearest ${data.total === 1 ? 'recipe' : 'recipes'}`;
     } else if (data.total === 0) {
       status.textContent = (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
