@@ -307,6 +307,8 @@ class CookPageAnswer(PhoneTestCase):
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", widen)
         widen.click()
         self.wait(lambda d: d.find_element(By.CSS_SELECTOR, f"#missing-choice input[value='{wanted}']").is_selected())
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("value"), wanted,
+                         "the focus stays on the choice the button made")
         self.wait_text("#cook-status", lambda text: re.match(r"^\d+ recipes? with 7 ingredients", text))
         self.assertFalse(self.find("#cook-nearest").is_displayed())
         self.assertTrue(self.find_all("#cook-results .card"))

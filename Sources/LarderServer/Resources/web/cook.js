@@ -362,6 +362,7 @@ function showNearest(items) {
       type: 'button', class: 'secondary',
       onclick: () => {
         offer.checked = true;
+        offer.focus(); // the button goes with the note; the choice it made keeps the focus
         rememberMissing();
         search();
       },
