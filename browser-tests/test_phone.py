@@ -2,6 +2,7 @@
 pressed must reach the page and not be silently lost or broken."""
 
 import datetime
+import re
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -136,6 +137,181 @@ class CookPageEntry(PhoneTestCase):
         self.assertEqual(box.get_attribute("value"), "")
         self.assertNotIn("eggsmilkbutter", self.text("#food-entry-status"))
 
+
+
+class CookPageAnswer(PhoneTestCase):
+    """On a phone the answer is the hero: the results in view, the pantry entry first, choices
+    remembered, a first-run staples picker, and the nearest answers when nothing matches."""
+
+    def open_cook(self, picker_seen=True):
+        if picker_seen:  # the first-run staples picker has its own test
+            self.open("/", ready=False)
+            self.driver.execute_script("localStorage.setItem('larder.staplesPicker', 'dismissed')")
+        self.open("/")
+
+    def chips(self):
+        return [chip.text.split("\n")[0] for chip in self.find_all("#pantry-chips .chip")]
+
+    def add_foods(self, typed, expected):
+        self.find("#food-input").send_keys(typed, Keys.ENTER)
+        self.wait(lambda d: self.chips() == expected, message=f"chips {expected}")
+        self.wait(lambda d: d.find_element(By.ID, "cook-results").get_attribute("aria-busy") == "false")
+
+    def rect(self, element):
+        return self.driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", element)
+
+    def header_bottom(self):
+        return self.rect(self.find("header.top"))["bottom"]
+
+    def test_the_header_is_one_compact_row_with_every_section(self):
+        self.open_cook()
+        height = self.rect(self.find("header.top"))["height"]
+        self.assertLessEqual(height, 64, "the sticky header takes too much of a phone's screen")
+        links = self.find_all(".main-nav a")
+        self.assertEqual([link.get_attribute("pathname") for link in links],
+                         ["/", "/library", "/plan", "/list", "/pantry", "/add", "/settings"])
+        for link in links:  # each one in the header's row, even if it has to scroll to it
+            top = self.rect(link)["top"]
+            self.assertTrue(0 <= top < height, f"{link.text} is not in the header's row")
+        # The last link can be reached and followed.
+        self.driver.execute_script("arguments[0].scrollIntoView({inline: 'nearest', block: 'nearest'})", links[-1])
+        links[-1].click()
+        self.wait(lambda d: d.current_url.endswith("/settings"), message="Settings from the header")
+        # On the Library the search is the page's own: shown, on a second row under the same one.
+        self.open("/library")
+        self.assertTrue(self.find("#q").is_displayed())
+        middle = lambda box: box["top"] + box["height"] / 2
+        self.assertAlmostEqual(middle(self.rect(self.find(".main-nav"))),
+                               middle(self.rect(self.find(".brand"))), delta=8)
+        self.assertLessEqual(self.rect(self.find("header.top"))["height"], 112)
+
+    def test_after_the_first_food_the_results_stay_in_view(self):
+        self.open_cook()
+        # The aisles are folded behind one control on a phone.
+        aisles = self.find("#aisles")
+        self.assertIsNone(aisles.get_attribute("open"))
+        self.assertEqual([h for h in self.find_all("#categories summary") if h.is_displayed()], [])
+        self.assertFalse(self.find("#results-bar").is_displayed(), "a results bar before any food")
+        self.add_foods("egg, milk", ["egg", "milk"])
+        bar = self.wait(lambda d: d.find_element(By.ID, "results-bar").is_displayed()
+                        and re.match(r"\d+ (nearest )?recipes?", d.find_element(By.ID, "results-bar").text)
+                        and d.find_element(By.ID, "results-bar"), message="the results bar's count")
+        box = self.rect(bar)
+        self.assertGreaterEqual(box["top"], self.header_bottom())
+        self.assertLessEqual(box["bottom"], 844)
+        # Opening the aisles pushes the results down; the bar still shows the count and takes
+        # the cook to the first cards.
+        self.tap("#aisles > summary")
+        self.wait(lambda d: d.find_element(By.ID, "aisles").get_attribute("open") is not None)
+        self.wait(lambda d: self.rect(d.find_element(By.CSS_SELECTOR, "#cook-results .card"))["top"] > 844,
+                  message="aisles open push the cards down")
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        bar = self.wait(lambda d: d.find_element(By.ID, "results-bar").is_displayed()
+                        and d.find_element(By.ID, "results-bar"), message="the bar with aisles open")
+        self.assertLessEqual(self.rect(bar)["bottom"], 844)
+        self.screenshot("phone-cook-results-bar")
+        bar.find_element(By.CSS_SELECTOR, "a").click()
+        self.wait(lambda d: self.header_bottom() <= self.rect(
+            d.find_element(By.CSS_SELECTOR, "#cook-results .card"))["top"] < 844,
+            message="the first card in view below the header")
+        # The aisles' state is remembered.
+        self.open("/")
+        self.assertIsNotNone(self.find("#aisles").get_attribute("open"))
+        self.tap("#aisles > summary")
+        self.open("/")
+        self.assertIsNone(self.find("#aisles").get_attribute("open"))
+
+    def test_the_pantry_entry_comes_before_the_header_search(self):
+        self.open_cook()
+        first = self.driver.execute_script(
+            "return [...document.querySelectorAll('input, select, textarea')]"
+            ".find((e) => e.offsetParent !== null && e.type !== 'hidden').id")
+        self.assertEqual(first, "food-input")
+        # Tabbing from the top reaches the pantry entry before any other field.
+        self.find("body").send_keys(Keys.TAB)
+        for _ in range(20):
+            active = self.driver.switch_to.active_element
+            if active.tag_name in ("input", "select", "textarea"):
+                break
+            active.send_keys(Keys.TAB)
+        self.assertEqual(active.get_attribute("id"), "food-input")
+        entry = self.rect(self.find("#food-input"))
+        self.assertGreaterEqual(entry["height"], 44, "the pantry entry is the page's main control")
+        # The header's recipe search is still one tap away.
+        self.assertFalse(self.find("#q").is_displayed())
+        toggle = self.find(".search-toggle")
+        self.assertEqual(toggle.get_attribute("aria-expanded"), "false")
+        toggle.click()
+        self.assertEqual(toggle.get_attribute("aria-expanded"), "true")
+        self.wait(lambda d: d.switch_to.active_element.get_attribute("id") == "q", message="search focused")
+        self.screenshot("phone-cook-header-search")
+        self.driver.switch_to.active_element.send_keys("lentil", Keys.ENTER)
+        self.wait(lambda d: "/library?q=lentil" in d.current_url, message="the library's search")
+
+    def test_the_missing_choice_is_remembered(self):
+        self.open_cook()
+        self.tap("#missing-choice label:nth-of-type(3)")  # missing 2
+        self.open("/")
+        self.assertTrue(self.find("#missing-choice input[value='2']").is_selected())
+        self.tap("#missing-choice label:nth-of-type(1)")  # can make now
+        self.open("/")
+        self.assertTrue(self.find("#missing-choice input[value='0']").is_selected())
+
+    def test_a_first_visit_offers_the_staples_to_tick(self):
+        self.open_cook(picker_seen=False)
+        picker = self.wait(lambda d: d.find_element(By.ID, "staples-picker").is_displayed()
+                           and d.find_element(By.ID, "staples-picker"), message="the staples picker")
+        names = [label.text for label in picker.find_elements(By.CSS_SELECTOR, "label")]
+        for name in ("salt", "olive oil", "butter", "egg", "milk", "garlic", "onion"):
+            self.assertIn(name, names)
+        self.screenshot("phone-cook-staples-picker")
+        for name in ("egg", "garlic"):
+            label = [label for label in picker.find_elements(By.CSS_SELECTOR, "label") if label.text == name][0]
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
+            label.click()
+        self.wait(lambda d: self.chips() == ["egg", "garlic"], message="ticked foods in the pantry")
+        self.tap("#staples-picker-done")
+        self.assertFalse(self.find("#staples-picker").is_displayed())
+        # Used once, never offered again, even with an empty pantry.
+        self.driver.execute_script("localStorage.removeItem('larder.pantry')")
+        self.open("/")
+        self.assertFalse(self.find("#staples-picker").is_displayed())
+
+    def test_the_staples_picker_can_be_dismissed_for_good(self):
+        self.open_cook(picker_seen=False)
+        self.wait(lambda d: d.find_element(By.ID, "staples-picker").is_displayed(), message="the picker")
+        self.tap("#staples-picker-dismiss")
+        self.assertFalse(self.find("#staples-picker").is_displayed())
+        self.assertEqual(self.chips(), [])
+        self.open("/")
+        self.assertFalse(self.find("#staples-picker").is_displayed())
+
+    def test_when_nothing_matches_the_nearest_recipes_show_labelled(self):
+        have = ["egg", "rice", "onion", "chicken", "tomato", "garlic", "olive oil"]
+        strict = api("/api/v1/finder", "POST", {"have": have, "missing": 0, "limit": 1})
+        self.assertEqual(strict["total"], 0, "the starter recipes changed: pick another pantry")
+        self.open_cook()
+        self.tap("#missing-choice label:nth-of-type(1)")  # can make now
+        self.add_foods(", ".join(have), have)
+        status = self.wait_text("#cook-status", lambda text: text.startswith("No recipe"))
+        self.assertIn("nearest", status)
+        nearest = self.wait_text("#cook-nearest", lambda text: "missing" in text)
+        self.assertRegex(nearest, r"missing \d")
+        cards = self.find_all("#cook-results .card")
+        self.assertTrue(cards, "no nearest recipes shown")
+        self.assertRegex(cards[0].text, r"\d+ of \d+ — missing")
+        self.screenshot("phone-cook-nearest")
+        widen = self.find("#cook-nearest button")
+        self.assertRegex(widen.text, r"^Show recipes missing [12]$")
+        wanted = widen.text[-1]
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", widen)
+        widen.click()
+        self.wait(lambda d: d.find_element(By.CSS_SELECTOR, f"#missing-choice input[value='{wanted}']").is_selected())
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("value"), wanted,
+                         "the focus stays on the choice the button made")
+        self.wait_text("#cook-status", lambda text: re.match(r"^\d+ recipes? with 7 ingredients", text))
+        self.assertFalse(self.find("#cook-nearest").is_displayed())
+        self.assertTrue(self.find_all("#cook-results .card"))
 
 class MisspeltStaple(PhoneTestCase):
     def test_an_unknown_staple_is_named_and_the_results_still_show(self):

@@ -18,17 +18,28 @@ enum CookPage {
       <div class="cook-grid">
       <section class="pantry" aria-labelledby="pantry-h">
       <h2 id="pantry-h">Your pantry</h2>
+      <div class="pantry-entry">
       \(Components.combobox(
-        id: "food-input", label: "Add an ingredient", listLabel: "Matching foods",
+        id: "food-input", label: "Add what you have", listLabel: "Matching foods",
         placeholder: "eggs, rice, spinach…", listID: "food-suggestions"))
+      </div>
       <p id="food-entry-status" class="muted entry-status" role="status" aria-live="polite"></p>
       <ul id="pantry-chips" class="chips" aria-label="In your pantry"></ul>
-      <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick from the aisles below.</p>
+      <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick by aisle below.</p>
+      <p id="results-bar" class="results-bar" hidden><a href="#results-start">\
+      <span id="results-bar-count"></span> <span class="results-bar-go">See them ↓</span></a></p>
+      <section id="staples-picker" class="staples-picker" aria-labelledby="staples-picker-h" hidden>
+      <h3 id="staples-picker-h">New here? Tick what you always have</h3>
+      <p class="muted">Each one you tick goes in your pantry.</p>
+      <div id="staples-picker-foods" class="staple-ticks"></div>
+      <p class="staples-picker-actions"><button type="button" id="staples-picker-done">Done</button>
+      <button type="button" id="staples-picker-dismiss" class="link">Not now</button></p>
+      </section>
       <p class="pantry-links"><button type="button" id="pantry-clear" class="link" hidden>Clear pantry</button>
-      <button type="button" id="pantry-load" class="link" hidden></button>
-      <a id="jump-to-results" class="jump" href="#cook-filters">See recipes ↓</a></p>
-      <h3>Pick by aisle</h3>
+      <button type="button" id="pantry-load" class="link" hidden></button></p>
+      <details id="aisles" class="aisles"><summary>Pick by aisle</summary>
       <div id="categories" class="categories"></div>
+      </details>
       </section>
       <section class="results-pane" aria-labelledby="results-h">
       <h2 id="results-h" class="visually-hidden">Recipes you can make</h2>
@@ -53,8 +64,9 @@ enum CookPage {
       </div></details>
       </form>
       <p id="staples-warning" class="warning" hidden></p>
-      <div class="results-head"><p id="cook-status" class="status" aria-live="polite" role="status"></p>
+      <div class="results-head" id="results-start"><p id="cook-status" class="status" aria-live="polite" role="status"></p>
       <button type="button" id="surprise" class="secondary">Surprise me</button></div>
+      <p id="cook-nearest" class="nearest" hidden></p>
       <ul id="cook-results" class="cards results" aria-busy="false"></ul>
       <p><button type="button" id="cook-more" class="secondary" hidden>Show more</button></p>
       </section>
@@ -63,7 +75,7 @@ enum CookPage {
       """
     return PageLayout.page(
       title: "Cook", section: .cook, script: "cook.js", templates: [Components.recipeCardTemplate],
-      body: body)
+      foldsSearch: true, body: body)
   }
 }
 

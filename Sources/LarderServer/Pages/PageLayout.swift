@@ -66,14 +66,23 @@ enum PageLayout {
   /// A whole page. `script` names a module under /static/ that enhances it; `templates` are
   /// the components (see ``Components``) its script clones; `indexed: false` asks search
   /// engines to leave it out (``unindexed``).
+  ///
+  /// The header's recipe search folds behind a Search button on phones (so the header keeps
+  /// to one row), except on the Library, where it is the page's own search box. With
+  /// `foldsSearch` it folds at every width: a page whose first field is its own (the Cook
+  /// page's pantry) must not have the header's search come first.
   static func page(
     title: String, search: String = "", section: Section? = nil, script: String? = nil,
-    templates: [HTML] = [], indexed: Bool = true, body: HTML
+    templates: [HTML] = [], indexed: Bool = true, foldsSearch: Bool = false, body: HTML
   ) -> HTML {
     let robots: HTML? = indexed ? nil : "<meta name=\"robots\" content=\"\(unindexed)\">\n"
     let navigation = Section.allCases.map { item -> HTML in
       "<a href=\"\(item.path)\"\(attribute: "aria-current", item == section ? "page" : nil)>\(item.label)</a>"
     }
+    let headerClasses: [String?] = [
+      "top", foldsSearch ? "folds-search" : nil, section == .library ? "search-page" : nil,
+    ]
+    let headerClass = headerClasses.compactMap { $0 }.joined(separator: " ")
     return """
       <!doctype html>
       <html lang="en">
@@ -93,10 +102,15 @@ enum PageLayout {
       </head>
       <body>
       <a class="skip" href="#main">Skip to content</a>
-      <header class="top">
-        <a class="brand" href="/"><img src="/static/icon.svg" alt="" width="28" height="28"> Larder</a>
+      <header class="\(headerClass)">
+        <a class="brand" href="/"><img src="/static/icon.svg" alt="" width="28" height="28"> <span class="brand-name">Larder</span></a>
         <nav class="main-nav" aria-label="Main">\(navigation)</nav>
-        <form class="search" action="/library" method="get" role="search">
+        <button type="button" class="search-toggle secondary" aria-expanded="false" aria-controls="site-search">\
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">\
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" stroke-width="2.5"/>\
+      <path d="M15.5 15.5 21 21" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/></svg>\
+      <span class="search-toggle-label">Search recipes</span></button>
+        <form class="search" id="site-search" action="/library" method="get" role="search">
           <label class="visually-hidden" for="q">Search recipes</label>
           <input id="q" name="q" type="search" placeholder="Search recipes, ingredients, tags…"
             value="\(search)" autocomplete="off">

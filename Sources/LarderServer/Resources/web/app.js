@@ -193,6 +193,33 @@ export function markReady() {
 }
 
 applyTheme();
+
+// The header's recipe search, folded behind its Search button on phones (and on the Cook page,
+// whose first field is the pantry): the button unfolds it and puts the cursor in it; Escape
+// folds it again.
+const searchToggle = document.querySelector('.search-toggle');
+const searchBox = document.getElementById('q');
+if (searchToggle && searchBox) {
+  const header = searchToggle.closest('.top');
+  const unfold = (open) => {
+    header.classList.toggle('searching', open);
+    searchToggle.setAttribute('aria-expanded', String(open));
+  };
+  searchToggle.addEventListener('click', () => {
+    const open = !header.classList.contains('searching');
+    unfold(open);
+    if (open) searchBox.focus();
+  });
+  searchBox.form.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !header.classList.contains('searching')) return;
+    unfold(false);
+    searchToggle.focus();
+  });
+}
+// On a phone the sections scroll sideways in one row: the page's own is brought into view.
+document.querySelector('.main-nav [aria-current="page"]')
+  ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+
 // A recipe's picture that cannot be loaded (a remote one Larder could not keep a copy of) is
 // taken away rather than shown broken, so a card's placeholder beneath it shows. Errors do not
 // bubble, hence the capture; pictures that failed before this module ran are found by looking.

@@ -12,6 +12,9 @@ const settings = loadSettings();
 let pantry = loadPantry();
 let offset = 0;
 let inFlight = null;
+// When nothing matches the chosen "missing" choice, the nearest recipes are shown: the larger
+// number of missing ingredients asked for them, or null.
+let widened = null;
 
 const input = document.getElementById('food-input');
 const chips = document.getElementById('pantry-chips');
@@ -22,7 +25,11 @@ const form = document.getElementById('cook-filters');
 const status = document.getElementById('cook-status');
 const results = document.getElementById('cook-results');
 const more = document.getElementById('cook-more');
-const jump = document.getElementById('jump-to-results');
+const resultsBar = document.getElementById('results-bar');
+const resultsBarCount = document.getElementById('results-bar-count');
+const resultsStart = document.getElementById('results-start');
+const nearestNote = document.getElementById('cook-nearest');
+const aisles = document.getElementById('aisles');
 const entryStatus = document.getElementById('food-entry-status');
 const staplesWarning = document.getElementById('staples-warning');
 
@@ -46,6 +53,7 @@ function removeFood(id) {
 
 function pantryChanged() {
   savePantry(pantry);
+  resultsBarCount.textContent = 'Finding recipes…';
   renderPantry();
   offerStoredPantry();
   scheduleSearch();
@@ -66,6 +74,8 @@ function renderPantry() {
   for (const button of categories.querySelectorAll('button[data-food]')) {
     button.setAttribute('aria-pressed', String(hasFood(button.dataset.food)));
   }
+  for (const box of staplesPicker.querySelectorAll('input[type="checkbox"]')) box.checked = hasFood(box.value);
+  placeResultsBar();
 }
 
 clearButton.addEventListener('click', () => {
@@ -156,6 +166,52 @@ input.addEventListener('paste', (event) => {
   addFoods(splitFoods(typed));
 });
 
+// MARK: first-run staples
+
+// On a first visit with an empty pantry, a short list of what most kitchens always have, each
+// a tick away (SuperCook's start). Once ticked from or put aside it is not offered again.
+const PICKER_KEY = 'larder.staplesPicker';
+const COMMON_STAPLES = [
+  'salt', 'black pepper', 'olive oil', 'vegetable oil', 'butter', 'flour', 'sugar', 'egg',
+  'milk', 'garlic', 'onion', 'rice', 'pasta',
+];
+const staplesPicker = document.getElementById('staples-picker');
+const staplesPickerFoods = document.getElementById('staples-picker-foods');
+
+function closeStaplesPicker(how) {
+  localStorage.setItem(PICKER_KEY, how);
+  const hadFocus = staplesPicker.contains(document.activeElement);
+  staplesPicker.hidden = true;
+  if (hadFocus) input.focus();
+}
+
+async function offerStaples() {
+  if (useItUp || pantry.length || localStorage.getItem(PICKER_KEY)) return;
+  try {
+    // The names read as the finder reads a pantry: the catalog's own foods, through the API.
+    const data = await api('/api/v1/finder', { method: 'POST', body: { have: COMMON_STAPLES, limit: 1 } });
+    const seen = new Set();
+    const foods = data.pantry.map(({ food }) => food).filter((food) => !seen.has(food.id) && seen.add(food.id));
+    if (!foods.length || pantry.length) return;
+    staplesPickerFoods.replaceChildren(...foods.map((food) => el('label', {},
+      el('input', {
+        type: 'checkbox', value: food.id, checked: hasFood(food.id),
+        onchange: (event) => {
+          localStorage.setItem(PICKER_KEY, 'used');
+          if (event.target.checked) addFood(food);
+          else removeFood(food.id);
+        },
+      }), food.name)));
+    staplesPicker.hidden = false;
+    placeResultsBar();
+  } catch {
+    // Without the catalog there is nothing to offer; the entry box still works.
+  }
+}
+
+document.getElementById('staples-picker-done').addEventListener('click', () => closeStaplesPicker('used'));
+document.getElementById('staples-picker-dismiss').addEventListener('click', () => closeStaplesPicker('dismissed'));
+
 // MARK: autocomplete
 
 const foodBox = combobox(input, {
@@ -180,11 +236,26 @@ input.addEventListener('keydown', (event) => {
 
 // MARK: categories
 
+// All the aisles fold behind one control: folded at first on phones (so the results stay
+// close), open at first beside the results on wide screens; the cook's last choice after that.
+const AISLES_KEY = 'larder.cook.aisles';
+const wideScreen = () => matchMedia('(min-width: 60rem)').matches;
+{
+  const remembered = localStorage.getItem(AISLES_KEY);
+  aisles.open = remembered ? remembered === 'open' : wideScreen();
+  // A click (or Enter or Space) on the summary is the cook's choice; the state it leads to is
+  // the opposite of the one before the default action.
+  aisles.querySelector('summary').addEventListener('click', () => {
+    localStorage.setItem(AISLES_KEY, aisles.open ? 'closed' : 'open');
+  });
+  aisles.addEventListener('toggle', placeResultsBar);
+}
+
 async function loadCategories() {
   try {
     const data = await api('/api/v1/foods/categories');
-    // On phones the aisles start folded so the results stay close.
-    const wide = matchMedia('(min-width: 60rem)').matches;
+    // Inside the folded aisles, the first two start open on wide screens.
+    const wide = wideScreen();
     categories.replaceChildren(...data.categories.map((aisle, index) => el('details',
       { class: 'aisle', open: index < (wide ? 2 : 0) },
       el('summary', {}, aisle.name),
@@ -217,7 +288,7 @@ function request(extra = {}) {
   const list = (text) => (text || '').split(',').map((part) => part.trim()).filter(Boolean);
   const body = {
     ...(useItUp ? { useItUp: true } : { have: pantry.map((item) => item.id) }),
-    missing: Number(fields.get('missing') || 0),
+    missing: widened ?? Number(fields.get('missing') || 0),
     staples: settings.staples,
     diets: [...new Set([...settings.diets, ...list(fields.get('diet'))])],
     limit: PAGE,
@@ -267,29 +338,87 @@ function showUnknownStaples(names) {
   ] : []));
 }
 
+const recipes = (count) => `${count} ${count === 1 ? 'recipe' : 'recipes'}`;
+const chosenMissing = () => Number(new FormData(form).get('missing') || 0);
+// How many more missing ingredients the nearest recipes may have than the cook chose.
+const NEAREST_REACH = 3;
+
+// Says what the nearest recipes miss, and offers the choice that shows them for good.
+function showNearest(items) {
+  if (!widened || !items.length) {
+    nearestNote.hidden = true;
+    nearestNote.replaceChildren();
+    return;
+  }
+  const counts = items.map((item) => item.missingCount);
+  const fewest = Math.min(...counts);
+  const most = Math.max(...counts);
+  const range = fewest === most ? `${fewest}` : `${fewest} to ${most}`;
+  const offer = document.querySelector(`#missing-choice input[value="${fewest}"]`);
+  nearestNote.hidden = false;
+  nearestNote.replaceChildren(
+    el('span', {}, `The nearest recipes, each missing ${range} ${most === 1 ? 'ingredient' : 'ingredients'}:`),
+    offer ? el('button', {
+      type: 'button', class: 'secondary',
+      onclick: () => {
+        offer.checked = true;
+        offer.focus(); // the button goes with the note; the choice it made keeps the focus
+        rememberMissing();
+        search();
+      },
+    }, `Show recipes missing ${fewest}`) : null);
+}
+
 async function search({ append = false } = {}) {
-  if (!append) offset = 0;
+  if (!append) {
+    offset = 0;
+    widened = null;
+  }
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
   results.setAttribute('aria-busy', 'true');
   try {
-    const data = await api('/api/v1/finder', { method: 'POST', body: request(), signal: controller.signal });
+    let data = await api('/api/v1/finder', { method: 'POST', body: request(), signal: controller.signal });
     if (controller.signal.aborted) return;
+    // Nothing within the choice: the nearest answers, labelled, rather than an empty page.
+    const missing = chosenMissing();
+    if (!append && data.total === 0 && pantry.length && !useItUp && missing < 50) {
+      widened = Math.min(50, missing + NEAREST_REACH);
+      const nearest = await api('/api/v1/finder', { method: 'POST', body: request(), signal: controller.signal });
+      if (controller.signal.aborted) return;
+      if (nearest.total > 0) data = nearest;
+      else widened = null;
+    }
     const cards = data.items.map(resultCard);
     if (append) results.append(...cards);
-    else results.replaceChildren(...cards);
+    else {
+      results.replaceChildren(...cards);
+      showNearest(data.items);
+    }
     const shown = offset + data.items.length;
     more.hidden = shown >= data.total;
-    jump.textContent = `See ${data.total} ${data.total === 1 ? 'recipe' : 'recipes'} ↓`;
     const unknown = data.unknown.length ? ` Unknown: ${data.unknown.join(', ')}.` : '';
     const source = useItUp ? ' From your stored pantry, using what expires first.' : '';
     const unjudged = data.unjudged && data.unjudged.text ? ` ${data.unjudged.text}` : '';
+    const withPantry = pantry.length && !useItUp
+      ? ` with ${pantry.length} ${pantry.length === 1 ? 'ingredient' : 'ingredients'}` : '';
     showUnknownStaples(data.unknownStaples || []);
-    status.textContent = data.total === 0
-      ? (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
-        : 'Add what you have to see what you can cook.') + unknown + unjudged
-      : `${data.total} ${data.total === 1 ? 'recipe' : 'recipes'}${pantry.length && !useItUp ? ` with ${pantry.length} ${pantry.length === 1 ? 'ingredient' : 'ingredients'}` : ''}.${source}${unknown}${unjudged}`;
+    if (widened) {
+      const within = missing === 0 ? 'you can make now'
+        : `missing ${missing === 1 ? 'just 1 ingredient' : `${missing} or fewer`}`;
+      const yours = withPantry.replace(' with ', ' with your ');
+      status.textContent = `No recipe ${within}${yours} — here are the nearest.${unknown}${unjudged}`;
+      resultsBarCount.textContent = `${data.total} nearest ${data.total === 1 ? 'recipe' : 'recipes'}`;
+    } else if (data.total === 0) {
+      status.textContent = (pantry.length ? 'No recipes match yet. Allow more missing ingredients or add more to your pantry.'
+        : 'Add what you have to see what you can cook.') + unknown + unjudged;
+      resultsBarCount.textContent = 'No recipes yet';
+    } else {
+      status.textContent = `${recipes(data.total)}${withPantry}.${source}${unknown}${unjudged}`;
+      resultsBarCount.textContent = recipes(data.total);
+    }
+    placeResultsBar();
   } catch (error) {
     if (error.name === 'AbortError') return;
     status.textContent = error.message;
@@ -302,7 +431,45 @@ async function search({ append = false } = {}) {
   }
 }
 
+// MARK: the results bar
+
+// On a phone, once there is a pantry, the count stays at the foot of the screen with a way to
+// the cards, until the results fill the upper half of the screen. (Hidden by the stylesheet on
+// wide screens, where the results sit beside the pantry.)
+function placeResultsBar() {
+  const wanted = (pantry.length > 0 || useItUp) && resultsBarCount.textContent !== ''
+    && resultsStart.getBoundingClientRect().top > innerHeight / 2;
+  if (resultsBar.hidden === wanted) resultsBar.hidden = !wanted;
+}
+let barFrame = 0;
+const placeSoon = () => {
+  if (!barFrame) {
+    barFrame = requestAnimationFrame(() => {
+      barFrame = 0;
+      placeResultsBar();
+    });
+  }
+};
+addEventListener('scroll', placeSoon, { passive: true });
+addEventListener('resize', placeSoon);
+
+// MARK: choices remembered
+
+// The "missing" choice is kept in this browser, like the pantry and the settings.
+const MISSING_KEY = 'larder.cook.missing';
+function rememberMissing() {
+  localStorage.setItem(MISSING_KEY, String(chosenMissing()));
+}
+{
+  const remembered = localStorage.getItem(MISSING_KEY);
+  const radio = remembered && document.querySelector(`#missing-choice input[value="${CSS.escape(remembered)}"]`);
+  if (radio) radio.checked = true;
+}
+
 const scheduleSearch = debounce(() => search(), 200);
+form.addEventListener('change', (event) => {
+  if (event.target.name === 'missing') rememberMissing();
+});
 form.addEventListener('change', scheduleSearch);
 form.addEventListener('input', (event) => {
   if (event.target.name === 'exclude') scheduleSearch();
@@ -337,6 +504,7 @@ if (settings.diets.length) {
   if (settings.diets.length === 1) select.value = settings.diets[0];
 }
 renderPantry();
+offerStaples();
 loadCategories();
 loadFacetOptions();
 search();
