@@ -333,6 +333,10 @@ extension FinderIndex {
 }
 
 extension FinderIndex {
+  /// How many slots the walk counts at a time: 256 KB of counters, which stay in a core's
+  /// cache while every food's postings for them are counted.
+  static let walkBlock = 1 << 18
+
   /// How many scattered candidates are checked together (see ``search(_:keep:scratch:)``).
   static let checkBatch = 32
 
@@ -511,57 +515,95 @@ extension FinderIndex {
                                 unsure[slot >> 6] |= bit
                               }
                             }
-                            for food in plan.haveFoods {
-                              let groupEnd = Int(food) * Self.groupCount + groups - 1
-                              // Lines of alternatives count under their first food at hand; the
-                              // tag says which food comes first (see `choiceTag`).
-                              let choiceEnd = Int(choiceGroupEnds[groupEnd])
-                              if choiceEnd > 0 {
-                                choicePostings[Int(food)].withUnsafeBufferPointer { list in
-                                  choicePostingTags[Int(food)].withUnsafeBufferPointer { tags in
-                                    for index in 0..<choiceEnd {
-                                      let tag = tags[index]
-                                      let counts =
-                                        tag == Self.firstMemberTag
-                                        || (tag & Self.choiceNumberTagBit == 0
-                                          ? !holds(have, tag)
-                                          : chosen(tag & ~Self.choiceNumberTagBit, plan: plan)
-                                            == food)
-                                      if counts { count(list[index]) }
-                                    }
-                                  }
-                                }
-                              }
-                              let end = Int(groupEnds[groupEnd])
-                              guard end > 0 else { continue }
-                              postings[Int(food)].withUnsafeBufferPointer { list in
-                                // Only foods every giving item measures can fall short: their
-                                // postings too short a pantry amount covers are not counted.
-                                let limited =
-                                  checksAmounts
-                                  && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
-                                guard limited, let available = plan.available[food],
-                                  !postingAmounts[Int(food)].isEmpty
-                                else {
-                                  for index in 0..<end { count(list[index]) }
-                                  return
-                                }
-                                postingAmounts[Int(food)].withUnsafeBufferPointer { amounts in
-                                  available.withUnsafeBufferPointer { available in
-                                    for index in 0..<end {
-                                      let amount = amounts[index]
-                                      if amount.quantity > 0,
-                                        Double(amount.quantity) * 0.999
-                                          > available[Int(amount.unit)]
-                                      {
-                                        continue
-                                      }
-                                      count(list[index])
-                                    }
-                                  }
-                                }
+                            // The walk goes through the slots a block at a time, so that the
+                            // block's counters and bits stay in the processor's cache while every
+                            // food's groups visit it; each group resumes where the last block left
+                            // it (a group is sorted by slot).
+                            let cursorCount = plan.haveFoods.count * groups
+                            var plainAt = [Int](repeating: 0, count: cursorCount)
+                            var choiceAt = [Int](repeating: 0, count: cursorCount)
+                            for (item, food) in plan.haveFoods.enumerated() {
+                              let base = Int(food) * Self.groupCount
+                              for group in 1..<max(groups, 1) {
+                                plainAt[item * groups + group] = Int(groupEnds[base + group - 1])
+                                choiceAt[item * groups + group] = Int(
+                                  choiceGroupEnds[base + group - 1])
                               }
                             }
+                            var blockStart = 0
+                            repeat {
+                              let blockEnd = min(blockStart + Self.walkBlock, hot.count)
+                              let limit = UInt64(blockEnd) << 8
+                              for (item, food) in plan.haveFoods.enumerated() {
+                                let base = Int(food) * Self.groupCount
+                                let cursors = item * groups
+                                // Lines of alternatives count under their first food at hand;
+                                // the tag says which food comes first (see `choiceTag`).
+                                if choiceGroupEnds[base + groups - 1] > 0 {
+                                  choicePostings[Int(food)].withUnsafeBufferPointer { list in
+                                    choicePostingTags[Int(food)].withUnsafeBufferPointer { tags in
+                                      for group in 0..<groups {
+                                        var index = choiceAt[cursors + group]
+                                        let end = Int(choiceGroupEnds[base + group])
+                                        while index < end, UInt64(list[index]) < limit {
+                                          let tag = tags[index]
+                                          let counts =
+                                            tag == Self.firstMemberTag
+                                            || (tag & Self.choiceNumberTagBit == 0
+                                              ? !holds(have, tag)
+                                              : chosen(tag & ~Self.choiceNumberTagBit, plan: plan)
+                                                == food)
+                                          if counts { count(list[index]) }
+                                          index += 1
+                                        }
+                                        choiceAt[cursors + group] = index
+                                      }
+                                    }
+                                  }
+                                }
+                                guard groupEnds[base + groups - 1] > 0 else { continue }
+                                postings[Int(food)].withUnsafeBufferPointer { list in
+                                  // Only foods every giving item measures can fall short: their
+                                  // postings too short a pantry amount covers are not counted.
+                                  let limited =
+                                    checksAmounts
+                                    && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
+                                  guard limited, let available = plan.available[food],
+                                    !postingAmounts[Int(food)].isEmpty
+                                  else {
+                                    for group in 0..<groups {
+                                      var index = plainAt[cursors + group]
+                                      let end = Int(groupEnds[base + group])
+                                      while index < end, UInt64(list[index]) < limit {
+                                        count(list[index])
+                                        index += 1
+                                      }
+                                      plainAt[cursors + group] = index
+                                    }
+                                    return
+                                  }
+                                  postingAmounts[Int(food)].withUnsafeBufferPointer { amounts in
+                                    available.withUnsafeBufferPointer { available in
+                                      for group in 0..<groups {
+                                        var index = plainAt[cursors + group]
+                                        let end = Int(groupEnds[base + group])
+                                        while index < end, UInt64(list[index]) < limit {
+                                          let amount = amounts[index]
+                                          let short =
+                                            amount.quantity > 0
+                                            && Double(amount.quantity) * 0.999
+                                              > available[Int(amount.unit)]
+                                          if !short { count(list[index]) }
+                                          index += 1
+                                        }
+                                        plainAt[cursors + group] = index
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                              blockStart = blockEnd
+                            } while blockStart < hot.count
                           }
                         }
                       }
@@ -593,24 +635,32 @@ extension FinderIndex {
                     forEachSlot(in: unsure, excluding: nil) { candidates.append($0) }
                     var touched: UInt64 = 0
                     var batchStart = 0
+                    var survivors: [Int] = []
+                    survivors.reserveCapacity(Self.checkBatch)
                     while batchStart < candidates.count {
                       let batch = candidates[
                         batchStart..<min(batchStart + Self.checkBatch, candidates.count)]
                       for slot in batch { touched &+= hot[slot].topMask }
-                      for slot in batch where hot[slot].otherCount > 0 {
+                      // Those missing too much among their most frequent foods are out at once.
+                      survivors.removeAll(keepingCapacity: true)
+                      for slot in batch {
+                        let record = hot[slot]
+                        let missing =
+                          Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
+                        if missing <= maxMissing { survivors.append(slot) }
+                      }
+                      for slot in survivors where hot[slot].otherCount > 0 {
                         touched &+= UInt64(foods[Int(hot[slot].foodStart)])
                       }
                       if checksAmounts {
-                        for slot in batch { touched &+= UInt64(cold[slot].amountStart) }
+                        for slot in survivors { touched &+= UInt64(cold[slot].amountStart) }
                         recipeAmounts.withUnsafeBufferPointer { amounts in
-                          for slot in batch where cold[slot].amountCount > 0 {
+                          for slot in survivors where cold[slot].amountCount > 0 {
                             touched &+= UInt64(amounts[Int(cold[slot].amountStart)].food)
                           }
                         }
                       }
-                      for slot in batch where evaluate(slot) {
-                        total += 1
-                      }
+                      for slot in survivors where evaluate(slot) { total += 1 }
                       batchStart += Self.checkBatch
                     }
                     scratch.touched = touched
