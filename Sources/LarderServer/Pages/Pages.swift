@@ -265,13 +265,13 @@ struct Pages: Sendable {
     let changing: HTML =
       canChange
       ? """
-        <button type="button" id="add-to-list" hidden>Add missing to list</button>
-        <button type="button" id="plan-open" class="secondary" aria-expanded="false" \
-        aria-controls="plan-panel" hidden>Plan</button>
-        <button type="button" id="cooked-open" class="secondary" aria-expanded="false" \
-        aria-controls="cooked-panel" hidden>Cooked it</button>
+      <button type="button" id="add-to-list" hidden>Add missing to list</button>
+      <button type="button" id="plan-open" class="secondary" aria-expanded="false" \
+      aria-controls="plan-panel" hidden>Plan</button>
+      <button type="button" id="cooked-open" class="secondary" aria-expanded="false" \
+      aria-controls="cooked-panel" hidden>Cooked it</button>
 
-        """ : .empty
+      """ : .empty
     let source: HTML? = webAddress(recipe.sourceURL).map {
       """
       <a class="button secondary" id="source-link" href="\($0)" target="_blank" \
@@ -284,10 +284,10 @@ struct Pages: Sendable {
     let menuChanges: HTML =
       canChange
       ? """
-        <a href="/recipes/\(id)/edit">Edit</a>
-        \(share)<button type="button" id="delete-recipe" class="danger" hidden>Delete</button>
+      <a href="/recipes/\(id)/edit">Edit</a>
+      \(share)<button type="button" id="delete-recipe" class="danger" hidden>Delete</button>
 
-        """ : .empty
+      """ : .empty
     return """
       <div class="recipe-actions" id="recipe-actions" hidden>
       <button type="button" id="favorite" class="secondary" aria-pressed="\(recipe.isFavorite)">\
