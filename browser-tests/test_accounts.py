@@ -185,6 +185,11 @@ class Accounts(BrowserTestCase):
         self.wait_text("main h1", lambda text: text == recipe["name"])
         self.assertEqual(self.find_all(f"a[href='/recipes/{recipe['id']}/edit']"), [])
         self.assertEqual(self.find_all("form[action$='/share']"), [])
+        # Reading tools only: export, yes; the list, the plan, the pantry and delete, no.
+        self.assertEqual(len(self.find_all(".menu-items a[download]")), 2)
+        for tool in ("#add-to-list", "#plan-open", "#cooked-open", "#delete-recipe",
+                     "#plan-panel", "#cooked-panel"):
+            self.assertEqual(self.find_all(tool), [], tool)
         session = self.driver.get_cookie("larder_session")["value"]
         request = urllib.request.Request(
             BASE + f"/api/v1/recipes/{recipe['id']}", method="DELETE",
@@ -197,6 +202,7 @@ class Accounts(BrowserTestCase):
     def test_a_share_link_opens_signed_out_and_is_not_indexed(self):
         recipe = api("/api/v1/recipes?limit=1")["items"][0]
         self.open(f"/recipes/{recipe['id']}")
+        self.find("#more-menu summary").click()
         self.find("form[action$='/share'] button").click()
         link = self.made_link()
         self.assertRegex(link, r"/s/[A-Za-z0-9_-]{40,}$")

@@ -2,14 +2,16 @@
 pressed must reach the page and not be silently lost or broken."""
 
 import datetime
+import json
 import re
 import unittest
+import urllib.error
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser import PHONE, BrowserTestCase, api
+from browser import BASE, PHONE, BrowserTestCase, api, fetch
 from test_planning import reset_planning
 
 
@@ -406,6 +408,148 @@ class CookModeFocus(PhoneTestCase):
         self.screenshot("phone-cook-mode")
         self.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
         self.wait(lambda d: not d.find_element(By.ID, "cook-mode").is_displayed())
+
+
+class RecipePageTools(PhoneTestCase):
+    """The recipe page's tools, at phone width: what each did is checked through the API."""
+
+    STEW = {
+        "name": "Tools Test Stew",
+        "sourceURL": "https://example.com/recipes/stew?from=larder",
+        "yield": {"servings": 2},
+        "ingredients": ["2 onions", "500 g chicken thighs", "1 cup rice", "salt"],
+        "steps": ["Brown the chicken and onions.", "Add the rice and simmer for 20 minutes."],
+        "notes": "Better the next day.",
+    }
+
+    def setUp(self):
+        super().setUp()
+        reset_planning()
+        self.recipe = api("/api/v1/recipes", "POST", self.STEW)
+        self.addCleanup(self.remove, self.recipe["id"])
+
+    def remove(self, recipe_id):
+        try:
+            api(f"/api/v1/recipes/{recipe_id}", "DELETE")
+        except urllib.error.HTTPError:
+            pass  # deleted by the test
+
+    def open_recipe(self, recipe_id=None):
+        self.open(f"/recipes/{recipe_id or self.recipe['id']}")
+
+    def servings_to(self, target):
+        while int(self.find("#servings").get_attribute("value")) < target:
+            self.tap("#servings-up")
+        self.wait_ready()
+
+    def list_texts(self):
+        return [item["text"] for group in api("/api/v1/shopping-list?units=metric")["groups"]
+                for item in group["items"]]
+
+    def test_add_missing_to_the_list_at_the_page_servings_keeps_the_list(self):
+        api("/api/v1/shopping-list/items", "POST", {"line": "candles"})
+        api("/api/v1/pantry", "POST", {"line": "1 cup rice"})
+        self.open_recipe()
+        self.servings_to(4)
+        self.tap("#add-to-list")
+        status = self.wait_text("#tools-status", lambda text: text.startswith("Added"))
+        self.assertEqual(status, "Added 3 lines to the shopping list. Open the list")
+        self.assertEqual(self.find("#tools-status a").get_attribute("href").rsplit("/", 1)[1], "list")
+        # At 4 servings (twice the recipe's 2), less the cup of rice the pantry has; salt is a
+        # staple, and the line added by hand stays.
+        self.assertEqual(sorted(self.list_texts()),
+                         ["1 kg chicken thigh", "235 ml rice", "4 onions", "candles"])
+        self.screenshot("phone-recipe-tools")
+
+    def test_plan_it_for_a_day_meal_and_servings(self):
+        self.open_recipe()
+        self.servings_to(3)
+        self.tap("#plan-open")
+        self.assertEqual(self.find("#plan-open").get_attribute("aria-expanded"), "true")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "plan-on")
+        self.assertEqual(self.find("#plan-on").get_attribute("value"), datetime.date.today().isoformat())
+        self.assertEqual(self.find("#plan-servings").get_attribute("value"), "3")
+        tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+        self.driver.execute_script("arguments[0].value = arguments[1]", self.find("#plan-on"), tomorrow)
+        Select(self.find("#plan-for")).select_by_value("lunch")
+        self.screenshot("phone-recipe-plan")
+        self.tap("#plan-save")
+        self.wait_text("#tools-status", lambda text: text.startswith("Planned for lunch"))
+        self.assertFalse(self.find("#plan-panel").is_displayed())
+        days = api(f"/api/v1/plan?from={tomorrow}&to={tomorrow}")["days"]
+        entries = [entry for day in days for entry in day["entries"]]
+        self.assertEqual([(e["recipeID"], e["meal"], e["servings"]) for e in entries],
+                         [(self.recipe["id"], "lunch", 3)])
+
+    def test_cooked_it_takes_what_it_used_from_the_pantry(self):
+        chicken = api("/api/v1/pantry", "POST", {"line": "1 kg chicken thighs"})["id"]
+        onions = api("/api/v1/pantry", "POST", {"line": "5 onions"})["id"]
+        self.open_recipe()
+        self.tap("#cooked-open")
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cooked-changes li")) == 2,
+                  message="what cooking takes")
+        changes = self.text("#cooked-changes")
+        self.assertIn("1 kg → 500 g", changes)
+        self.assertIn("5 → 3", changes)
+        self.screenshot("phone-recipe-cooked")
+        self.tap("#cooked-apply")
+        self.wait_text("#tools-status", lambda text: text.startswith("Took 2 items from the pantry"))
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "cooked-open")
+        pantry = {item["id"]: item for item in api("/api/v1/pantry?units=metric")["items"]}
+        self.assertEqual(pantry[chicken]["amountText"], "500 g")
+        self.assertEqual(pantry[onions]["amountText"], "3")
+
+    def test_the_source_opens_safely_and_the_recipe_exports(self):
+        self.open_recipe()
+        source = self.find("#source-link")
+        self.assertEqual(source.get_attribute("href"), self.STEW["sourceURL"])
+        self.assertEqual(source.get_attribute("rel"), "noopener noreferrer")
+        self.assertEqual(source.get_attribute("target"), "_blank")
+        self.tap("#more-menu summary")
+        exports = self.find_all(".menu-items a[download]")
+        self.assertEqual([a.text for a in exports],
+                         ["Export as Larder JSON", "Export as schema.org JSON-LD"])
+        self.assertEqual([a.get_attribute("download") for a in exports],
+                         ["tools-test-stew.json", "tools-test-stew.jsonld"])
+        self.screenshot("phone-recipe-menu")
+        larder = json.loads(fetch(exports[0].get_attribute("href").removeprefix(BASE)))
+        self.assertEqual(larder["name"], self.STEW["name"])
+        schema = json.loads(fetch(exports[1].get_attribute("href").removeprefix(BASE)))
+        self.assertIn("Recipe", json.dumps(schema))
+        self.assertIn("500 g chicken thighs", json.dumps(schema))
+        # Escape closes the menu and gives the focus back to it.
+        self.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        self.assertIsNone(self.find("#more-menu").get_attribute("open"))
+        # A recipe without a source shows no source link.
+        bare = api("/api/v1/recipes", "POST", {"name": "No Source Toast"})
+        self.addCleanup(self.remove, bare["id"])
+        self.open_recipe(bare["id"])
+        self.assertEqual(self.find_all("#source-link"), [])
+
+    def test_delete_then_undo_gives_the_recipe_back(self):
+        path = f"/api/v1/recipes/{self.recipe['id']}"
+        api(path, "PATCH", {"isFavorite": True, "rating": 4})
+        before = api(path)
+        self.open_recipe()
+        self.tap("#more-menu summary")
+        self.tap("#delete-recipe")
+        self.wait_text("#undo-toast", lambda text: "Deleted “Tools Test Stew”." in text)
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "undo-delete")
+        with self.assertRaises(urllib.error.HTTPError) as gone:
+            api(path)
+        self.assertEqual(gone.exception.code, 404)
+        self.screenshot("phone-recipe-deleted")
+        self.driver.switch_to.active_element.send_keys(Keys.ENTER)
+        self.wait(lambda d: "/recipes/" in d.current_url
+                  and not d.current_url.endswith(self.recipe["id"]), message="restored")
+        self.wait_ready()
+        restored_id = self.driver.current_url.rsplit("/", 1)[1]
+        self.addCleanup(self.remove, restored_id)
+        after = api(f"/api/v1/recipes/{restored_id}")
+        for field in ("id", "createdAt", "updatedAt"):
+            before.pop(field), after.pop(field)
+        self.assertEqual(after, before)
+        self.wait_text("main h1", lambda text: text.endswith("Tools Test Stew"))
 
 
 if __name__ == "__main__":

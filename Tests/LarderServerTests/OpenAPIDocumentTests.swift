@@ -85,6 +85,7 @@ import Testing
     "POST /api/v1/plan": NewPlanEntry.fieldNames,
     "PATCH /api/v1/plan/{id}": PlanEntryChange.fieldNames,
     "POST /api/v1/plan/fill": FillWeekRequest.fieldNames,
+    "POST /api/v1/shopping-list/add": ShoppingListAddition.fieldNames,
     "POST /api/v1/shopping-list/generate": ShoppingListGeneration.fieldNames,
     "POST /api/v1/shopping-list/items": NewShoppingItem.fieldNames,
     "PATCH /api/v1/shopping-list/items/{id}": ShoppingItemChange.fieldNames,

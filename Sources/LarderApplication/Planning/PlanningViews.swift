@@ -197,7 +197,7 @@ public struct ShoppingItemView: Encodable, Sendable, Equatable {
       notes.append("for " + item.recipes.map(\.name).joined(separator: ", "))
     }
     if !inPantryText.isEmpty { notes.append("you have \(inPantryText)") }
-    if item.isManual { notes.append("added by hand") }
+    if item.isManual && item.recipes.isEmpty { notes.append("added by hand") }
     self.notes = notes
   }
 
@@ -275,6 +275,15 @@ public struct CheckedShoppingItems: Sendable, Equatable {
   /// The lines checked off (or on again).
   public var changed: [ShoppingItemView]
   /// The list after the change, without staples.
+  public var list: ShoppingListAnswer
+}
+
+/// What adding recipes to the list did: the lines added or added onto, and the list as it is
+/// now.
+public struct AddedToShoppingList: Encodable, Sendable, Equatable {
+  /// The lines new on the list, or grown, as they are now.
+  public var added: [ShoppingItemView]
+  /// The list after the addition, without staples.
   public var list: ShoppingListAnswer
 }
 

@@ -128,6 +128,52 @@ public struct ShoppingListGeneration: RequestFields, Equatable {
   }
 }
 
+/// Recipes whose missing lines go onto the shopping list, at chosen servings, leaving the rest
+/// of the list as it is.
+public struct ShoppingListAddition: RequestFields, Equatable {
+  /// The recipes, each at its servings (nil for its own yield).
+  public var recipes: [ShoppingPortion]
+  /// Whether staples are added too.
+  public var staples: Bool
+
+  /// Makes a request.
+  public init(recipes: [ShoppingPortion], staples: Bool = false) {
+    self.recipes = recipes
+    self.staples = staples
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case recipes, staples
+  }
+
+  /// `recipes` and `staples`.
+  public static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) }
+
+  /// Reads the recipes (required) and `staples`.
+  public init(from decoder: Decoder) throws {
+    let fields = try decoder.container(keyedBy: CodingKeys.self)
+    staples = try fields.flag(.staples) ?? false
+    guard fields.contains(.recipes), try !fields.decodeNil(forKey: .recipes) else {
+      throw ApplicationError.missingValue(fields.field(.recipes))
+    }
+    var list: UnkeyedDecodingContainer
+    do {
+      list = try fields.nestedUnkeyedContainer(forKey: .recipes)
+    } catch is DecodingError {
+      throw ApplicationError.invalidValue(
+        fields.field(.recipes), value: "", expected: "a list of {recipe, servings}")
+    }
+    var portions: [ShoppingPortion] = []
+    while !list.isAtEnd { portions.append(try list.decode(ShoppingPortion.self)) }
+    recipes = portions
+  }
+
+  /// Checks that there is at least one recipe, and each one's servings.
+  public func validate() throws {
+    try ShoppingListGeneration(recipes: recipes, staples: staples).validate()
+  }
+}
+
 /// A line added to the shopping list by hand ("2 lemons", "candles").
 public struct NewShoppingItem: RequestFields, Equatable {
   /// The line.

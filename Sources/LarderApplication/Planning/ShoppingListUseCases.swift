@@ -69,6 +69,53 @@ extension Larder {
     return GeneratedShoppingList(list: list, recipeCount: portions.count, days: days)
   }
 
+  /// Puts on the list what the chosen recipes need and the pantry lacks, at their servings,
+  /// and leaves the rest of the list as it is (the "add what's missing" of a recipe's page).
+  ///
+  /// Each recipe's lines are worked out as ``generateShoppingList(_:display:as:)`` works
+  /// them out. They are kept like lines added by hand, since someone chose them: making the
+  /// list again from the plan leaves them. A line for something already among those lines
+  /// and not checked off adds onto it ("1 cup" and "250 ml" milk make one line); lines made
+  /// from the plan are left alone. The pantry is taken off each recipe's needs alone, as the
+  /// recipe's page shows them.
+  public func addRecipesToShoppingList(
+    _ request: ShoppingListAddition, display: PlanningDisplay = PlanningDisplay(),
+    as caller: Caller
+  ) throws -> AddedToShoppingList {
+    try caller.require(.change)
+    try request.validate()
+    let portions = try request.recipes.map {
+      RecipePortion(recipe: try self.recipe($0.recipe, as: caller), servings: $0.servings)
+    }
+    let builder = ShoppingListBuilder(
+      parser: IngredientParser(), catalog: try household(caller).foods.current)
+    let store = try planningStore()
+    // Read and written in one transaction, so two additions at once both land.
+    let added = try store.update(household: caller.household) { stored in
+      var changed: [ShoppingListItem] = []
+      for var line in builder.build(
+        portions, pantry: stored.pantry, includeStaples: request.staples, makeID: makeID)
+      {
+        line.isManual = true
+        if let index = changed.firstIndex(where: { $0.isSameThing(as: line) }) {
+          changed[index] = changed[index].adding(line)
+        } else if let existing = stored.shoppingList.first(where: {
+          $0.isManual && !$0.isChecked && $0.isSameThing(as: line)
+        }) {
+          changed.append(existing.adding(line))
+        } else {
+          changed.append(line)
+        }
+      }
+      var changes = PlanningChanges()
+      changes.saveShoppingListItems = changed
+      return (changes, changed)
+    }
+    return AddedToShoppingList(
+      added: added.map { ShoppingItemView($0, format: format(display)) },
+      list: try shoppingList(ShoppingListRequest(), display: display, as: caller))
+  }
+
   /// Adds a line by hand; its food and aisle are found when the catalog knows it.
   public func addShoppingItem(
     _ request: NewShoppingItem, display: PlanningDisplay = PlanningDisplay(), as caller: Caller

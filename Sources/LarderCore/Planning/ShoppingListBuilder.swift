@@ -112,6 +112,28 @@ public struct ShoppingListBuilder: Sendable {
 }
 
 extension ShoppingListItem {
+  /// Whether `other` is the same thing to buy: the same catalog food, or, for two lines
+  /// without one, the same name in any case.
+  public func isSameThing(as other: ShoppingListItem) -> Bool {
+    if let foodID, let otherFood = other.foodID { return foodID == otherFood }
+    return foodID == nil && other.foodID == nil && name.lowercased() == other.name.lowercased()
+  }
+
+  /// This line with `other`'s amounts and recipes added: amounts that combine add up ("1 cup"
+  /// and "250 ml" milk), the others stay beside them ("2 + 200 g"); the pantry's amounts
+  /// already shown are kept.
+  public func adding(_ other: ShoppingListItem) -> ShoppingListItem {
+    var merged = self
+    let density = density ?? other.density
+    merged.amounts = MeasureSum(amounts + other.amounts, density: density).parts
+    merged.density = density
+    for recipe in other.recipes where !merged.recipes.contains(recipe) {
+      merged.recipes.append(recipe)
+    }
+    if merged.inPantry.isEmpty { merged.inPantry = other.inPantry }
+    return merged
+  }
+
   /// The line as a shopper reads it: "2 cups milk", "2 + 200 g onion", "salt".
   public func text(_ format: MeasureFormat) -> String {
     let amount = amountText(format)

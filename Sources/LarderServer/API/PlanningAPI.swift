@@ -30,6 +30,8 @@ import LarderHTTP
 /// - `GET /api/v1/shopping-list/text`: plain text to share
 /// - `POST /api/v1/shopping-list/generate` `{"from", "to"}` or `{"recipes": [{"recipe",
 ///   "servings"}]}`, `staples`: make the list again (manual lines stay)
+/// - `POST /api/v1/shopping-list/add` `{"recipes": [{"recipe", "servings"}]}`, `staples`: put
+///   on the list what the recipes need and the pantry lacks, keeping the rest of the list
 /// - `POST /api/v1/shopping-list/items` `{"line"}`: a manual line (201)
 /// - `PATCH /api/v1/shopping-list/items/:id` `{"checked"}`; `DELETE` it
 /// - `POST /api/v1/shopping-list/check` `{"items": [ids], "checked"}`
@@ -139,6 +141,12 @@ struct PlanningAPI: Sendable {
           try Self.body(ShoppingListGeneration.self, request),
           display: try Self.display(request), as: caller
         ).list)
+    }
+    router.post("/api/v1/shopping-list/add") { request, caller in
+      try encodedJSON(
+        larder.addRecipesToShoppingList(
+          try Self.body(ShoppingListAddition.self, request),
+          display: try Self.display(request), as: caller))
     }
     router.post("/api/v1/shopping-list/items") { request, caller in
       try encodedJSON(

@@ -246,8 +246,11 @@ struct Pages: Sendable {
     isFavorite ? "<span class=\"star\" title=\"Favourite\">★</span> " : nil
   }
 
-  /// Favourite, rating, cook mode, print and edit; hidden until the script shows them, since
-  /// they need it.
+  /// Favourite, rating and cook mode, hidden until the script shows them, since they need it;
+  /// then the recipe's tools: add what's missing to the list, plan it, take what it used from
+  /// the pantry, open its source, and a menu to export, print, edit, share or delete it.
+  /// Links work without the script; buttons that need it stay hidden until it runs. A viewer
+  /// (`canChange: false`) gets none of the tools that change something.
   static func recipeActions(
     _ recipe: Recipe, canChange: Bool = true, share: HTML = .empty
   ) -> HTML {
@@ -258,18 +261,95 @@ struct Pages: Sendable {
       \((recipe.rating ?? 0) >= value ? "★" : "☆")</button>
       """
     }
+    let id = recipe.id.rawValue
+    let changing: HTML =
+      canChange
+      ? """
+      <button type="button" id="add-to-list" hidden>Add missing to list</button>
+      <button type="button" id="plan-open" class="secondary" aria-expanded="false" \
+      aria-controls="plan-panel" hidden>Plan</button>
+      <button type="button" id="cooked-open" class="secondary" aria-expanded="false" \
+      aria-controls="cooked-panel" hidden>Cooked it</button>
+
+      """ : .empty
+    let source: HTML? = webAddress(recipe.sourceURL).map {
+      """
+      <a class="button secondary" id="source-link" href="\($0)" target="_blank" \
+      rel="noopener noreferrer">Source<span class="visually-hidden"> (opens the original \
+      page)</span> ↗</a>
+
+      """
+    }
+    let file = fileName(recipe.name)
+    let menuChanges: HTML =
+      canChange
+      ? """
+      <a href="/recipes/\(id)/edit">Edit</a>
+      \(share)<button type="button" id="delete-recipe" class="danger" hidden>Delete</button>
+
+      """ : .empty
     return """
       <div class="recipe-actions" id="recipe-actions" hidden>
       <button type="button" id="favorite" class="secondary" aria-pressed="\(recipe.isFavorite)">\
       \(recipe.isFavorite ? "★ Favourite" : "☆ Favourite")</button>
       <div class="rating" role="radiogroup" aria-label="Your rating">\(stars)</div>
       <button type="button" id="cook-mode-open">Cook mode</button>
-      <button type="button" id="print" class="secondary">Print</button>
-      \(canChange ? "<a class=\"button secondary\" href=\"/recipes/\(recipe.id.rawValue)/edit\">Edit</a>" as HTML : HTML.empty)\
-      \(share)
       </div>
+      <div class="recipe-tools" id="recipe-tools" role="group" aria-label="Recipe actions">
+      \(changing)\(source)<details class="menu" id="more-menu"><summary class="button secondary">More</summary>
+      <div class="menu-items">
+      <a href="/api/v1/recipes/\(id)" download="\(file).json">Export as Larder JSON</a>
+      <a href="/api/v1/recipes/\(id)/jsonld" download="\(file).jsonld">Export as schema.org JSON-LD</a>
+      <button type="button" id="print" hidden>Print</button>
+      \(menuChanges)</div></details>
+      </div>
+      <p id="tools-status" class="status tools-status" role="status"></p>
+      \(canChange ? toolPanels(recipe) : HTML.empty)
+      """
+  }
+
+  /// The plan form and the "cooked it" preview the tools open, hidden until used.
+  static func toolPanels(_ recipe: Recipe) -> HTML {
+    let meals = Meal.allCases.map { meal -> HTML in
+      "<option value=\"\(meal.rawValue)\"\(meal == .dinner ? " selected" : "")>\(meal.rawValue.capitalized)</option>"
+    }
+    return """
+      <form id="plan-panel" class="tool-panel" aria-labelledby="plan-panel-h" hidden>
+      <h2 id="plan-panel-h">Plan “\(recipe.name)”</h2>
+      <div class="tool-fields">
+      <div><label for="plan-on">Day</label><input id="plan-on" type="date" required></div>
+      <div><label for="plan-for">Meal</label><select id="plan-for">\(meals)</select></div>
+      <div><label for="plan-servings">Servings</label>\
+      <input id="plan-servings" type="number" min="1" max="1000" step="1" inputmode="numeric"></div>
+      </div>
+      <p><button type="submit" id="plan-save">Add to plan</button> \
+      <button type="button" class="secondary" id="plan-cancel">Cancel</button></p>
+      </form>
+      <section id="cooked-panel" class="tool-panel" aria-labelledby="cooked-panel-h" hidden>
+      <h2 id="cooked-panel-h" tabindex="-1">Take from the pantry</h2>
+      <p id="cooked-intro" class="status"></p>
+      <ul id="cooked-changes" class="cooked-changes"></ul>
+      <p id="cooked-skipped" class="status"></p>
+      <p><button type="button" id="cooked-apply">Take from pantry</button> \
+      <button type="button" class="secondary" id="cooked-cancel">Cancel</button></p>
+      </section>
 
       """
+  }
+
+  /// The address when it is a web page's (http or https), for a link that cannot run script.
+  static func webAddress(_ text: String?) -> String? {
+    guard let text, let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host != nil
+    else { return nil }
+    return url.absoluteString
+  }
+
+  /// A file name from a recipe's name: letters and digits, words joined by dashes.
+  static func fileName(_ name: String) -> String {
+    let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }
+    return words.isEmpty ? "recipe" : words.joined(separator: "-")
   }
 
   /// Servings and unit controls, hidden until the script can rescale.

@@ -49,6 +49,64 @@ import Testing
     #expect(ghost == .notFound(.recipe, id: "ghost"))
   }
 
+  @Test func addingARecipePutsOnlyWhatThePantryLacksOntoTheListAndKeepsTheRest() throws {
+    let app = try PlanningLarder()
+    _ = try app.larder.addPlanEntry(
+      NewPlanEntry(
+        date: PlanningLarder.day("2026-09-22"), meal: .dinner, recipe: app.id("Chicken Bake")),
+      as: app.caller)
+    _ = try app.larder.generateShoppingList(ShoppingListGeneration(), as: app.caller)
+    _ = try app.larder.addShoppingItem(NewShoppingItem(line: "candles"), as: app.caller)
+    try app.stock("2 eggs")
+    let before = texts(try app.larder.shoppingList(ShoppingListRequest(), as: app.caller))
+    #expect(before == ["2 onions", "1.1 lb chicken thigh", "1 cup rice", "candles"])
+
+    // Pancakes for 4 (twice its 2): 4 eggs less the 2 in the pantry.
+    let pancakes = try app.larder.addRecipesToShoppingList(
+      ShoppingListAddition(recipes: [ShoppingPortion(recipe: app.id("Pancakes"), servings: 4)]),
+      as: app.caller)
+    #expect(pancakes.added.map(\.text) == ["2 eggs", "2 cups milk", "2 cups flour"])
+    #expect(pancakes.added[0].notes == ["for Pancakes", "you have 2"])
+    #expect(
+      texts(pancakes.list) == [
+        "2 onions", "1.1 lb chicken thigh", "2 eggs", "2 cups milk", "1 cup rice", "2 cups flour",
+        "candles",
+      ])
+
+    // Custard adds onto the Pancakes' milk and eggs; the plan's lines and "candles" stay.
+    let custard = try app.larder.addRecipesToShoppingList(
+      ShoppingListAddition(recipes: [ShoppingPortion(recipe: app.id("Custard"))]),
+      display: metric, as: app.caller)
+    #expect(custard.added.map(\.text) == ["3 eggs", "725 ml milk", "50 g sugar"])
+    #expect(custard.added[1].notes == ["for Pancakes, Custard"])
+    #expect(texts(custard.list).count == 8)
+
+    // Making the list again from the plan keeps what was added from recipes.
+    let again = try app.larder.generateShoppingList(ShoppingListGeneration(), as: app.caller)
+    #expect(texts(again.list).contains("3 eggs"))
+    #expect(texts(again.list).contains("candles"))
+  }
+
+  @Test func addingNeedsARecipeAndARightToChange() throws {
+    let app = try PlanningLarder()
+    let empty = #expect(throws: ApplicationError.self) {
+      try app.larder.addRecipesToShoppingList(
+        try ShoppingListAddition.decode(json: Data(#"{"recipes": []}"#.utf8)), as: app.caller)
+    }
+    #expect(empty?.description.hasPrefix("field 'recipes'") == true)
+    let missing = #expect(throws: ApplicationError.self) {
+      try ShoppingListAddition.decode(json: Data("{}".utf8))
+    }
+    #expect(missing?.description == "field 'recipes' is required")
+    let viewer = Caller(
+      household: .default, user: UserID(rawValue: "v"), role: .viewer, credential: .local)
+    #expect(throws: ApplicationError.self) {
+      try app.larder.addRecipesToShoppingList(
+        ShoppingListAddition(recipes: [ShoppingPortion(recipe: app.id("Custard"))]), as: viewer)
+    }
+    #expect(try app.larder.shoppingList(ShoppingListRequest(), as: app.caller).count == 0)
+  }
+
   @Test func aBadPortionIsNamedByItsPlaceInTheList() throws {
     let app = try PlanningLarder()
     let request = try ShoppingListGeneration.decode(

@@ -197,6 +197,9 @@ import Testing
       viewer: .forbidden),
     RouteCase(method: "GET", pattern: "/api/v1/shopping-list", target: .none, viewer: .may),
     RouteCase(
+      method: "POST", pattern: "/api/v1/shopping-list/add", target: .recipe, viewer: .forbidden,
+      json: #"{"recipes": ["$R"]}"#),
+    RouteCase(
       method: "POST", pattern: "/api/v1/shopping-list/check", target: .none, viewer: .forbidden,
       json: "{}"),
     RouteCase(

@@ -1,6 +1,8 @@
 // The recipe page: rescale servings, switch units, mark what the pantry has, favourite, rate,
-// take notes, print, and cook step by step with timers.
+// take notes, print, cook step by step with timers, and the recipe's tools: add what's missing
+// to the list, plan it, take what it used from the pantry, and delete it (with undo).
 import { api, debounce, el, loadPantry, loadSettings, markReady } from './app.js';
+import { dayLabel, isoDay, planningAPI } from './planning.js';
 
 const article = document.getElementById('recipe');
 const id = article.dataset.recipeId;
@@ -143,6 +145,188 @@ notesForm.addEventListener('submit', async (event) => {
 });
 
 document.getElementById('print').addEventListener('click', () => window.print());
+
+// MARK: tools
+
+const toolsStatus = document.getElementById('tools-status');
+const moreMenu = document.getElementById('more-menu');
+for (const tool of ['print', 'add-to-list', 'plan-open', 'cooked-open', 'delete-recipe']) {
+  const button = document.getElementById(tool);
+  if (button) button.hidden = false;
+}
+
+/** Says what a tool did, with an optional link to where it went. */
+function say(message, link) {
+  toolsStatus.replaceChildren(message, ...(link ? [' ', el('a', { href: link.href }, link.text)] : []));
+}
+
+/** The servings the page shows, when the recipe says how many it serves. */
+function chosenServings() {
+  const servings = Number(servingsInput.value);
+  return article.dataset.servings && servings > 0 ? servings : undefined;
+}
+
+function portion() {
+  const servings = chosenServings();
+  return servings ? { recipe: id, servings } : { recipe: id };
+}
+
+// The menu closes when something outside it is tapped, or on Escape (back to its button).
+document.addEventListener('click', (event) => {
+  if (moreMenu.open && !moreMenu.contains(event.target)) moreMenu.open = false;
+});
+moreMenu.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || !moreMenu.open) return;
+  moreMenu.open = false;
+  moreMenu.querySelector('summary').focus();
+});
+
+const addToList = document.getElementById('add-to-list');
+addToList?.addEventListener('click', async () => {
+  addToList.disabled = true;
+  try {
+    const answer = await planningAPI('/api/v1/shopping-list/add', {
+      method: 'POST', body: { recipes: [portion()] },
+    });
+    const count = answer.added.length;
+    say(count
+      ? `Added ${count} line${count === 1 ? '' : 's'} to the shopping list.`
+      : 'The pantry has everything this needs: nothing to add.', { href: '/list', text: 'Open the list' });
+  } catch (error) {
+    say(error.message);
+  } finally {
+    addToList.disabled = false;
+  }
+});
+
+/** Opens or closes a tool's panel; focus goes into it, and back to its button on closing. */
+function panelToggle(buttonID, panelID, onOpen) {
+  const button = document.getElementById(buttonID);
+  const panel = document.getElementById(panelID);
+  if (!button || !panel) return () => {};
+  const close = (focusButton = true) => {
+    panel.hidden = true;
+    button.setAttribute('aria-expanded', 'false');
+    if (focusButton) button.focus();
+  };
+  button.addEventListener('click', async () => {
+    if (!panel.hidden) {
+      close();
+      return;
+    }
+    for (const other of document.querySelectorAll('.tool-panel')) other.hidden = true;
+    for (const other of document.querySelectorAll('[aria-controls$="-panel"]')) other.setAttribute('aria-expanded', 'false');
+    panel.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+    await onOpen(panel);
+  });
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
+  return close;
+}
+
+const planForm = document.getElementById('plan-panel');
+const closePlan = panelToggle('plan-open', 'plan-panel', () => {
+  const day = document.getElementById('plan-on');
+  if (!day.value) day.value = isoDay(new Date());
+  document.getElementById('plan-servings').value = String(chosenServings() || '');
+  day.focus();
+});
+document.getElementById('plan-cancel')?.addEventListener('click', () => closePlan());
+planForm?.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const date = document.getElementById('plan-on').value;
+  const meal = document.getElementById('plan-for').value;
+  const servingsText = document.getElementById('plan-servings').value;
+  const body = { date, meal, recipe: id };
+  if (servingsText) body.servings = Number(servingsText);
+  try {
+    await planningAPI('/api/v1/plan', { method: 'POST', body });
+    closePlan();
+    say(`Planned for ${meal}, ${dayLabel(date)}.`, { href: `/plan?date=${date}`, text: 'Open the plan' });
+  } catch (error) {
+    say(error.message);
+  }
+});
+
+const cookedChanges = document.getElementById('cooked-changes');
+const cookedApply = document.getElementById('cooked-apply');
+const closeCooked = panelToggle('cooked-open', 'cooked-panel', async (panel) => {
+  const intro = document.getElementById('cooked-intro');
+  const skipped = document.getElementById('cooked-skipped');
+  intro.textContent = 'Working out what it used…';
+  cookedChanges.replaceChildren();
+  skipped.textContent = '';
+  cookedApply.disabled = true;
+  panel.querySelector('h2').focus();
+  try {
+    const preview = await planningAPI('/api/v1/pantry/deduct/preview', { method: 'POST', body: portion() });
+    const servings = chosenServings();
+    intro.textContent = preview.changes.length
+      ? `Cooking ${servings ? `${servings} servings` : 'it'} takes from the pantry:`
+      : 'Nothing in the pantry is used by this recipe.';
+    cookedChanges.replaceChildren(...preview.changes.map((change) => el('li', {},
+      el('strong', {}, change.name), ` ${change.beforeText} → ${change.removes ? 'used up' : change.afterText}`)));
+    if (preview.skipped.length) {
+      skipped.textContent = `Not taken: ${preview.skipped.map((line) => `${line.line} (${line.reason})`).join('; ')}.`;
+    }
+    cookedApply.disabled = !preview.changes.length;
+  } catch (error) {
+    intro.textContent = error.message;
+  }
+});
+document.getElementById('cooked-cancel')?.addEventListener('click', () => closeCooked());
+cookedApply?.addEventListener('click', async () => {
+  cookedApply.disabled = true;
+  try {
+    const result = await planningAPI('/api/v1/pantry/deduct', { method: 'POST', body: portion() });
+    closeCooked();
+    const count = result.changes.length;
+    say(`Took ${count} item${count === 1 ? '' : 's'} from the pantry.`, { href: '/pantry', text: 'Open the pantry' });
+  } catch (error) {
+    say(error.message);
+    cookedApply.disabled = false;
+  }
+});
+
+// Deleting keeps the recipe as it was read, so Undo can store it again (with a new id: the
+// API gives each new recipe its own); the toast holds the focus until it is used or left.
+const deleteButton = document.getElementById('delete-recipe');
+deleteButton?.addEventListener('click', async () => {
+  moreMenu.open = false;
+  let kept;
+  try {
+    kept = await api(`/api/v1/recipes/${encodeURIComponent(id)}`);
+    await api(`/api/v1/recipes/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  } catch (error) {
+    say(error.message);
+    return;
+  }
+  article.hidden = true;
+  const note = el('p', { class: 'empty deleted-note', id: 'deleted-note' }, `“${kept.name}” was deleted.`);
+  article.before(note);
+  document.title = `Deleted: ${kept.name} · Larder`;
+  const message = el('p', { id: 'undo-message' }, `Deleted “${kept.name}”.`);
+  const undo = el('button', { type: 'button', id: 'undo-delete' }, 'Undo');
+  const library = el('a', { class: 'button secondary', href: '/library' }, 'Library');
+  const toast = el('div', { class: 'toast', id: 'undo-toast', role: 'status' }, message, el('div', { class: 'toast-actions' }, undo, library));
+  document.body.append(toast);
+  undo.focus();
+  undo.addEventListener('click', async () => {
+    undo.disabled = true;
+    const copy = { ...kept };
+    for (const field of ['id', 'householdID', 'createdAt', 'updatedAt']) delete copy[field];
+    try {
+      const restored = await api('/api/v1/recipes', { method: 'POST', body: copy });
+      message.textContent = `Restored “${restored.name}”.`;
+      window.location.replace(`/recipes/${encodeURIComponent(restored.id)}`);
+    } catch (error) {
+      message.textContent = `Could not restore it: ${error.message}`;
+      undo.disabled = false;
+    }
+  });
+});
 
 // MARK: cook mode
 
