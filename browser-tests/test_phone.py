@@ -12,6 +12,9 @@ from selenium.webdriver.support.ui import Select
 from browser import BASE, PHONE, BrowserTestCase, api, empty_pantry, make_driver
 from test_planning import reset_planning
 
+# The names on the Cook page's chips, read at once (the chips are drawn again as the server answers).
+CHIPS_JS = "return [...document.querySelectorAll('#pantry-chips .chip > span:first-child')].map((s) => s.textContent)"
+
 
 class PhoneTestCase(BrowserTestCase):
     def setUp(self):
@@ -102,7 +105,8 @@ class FillMyWeek(PhoneTestCase):
 
 class CookPageEntry(PhoneTestCase):
     def chips(self):
-        return [chip.text.split("\n")[0] for chip in self.find_all("#pantry-chips .chip")]
+        # Read in one go: the chips are drawn again when the server answers.
+        return self.driver.execute_script(CHIPS_JS)
 
     def test_a_comma_list_adds_each_food_and_names_the_unknown_one(self):
         self.open("/")
@@ -150,7 +154,8 @@ class CookPageAnswer(PhoneTestCase):
         self.open("/")
 
     def chips(self):
-        return [chip.text.split("\n")[0] for chip in self.find_all("#pantry-chips .chip")]
+        # Read in one go: the chips are drawn again when the server answers.
+        return self.driver.execute_script(CHIPS_JS)
 
     def add_foods(self, typed, expected):
         self.find("#food-input").send_keys(typed, Keys.ENTER)
@@ -418,8 +423,7 @@ class OnePantry(PhoneTestCase):
     an older Larder's chips kept in a browser move to the server once."""
 
     def chips(self, driver=None):
-        return [chip.find_element(By.CSS_SELECTOR, "span").text
-                for chip in (driver or self.driver).find_elements(By.CSS_SELECTOR, "#pantry-chips .chip")]
+        return (driver or self.driver).execute_script(CHIPS_JS)
 
     def stored(self):
         return sorted(item["foodID"] or item["name"] for item in api("/api/v1/pantry")["items"])
