@@ -51,6 +51,12 @@ def api(path, method="GET", body=None, session=None):
         return json.loads(text) if text else None
 
 
+def empty_pantry(session=None):
+    """Removes every item from the signed-in account's household pantry."""
+    for item in api("/api/v1/pantry", session=session)["items"]:
+        api(f"/api/v1/pantry/{item['id']}", "DELETE", session=session)
+
+
 def fetch(path, session=None):
     """Fetches a page's HTML as the signed-in test account (or another session)."""
     request = urllib.request.Request(
@@ -87,6 +93,7 @@ class BrowserTestCase(unittest.TestCase):
         self.driver.set_window_size(*DESKTOP)
         self.open("/settings")
         self.driver.execute_script("localStorage.clear()")
+        empty_pantry()  # the pantry is the household's, on the server: each test starts with none
         self.driver.get_log("browser")  # start each test with an empty console
 
     def tearDown(self):

@@ -199,6 +199,24 @@ class Accounts(BrowserTestCase):
         self.assertEqual(refused.exception.code, 403)
         self.assertEqual(api(f"/api/v1/recipes/{recipe['id']}")["name"], recipe["name"])
 
+    def test_a_viewer_cooks_from_the_households_pantry_and_is_told_it_cannot_change_it(self):
+        api("/api/v1/pantry", "POST", {"name": "egg", "food": "egg"})
+        link = self.invite("viewer")
+        self.join(link, "vera")
+        self.driver.execute_script(
+            "localStorage.setItem('larder.pantry', JSON.stringify([{id: 'milk', name: 'milk'}]))")
+        self.open("/")
+        self.assertIn("cannot change it", self.text("#pantry-read-only"))
+        self.assertFalse(self.find("#food-input").is_displayed())
+        self.wait(lambda d: [c.find_element(By.CSS_SELECTOR, "span").text
+                             for c in d.find_elements(By.CSS_SELECTOR, "#pantry-chips .chip")] == ["egg"],
+                  message="the household's pantry as chips")
+        self.assertEqual(self.find_all("#pantry-chips .chip-remove"), [])
+        # The browser's own foods are not silently dropped or sent: the page says why.
+        self.wait_text("#pantry-sync", lambda text: "as a viewer you cannot add them" in text)
+        self.assertEqual([item["foodID"] for item in api("/api/v1/pantry")["items"]], ["egg"])
+        self.screenshot("accounts-viewer-cook")
+
     def test_a_share_link_opens_signed_out_and_is_not_indexed(self):
         recipe = api("/api/v1/recipes?limit=1")["items"][0]
         self.open(f"/recipes/{recipe['id']}")

@@ -120,8 +120,9 @@ class Autocomplete(BrowserTestCase):
         self.open("/")
         picked = self.check_keyboard("#food-input", "egg")
         name = picked.split(" (")[0].split(" — ")[0]
-        self.wait(lambda d: name in [chip.text.split("\n")[0] for chip in
-                                     d.find_elements(By.CSS_SELECTOR, "#pantry-chips .chip")],
+        self.wait(lambda d: name in d.execute_script(
+            "return [...document.querySelectorAll('#pantry-chips .chip > span:first-child')]"
+            ".map((s) => s.textContent)"),
                   message=f"chip {name}")
         self.assertEqual(self.find("#food-input").get_attribute("value"), "")
 

@@ -11,8 +11,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser import BASE, PHONE, BrowserTestCase, api, fetch
+from browser import BASE, PHONE, BrowserTestCase, api, empty_pantry, fetch, make_driver
 from test_planning import reset_planning
+
+# The names on the Cook page's chips, read at once (the chips are drawn again as the server answers).
+CHIPS_JS = "return [...document.querySelectorAll('#pantry-chips .chip > span:first-child')].map((s) => s.textContent)"
 
 
 class PhoneTestCase(BrowserTestCase):
@@ -104,7 +107,8 @@ class FillMyWeek(PhoneTestCase):
 
 class CookPageEntry(PhoneTestCase):
     def chips(self):
-        return [chip.text.split("\n")[0] for chip in self.find_all("#pantry-chips .chip")]
+        # Read in one go: the chips are drawn again when the server answers.
+        return self.driver.execute_script(CHIPS_JS)
 
     def test_a_comma_list_adds_each_food_and_names_the_unknown_one(self):
         self.open("/")
@@ -152,7 +156,8 @@ class CookPageAnswer(PhoneTestCase):
         self.open("/")
 
     def chips(self):
-        return [chip.text.split("\n")[0] for chip in self.find_all("#pantry-chips .chip")]
+        # Read in one go: the chips are drawn again when the server answers.
+        return self.driver.execute_script(CHIPS_JS)
 
     def add_foods(self, typed, expected):
         self.find("#food-input").send_keys(typed, Keys.ENTER)
@@ -275,7 +280,7 @@ class CookPageAnswer(PhoneTestCase):
         self.tap("#staples-picker-done")
         self.assertFalse(self.find("#staples-picker").is_displayed())
         # Used once, never offered again, even with an empty pantry.
-        self.driver.execute_script("localStorage.removeItem('larder.pantry')")
+        empty_pantry()
         self.open("/")
         self.assertFalse(self.find("#staples-picker").is_displayed())
 
@@ -554,3 +559,103 @@ class RecipePageTools(PhoneTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class OnePantry(PhoneTestCase):
+    """One pantry per household, on the server: the Cook page's chips are the Pantry page's
+    items, every browser of the household sees the same, an empty pantry offers no recipes, and
+    an older Larder's chips kept in a browser move to the server once."""
+
+    def chips(self, driver=None):
+        return (driver or self.driver).execute_script(CHIPS_JS)
+
+    def stored(self):
+        return sorted(item["foodID"] or item["name"] for item in api("/api/v1/pantry")["items"])
+
+    def open_cook(self, driver=None):
+        driver = driver or self.driver
+        driver.get(BASE + "/")
+        driver.execute_script("localStorage.setItem('larder.staplesPicker', 'dismissed')")
+        driver.get(BASE + "/")
+        self.wait(lambda d: driver.execute_script("return document.documentElement.dataset.ready === 'true'"))
+
+    def add_on_cook_page(self, typed, chips, driver=None):
+        driver = driver or self.driver
+        box = driver.find_element(By.ID, "food-input")
+        box.send_keys(typed)
+        if "," not in typed:  # one food: Enter picks the first suggestion once there is one
+            self.wait(lambda d: driver.find_elements(By.CSS_SELECTOR, "#food-suggestions .suggestion"),
+                      message=f"suggestions for {typed}")
+        box.send_keys(Keys.ENTER)
+        self.wait(lambda d: self.chips(driver) == chips, message=f"chips {chips}")
+
+    def test_a_food_added_on_the_cook_page_is_on_the_pantry_page_and_back(self):
+        self.open_cook()
+        self.add_on_cook_page("eggs, rice", ["egg", "rice"])
+        self.assertEqual(self.stored(), ["egg", "rice"])
+        self.open("/pantry")
+        self.wait(lambda d: sorted(e.text for e in d.find_elements(By.CSS_SELECTOR, "#pantry-list .item-name"))
+                  == ["egg", "rice"], message="the Cook page's foods on the Pantry page")
+        # An item with an amount and a date, added on the Pantry page, is a chip on the Cook page.
+        self.find("#pantry-line").send_keys("2 cups milk", Keys.ENTER)
+        self.wait_text("#pantry-status", lambda text: text.startswith("Added"))
+        self.open_cook()
+        self.wait(lambda d: sorted(self.chips()) == ["egg", "milk", "rice"], message="the Pantry page's milk as a chip")
+        self.assertFalse(self.find("#pantry-empty").is_displayed())
+        self.screenshot("phone-cook-one-pantry")
+        # Removing a chip removes the stored item.
+        self.tap("#pantry-chips .chip-remove[aria-label='Remove rice']")
+        self.wait(lambda d: sorted(self.chips()) == ["egg", "milk"], message="rice removed")
+        self.wait(lambda d: self.stored() == ["egg", "milk"], message="rice gone from the server")
+        self.open("/pantry")
+        self.wait(lambda d: sorted(e.text for e in d.find_elements(By.CSS_SELECTOR, "#pantry-list .item-name"))
+                  == ["egg", "milk"], message="the Pantry page without rice")
+
+    def test_two_browsers_of_the_same_user_see_the_same_pantry(self):
+        other = make_driver(*PHONE)
+        try:
+            # A second sign-in of the same account: a session, and a browser storage, of its own.
+            other.get(BASE + "/login")
+            other.find_element(By.CSS_SELECTOR, "[name='login']").send_keys("tester")
+            other.find_element(By.CSS_SELECTOR, "[name='password']").send_keys("browser tests", Keys.ENTER)
+            self.wait(lambda d: "/login" not in other.current_url, message="the second browser signed in")
+            self.open_cook()
+            self.add_on_cook_page("garlic", ["garlic"])
+            self.open_cook(other)
+            self.wait(lambda d: self.chips(other) == ["garlic"], message="the first browser's food in the second")
+            self.add_on_cook_page("onion", ["garlic", "onion"], driver=other)
+            self.open_cook()
+            self.wait(lambda d: sorted(self.chips()) == ["garlic", "onion"], message="the second browser's food in the first")
+        finally:
+            other.quit()
+
+    def test_an_empty_pantry_offers_no_recipes_and_says_so(self):
+        # Staples alone nearly make some starter recipes: an empty pantry must not offer them.
+        answer = api("/api/v1/finder", "POST", {"have": [], "missing": 2, "limit": 5})
+        self.assertEqual(answer["pantrySource"], "none")
+        self.assertEqual(answer["items"], [])
+        self.open_cook()
+        self.tap("#missing-choice label:nth-of-type(3)")  # missing 2
+        self.wait_text("#cook-status", lambda text: text.startswith("Add what you have"))
+        self.assertTrue(self.find("#pantry-empty").is_displayed())
+        self.assertEqual(self.find_all("#cook-results .card"), [])
+        self.assertFalse(self.find("#results-bar").is_displayed())
+
+    def test_chips_kept_in_this_browser_move_to_the_server_once(self):
+        api("/api/v1/pantry", "POST", {"name": "egg", "food": "egg"})  # already stored: not again
+        self.open("/settings")
+        self.driver.execute_script(
+            "localStorage.setItem('larder.staplesPicker', 'dismissed');"
+            "localStorage.setItem('larder.pantry', JSON.stringify("
+            "[{id: 'egg', name: 'egg'}, {id: 'milk', name: 'milk'}]))")
+        self.open("/")
+        self.wait(lambda d: sorted(self.chips()) == ["egg", "milk"], message="the browser's foods as chips")
+        self.wait_text("#pantry-sync", lambda text: "Moved milk" in text)
+        self.assertEqual(self.stored(), ["egg", "milk"])
+        self.assertIsNone(self.driver.execute_script("return localStorage.getItem('larder.pantry')"))
+        # Once: a food removed elsewhere does not come back from this browser.
+        milk = [item for item in api("/api/v1/pantry")["items"] if item["foodID"] == "milk"][0]
+        api(f"/api/v1/pantry/{milk['id']}", "DELETE")
+        self.open_cook()
+        self.wait(lambda d: self.chips() == ["egg"], message="milk stays removed")
+        self.assertEqual(self.stored(), ["egg"])

@@ -443,4 +443,20 @@ struct PlanningClient {
     #expect(FinderAPITests.names(have) == ["Milk Pudding"])
     #expect(app.send("GET", "/api/v1/finder", query: ["useItUp": "soon"]).status == 422)
   }
+
+  @Test func anEmptyStoredPantryAnswersNoneWithNoRecipes() throws {
+    let app = try PlanningClient(recipes: [
+      PlanningClient.recipe("Milk Pudding", ["2 cups milk", "50 g sugar"])
+    ])
+    let empty = app.send("POST", "/api/v1/finder", json: #"{"have": [], "missing": 2}"#)
+    #expect(empty.status == 200)
+    #expect(empty.object["pantrySource"] as? String == "none")
+    #expect(empty.object["total"] as? Int == 0)
+    #expect(FinderAPITests.names(empty).isEmpty)
+    let milk = app.send("POST", "/api/v1/pantry", json: #"{"name": "milk", "food": "milk"}"#)
+    #expect(milk.status == 201)
+    let stored = app.send("POST", "/api/v1/finder", json: #"{"have": [], "missing": 2}"#)
+    #expect(stored.object["pantrySource"] as? String == "stored")
+    #expect(FinderAPITests.names(stored) == ["Milk Pudding"])
+  }
 }

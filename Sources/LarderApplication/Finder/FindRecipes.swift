@@ -3,7 +3,9 @@ import LarderCore
 
 extension Larder {
   /// Finds the caller's household's recipes for what the caller has: the request's `have`, or
-  /// without it the household's stored pantry (with its expiry dates, for `useItUp`). Foods are
+  /// without it the household's stored pantry (with its expiry dates, for `useItUp`). Without
+  /// either (no `have` and no stored food) there is no pantry, and the answer says so
+  /// (`pantrySource` `none`) with no recipes rather than ranking recipes for nothing. Foods are
   /// the household's catalog; its finder is built on its first search. Favourites (the
   /// `favorites` filter) and the ratings that rank recipes are the caller's own when they keep
   /// marks.
@@ -26,6 +28,7 @@ extension Larder {
       term.food.map { FinderQuery.PantryItem(food: $0.foodID, kinds: term.kinds) }
     }
     var source = FinderAnswer.PantrySource.have
+    if request.have.isEmpty { source = .none }
     if request.have.isEmpty, planning != nil {
       let stored = try planningStore().pantryItems(household: caller.household).filter {
         $0.foodID != nil
@@ -46,7 +49,10 @@ extension Larder {
     let marks = try marksSeen(by: caller)
     var query = try finderQuery(for: request, pantry: items, foods: foods, finder: finder.catalog)
     query.marks = marks.finderMarks
-    let page = finder.find(query)
+    let page =
+      source == .none
+      ? Page<FinderMatch>(items: [], total: 0, offset: request.offset, limit: request.limit)
+      : finder.find(query)
     func food(_ id: String) -> FoodReference {
       FoodReference(id: id, in: foods)
     }

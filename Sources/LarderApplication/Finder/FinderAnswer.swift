@@ -10,6 +10,9 @@ public struct FinderAnswer: Encodable, Sendable, Equatable {
     case have
     /// The household's stored pantry.
     case stored
+    /// No pantry: no `have` was given and the stored pantry holds no food Larder knows. An
+    /// empty pantry is no pantry, so no recipe is offered as one it could make.
+    case none
   }
 
   /// A food at hand and the catalog food it was read as.
@@ -104,7 +107,7 @@ public struct FinderAnswer: Encodable, Sendable, Equatable {
   /// The staples given that Larder did not recognise, as given: left out, so the other
   /// staples still count and the recipes are still found.
   public var unknownStaples: [String]
-  /// Whether the pantry was the request's `have` or the stored one.
+  /// Whether the pantry was the request's `have`, the stored one, or none at all.
   public var pantrySource: PantrySource
   /// Whether recipes using what expires soonest came first.
   public var useItUp: Bool

@@ -49,7 +49,7 @@ enum CookCommand {
     try request.validate()
     let larder = try context.openLarder(buildsFinder: true).larder
     let answer = try larder.findRecipes(request, as: context.caller)
-    if request.have.isEmpty, answer.pantrySource == .have {
+    if answer.pantrySource == .none {
       throw command.usageError(.needs("the pantry is empty; say what you have with --have FOODS"))
     }
     if context.json {

@@ -8,7 +8,8 @@ import LarderHTTP
 /// answer is ``FinderAnswer``.
 ///
 /// Without `have`, the household's stored pantry is used when there is one (with its expiry
-/// dates); the answer's `pantrySource` says which (`have` or `stored`).
+/// dates); the answer's `pantrySource` says which (`have` or `stored`). With neither (an empty
+/// stored pantry) it is `none` and no recipe is offered: an empty pantry is no pantry.
 struct FinderAPI: Sendable {
   let larder: Larder
 

@@ -2,23 +2,25 @@ import Foundation
 import LarderCore
 
 /// The Cook page, the home page: a pantry picker and the recipes it makes possible. The
-/// picker itself is the script's work; the page gives it labelled controls to fill.
+/// picker itself is the script's work; the page gives it labelled controls to fill. Its
+/// pantry is the household's stored one (the Pantry page's), read and changed through the
+/// pantry API; `canChange: false` (a viewer) shows it read-only, and says so.
 enum CookPage {
   static let diets = [
     "vegetarian", "vegan", "gluten-free", "dairy-free", "nut-free", "egg-free", "pescatarian",
   ]
 
-  static func render() -> HTML {
+  static func render(canChange: Bool = true) -> HTML {
     let dietOptions = diets.map { "<option value=\"\($0)\">\($0)</option>" as HTML }
     let body: HTML = """
-      <section class="cook" id="cook">
+      <section class="cook" id="cook" data-can-change="\(canChange ? "true" : "false")">
       <h1>What can I cook?</h1>
       <noscript><p class="notice">The pantry picker needs JavaScript. You can still
       <a href="/library">browse and search the library</a>.</p></noscript>
       <div class="cook-grid">
       <section class="pantry" aria-labelledby="pantry-h">
       <h2 id="pantry-h">Your pantry</h2>
-      <div class="pantry-entry">
+      \(canChange ? HTML.empty : Self.readOnlyNote)<div class="pantry-entry"\(attribute: "hidden", if: !canChange)>
       \(Components.combobox(
         id: "food-input", label: "Add what you have", listLabel: "Matching foods",
         placeholder: "eggs, rice, spinach…", listID: "food-suggestions"))
@@ -26,6 +28,7 @@ enum CookPage {
       <p id="food-entry-status" class="muted entry-status" role="status" aria-live="polite"></p>
       <ul id="pantry-chips" class="chips" aria-label="In your pantry"></ul>
       <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick by aisle below.</p>
+      <p id="pantry-sync" class="muted" role="status" aria-live="polite"></p>
       <p id="results-bar" class="results-bar" hidden><a href="#results-start">\
       <span id="results-bar-count"></span> <span class="results-bar-go">See them ↓</span></a></p>
       <section id="staples-picker" class="staples-picker" aria-labelledby="staples-picker-h" hidden>
@@ -35,9 +38,9 @@ enum CookPage {
       <p class="staples-picker-actions"><button type="button" id="staples-picker-done">Done</button>
       <button type="button" id="staples-picker-dismiss" class="link">Not now</button></p>
       </section>
-      <p class="pantry-links"><button type="button" id="pantry-clear" class="link" hidden>Clear pantry</button>
-      <button type="button" id="pantry-load" class="link" hidden></button></p>
-      <details id="aisles" class="aisles"><summary>Pick by aisle</summary>
+      <p class="pantry-links"><a href="/pantry">Amounts and dates on the Pantry page</a>
+      <button type="button" id="pantry-clear" class="link" hidden>Clear pantry</button></p>
+      <details id="aisles" class="aisles"\(attribute: "hidden", if: !canChange)><summary>Pick by aisle</summary>
       <div id="categories" class="categories"></div>
       </details>
       </section>
@@ -77,6 +80,14 @@ enum CookPage {
       title: "Cook", section: .cook, script: "cook.js", templates: [Components.recipeCardTemplate],
       foldsSearch: true, body: body)
   }
+
+  /// What a viewer reads instead of the entry box: the pantry is the household's, theirs to
+  /// cook from but not to change.
+  static let readOnlyNote: HTML = """
+    <p id="pantry-read-only" class="notice">You can cook from your household's pantry, but as a \
+    viewer you cannot change it. Ask the household's owner to add or remove foods.</p>
+
+    """
 }
 
 /// The add / edit form. Without a recipe it adds one, and offers import from a URL and from

@@ -11,7 +11,7 @@ struct Pages: Sendable {
   let larder: Larder
 
   func register(in router: inout AppRouter) {
-    router.get("/") { _, _ in cookPage() }
+    router.get("/") { _, caller in cookPage(as: caller) }
     router.get("/library") { request, caller in try library(request, as: caller) }
     router.get("/recipes/:id") { request, caller in try recipePage(request, as: caller) }
     router.get("/recipes/:id/edit") { request, caller in try editPage(request, as: caller) }
@@ -21,8 +21,10 @@ struct Pages: Sendable {
     }
   }
 
-  private func cookPage() -> HTTPResponse {
-    .html(CookPage.render())
+  /// The Cook page, its pantry the household's stored one; a viewer cooks from it but is told
+  /// it cannot change it.
+  private func cookPage(as caller: Caller) -> HTTPResponse {
+    .html(CookPage.render(canChange: caller.may(.change)))
   }
 
   private func editPage(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {

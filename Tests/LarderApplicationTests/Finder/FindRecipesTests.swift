@@ -72,6 +72,29 @@ import Testing
     #expect(names(have) == ["Milk Pudding"])
   }
 
+  @Test func anEmptyStoredPantryIsNoPantryAndOffersNoRecipe() throws {
+    let app = try PlanningLarder(recipes: [
+      PlanningLarder.recipe("Salted Water", ["1 l water", "1 tsp salt"]),
+      PlanningLarder.recipe("Milk Pudding", ["2 cups milk", "50 g sugar"]),
+    ])
+    // Staples alone make the first recipe, and the second misses two: neither may be offered
+    // as a recipe for a pantry that holds nothing.
+    let empty = try app.larder.findRecipes(FinderRequest(missing: 2), as: app.caller)
+    #expect(empty.pantrySource == .none)
+    #expect(empty.items.isEmpty)
+    #expect(empty.total == 0)
+    #expect(empty.pantry.isEmpty)
+    // An item Larder cannot match to a food is no pantry for the finder either.
+    _ = try app.larder.addPantryItem(
+      NewPantryItem(fields: PantryItemChange(name: "xyzzy")), as: app.caller)
+    let unmatched = try app.larder.findRecipes(FinderRequest(missing: 2), as: app.caller)
+    #expect(unmatched.pantrySource == .none)
+    try app.stock("1 l milk")
+    let stored = try app.larder.findRecipes(FinderRequest(missing: 2), as: app.caller)
+    #expect(stored.pantrySource == .stored)
+    #expect(Set(names(stored)) == ["Salted Water", "Milk Pudding"])
+  }
+
   @Test(arguments: [
     (FinderRequest(have: ["egg"], include: ["unobtainium"]), "include"),
     (FinderRequest(have: ["egg"], exclude: ["unobtainium"]), "exclude"),

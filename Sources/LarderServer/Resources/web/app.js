@@ -1,4 +1,5 @@
-// Shared by every page: settings and pantry kept in localStorage, a small JSON client, safe DOM
+// Shared by every page: settings kept in localStorage (and an older Larder's pantry, read once to
+// move it to the server), a small JSON client, safe DOM
 // building (text only, never HTML strings), the recipe card, the theme, and the service worker.
 
 const SETTINGS_KEY = 'larder.settings';
@@ -30,14 +31,18 @@ export function saveSettings(settings) {
   applyTheme(settings.theme);
 }
 
-/** The pantry: [{id, name}] of catalog foods. */
-export function loadPantry() {
+/**
+ * The foods an older Larder kept in this browser for the Cook page ([{id, name}]), before the
+ * pantry was the household's on the server. Read once to move them there; nothing else reads it.
+ */
+export function localPantry() {
   const items = readJSON(PANTRY_KEY, []);
   return Array.isArray(items) ? items.filter((item) => item && item.id && item.name) : [];
 }
 
-export function savePantry(items) {
-  localStorage.setItem(PANTRY_KEY, JSON.stringify(items));
+/** Forgets the browser's old pantry once its foods are on the server. */
+export function forgetLocalPantry() {
+  localStorage.removeItem(PANTRY_KEY);
 }
 
 /** An error answered by the API, with its message for people. */

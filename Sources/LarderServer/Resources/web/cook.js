@@ -1,15 +1,22 @@
 // The Cook page: pick what you have (autocomplete or by aisle), see what you can make. Results
 // update as the pantry or filters change, debounced, without reloading or blanking the list.
+// The pantry is the household's, kept on the server (the Pantry page's): each chip is a food
+// with stored items, adding a chip stores an item and removing it removes the food's items,
+// and the finder is asked without `have` so that it reads the same stored pantry.
 import {
-  api, debounce, el, loadPantry, loadSettings, markReady, recipeCard, savePantry,
+  api, debounce, el, forgetLocalPantry, loadSettings, localPantry, markReady, recipeCard,
 } from './app.js';
 import { combobox } from './combobox.js';
+import { planningAPI } from './planning.js';
 
 const PAGE = 24;
 // "Use it up" (linked from the Pantry page): the stored pantry, soonest-expiring first.
 const useItUp = new URLSearchParams(location.search).get('useItUp') === 'true';
 const settings = loadSettings();
-let pantry = loadPantry();
+// A viewer cooks from the household's pantry but may not change it (the page says so).
+const canChange = document.getElementById('cook').dataset.canChange !== 'false';
+// The chips: one per food, [{id, name, items: [stored items]}], read from the server.
+let pantry = [];
 let offset = 0;
 let inFlight = null;
 // When nothing matches the chosen "missing" choice, the nearest recipes are shown: the larger
@@ -35,42 +42,94 @@ const staplesWarning = document.getElementById('staples-warning');
 
 // MARK: pantry
 
+const syncNote = document.getElementById('pantry-sync');
+
 function hasFood(id) {
-  return pantry.some((item) => item.id === id);
+  return pantry.some((chip) => chip.id === id);
 }
 
-function addFood(food) {
-  if (!hasFood(food.id)) {
-    pantry = [...pantry, { id: food.id, name: food.name }];
-    pantryChanged();
+// The stored items as chips: those Larder knows the food of (the finder reads only those),
+// one chip per food, in the order they were first stored.
+function chipsOf(items) {
+  const chips = new Map();
+  for (const item of items) {
+    if (!item.foodID) continue;
+    if (!chips.has(item.foodID)) chips.set(item.foodID, { id: item.foodID, name: item.name, items: [] });
+    chips.get(item.foodID).items.push(item);
   }
+  return [...chips.values()];
 }
 
-function removeFood(id) {
-  pantry = pantry.filter((item) => item.id !== id);
+async function readPantry() {
+  const data = await planningAPI('/api/v1/pantry');
+  pantry = chipsOf(data.items || []);
+}
+
+// A change the server refused or could not take is said where the cook is looking, never
+// dropped: the chips are read again so they show what is stored.
+async function pantryFailed(error, what) {
+  entryStatus.textContent = `${what}: ${error.message}`;
+  try {
+    await readPantry();
+  } catch {
+    // Offline: the chips stay as they were.
+  }
   pantryChanged();
 }
 
+async function storeFood(food) {
+  const item = await planningAPI('/api/v1/pantry', { method: 'POST', body: { name: food.name, food: food.id } });
+  if (!hasFood(food.id)) pantry = [...pantry, { id: food.id, name: food.name, items: [item] }];
+}
+
+async function addFood(food) {
+  if (hasFood(food.id)) return;
+  try {
+    await storeFood(food);
+    pantryChanged();
+  } catch (error) {
+    await pantryFailed(error, `Not added ${food.name}`);
+  }
+}
+
+async function removeFood(id) {
+  const chip = pantry.find((other) => other.id === id);
+  if (!chip) return;
+  try {
+    for (const item of chip.items) {
+      await planningAPI(`/api/v1/pantry/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+    }
+    pantry = pantry.filter((other) => other.id !== id);
+    pantryChanged();
+  } catch (error) {
+    await pantryFailed(error, `Not removed ${chip.name}`);
+  }
+}
+
 function pantryChanged() {
-  savePantry(pantry);
   resultsBarCount.textContent = 'Finding recipes…';
   renderPantry();
-  offerStoredPantry();
   scheduleSearch();
 }
 
+// What a chip adds to the food's name: the stored amount and how soon it expires.
+function chipDetail(chip) {
+  const parts = chip.items.flatMap((item) => [item.amountText, item.expiry?.text]).filter(Boolean);
+  return parts.length ? el('span', { class: 'chip-detail muted' }, ` ${parts.join(', ')}`) : null;
+}
+
 function renderPantry() {
-  chips.replaceChildren(...pantry.map((item) => el('li', { class: 'chip' },
-    el('span', {}, item.name),
-    el('button', {
-      type: 'button', class: 'chip-remove', 'aria-label': `Remove ${item.name}`,
-      onclick: () => {
-        removeFood(item.id);
+  chips.replaceChildren(...pantry.map((chip) => el('li', { class: 'chip' },
+    el('span', {}, chip.name), chipDetail(chip),
+    canChange ? el('button', {
+      type: 'button', class: 'chip-remove', 'aria-label': `Remove ${chip.name}`,
+      onclick: async () => {
+        await removeFood(chip.id);
         input.focus();
       },
-    }, '×'))));
+    }, '×') : null)));
   emptyNote.hidden = pantry.length > 0;
-  clearButton.hidden = pantry.length === 0;
+  clearButton.hidden = pantry.length === 0 || !canChange;
   for (const button of categories.querySelectorAll('button[data-food]')) {
     button.setAttribute('aria-pressed', String(hasFood(button.dataset.food)));
   }
@@ -78,39 +137,56 @@ function renderPantry() {
   placeResultsBar();
 }
 
-clearButton.addEventListener('click', () => {
-  pantry = [];
-  pantryChanged();
+// Clearing empties the household's pantry, amounts and dates too: asked first.
+clearButton.addEventListener('click', async () => {
+  const count = pantry.reduce((sum, chip) => sum + chip.items.length, 0);
+  if (!confirm(`Remove all ${count} ${count === 1 ? 'item' : 'items'} from your household's pantry?`)) return;
+  for (const chip of [...pantry]) await removeFood(chip.id);
+  status.textContent = pantry.length ? status.textContent : 'Your pantry is empty.';
 });
 
-// The pantry kept on the Pantry page (with amounts and dates) can fill the picker in one tap.
-const loadButton = document.getElementById('pantry-load');
-let storedFoods = [];
-
-function offerStoredPantry() {
-  const missing = storedFoods.filter((food) => !hasFood(food.id));
-  loadButton.hidden = missing.length === 0;
-  loadButton.textContent = `Add the ${missing.length} ${missing.length === 1 ? 'food' : 'foods'} from your Pantry page`;
-}
-
-async function loadStoredPantry() {
-  try {
-    const data = await api('/api/v1/pantry');
-    const seen = new Set();
-    storedFoods = data.items.filter((item) => item.foodID && !seen.has(item.foodID) && seen.add(item.foodID))
-      .map((item) => ({ id: item.foodID, name: item.name }));
-  } catch {
-    storedFoods = []; // No planning store on this server: nothing to offer.
+// An older Larder kept the Cook page's foods in this browser. On the first visit after the
+// upgrade they are stored in the household's pantry (each food once, none already there
+// added again), then the browser's copy is forgotten. A viewer's stay, unused, and are named.
+async function moveLocalPantry() {
+  const local = localPantry();
+  if (!local.length) return;
+  if (!canChange) {
+    syncNote.textContent = `This browser kept ${local.length} ${local.length === 1 ? 'food' : 'foods'} of its own; `
+      + 'as a viewer you cannot add them to the household\'s pantry.';
+    return;
   }
-  offerStoredPantry();
+  const moved = [];
+  for (const food of local) {
+    if (hasFood(food.id)) continue;
+    try {
+      await storeFood(food);
+      moved.push(food.name);
+    } catch (error) {
+      // A food this Larder no longer knows cannot be stored; anything else (offline, a
+      // server error) leaves the browser's copy for the next visit.
+      if (error.code !== 'unknown_food' && error.code !== 'invalid_field') {
+        syncNote.textContent = `This browser's foods could not be moved to your pantry yet: ${error.message}`;
+        return;
+      }
+    }
+  }
+  forgetLocalPantry();
+  if (moved.length) {
+    syncNote.textContent = `Moved ${moved.join(', ')} from this browser into your household's pantry.`;
+  }
 }
 
-loadButton.addEventListener('click', () => {
-  const missing = storedFoods.filter((food) => !hasFood(food.id));
-  pantry = [...pantry, ...missing];
-  pantryChanged();
-  status.textContent = `Added ${missing.length} from your Pantry page.`;
-});
+async function loadPantry() {
+  try {
+    await readPantry();
+    await moveLocalPantry();
+  } catch (error) {
+    syncNote.textContent = error.status === 404 || error.code === 'conflict'
+      ? 'This server keeps no pantry.' : `Your pantry could not be read: ${error.message}`;
+  }
+  renderPantry();
+}
 
 // MARK: several foods at once
 
@@ -124,20 +200,26 @@ const quoted = (names) => names.map((name) => `“${name}”`).join(', ');
 async function addFoods(names) {
   if (!names.length) return;
   entryStatus.textContent = 'Adding…';
+  const report = [];
   try {
     const data = await api('/api/v1/finder', { method: 'POST', body: { have: names, limit: 1 } });
     const added = [];
     for (const { food } of data.pantry) {
       if (!hasFood(food.id) && !added.some((item) => item.id === food.id)) added.push({ id: food.id, name: food.name });
     }
-    if (added.length) {
-      pantry = [...pantry, ...added];
-      pantryChanged();
+    const stored = [];
+    for (const food of added) {
+      try {
+        await storeFood(food);
+        stored.push(food);
+      } catch (error) {
+        report.push(`Not added ${food.name}: ${error.message}`);
+      }
     }
+    if (stored.length) pantryChanged();
     input.value = data.unknown.join(', ');
-    const report = [];
-    if (added.length) report.push(`Added ${added.map((food) => food.name).join(', ')}.`);
-    else if (data.pantry.length) report.push('Already in your pantry.');
+    if (stored.length) report.unshift(`Added ${stored.map((food) => food.name).join(', ')}.`);
+    else if (!added.length && data.pantry.length) report.push('Already in your pantry.');
     if (data.unknown.length) {
       report.push(`Not added: no food called ${quoted(data.unknown)}. Check the spelling, or pick from the suggestions.`);
     }
@@ -186,7 +268,7 @@ function closeStaplesPicker(how) {
 }
 
 async function offerStaples() {
-  if (useItUp || pantry.length || localStorage.getItem(PICKER_KEY)) return;
+  if (!canChange || useItUp || pantry.length || localStorage.getItem(PICKER_KEY)) return;
   try {
     // The names read as the finder reads a pantry: the catalog's own foods, through the API.
     const data = await api('/api/v1/finder', { method: 'POST', body: { have: COMMON_STAPLES, limit: 1 } });
@@ -287,7 +369,8 @@ function request(extra = {}) {
   const fields = new FormData(form);
   const list = (text) => (text || '').split(',').map((part) => part.trim()).filter(Boolean);
   const body = {
-    ...(useItUp ? { useItUp: true } : { have: pantry.map((item) => item.id) }),
+    // No `have`: the finder reads the household's stored pantry, amounts and kinds included.
+    ...(useItUp ? { useItUp: true } : {}),
     missing: widened ?? Number(fields.get('missing') || 0),
     staples: settings.staples,
     diets: [...new Set([...settings.diets, ...list(fields.get('diet'))])],
@@ -503,9 +586,14 @@ if (settings.diets.length) {
   const select = document.getElementById('filter-diet');
   if (settings.diets.length === 1) select.value = settings.diets[0];
 }
-renderPantry();
-offerStaples();
 loadCategories();
 loadFacetOptions();
+await loadPantry();
+offerStaples();
 search();
-loadStoredPantry();
+// Back to the page (from the Pantry page, say): the stored pantry may have changed.
+addEventListener('pageshow', async (event) => {
+  if (!event.persisted) return;
+  await loadPantry();
+  scheduleSearch();
+});

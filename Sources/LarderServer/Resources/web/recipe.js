@@ -1,13 +1,14 @@
 // The recipe page: rescale servings, switch units, mark what the pantry has, favourite, rate,
 // take notes, print, cook step by step with timers, and the recipe's tools: add what's missing
 // to the list, plan it, take what it used from the pantry, and delete it (with undo).
-import { api, debounce, el, loadPantry, loadSettings, markReady } from './app.js';
+import { api, debounce, el, loadSettings, markReady } from './app.js';
 import { dayLabel, isoDay, planningAPI } from './planning.js';
 
 const article = document.getElementById('recipe');
 const id = article.dataset.recipeId;
 const settings = loadSettings();
-const pantry = loadPantry();
+// The household's stored pantry (the Cook and Pantry pages' one), as catalog food ids.
+let pantry = [];
 const servingsInput = document.getElementById('servings');
 const summary = document.getElementById('pantry-summary');
 
@@ -43,7 +44,7 @@ async function refreshLines() {
   const servings = Number(servingsInput.value);
   if (article.dataset.servings && servings > 0) parameters.set('servings', String(servings));
   parameters.set('units', selectedUnits());
-  parameters.set('have', pantry.map((item) => item.id).join(','));
+  parameters.set('have', pantry.join(','));
   parameters.set('staples', settings.staples.join(','));
   try {
     const data = await api(`/api/v1/recipes/${encodeURIComponent(id)}/lines?${parameters}`);
@@ -518,4 +519,12 @@ overlay.addEventListener('keydown', (event) => {
   }
 });
 
+// Marks what the household's pantry has; without a pantry (none stored, or none kept by this
+// server) the lines are shown unmarked.
+try {
+  const stored = await api('/api/v1/pantry');
+  pantry = [...new Set((stored.items || []).map((item) => item.foodID).filter(Boolean))];
+} catch {
+  pantry = [];
+}
 refreshLines();

@@ -1,0 +1,50 @@
+import Foundation
+import LarderApplication
+import LarderCore
+import LarderHTTP
+import LarderServer
+import LarderTestSupport
+import Testing
+
+/// The Cook page's pantry is the household's stored one: an owner may change it from the page,
+/// a viewer cooks from it and is told why the page offers no way to change it.
+@Suite struct CookPagePantryTests {
+  @Test func aViewerCooksFromTheHouseholdsPantryAndIsToldItCannotChangeIt() throws {
+    let web = try AccountsApp()
+    let larder = web.larder
+    let owner = try larder.createFirstOwner(
+      NewAccountRequest(login: "ana", password: "correct horse"),
+      setupCode: larder.accounts!.setupCode,
+      client: ClientInfo(address: "127.0.0.1", userAgent: "Tests"))
+    let ana = try web.credential(session: owner.token)
+    _ = try larder.createRecipe(Fixtures.pancakes(), as: owner.caller)
+    let invitation = try larder.createInvitation(
+      NewInvitationRequest(role: .viewer), as: try larder.authenticate(sessionToken: owner.token))
+    let viewer = try larder.acceptInvitation(
+      token: String(invitation.path.dropFirst("/join/".count)),
+      newAccount: NewAccountRequest(login: "vi", password: "viewer pass"),
+      client: ClientInfo(address: "127.0.0.1", userAgent: "Tests"))
+    let vi = try web.credential(session: viewer.token)
+
+    let ownersPage = web.send("GET", "/", as: ana)
+    #expect(ownersPage.status == 200)
+    #expect(ownersPage.text.contains(#"data-can-change="true""#))
+    #expect(!ownersPage.text.contains("pantry-read-only"))
+
+    let viewersPage = web.send("GET", "/", as: vi)
+    #expect(viewersPage.status == 200)
+    #expect(viewersPage.text.contains(#"data-can-change="false""#))
+    #expect(viewersPage.text.contains(#"id="pantry-read-only""#))
+    #expect(viewersPage.text.contains(#"<div class="pantry-entry" hidden>"#))
+
+    // The owner's chip is a stored item; the viewer's finder reads it, and may not add one.
+    let added = web.send(
+      "POST", "/api/v1/pantry", json: #"{"name": "egg", "food": "egg"}"#, as: ana)
+    #expect(added.status == 201)
+    let found = web.send("POST", "/api/v1/finder", json: #"{"missing": 5}"#, as: vi)
+    #expect(found.object["pantrySource"] as? String == "stored")
+    let refused = web.send(
+      "POST", "/api/v1/pantry", json: #"{"name": "milk", "food": "milk"}"#, as: vi)
+    #expect(refused.status == 403)
+  }
+}
