@@ -209,7 +209,7 @@ enum SettingsPage {
       <ul id="s-staples-options" class="suggestions" role="listbox" aria-label="Matching foods" hidden></ul>
       </div>
       <p id="s-staples-help" class="muted">They never count as missing. Separate with commas.</p>
-      <p id="s-staples-warning" class="notice" role="status" hidden></p>
+      <p id="s-staples-warning" class="warning" role="status" hidden></p>
       <fieldset><legend>Diets, applied everywhere by default</legend>
       <div class="checks">\(diets, separator: "\n")</div></fieldset>
       <fieldset class="segmented"><legend>Units</legend>
