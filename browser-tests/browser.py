@@ -57,6 +57,14 @@ def empty_pantry(session=None):
         api(f"/api/v1/pantry/{item['id']}", "DELETE", session=session)
 
 
+USUAL_SETTINGS = {"staples": ["salt", "black pepper", "water"], "diets": [], "units": "original"}
+
+
+def reset_settings(session=None):
+    """Gives the signed-in account the usual staples, diets and units (kept on the server)."""
+    api("/api/v1/settings", "PUT", USUAL_SETTINGS, session=session)
+
+
 def fetch(path, session=None):
     """Fetches a page's HTML as the signed-in test account (or another session)."""
     request = urllib.request.Request(
@@ -94,6 +102,7 @@ class BrowserTestCase(unittest.TestCase):
         self.open("/settings")
         self.driver.execute_script("localStorage.clear()")
         empty_pantry()  # the pantry is the household's, on the server: each test starts with none
+        reset_settings()  # so are the account's settings: each test starts with the usual ones
         self.driver.get_log("browser")  # start each test with an empty console
 
     def tearDown(self):

@@ -321,27 +321,26 @@ class CookPageAnswer(PhoneTestCase):
         self.assertTrue(self.find_all("#cook-results .card"))
 
 class MisspeltStaple(PhoneTestCase):
-    def test_an_unknown_staple_is_named_and_the_results_still_show(self):
+    def test_an_unknown_staple_is_left_out_with_a_warning_and_the_results_still_show(self):
         self.open("/settings")
         staples = self.find("#s-staples")
         staples.clear()
         staples.send_keys("salt, blak peper, water")
         self.tap("#settings-form button[type='submit']")
         self.wait_text("#settings-status", lambda text: text == "Saved.")
-        self.driver.execute_script(
-            "localStorage.setItem('larder.pantry', JSON.stringify("
-            "[{id: 'egg', name: 'egg'}, {id: 'milk', name: 'milk'}, {id: 'sugar', name: 'sugar'},"
-            " {id: 'all-purpose-flour', name: 'all-purpose flour'},"
-            " {id: 'unsalted-butter', name: 'unsalted butter'}]))")
-        self.open("/")
-        warning = self.wait(lambda d: d.find_element(By.ID, "staples-warning").is_displayed()
-                            and d.find_element(By.ID, "staples-warning"), message="the warning")
+        warning = self.find("#s-staples-warning")
+        self.assertTrue(warning.is_displayed())
         self.assertIn("“blak peper”", warning.text)
-        self.assertEqual(warning.find_element(By.CSS_SELECTOR, "a").get_attribute("pathname"),
-                         "/settings")
+        self.assertEqual(self.find("#s-staples").get_attribute("value"), "salt, water")
+        self.assertEqual(api("/api/v1/settings")["staples"], ["salt", "water"])
+        self.screenshot("phone-settings-staple")
+        for food in ("egg", "milk", "sugar", "all-purpose-flour", "unsalted-butter"):
+            api("/api/v1/pantry", "POST", {"name": food.replace("-", " "), "food": food})
+        self.open("/")
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#cook-results .card"),
-                  message="results beside the warning")
+                  message="results with the staples kept")
         self.assertRegex(self.text("#cook-status"), r"^\d+ recipes? with 5 ingredients")
+        self.assertFalse(self.find("#staples-warning").is_displayed())
         self.screenshot("phone-cook-staple")
 
 
@@ -659,3 +658,81 @@ class OnePantry(PhoneTestCase):
         self.open_cook()
         self.wait(lambda d: self.chips() == ["egg"], message="milk stays removed")
         self.assertEqual(self.stored(), ["egg"])
+
+
+class SettingsOnTheServer(PhoneTestCase):
+    """Staples, diets and units are the account's, on the server: a second sign-in of the same
+    user has them, another user does not, and a browser's old local settings move up once."""
+
+    def sign_in(self, driver, login, password):
+        driver.get(BASE + "/login")
+        driver.find_element(By.CSS_SELECTOR, "[name='login']").send_keys(login)
+        driver.find_element(By.CSS_SELECTOR, "[name='password']").send_keys(password, Keys.ENTER)
+        self.wait(lambda d: "/login" not in driver.current_url, message=f"{login} signed in")
+
+    def settings_shown(self, driver):
+        driver.get(BASE + "/settings")
+        self.wait(lambda d: driver.execute_script("return document.documentElement.dataset.ready === 'true'"))
+        form = driver.find_element(By.ID, "settings-form")
+        return {
+            "staples": form.find_element(By.NAME, "staples").get_attribute("value"),
+            "diets": [box.get_attribute("value") for box in form.find_elements(By.CSS_SELECTOR, "input[name='diets']")
+                      if box.is_selected()],
+            "units": [radio.get_attribute("value") for radio in form.find_elements(By.CSS_SELECTOR, "input[name='units']")
+                      if radio.is_selected()],
+        }
+
+    def test_settings_saved_in_one_session_appear_in_another_and_not_for_another_user(self):
+        self.open("/settings")
+        staples = self.find("#s-staples")
+        staples.clear()
+        # The staple is picked from the suggestions, as a cook would.
+        staples.send_keys("salt, saffr")
+        self.wait(lambda d: any(option.text.startswith("saffron") for option in
+                                d.find_elements(By.CSS_SELECTOR, "#s-staples-options [role='option']")),
+                  message="saffron suggested")
+        staples.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+        self.assertEqual(staples.get_attribute("value"), "salt, saffron, ")
+        self.tap("#settings-form input[name='diets'][value='vegetarian']")
+        self.tap("#settings-form input[name='units'][value='metric']")
+        self.tap("#settings-form button[type='submit']")
+        self.wait_text("#settings-status", lambda text: text == "Saved.")
+        self.assertFalse(self.find("#s-staples-warning").is_displayed())
+        self.screenshot("phone-settings-saved")
+        # Nothing but the theme is kept in this browser.
+        self.assertIsNone(self.driver.execute_script(
+            "return JSON.parse(localStorage.getItem('larder.settings') || '{}').staples"))
+
+        saved = {"staples": "salt, saffron", "diets": ["vegetarian"], "units": ["metric"]}
+        second = make_driver(*PHONE)
+        try:
+            self.sign_in(second, "tester", "browser tests")
+            self.assertEqual(self.settings_shown(second), saved)
+        finally:
+            second.quit()
+
+        invitation = api("/api/v1/invitations", "POST", {"role": "viewer"})
+        stranger = make_driver(*PHONE)
+        try:
+            stranger.get(BASE + invitation["path"])
+            for name, value in {"displayName": "Sam", "login": f"sam{datetime.datetime.now().timestamp():.0f}",
+                                "password": "a long password", "confirm": "a long password"}.items():
+                stranger.find_element(By.NAME, name).send_keys(value)
+            stranger.find_element(By.CSS_SELECTOR, "main form button[type='submit']").click()
+            self.wait(lambda d: "/join/" not in stranger.current_url, message="the other user joined")
+            usual = {"staples": "salt, black pepper, water", "diets": [], "units": ["original"]}
+            self.assertEqual(self.settings_shown(stranger), usual)
+            # The other user's browser had settings of its own from an older Larder: they move to
+            # that user's account once, and the first user's stay as they were.
+            stranger.execute_script(
+                "localStorage.setItem('larder.settings', JSON.stringify("
+                "{staples: ['butter'], diets: ['vegan'], units: 'us', theme: 'dark'}))")
+            moved = self.settings_shown(stranger)
+            self.assertEqual(moved, {"staples": "butter", "diets": ["vegan"], "units": ["us"]})
+            self.assertIn("now kept for your account", stranger.find_element(By.ID, "settings-status").text)
+            self.assertEqual(stranger.execute_script("return localStorage.getItem('larder.settings')"),
+                             '{"theme":"dark"}')
+            self.assertEqual(stranger.execute_script("return document.documentElement.dataset.theme"), "dark")
+        finally:
+            stranger.quit()
+        self.assertEqual(self.settings_shown(self.driver), saved)

@@ -29,6 +29,9 @@ public struct Larder: Sendable {
   /// sees and changes the recipes' own (as the command line always does). Give the store that
   /// keeps the recipes, so deleting a recipe deletes its marks.
   public let marks: (any RecipeMarkStore)?
+  /// Where each signed-in user keeps their own staples, diets and units; nil where callers have
+  /// only the usual settings.
+  public let userSettings: (any UserSettingsStore)?
   /// Fetches and reads pages to clip, under its address policy.
   public let clipper: RecipeClipper
   /// The installation's defaults for days, weeks and units.
@@ -70,6 +73,7 @@ public struct Larder: Sendable {
     recipes: any RecipeStore, analysis: RecipeAnalysis? = nil,
     foodStore: (any FoodStore)? = nil, images: (any ImageStore)? = nil,
     planning: (any PlanningStore)? = nil, marks: (any RecipeMarkStore)? = nil,
+    userSettings: (any UserSettingsStore)? = nil,
     clipper: RecipeClipper = RecipeClipper(),
     settings: LarderSettings = LarderSettings(),
     clock: @escaping @Sendable () -> Date = { Date() },
@@ -96,6 +100,7 @@ public struct Larder: Sendable {
     self.images = images
     self.planning = planning
     self.marks = marks
+    self.userSettings = userSettings
     // A clip's failures that the user is told about only plainly go to the operator's log.
     var clipper = clipper
     clipper.log = log

@@ -78,6 +78,7 @@ import Testing
     "POST /api/v1/user-synonyms": AddSynonymRequest.fieldNames,
     "POST /api/v1/import/text": PasteRequest.fieldNames,
     "POST /api/v1/import/url": ClipRequest.fieldNames,
+    "PUT /api/v1/settings": UserSettingsRequest.fieldNames,
     "POST /api/v1/pantry": NewPantryItem.fieldNames,
     "PATCH /api/v1/pantry/{id}": PantryItemChange.fieldNames,
     "POST /api/v1/pantry/deduct/preview": DeductionPreviewRequest.fieldNames,

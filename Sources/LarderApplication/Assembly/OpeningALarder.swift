@@ -102,7 +102,8 @@ extension Larder {
     var larder = Larder(
       recipes: database, analysis: .householdFoods, foodStore: database,
       images: database.imageStore, planning: SQLitePlanningStore(sharing: database),
-      marks: database, clipper: clipper, settings: settings, clock: clock, log: log)
+      marks: database, userSettings: database, clipper: clipper, settings: settings, clock: clock,
+      log: log)
     larder.accounts = AccountSupport(
       store: SQLiteAccountStore(sharing: database), hashing: options.passwordHashing)
     var notes = OpeningNotes(foodWarnings: try larder.households.open(caller.household).warnings)

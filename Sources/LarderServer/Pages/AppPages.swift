@@ -187,7 +187,8 @@ enum EditorPage {
   }
 }
 
-/// Settings kept in the browser: staples, diets applied by default, units and theme.
+/// The settings page: the signed-in user's staples, diets applied by default and units (kept on
+/// the server, so every browser the user signs in on has them), and the theme (this browser's).
 enum SettingsPage {
   /// The settings page; with `accounts`, it leads to the account page first.
   static func render(accounts: Bool = false) -> HTML {
@@ -198,11 +199,17 @@ enum SettingsPage {
       <section class="settings">
       <h1>Settings</h1>
       \(accounts ? "<p><a class=\"button secondary\" href=\"/account\">Your account, household and sign-out</a></p>" as HTML : HTML.empty)
-      <p class="muted">Kept in this browser.</p>
+      <p class="muted">Kept for your account, so every browser you sign in on has them; the theme is this browser's.</p>
       <form id="settings-form">
+      <div class="combo">
       <label for="s-staples">Staples you always have</label>
-      <input id="s-staples" name="staples" value="salt, black pepper, water" aria-describedby="s-staples-help">
+      <input id="s-staples" name="staples" type="text" value="salt, black pepper, water" role="combobox"
+        aria-autocomplete="list" aria-expanded="false" aria-controls="s-staples-options"
+        autocomplete="off" aria-describedby="s-staples-help">
+      <ul id="s-staples-options" class="suggestions" role="listbox" aria-label="Matching foods" hidden></ul>
+      </div>
       <p id="s-staples-help" class="muted">They never count as missing. Separate with commas.</p>
+      <p id="s-staples-warning" class="warning" role="status" hidden></p>
       <fieldset><legend>Diets, applied everywhere by default</legend>
       <div class="checks">\(diets, separator: "\n")</div></fieldset>
       <fieldset class="segmented"><legend>Units</legend>

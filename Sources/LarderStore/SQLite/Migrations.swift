@@ -32,6 +32,7 @@ enum Migrations {
     Migration(
       version: 10, summary: "amounts and alternatives for the pantry finder",
       apply: addFinderAmounts),
+    Migration(version: 11, summary: "each user's own settings", apply: createUserSettings),
   ]
 
   /// The newest schema version this binary knows.
@@ -283,6 +284,25 @@ extension Migrations {
         user: UserID(rawValue: user), household: HouseholdID(rawValue: household),
         connection: connection)
     }
+  }
+
+  fileprivate static func createUserSettings(_ connection: SQLiteConnection) throws {
+    // Settings belong to a membership, so leaving a household or removing an account takes
+    // them along. Lists are JSON arrays of text; nothing queries inside them.
+    try connection.execute(
+      """
+      CREATE TABLE user_settings (
+        household_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        staples TEXT NOT NULL,
+        diets TEXT NOT NULL,
+        units TEXT NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (household_id, user_id),
+        FOREIGN KEY (household_id, user_id)
+          REFERENCES memberships (household_id, user_id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+      """, operation: "creating the user settings table")
   }
 
   fileprivate static func addSharedCollections(_ connection: SQLiteConnection) throws {

@@ -132,6 +132,12 @@ import Testing
       method: "PATCH", pattern: "/api/v1/members/:id", target: .member, viewer: .forbidden,
       json: #"{"role": "viewer"}"#),
     RouteCase(method: "GET", pattern: "/api/v1/pantry", target: .none, viewer: .may),
+    // Settings are each user's own: a viewer keeps theirs too (checked by
+    // `settingsAreEachUsersOwn`), so it is not sent as A's viewer here.
+    RouteCase(method: "GET", pattern: "/api/v1/settings", target: .none, viewer: .may),
+    RouteCase(
+      method: "PUT", pattern: "/api/v1/settings", target: .none, viewer: .own,
+      json: #"{"staples": ["butter"], "diets": ["vegan"], "units": "us"}"#),
     RouteCase(
       method: "POST", pattern: "/api/v1/pantry", target: .none, viewer: .forbidden,
       json: #"{"line": "3 onions"}"#),
@@ -263,6 +269,8 @@ import Testing
     let readOnly: AccountsApp.Credential
     let ids: [Target: String]
     let recipeName = "Buttermilk Pancakes"
+    static let anasSettings =
+      #"{"staples": ["saffron"], "diets": ["pescatarian"], "units": "metric"}"#
 
     init() throws {
       let web = try AccountsApp()
@@ -299,6 +307,9 @@ import Testing
       }
       ids[.pantry] = try made(
         web.send("POST", "/api/v1/pantry", json: #"{"line": "2 eggs"}"#, as: ana))
+      let settings = web.send(
+        "PUT", "/api/v1/settings", json: Self.anasSettings, as: ana)
+      guard settings.status == 200 else { throw MatrixError.setup(settings.status, settings.text) }
       ids[.plan] = try made(
         web.send(
           "POST", "/api/v1/plan",
@@ -370,7 +381,7 @@ import Testing
       [
         "/api/v1/recipes", "/api/v1/pantry", "/api/v1/plan", "/api/v1/shopping-list",
         "/api/v1/user-foods", "/api/v1/members", "/api/v1/invitations", "/api/v1/share-links",
-        "/api/v1/tokens", "/api/v1/sessions",
+        "/api/v1/tokens", "/api/v1/sessions", "/api/v1/settings",
       ].map { path in
         let response = web.send(
           "GET", path,
@@ -480,6 +491,27 @@ import Testing
           "\(name): \(response.status) \(response.text.prefix(200))")
       }
     }
+    #expect(world.snapshot() == before)
+  }
+
+  @Test func settingsAreEachUsersOwn() throws {
+    let world = try World()
+    let before = world.snapshot()
+    #expect(before.last?.contains("saffron") == true)
+    for (name, other) in [("viewer", world.viewer), ("other household", world.bo)] {
+      let unread = world.web.send("GET", "/api/v1/settings", as: other)
+      #expect(unread.status == 200, "\(name)")
+      #expect(unread.object["isStored"] as? Bool == false, "\(name)")
+      #expect(!unread.text.contains("saffron") && !unread.text.contains("pescatarian"), "\(name)")
+      let saved = world.web.send(
+        "PUT", "/api/v1/settings",
+        json: #"{"staples": ["butter"], "diets": ["vegan"], "units": "us"}"#, as: other)
+      #expect(saved.status == 200, "\(name): \(saved.status) \(saved.text)")
+      let read = world.web.send("GET", "/api/v1/settings", as: other)
+      #expect(read.object["staples"] as? [String] == ["butter"], "\(name)")
+      #expect(read.object["units"] as? String == "us", "\(name)")
+    }
+    // Nobody else's save reached Ana's settings.
     #expect(world.snapshot() == before)
   }
 }

@@ -1,5 +1,6 @@
-// Shared by every page: settings kept in localStorage (and an older Larder's pantry, read once to
-// move it to the server), a small JSON client, safe DOM
+// Shared by every page: the signed-in user's settings (kept on the server; the theme alone stays
+// in localStorage, and an older Larder's settings and pantry are read once to move them to the
+// server), a small JSON client, safe DOM
 // building (text only, never HTML strings), the recipe card, the theme, and the service worker.
 
 const SETTINGS_KEY = 'larder.settings';
@@ -21,14 +22,75 @@ function readJSON(key, fallback) {
   }
 }
 
-export function loadSettings() {
+/** The theme, the one setting kept in this browser. */
+export function loadTheme() {
   const stored = readJSON(SETTINGS_KEY, {});
-  return { ...defaultSettings, ...stored };
+  return ['light', 'dark', 'system'].includes(stored?.theme) ? stored.theme : defaultSettings.theme;
 }
 
-export function saveSettings(settings) {
-  localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-  applyTheme(settings.theme);
+/** Keeps the theme in this browser and shows it at once. */
+export function saveTheme(theme) {
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify({ theme }));
+  applyTheme(theme);
+}
+
+// The staples, diets and units an older Larder kept in this browser, or null.
+function localSettings() {
+  const stored = readJSON(SETTINGS_KEY, {});
+  if (!stored || typeof stored !== 'object') return null;
+  const fields = {};
+  if (Array.isArray(stored.staples)) fields.staples = stored.staples.map(String);
+  if (Array.isArray(stored.diets)) fields.diets = stored.diets.map(String);
+  if (['original', 'us', 'metric'].includes(stored.units)) fields.units = stored.units;
+  return Object.keys(fields).length ? fields : null;
+}
+
+let settingsLoad = null;
+
+/**
+ * The signed-in user's staples, diets and units, read from the server once per page, with
+ * the browser's theme: {staples, diets, units, theme, unknownStaples, moved}. On the first
+ * visit after the upgrade, settings an older Larder kept in this browser are moved to the
+ * server when it has none for the user yet, and forgotten here either way (`moved` says
+ * they were). Offline, the usual settings.
+ */
+export function serverSettings() {
+  settingsLoad ??= (async () => {
+    const theme = loadTheme();
+    let answer;
+    try {
+      answer = await api('/api/v1/settings');
+    } catch {
+      return { ...defaultSettings, theme, unknownStaples: [], moved: false };
+    }
+    const local = localSettings();
+    let moved = false;
+    if (local && !answer.isStored) {
+      try {
+        answer = await api('/api/v1/settings', { method: 'PUT', body: local });
+        moved = true;
+      } catch (error) {
+        // Offline: keep them here to move next time. A refused value is not moved.
+        if (error.status === 0) return { ...defaultSettings, ...local, theme, unknownStaples: [], moved };
+      }
+    }
+    if (local) saveTheme(theme);
+    return {
+      staples: answer.staples, diets: answer.diets, units: answer.units, theme,
+      unknownStaples: answer.unknownStaples || [], moved,
+    };
+  })();
+  return settingsLoad;
+}
+
+/** Saves the user's staples, diets and units on the server; the answer names unknown staples. */
+export async function saveServerSettings({ staples, diets, units }) {
+  const answer = await api('/api/v1/settings', { method: 'PUT', body: { staples, diets, units } });
+  settingsLoad = Promise.resolve({
+    staples: answer.staples, diets: answer.diets, units: answer.units, theme: loadTheme(),
+    unknownStaples: answer.unknownStaples || [], moved: false,
+  });
+  return answer;
 }
 
 /**
@@ -182,7 +244,7 @@ export function recipeCard(summary, extra = []) {
   return card;
 }
 
-export function applyTheme(theme = loadSettings().theme) {
+export function applyTheme(theme = loadTheme()) {
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
   else delete document.documentElement.dataset.theme;
 }

@@ -4,7 +4,7 @@
 // with stored items, adding a chip stores an item and removing it removes the food's items,
 // and the finder is asked without `have` so that it reads the same stored pantry.
 import {
-  api, debounce, el, forgetLocalPantry, loadSettings, localPantry, markReady, recipeCard,
+  api, debounce, el, forgetLocalPantry, localPantry, markReady, recipeCard, serverSettings,
 } from './app.js';
 import { combobox } from './combobox.js';
 import { planningAPI } from './planning.js';
@@ -12,7 +12,7 @@ import { planningAPI } from './planning.js';
 const PAGE = 24;
 // "Use it up" (linked from the Pantry page): the stored pantry, soonest-expiring first.
 const useItUp = new URLSearchParams(location.search).get('useItUp') === 'true';
-const settings = loadSettings();
+const settings = await serverSettings();
 // A viewer cooks from the household's pantry but may not change it (the page says so).
 const canChange = document.getElementById('cook').dataset.canChange !== 'false';
 // The chips: one per food, [{id, name, items: [stored items]}], read from the server.

@@ -1,6 +1,6 @@
 // The library: search as you type, facets, sorting, favourites, collections (tags) and
 // "surprise me". Pages of 24 load as you scroll, so 50,000 recipes cost no more than 24.
-import { api, debounce, el, loadSettings, markReady, recipeCard } from './app.js';
+import { api, debounce, el, markReady, recipeCard, serverSettings } from './app.js';
 
 const PAGE = 24;
 const section = document.getElementById('library');
@@ -14,13 +14,14 @@ const count = section.querySelector('.count');
 const shareCollection = document.getElementById('share-collection');
 
 const initial = new URLSearchParams(location.search);
+const settings = await serverSettings();
 const state = {
   q: initial.get('q') || '',
   sort: initial.get('sort') || '',
   favorites: initial.get('favorites') === '1' || initial.get('favorites') === 'true',
   course: initial.get('course') || '',
   cuisine: initial.get('cuisine') || '',
-  diet: initial.get('diet') ?? loadSettings().diets.join(','),
+  diet: initial.get('diet') ?? settings.diets.join(','),
   maxTime: initial.get('maxTime') || '',
   tag: initial.get('tag') || '',
 };

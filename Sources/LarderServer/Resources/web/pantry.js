@@ -1,6 +1,6 @@
 // The pantry page: quick add by a typed line (the server parses it), items by location or by
 // soonest expiry with the API's expiry badges, edit and remove, and "use it up" recipes.
-import { api, el, loadSettings, markReady, recipeCard } from './app.js';
+import { api, el, markReady, recipeCard, serverSettings } from './app.js';
 import { dayLabel, planningAPI } from './planning.js';
 
 const form = document.getElementById('pantry-add');
@@ -212,7 +212,7 @@ useItUp.addEventListener('click', async () => {
   try {
     const parameters = new URLSearchParams({ useItUp: 'true', missing: '50', limit: '6' });
     if (first) parameters.set('include', first.foodID);
-    const { diets } = loadSettings();
+    const { diets } = await serverSettings();
     if (diets.length) parameters.set('diets', diets.join(','));
     const answer = await api(`/api/v1/finder?${parameters}`);
     const found = answer.items || [];

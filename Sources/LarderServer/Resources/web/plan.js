@@ -1,7 +1,7 @@
 // The meal plan page: a week (first day as the server is configured) or a list of it, adding a
 // recipe from a search of the library, each day's total time, "fill my week" suggestions to
 // accept, and the shopping list made from the week.
-import { el, loadSettings, markReady } from './app.js';
+import { el, markReady, serverSettings } from './app.js';
 import { addDays, dayLabel, isoDay, minutesText, planningAPI, recipePicker, servingsText } from './planning.js';
 
 const range = document.getElementById('plan-range');
@@ -220,7 +220,7 @@ document.getElementById('plan-fill').addEventListener('click', async () => {
   try {
     const meal = fillMeal.value;
     const body = { date, meal, courses: COURSES[meal] };
-    const { diets } = loadSettings();
+    const { diets } = await serverSettings();
     if (diets.length) body.diets = diets;
     const answer = await planningAPI('/api/v1/plan/fill', { method: 'POST', body });
     suggestions = answer.entries || [];

@@ -1,7 +1,10 @@
 // Shared by the pantry, meal plan and shopping list pages: the browser's time zone and units on
 // every API call, calendar days as the API writes them, and the recipe box (a combobox).
-import { api, el, formatDuration, loadSettings } from './app.js';
+import { api, el, formatDuration, serverSettings } from './app.js';
 import { combobox } from './combobox.js';
+
+// The user's units, read once before any planning call.
+const { units } = await serverSettings();
 
 /** The time zone "today" is reckoned in, and the units amounts are shown in. */
 export function context() {
@@ -12,7 +15,6 @@ export function context() {
   } catch {
     // The server's own time zone then.
   }
-  const units = loadSettings().units;
   if (units === 'us' || units === 'metric') parameters.set('units', units);
   return parameters;
 }

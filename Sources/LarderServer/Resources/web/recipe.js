@@ -1,12 +1,12 @@
 // The recipe page: rescale servings, switch units, mark what the pantry has, favourite, rate,
 // take notes, print, cook step by step with timers, and the recipe's tools: add what's missing
 // to the list, plan it, take what it used from the pantry, and delete it (with undo).
-import { api, debounce, el, loadSettings, markReady } from './app.js';
+import { api, debounce, el, markReady, serverSettings } from './app.js';
 import { dayLabel, isoDay, planningAPI } from './planning.js';
 
 const article = document.getElementById('recipe');
 const id = article.dataset.recipeId;
-const settings = loadSettings();
+const settings = await serverSettings();
 // The household's stored pantry (the Cook and Pantry pages' one), as catalog food ids.
 let pantry = [];
 const servingsInput = document.getElementById('servings');

@@ -1,7 +1,7 @@
 // Larder's service worker: the app shell from the cache, recipes you have opened readable
 // offline. Pages and API answers go to the network first and fall back to the copy kept from
 // the last visit; static files are served from the cache and refreshed in the background.
-const VERSION = 'larder-v3';
+const VERSION = 'larder-v4';
 const SHELL = [
   '/', '/library', '/settings', '/add', '/static/larder.css', '/static/app.js', '/static/cook.js',
   '/static/recipe.js', '/static/library.js', '/static/edit.js', '/static/settings.js',
