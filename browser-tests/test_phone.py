@@ -460,9 +460,10 @@ class RecipePageTools(PhoneTestCase):
         self.assertEqual(status, "Added 3 lines to the shopping list. Open the list")
         self.assertEqual(self.find("#tools-status a").get_attribute("href").rsplit("/", 1)[1], "list")
         # At 4 servings (twice the recipe's 2), less the cup of rice the pantry has; salt is a
-        # staple, and the line added by hand stays.
+        # staple, and the line added by hand stays. Rice is weighed, so the metric list shows
+        # the cup left to buy by weight.
         self.assertEqual(sorted(self.list_texts()),
-                         ["1 kg chicken thigh", "235 ml rice", "4 onions", "candles"])
+                         ["1 kg chicken thigh", "185 g rice", "4 onions", "candles"])
         self.screenshot("phone-recipe-tools")
 
     def test_plan_it_for_a_day_meal_and_servings(self):

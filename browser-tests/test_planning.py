@@ -265,11 +265,21 @@ class ShoppingListPage(PlanningTestCase):
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, ".list-line.checked"))
         self.assertIn("1 checked", self.text("#list-count"))
         self.find("#list-to-pantry").click()
+        # Moving asks, optionally, when what is moved expires.
+        expiry = self.find("#list-to-pantry-expiry")
+        self.assertTrue(expiry.is_displayed())
+        self.assertEqual(self.driver.switch_to.active_element, expiry)
+        use_by = (today() + datetime.timedelta(days=5)).isoformat()
+        self.driver.execute_script("arguments[0].value = arguments[1]", expiry, use_by)
+        self.screenshot("list-to-pantry-expiry")
+        self.find("#list-to-pantry-form button[type=submit]").click()
         self.wait_text("#list-status", lambda text: text.startswith("Moved 1 item to the pantry"))
+        self.assertFalse(self.find("#list-to-pantry-form").is_displayed())
         self.assertNotIn("2 cups buttermilk", self.line_texts())
         pantry = {item["name"]: item for item in api("/api/v1/pantry")["items"]}
         self.assertIn("buttermilk", pantry)
         self.assertEqual(pantry["buttermilk"]["amountText"], "2 cups")
+        self.assertEqual(pantry["buttermilk"]["expiresOn"], use_by)
         # Removing a line by keyboard moves focus to the line that took its place.
         eggs = self.line("2 eggs").find_element(By.CSS_SELECTOR, "button.remove")
         eggs.send_keys(Keys.ENTER)

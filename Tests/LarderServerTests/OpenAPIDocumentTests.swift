@@ -91,6 +91,7 @@ import Testing
     "POST /api/v1/shopping-list/items": NewShoppingItem.fieldNames,
     "PATCH /api/v1/shopping-list/items/{id}": ShoppingItemChange.fieldNames,
     "POST /api/v1/shopping-list/check": CheckShoppingItems.fieldNames,
+    "POST /api/v1/shopping-list/to-pantry": MoveToPantry.fieldNames,
     "POST /api/v1/tokens": NewAPITokenRequest.fieldNames,
     "POST /api/v1/password": ChangePasswordRequest.fieldNames,
     "POST /api/v1/households": HouseholdNameRequest.fieldNames,

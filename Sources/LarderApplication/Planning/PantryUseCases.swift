@@ -53,7 +53,7 @@ extension Larder {
       let food = try pantryFood(fields.food, foods: foods) ?? foods.match(name)?.foodID
       item = PantryItem(
         id: makeID(), name: name, foodID: food, amount: try fields.amount(applyingTo: nil),
-        location: fields.location ?? .usual(for: food.flatMap { foods.food(id: $0)?.aisle }),
+        location: fields.location ?? .usual(forFood: food, catalog: foods),
         addedOn: fields.addedOn ?? today, expiresOn: fields.expiresOn.applied(to: nil),
         note: fields.note.applied(to: nil), kinds: fields.kinds ?? .everyday)
     }

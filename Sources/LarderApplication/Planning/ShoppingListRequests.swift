@@ -262,3 +262,30 @@ public struct CheckShoppingItems: RequestFields, Equatable {
     if items.isEmpty { throw ApplicationError.missingValue(Field("items")) }
   }
 }
+
+/// Moving the checked lines into the pantry.
+public struct MoveToPantry: RequestFields, Equatable {
+  /// When what is moved expires (optional): new items take it, joined items keep the earlier
+  /// date.
+  public var expiresOn: CalendarDay?
+
+  /// Makes a request.
+  public init(expiresOn: CalendarDay? = nil) {
+    self.expiresOn = expiresOn
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case expiresOn
+  }
+
+  /// `expiresOn`.
+  public static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) }
+
+  /// Reads `expiresOn` ("2026-12-10"), which may be missing or null.
+  public init(from decoder: Decoder) throws {
+    let fields = try decoder.container(keyedBy: CodingKeys.self)
+    if fields.contains(.expiresOn), try !fields.decodeNil(forKey: .expiresOn) {
+      expiresOn = try fields.strictDay(.expiresOn)
+    }
+  }
+}

@@ -134,7 +134,8 @@ extension Larder {
     let item = ShoppingListItem(
       id: makeID(), name: name.isEmpty || amount == nil ? text : name, foodID: food?.id,
       aisle: food?.aisle, amounts: name.isEmpty ? [] : amount.map { [$0] } ?? [],
-      density: food?.densityGramsPerMillilitre, isManual: true)
+      density: food?.densityGramsPerMillilitre, isManual: true,
+      isWeighed: food.map { foods.isWeighed($0.id) } ?? false)
     try ApplicationError.translating {
       try store.saveShoppingListItems([item], household: caller.household)
     }
@@ -186,22 +187,25 @@ extension Larder {
     return items
   }
 
-  /// Moves every checked line into the pantry (adding to an item of the same food), and
-  /// takes it off the list.
+  /// Moves every checked line into the pantry (joining an item of the same food, see
+  /// ``ShoppingToPantry``), and takes it off the list.
   public func moveCheckedToPantry(
-    display: PlanningDisplay = PlanningDisplay(), as caller: Caller
+    _ request: MoveToPantry = MoveToPantry(), display: PlanningDisplay = PlanningDisplay(),
+    as caller: Caller
   ) throws -> MovedToPantry {
     try caller.require(.change)
     let store = try planningStore()
     let today = today(display)
+    let foods = try household(caller).foods.current
+    let format = format(display)
     // Read and written in one transaction: a line is moved once, and a deduction at the same
     // time is not undone.
     let changes = try store.update(household: caller.household) { stored in
       let changes = ShoppingToPantry.changes(
-        items: stored.shoppingList, pantry: stored.pantry, today: today, makeID: makeID)
+        items: stored.shoppingList, pantry: stored.pantry, today: today, catalog: foods,
+        expiresOn: request.expiresOn, format: format, makeID: makeID)
       return (changes, changes)
     }
-    let foods = try household(caller).foods.current
     return MovedToPantry(
       moved: changes.savePantryItems.map { pantryView($0, today: today, display, foods: foods) },
       list: try shoppingList(ShoppingListRequest(), display: display, as: caller))

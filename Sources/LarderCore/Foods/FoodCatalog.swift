@@ -96,8 +96,11 @@ public struct FoodCatalog: Sendable {
   /// name wins ("fire-roasted diced tomatoes" → tomato). A name that holds another food before
   /// the head ("cashew milk" without a catalog entry for it), or words after it that are not
   /// descriptors ("cream of tartar" without an entry), gives nil rather than a wrong food.
+  ///
+  /// Household things bought beside food ("kitchen roll", "foil", "bin bags") are never a
+  /// food, whatever food word they hold (see ``HouseholdItems``).
   public func match(_ name: String) -> FoodMatch? {
-    guard let result = index.match(name) else { return nil }
+    guard !HouseholdItems.contains(name), let result = index.match(name) else { return nil }
     let food = foods[Int(result.food)]
     return FoodMatch(
       foodID: food.id, name: food.name, how: result.kind, confidence: result.confidence)

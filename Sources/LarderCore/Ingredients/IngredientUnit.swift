@@ -164,8 +164,18 @@ public struct IngredientUnit: Hashable, Sendable, Identifiable {
     make("dozen", .count, nil, .neutral, "dozen", "dozen", ["dozen", "doz"]),
   ]
 
+  /// Lengths that size a piece ("5 cm ginger", "a 2-inch piece"). The parser reads them as
+  /// sizes, not units, so they are not in ``all``; the shopping list keeps them as counts of
+  /// their own so "5 cm" is not mistaken for 5 pieces.
+  public static let lengths: [IngredientUnit] = [
+    make(
+      "cm", .count, nil, .neutral, "cm", "cm",
+      ["cm", "centimeter", "centimeters", "centimetre", "centimetres"]),
+    make("inch", .count, nil, .neutral, "inch", "inches", ["inch", "inches"]),
+  ]
+
   private static let byID: [String: IngredientUnit] = Dictionary(
-    uniqueKeysWithValues: all.map { ($0.id, $0) })
+    uniqueKeysWithValues: (all + lengths).map { ($0.id, $0) })
 
   private static let exactAliases: [String: IngredientUnit] = {
     var table: [String: IngredientUnit] = [:]

@@ -39,7 +39,7 @@ public struct PantryLineReader: Sendable {
     let food = catalog.food(named: parsed.matchingName ?? name)?.id
     return PantryItem(
       id: id, name: name, foodID: food, amount: amount,
-      location: location ?? PantryLocation.usual(for: food.flatMap { catalog.food(id: $0)?.aisle }),
+      location: location ?? PantryLocation.usual(forFood: food, catalog: catalog),
       addedOn: addedOn, expiresOn: expiresOn, kinds: kinds ?? .everyday)
   }
 }
@@ -110,6 +110,10 @@ extension RecipePortion {
         line.facts.map { (food: $0.foodID, alternatives: $0.alternativeFoodIDs) }
         ?? parsed.foods(matching: { catalog.match($0)?.foodID })
       var measure = (try? Measure(contentsOf: parsed)) ?? nil
+      if let amount = measure, amount.unit == nil, let length = IngredientUnit.length(in: parsed) {
+        // "5 cm ginger": the parser reads "cm" as a size; keep it so it never becomes 5 pieces.
+        measure = Measure(quantity: amount.quantity, quantityMax: amount.quantityMax, unit: length)
+      }
       if let amount = measure, factor != 1 { measure = try? amount.scaled(by: factor) }
       return IngredientNeed(
         lineText: line.text, name: name, foodID: foods.food ?? foods.alternatives.first,
@@ -117,6 +121,18 @@ extension RecipePortion {
           ? Array(foods.alternatives.dropFirst()) : foods.alternatives,
         measure: measure, isOptional: line.facts?.isOptional ?? parsed.isOptional)
     }
+  }
+}
+
+extension IngredientUnit {
+  /// The length written right after the line's number ("5 cm ginger", "2-inch piece ginger"),
+  /// or nil when the number counts something.
+  static func length(in parsed: ParsedIngredient) -> IngredientUnit? {
+    guard parsed.unit == nil, parsed.quantity != nil else { return nil }
+    let words = parsed.input.lowercased().split(whereSeparator: { !$0.isLetter })
+    guard let first = words.first else { return nil }
+    // The first word is the one after the number: "5cm" and "5 cm" both give "cm".
+    return lengths.first { $0.aliases.contains(String(first)) }
   }
 }
 

@@ -53,6 +53,8 @@ public struct PantryLocation: RawRepresentable, Hashable, Codable, Sendable,
   public static let freezer = PantryLocation(rawValue: "freezer")!
   /// The cupboard (dry storage).
   public static let cupboard = PantryLocation(rawValue: "cupboard")!
+  /// The kitchen counter or fruit bowl: bananas, tomatoes, onions, potatoes.
+  public static let counter = PantryLocation(rawValue: "counter")!
 
   /// The name.
   public var description: String { rawValue }
@@ -79,9 +81,25 @@ public struct PantryLocation: RawRepresentable, Hashable, Codable, Sendable,
   public static func usual(for aisle: Aisle?) -> PantryLocation {
     switch aisle {
     case .frozen: return .freezer
-    case .meatAndSeafood, .dairyAndEggs, .deli: return .fridge
+    case .meatAndSeafood, .dairyAndEggs, .deli, .produce: return .fridge
     default: return .cupboard
     }
+  }
+
+  /// Where a food is usually kept: produce that keeps best out of the cold (bananas,
+  /// tomatoes, avocados, onions, garlic, potatoes and their kinds) on the counter, the rest
+  /// as its aisle suggests (``usual(for:)``); the cupboard for a food the catalog does not know.
+  public static func usual(forFood id: String?, catalog: FoodCatalog) -> PantryLocation {
+    guard let id, let food = catalog.food(id: id) else { return .cupboard }
+    let counterFoods: Set<String> = [
+      "banana", "tomato", "avocado", "onion", "shallot", "garlic", "potato", "sweet-potato",
+    ]
+    if food.aisle == .produce, id != "mashed-potatoes",
+      ([id] + catalog.ancestors(of: id).map(\.id)).contains(where: counterFoods.contains)
+    {
+      return .counter
+    }
+    return usual(for: food.aisle)
   }
 }
 
@@ -287,13 +305,16 @@ public struct ShoppingListItem: Hashable, Sendable, Codable, Identifiable {
   public var isStaple: Bool
   /// Whether it has been checked off.
   public var isChecked: Bool
+  /// Whether cooks weigh the food (``FoodCatalog/isWeighed(_:)``), so large spoon totals are
+  /// shown by weight.
+  public var isWeighed: Bool
 
   /// Makes a line.
   public init(
     id: PlanningID, name: String, foodID: String? = nil, aisle: Aisle? = nil,
     amounts: [Measure] = [], density: Double? = nil, recipes: [ShoppingRecipeRef] = [],
     inPantry: [Measure] = [], isManual: Bool = false, isStaple: Bool = false,
-    isChecked: Bool = false
+    isChecked: Bool = false, isWeighed: Bool = false
   ) {
     self.id = id
     self.name = name
@@ -306,11 +327,37 @@ public struct ShoppingListItem: Hashable, Sendable, Codable, Identifiable {
     self.isManual = isManual
     self.isStaple = isStaple
     self.isChecked = isChecked
+    self.isWeighed = isWeighed
   }
 
-  /// The amounts as one text in `format`: "2 cups", "2 + 200 g"; empty without amounts.
+  private enum CodingKeys: String, CodingKey {
+    case id, name, foodID, aisle, amounts, density, recipes, inPantry, isManual, isStaple
+    case isChecked, isWeighed
+  }
+
+  /// Reads a line; lines stored before ``isWeighed`` existed read as not weighed.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(PlanningID.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      foodID: try container.decodeIfPresent(String.self, forKey: .foodID),
+      aisle: try container.decodeIfPresent(Aisle.self, forKey: .aisle),
+      amounts: try container.decode([Measure].self, forKey: .amounts),
+      density: try container.decodeIfPresent(Double.self, forKey: .density),
+      recipes: try container.decode([ShoppingRecipeRef].self, forKey: .recipes),
+      inPantry: try container.decode([Measure].self, forKey: .inPantry),
+      isManual: try container.decode(Bool.self, forKey: .isManual),
+      isStaple: try container.decode(Bool.self, forKey: .isStaple),
+      isChecked: try container.decode(Bool.self, forKey: .isChecked),
+      isWeighed: try container.decodeIfPresent(Bool.self, forKey: .isWeighed) ?? false)
+  }
+
+  /// The amounts as one text in `format`, as a shopper can use them: "2 cups", "2 + 200 g",
+  /// "¾ cup + 1 tbsp", "185 g" (see ``Measure/shoppingText(_:density:weighed:)``); empty
+  /// without amounts. The list, its text export and the API all show this.
   public func amountText(_ format: MeasureFormat) -> String {
-    MeasureSum(amounts, density: density).formatted(format)
+    MeasureSum(amounts, density: density).shoppingText(format, weighed: isWeighed)
   }
 
   /// Checks the fields a store relies on.

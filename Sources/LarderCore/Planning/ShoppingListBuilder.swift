@@ -105,7 +105,8 @@ public struct ShoppingListBuilder: Sendable {
           id: makeID(), name: counted ? food?.pluralName ?? line.name : line.name,
           foodID: line.foodID, aisle: food?.aisle,
           amounts: amounts, density: line.sum.density, recipes: line.recipes,
-          inPantry: inPantry, isStaple: isStaple))
+          inPantry: inPantry, isStaple: isStaple,
+          isWeighed: line.foodID.map(catalog.isWeighed) ?? false))
     }
     return items.sorted(by: ShoppingListItem.listOrder)
   }
@@ -127,6 +128,7 @@ extension ShoppingListItem {
     let density = density ?? other.density
     merged.amounts = MeasureSum(amounts + other.amounts, density: density).parts
     merged.density = density
+    merged.isWeighed = isWeighed || other.isWeighed
     for recipe in other.recipes where !merged.recipes.contains(recipe) {
       merged.recipes.append(recipe)
     }
@@ -191,12 +193,19 @@ public struct ShoppingListView: Sendable {
 public enum ShoppingToPantry {
   /// The store writes that put every checked line into the pantry and take it off the list.
   ///
-  /// Each amount joins a pantry item of the same food when the units convert (1 l milk onto
-  /// 500 ml in the fridge makes 1.5 l); otherwise it becomes a new item, kept where its aisle
-  /// suggests (dairy in the fridge, frozen food in the freezer, the rest in the cupboard).
-  /// A line without an amount becomes an item without one, unless the pantry has the food.
+  /// Each line joins the pantry item of the same food (or, for foods the catalog does not
+  /// know, of the same name) instead of making a second one:
+  /// - an amount that converts is added (1 l milk onto 500 ml in the fridge makes 1.5 l);
+  /// - an item without an amount takes the line's amount;
+  /// - an amount that does not convert ("200 g" onto "1 bag") is kept in the item's note
+  ///   ("also 200 g"), written in `format`.
+  /// A line of a food the pantry lacks becomes a new item where the food is usually kept
+  /// (``PantryLocation/usual(forFood:catalog:)``: bananas on the counter, spinach in the
+  /// fridge, frozen peas in the freezer, rice in the cupboard). `expiresOn`, when given, is the
+  /// expiry of what is moved: new items take it, and an item joined keeps the earlier date.
   public static func changes(
     items: [ShoppingListItem], pantry: [PantryItem], today: CalendarDay,
+    catalog: FoodCatalog, expiresOn: CalendarDay? = nil, format: MeasureFormat = .metric,
     makeID: () -> PlanningID
   ) -> PlanningChanges {
     var result = PlanningChanges()
@@ -204,33 +213,51 @@ public enum ShoppingToPantry {
     var touched: [PlanningID] = []
     for item in items where item.isChecked {
       result.deleteShoppingListItems.append(item.id)
-      func add(_ amount: Measure?) {
-        if let food = item.foodID,
-          let index = working.firstIndex(where: { existing in
-            guard existing.foodID == food else { return false }
-            guard let amount else { return true }
-            guard let have = existing.amount else { return false }
-            return (try? have.adding(amount, density: item.density)) != nil
-          })
-        {
-          if let amount, let have = working[index].amount,
-            let total = try? have.adding(amount, density: item.density)
-          {
-            working[index].amount = total
+      // The items of the line's food, again for each amount: the first may have made one.
+      var same: [Int] {
+        working.indices.filter { index in
+          let existing = working[index]
+          if let food = item.foodID { return existing.foodID == food }
+          return existing.foodID == nil && existing.name.lowercased() == item.name.lowercased()
+        }
+      }
+      func converts(_ index: Int, _ amount: Measure) -> Bool {
+        guard let have = working[index].amount else { return false }
+        return (try? have.adding(amount, density: item.density)) != nil
+      }
+      func join(_ index: Int, _ amount: Measure?) {
+        if let amount {
+          if let have = working[index].amount {
+            if let total = try? have.adding(amount, density: item.density) {
+              working[index].amount = total
+            } else {
+              let also = "also " + amount.formatted(format, density: item.density)
+              working[index].note = [working[index].note, also].compactMap { $0 }
+                .joined(separator: "; ")
+            }
+          } else {
+            working[index].amount = amount
           }
-          if !touched.contains(working[index].id) { touched.append(working[index].id) }
-          return
+        }
+        if let expiresOn {
+          working[index].expiresOn = min(working[index].expiresOn ?? expiresOn, expiresOn)
+        }
+        if !touched.contains(working[index].id) { touched.append(working[index].id) }
+      }
+      let amounts: [Measure?] = item.amounts.isEmpty ? [nil] : item.amounts
+      for amount in amounts {
+        if let index = amount.flatMap({ amount in same.first { converts($0, amount) } })
+          ?? same.first
+        {
+          join(index, amount)
+          continue
         }
         let new = PantryItem(
           id: makeID(), name: item.name, foodID: item.foodID, amount: amount,
-          location: .usual(for: item.aisle), addedOn: today)
+          location: .usual(forFood: item.foodID, catalog: catalog), addedOn: today,
+          expiresOn: expiresOn)
         working.append(new)
         touched.append(new.id)
-      }
-      if item.amounts.isEmpty {
-        add(nil)
-      } else {
-        for amount in item.amounts { add(amount) }
       }
     }
     result.savePantryItems = touched.compactMap { id in working.first { $0.id == id } }

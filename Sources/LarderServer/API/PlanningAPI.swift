@@ -35,7 +35,8 @@ import LarderHTTP
 /// - `POST /api/v1/shopping-list/items` `{"line"}`: a manual line (201)
 /// - `PATCH /api/v1/shopping-list/items/:id` `{"checked"}`; `DELETE` it
 /// - `POST /api/v1/shopping-list/check` `{"items": [ids], "checked"}`
-/// - `POST /api/v1/shopping-list/to-pantry`: move checked lines into the pantry
+/// - `POST /api/v1/shopping-list/to-pantry`: move checked lines into the pantry (optional
+///   body `{"expiresOn": "2026-12-10"}`)
 struct PlanningAPI: Sendable {
   let larder: Larder
 
@@ -174,7 +175,11 @@ struct PlanningAPI: Sendable {
         ).list)
     }
     router.post("/api/v1/shopping-list/to-pantry") { request, caller in
-      try encodedJSON(larder.moveCheckedToPantry(display: try Self.display(request), as: caller))
+      // The body is optional: {"expiresOn": "2026-12-10"} dates what is moved.
+      let move =
+        request.body.isEmpty ? MoveToPantry() : try Self.body(MoveToPantry.self, request)
+      return try encodedJSON(
+        larder.moveCheckedToPantry(move, display: try Self.display(request), as: caller))
     }
   }
 

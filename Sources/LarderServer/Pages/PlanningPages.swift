@@ -187,8 +187,14 @@ enum ShoppingListPage {
       <label class="check"><input type="checkbox" id="show-staples"> Show staples</label>
       <button type="button" id="list-share" class="secondary">Share</button>
       <button type="button" id="list-print" class="secondary">Print</button>
-      <button type="button" id="list-to-pantry" class="secondary" disabled>Checked → pantry</button>
+      <button type="button" id="list-to-pantry" class="secondary" disabled aria-controls="list-to-pantry-form" aria-expanded="false">Checked → pantry</button>
       </div>
+      <form id="list-to-pantry-form" class="inline-form" hidden>
+      <label for="list-to-pantry-expiry">Use by (optional)</label>
+      <div class="row"><input type="date" id="list-to-pantry-expiry">
+      <button type="submit">Move checked to pantry</button>
+      <button type="button" id="list-to-pantry-cancel" class="secondary">Cancel</button></div>
+      </form>
       <form id="list-add" class="inline-form list-add" hidden>
       <label for="list-line">Add an item</label>
       <div class="row"><input id="list-line" required autocomplete="off" placeholder="2 lemons">

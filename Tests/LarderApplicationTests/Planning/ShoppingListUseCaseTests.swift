@@ -196,3 +196,37 @@ import Testing
     #expect(item["isManual"] as? Bool == true)
   }
 }
+
+/// Issue 21, item 5: what "Checked → pantry" does with produce and foods already stocked, and
+/// household things added by hand.
+@Suite struct CheckedToPantryUseCaseTests {
+  @Test func checkedLinesJoinPantryItemsAndProduceIsNotPutInTheCupboard() throws {
+    let app = try PlanningLarder()
+    _ = try app.stock("baby spinach")
+    for line in ["6 bananas", "200 g baby spinach", "kitchen roll"] {
+      let added = try app.larder.addShoppingItem(NewShoppingItem(line: line), as: app.caller)
+      _ = try app.larder.changeShoppingItem(
+        id: added.item.id.rawValue, ShoppingItemChange(checked: true), as: app.caller)
+    }
+    let roll = try #require(
+      try app.planning.shoppingListItems(household: .default).first { $0.name == "kitchen roll" })
+    #expect(roll.foodID == nil)
+    #expect(roll.aisle == nil)
+    _ = try app.larder.moveCheckedToPantry(as: app.caller)
+    let pantry = try app.planning.pantryItems(household: .default)
+    #expect(pantry.filter { $0.foodID == "baby-spinach" }.count == 1)
+    #expect(pantry.first { $0.foodID == "baby-spinach" }?.amount?.quantity == 200)
+    #expect(pantry.first { $0.foodID == "banana" }?.location.rawValue == "counter")
+  }
+
+  @Test func movingCanDateWhatIsMoved() throws {
+    let app = try PlanningLarder()
+    let added = try app.larder.addShoppingItem(NewShoppingItem(line: "1 l milk"), as: app.caller)
+    _ = try app.larder.changeShoppingItem(
+      id: added.item.id.rawValue, ShoppingItemChange(checked: true), as: app.caller)
+    let body = Data(#"{"expiresOn": "2026-12-10"}"#.utf8)
+    let moved = try app.larder.moveCheckedToPantry(
+      try MoveToPantry.decode(json: body, contentType: "application/json"), as: app.caller)
+    #expect(moved.moved.map(\.item.expiresOn) == [CalendarDay("2026-12-10")])
+  }
+}

@@ -195,7 +195,7 @@ enum PlanningFixtures {
     for index in list.indices where list[index].foodID != "onion" { list[index].isChecked = true }
     let counter = F.Counter()
     let changes = ShoppingToPantry.changes(
-      items: list, pantry: pantry, today: F.today,
+      items: list, pantry: pantry, today: F.today, catalog: F.catalog,
       makeID: { PlanningID(rawValue: "new\(counter.id())") })
     #expect(Set(changes.deleteShoppingListItems) == Set(list.filter(\.isChecked).map(\.id)))
     let milk = try #require(changes.savePantryItems.first { $0.foodID == "milk" })

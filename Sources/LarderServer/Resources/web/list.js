@@ -10,6 +10,8 @@ const count = document.getElementById('list-count');
 const empty = document.getElementById('list-empty');
 const staples = document.getElementById('show-staples');
 const toPantry = document.getElementById('list-to-pantry');
+const pantryForm = document.getElementById('list-to-pantry-form');
+const pantryExpiry = document.getElementById('list-to-pantry-expiry');
 const chosenNode = document.getElementById('gen-chosen');
 const chosenSubmit = document.getElementById('gen-recipes-submit');
 
@@ -199,9 +201,26 @@ staples.addEventListener('change', async () => {
   }
 });
 
-toPantry.addEventListener('click', async () => {
+// "Checked → pantry" opens a small form that asks, optionally, when what is moved expires.
+function showPantryForm(shown) {
+  pantryForm.hidden = !shown;
+  toPantry.setAttribute('aria-expanded', String(shown));
+  if (shown) pantryExpiry.focus();
+}
+
+toPantry.addEventListener('click', () => showPantryForm(pantryForm.hidden));
+document.getElementById('list-to-pantry-cancel').addEventListener('click', () => {
+  showPantryForm(false);
+  toPantry.focus();
+});
+
+pantryForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const body = pantryExpiry.value ? { expiresOn: pantryExpiry.value } : {};
   try {
-    const answer = await planningAPI('/api/v1/shopping-list/to-pantry', { method: 'POST' });
+    const answer = await planningAPI('/api/v1/shopping-list/to-pantry', { method: 'POST', body });
+    pantryExpiry.value = '';
+    showPantryForm(false);
     await load();
     const moved = answer.moved || [];
     say(moved.length ? `Moved ${moved.length} item${moved.length === 1 ? '' : 's'} to the pantry. ` : 'Nothing was checked. ',

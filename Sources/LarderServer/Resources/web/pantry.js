@@ -16,7 +16,7 @@ const usePane = document.getElementById('use-it-up-pane');
 const useResults = document.getElementById('use-it-up-results');
 
 const ORDER_KEY = 'larder.pantryOrder';
-const KNOWN = ['fridge', 'freezer', 'cupboard'];
+const KNOWN = ['fridge', 'freezer', 'cupboard', 'counter'];
 let items = [];
 let order = localStorage.getItem(ORDER_KEY) === 'expiry' ? 'expiry' : 'location';
 let editing = null;
