@@ -96,16 +96,7 @@ public struct ShoppingListGeneration: RequestFields, Equatable {
     to = try fields.day(.to)
     staples = try fields.flag(.staples) ?? false
     guard fields.contains(.recipes), try !fields.decodeNil(forKey: .recipes) else { return }
-    var list: UnkeyedDecodingContainer
-    do {
-      list = try fields.nestedUnkeyedContainer(forKey: .recipes)
-    } catch is DecodingError {
-      throw ApplicationError.invalidValue(
-        fields.field(.recipes), value: "", expected: "a list of {recipe, servings}")
-    }
-    var portions: [ShoppingPortion] = []
-    while !list.isAtEnd { portions.append(try list.decode(ShoppingPortion.self)) }
-    recipes = portions
+    recipes = try ShoppingPortion.list(in: fields, at: .recipes)
   }
 
   /// Checks that a list of recipes is not empty, each one's servings, and the days' order.
@@ -156,16 +147,7 @@ public struct ShoppingListAddition: RequestFields, Equatable {
     guard fields.contains(.recipes), try !fields.decodeNil(forKey: .recipes) else {
       throw ApplicationError.missingValue(fields.field(.recipes))
     }
-    var list: UnkeyedDecodingContainer
-    do {
-      list = try fields.nestedUnkeyedContainer(forKey: .recipes)
-    } catch is DecodingError {
-      throw ApplicationError.invalidValue(
-        fields.field(.recipes), value: "", expected: "a list of {recipe, servings}")
-    }
-    var portions: [ShoppingPortion] = []
-    while !list.isAtEnd { portions.append(try list.decode(ShoppingPortion.self)) }
-    recipes = portions
+    recipes = try ShoppingPortion.list(in: fields, at: .recipes)
   }
 
   /// Checks that there is at least one recipe, and each one's servings.
@@ -287,5 +269,23 @@ public struct MoveToPantry: RequestFields, Equatable {
     if fields.contains(.expiresOn), try !fields.decodeNil(forKey: .expiresOn) {
       expiresOn = try fields.strictDay(.expiresOn)
     }
+  }
+}
+
+extension ShoppingPortion {
+  /// The list of `{recipe, servings}` under `key`, which must be a list.
+  static func list<Key: CodingKey>(
+    in fields: KeyedDecodingContainer<Key>, at key: Key
+  ) throws -> [ShoppingPortion] {
+    var list: UnkeyedDecodingContainer
+    do {
+      list = try fields.nestedUnkeyedContainer(forKey: key)
+    } catch is DecodingError {
+      throw ApplicationError.invalidValue(
+        fields.field(key), value: "", expected: "a list of {recipe, servings}")
+    }
+    var portions: [ShoppingPortion] = []
+    while !list.isAtEnd { portions.append(try list.decode(ShoppingPortion.self)) }
+    return portions
   }
 }
