@@ -35,9 +35,7 @@ extension Larder {
     var portions: [RecipePortion] = []
     var days: ClosedRange<CalendarDay>?
     if let chosen = request.recipes {
-      portions = try chosen.map {
-        RecipePortion(recipe: try self.recipe($0.recipe, as: caller), servings: $0.servings)
-      }
+      portions = try recipePortions(chosen, as: caller)
     } else {
       let from = request.from ?? today(display)
       let through = request.to ?? from.adding(days: 6)
@@ -84,9 +82,7 @@ extension Larder {
   ) throws -> AddedToShoppingList {
     try caller.require(.change)
     try request.validate()
-    let portions = try request.recipes.map {
-      RecipePortion(recipe: try self.recipe($0.recipe, as: caller), servings: $0.servings)
-    }
+    let portions = try recipePortions(request.recipes, as: caller)
     let builder = ShoppingListBuilder(
       parser: IngredientParser(), catalog: try household(caller).foods.current)
     let store = try planningStore()
@@ -215,5 +211,14 @@ extension Larder {
     try Self.record(
       id, in: try planningStore().shoppingListItems(household: caller.household),
       kind: .shoppingListItem)
+  }
+
+  /// The chosen recipes, each read as the caller may see it, at its servings.
+  private func recipePortions(
+    _ chosen: [ShoppingPortion], as caller: Caller
+  ) throws -> [RecipePortion] {
+    try chosen.map {
+      RecipePortion(recipe: try self.recipe($0.recipe, as: caller), servings: $0.servings)
+    }
   }
 }
