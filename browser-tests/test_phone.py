@@ -737,3 +737,47 @@ class SettingsOnTheServer(PhoneTestCase):
         finally:
             stranger.quit()
         self.assertEqual(self.settings_shown(self.driver), saved)
+
+
+class RecipeMarksFollowTheFinder(PhoneTestCase):
+    """A recipe page's have / missing marks follow the finder's rule for the stored pantry's
+    kinds: "only rice" is not basmati rice, and "any rice" is puffed rice too."""
+
+    def marks(self):
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#recipe li[data-line]')].map((li) =>"
+            " [li.querySelector('.line-text').textContent,"
+            "  li.classList.contains('have') ? 'have' : li.classList.contains('missing') ? 'missing' : ''])")
+
+    def finder_missing(self, name):
+        answer = api("/api/v1/finder", "POST", {"have": [], "missing": 5, "limit": 100})
+        self.assertEqual(answer["pantrySource"], "stored")
+        found = [item for item in answer["items"] if item["recipe"]["name"] == name]
+        self.assertEqual(len(found), 1, f"the finder offers {name}")
+        return sorted(food["name"] for food in found[0]["missing"])
+
+    def check(self, recipe, pantry_line, kinds, expected):
+        created = api("/api/v1/recipes", "POST", recipe)
+        self.addCleanup(api, f"/api/v1/recipes/{created['id']}", "DELETE")
+        item = api("/api/v1/pantry", "POST", {"line": pantry_line})
+        self.assertEqual(item["kinds"], kinds)
+        api("/api/v1/pantry", "POST", {"line": "onion"})
+        missing = self.finder_missing(recipe["name"])
+        self.open(f"/recipes/{created['id']}")
+        self.wait_text("#pantry-summary", lambda text: text.startswith("You have"))
+        marks = self.marks()
+        self.assertEqual(marks, expected)
+        self.assertEqual(len(missing), sum(1 for _, mark in marks if mark == "missing"),
+                         f"the finder says missing {missing}, the page {marks}")
+        return missing
+
+    def test_only_this_kind_marks_another_kind_missing_as_the_finder_does(self):
+        missing = self.check({"name": "Marks Test Pilaf", "ingredients": ["1 cup basmati rice", "1 onion"]},
+                             "only rice", "only", [["1 cup basmati rice", "missing"], ["1 onion", "have"]])
+        self.assertEqual(missing, ["basmati rice"])
+        self.screenshot("phone-recipe-marks-only")
+
+    def test_any_kind_marks_every_kind_had_as_the_finder_does(self):
+        missing = self.check({"name": "Marks Test Crunch", "ingredients": ["1 cup puffed rice", "1 onion"]},
+                             "any rice", "any", [["1 cup puffed rice", "have"], ["1 onion", "have"]])
+        self.assertEqual(missing, [])

@@ -5,9 +5,12 @@ import LarderCore
 /// `GET /api/v1/recipes/:id/lines?servings=&units=&have=&staples=`.
 ///
 /// Fields: `servings` (more than 0, at most 1000; the recipe's own unless given), `units`
-/// (`us`, `metric` or `original`), and `have` and `staples` (foods, as ids or names). With
-/// `have` (even empty) each line is marked have, missing or optional; `staples` replaces the
-/// usual salt, black pepper and water (empty for none).
+/// (`us`, `metric` or `original`), `have` and `staples` (foods, as ids or names), and
+/// `pantry=stored`. With `have` (even empty) each line is marked have, missing or optional;
+/// with `pantry=stored` (and no `have`) the lines are marked against the household's stored
+/// pantry, each item with the kinds it stands for ("any rice", "only brown rice"), as the
+/// finder reads it, and an empty stored pantry marks no lines; `staples` replaces the usual
+/// salt, black pepper and water (empty for none).
 public struct RecipeLinesRequest: RequestFields, Equatable {
   /// The unit systems lines can be shown in.
   public enum Units: String, Sendable, CaseIterable {
@@ -19,6 +22,12 @@ public struct RecipeLinesRequest: RequestFields, Equatable {
     case original
   }
 
+  /// Where the pantry the lines are marked against comes from, besides `have`.
+  public enum Pantry: String, Sendable, CaseIterable {
+    /// The household's stored pantry (the Pantry page's), as the finder reads it.
+    case stored
+  }
+
   /// The servings to show amounts for; nil for the recipe's own.
   public var servings: Double?
   /// The unit system to show amounts in.
@@ -27,25 +36,28 @@ public struct RecipeLinesRequest: RequestFields, Equatable {
   public var have: [String]?
   /// The foods always at hand; nil for the usual staples.
   public var staples: [String]?
+  /// `stored` marks the lines against the household's stored pantry when `have` is not given.
+  public var pantry: Pantry?
 
   /// The servings a request may ask for (more than the lower bound).
   public static let servingsRange = 0.0...1000.0
   /// The fields, as the API names them.
-  public static let fieldNames = ["servings", "units", "have", "staples"]
+  public static let fieldNames = ["servings", "units", "have", "staples", "pantry"]
 
   enum CodingKeys: String, CodingKey {
-    case servings, units, have, staples
+    case servings, units, have, staples, pantry
   }
 
   /// Makes a request; the servings are checked by ``validate()``.
   public init(
     servings: Double? = nil, units: Units = .original, have: [String]? = nil,
-    staples: [String]? = nil
+    staples: [String]? = nil, pantry: Pantry? = nil
   ) {
     self.servings = servings
     self.units = units
     self.have = have
     self.staples = staples
+    self.pantry = pantry
   }
 
   /// Reads the request's fields.
@@ -54,7 +66,7 @@ public struct RecipeLinesRequest: RequestFields, Equatable {
     self.init(
       servings: try fields.number(.servings, expected: Self.servingsText),
       units: try fields.choice(.units) ?? .original, have: try fields.optionalList(.have),
-      staples: try fields.optionalList(.staples))
+      staples: try fields.optionalList(.staples), pantry: try fields.choice(.pantry))
   }
 
   /// Checks that the servings are more than 0 and at most 1000.
@@ -208,11 +220,22 @@ extension Larder {
     case .original: format = nil
     }
     // Each food at hand with the kinds it stands for ("only brown rice"), as the finder reads
-    // it; staples stand for their everyday kinds.
-    let pantry = request.have.map { have -> [(food: String, kinds: PantryKinds)] in
-      let owned = PantryTerm.resolve(have, catalog: catalog).compactMap { term in
+    // it: the request's `have`, or the stored pantry's items with their own kinds (the ids
+    // alone would lose them, and "only brown rice" would mark basmati as had); staples stand
+    // for their everyday kinds.
+    var owned: [(food: String, kinds: PantryKinds)]? = request.have.map { have in
+      PantryTerm.resolve(have, catalog: catalog).compactMap { term in
         term.food.map { (food: $0.foodID, kinds: term.kinds) }
       }
+    }
+    if owned == nil, request.pantry == .stored, planning != nil {
+      let stored = try planningStore().pantryItems(household: caller.household).compactMap {
+        item in item.foodID.map { (food: $0, kinds: item.kinds) }
+      }
+      // An empty stored pantry is no pantry, as the finder has it: no marks.
+      if !stored.isEmpty { owned = stored }
+    }
+    let pantry = owned.map { owned -> [(food: String, kinds: PantryKinds)] in
       let staples =
         request.staples.map {
           PantryTerm.resolve($0, catalog: catalog).compactMap { $0.food?.foodID }

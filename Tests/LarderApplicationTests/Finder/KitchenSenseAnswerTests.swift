@@ -57,6 +57,47 @@ import Testing
     #expect(only.pantry.map(\.food.id) == ["rice", "onion"])
   }
 
+  /// The recipe page marks its lines against the stored pantry: each item's kinds must come
+  /// along, or "only rice" would mark basmati as had while the finder says it is missing.
+  @Test func aRecipesMarksOverTheStoredPantryAgreeWithTheFinderOnKinds() throws {
+    let crunch = PlanningLarder.recipe("Rice Crunch", ["2 cups puffed rice", "1 onion"])
+    let app = try PlanningLarder(recipes: [Self.pilaf, crunch])
+    func marks(_ name: String) throws -> [RecipeLines.Status?] {
+      try app.larder.recipeLines(app.id(name), RecipeLinesRequest(pantry: .stored), as: app.caller)
+        .sections.flatMap { $0.lines.map(\.status) }
+    }
+    func missing(_ name: String) throws -> [String]? {
+      try app.larder.findRecipes(FinderRequest(missing: 2), as: app.caller).items
+        .first { $0.recipe.name == name }?.missing.map(\.id)
+    }
+    // No stored pantry: no marks, as the finder offers nothing.
+    #expect(try marks("Basmati Pilaf") == [nil, nil])
+    #expect(try missing("Basmati Pilaf") == nil)
+
+    // "Only rice" is not basmati rice, for the finder and the marks alike.
+    let only = try app.stock("only rice", "onion")
+    #expect(only.first?.item.kinds == .only)
+    #expect(try missing("Basmati Pilaf") == ["basmati-rice"])
+    #expect(try marks("Basmati Pilaf") == [.missing, .have])
+    let counts = try app.larder.recipeLines(
+      app.id("Basmati Pilaf"), RecipeLinesRequest(pantry: .stored), as: app.caller)
+    #expect(counts.have == 1)
+    #expect(counts.needed == 2)
+    // The request's own `have` still wins over the stored pantry.
+    let given = try app.larder.recipeLines(
+      app.id("Basmati Pilaf"), RecipeLinesRequest(have: ["rice", "onion"], pantry: .stored),
+      as: app.caller)
+    #expect(given.sections.first?.lines.first?.status == .have)
+
+    // "Any rice" gives puffed rice, which plain rice does not.
+    #expect(try missing("Rice Crunch") == ["puffed-rice"])
+    #expect(try marks("Rice Crunch") == [.missing, .have])
+    _ = try app.larder.removePantryItems([only[0].item.id.rawValue], as: app.caller)
+    #expect(try app.stock("any rice").first?.item.kinds == .any)
+    #expect(try missing("Rice Crunch") == [])
+    #expect(try marks("Rice Crunch") == [.have, .have])
+  }
+
   @Test func tooLittleOfAStoredFoodIsPartlyMissingAndSaysHowMuch() throws {
     let app = try app()
     try app.stock("2 eggs", "250 g butter")

@@ -7,8 +7,6 @@ import { dayLabel, isoDay, planningAPI } from './planning.js';
 const article = document.getElementById('recipe');
 const id = article.dataset.recipeId;
 const settings = await serverSettings();
-// The household's stored pantry (the Cook and Pantry pages' one), as catalog food ids.
-let pantry = [];
 const servingsInput = document.getElementById('servings');
 const summary = document.getElementById('pantry-summary');
 
@@ -44,7 +42,10 @@ async function refreshLines() {
   const servings = Number(servingsInput.value);
   if (article.dataset.servings && servings > 0) parameters.set('servings', String(servings));
   parameters.set('units', selectedUnits());
-  parameters.set('have', pantry.join(','));
+  // The household's stored pantry (the Cook and Pantry pages' one), read by the server with
+  // each item's kinds ("only brown rice", "any rice"), as the finder reads it: food ids sent
+  // from here would lose them. Without a stored pantry the lines come back unmarked.
+  parameters.set('pantry', 'stored');
   parameters.set('staples', settings.staples.join(','));
   try {
     const data = await api(`/api/v1/recipes/${encodeURIComponent(id)}/lines?${parameters}`);
@@ -56,13 +57,13 @@ async function refreshLines() {
       item.querySelector('.line-text').textContent = line.shown;
       item.classList.remove('have', 'missing', 'optional');
       item.querySelector('.line-status')?.remove();
-      if (pantry.length && line.status) {
+      if (line.status) {
         item.classList.add(line.status);
         const label = { have: 'you have this', missing: 'missing', optional: 'optional' }[line.status];
         item.append(el('span', { class: 'line-status' }, ` — ${label}`));
       }
     });
-    summary.textContent = pantry.length && data.needed
+    summary.textContent = data.needed
       ? `You have ${data.have} of ${data.needed} ingredients.` : '';
   } catch (error) {
     summary.textContent = error.message;
@@ -521,10 +522,4 @@ overlay.addEventListener('keydown', (event) => {
 
 // Marks what the household's pantry has; without a pantry (none stored, or none kept by this
 // server) the lines are shown unmarked.
-try {
-  const stored = await api('/api/v1/pantry');
-  pantry = [...new Set((stored.items || []).map((item) => item.foodID).filter(Boolean))];
-} catch {
-  pantry = [];
-}
 refreshLines();
