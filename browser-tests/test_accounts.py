@@ -4,6 +4,7 @@ recipes (each with their own favourites and ratings), a viewer reads but finds n
 a share link opens signed out, a collection shared from the library opens signed out with its
 recipes, and the owner signs out."""
 
+import datetime
 import os
 import re
 import socket
@@ -188,8 +189,10 @@ class Accounts(BrowserTestCase):
         # Reading tools only: export, yes; the list, the plan, the pantry and delete, no.
         self.assertEqual(len(self.find_all(".menu-items a[download]")), 2)
         for tool in ("#add-to-list", "#plan-open", "#cooked-open", "#delete-recipe",
-                     "#plan-panel", "#cooked-panel"):
+                     "#plan-panel", "#cooked-panel", "#favorite", ".star-button", "#notes-form"):
             self.assertEqual(self.find_all(tool), [], tool)
+        # Cook mode is for reading: it stays.
+        self.assertTrue(self.find("#cook-mode-open").is_displayed())
         session = self.driver.get_cookie("larder_session")["value"]
         request = urllib.request.Request(
             BASE + f"/api/v1/recipes/{recipe['id']}", method="DELETE",
@@ -198,6 +201,47 @@ class Accounts(BrowserTestCase):
             urllib.request.urlopen(request, timeout=10)
         self.assertEqual(refused.exception.code, 403)
         self.assertEqual(api(f"/api/v1/recipes/{recipe['id']}")["name"], recipe["name"])
+
+    def test_a_viewer_reads_the_pantry_plan_and_list_without_forms_they_cannot_use(self):
+        today = datetime.date.today().isoformat()
+        api("/api/v1/pantry", "POST", {"line": "6 eggs"})
+        recipe = api("/api/v1/recipes?limit=1")["items"][0]
+        entry = api("/api/v1/plan", "POST", {"date": today, "meal": "dinner", "recipe": recipe["id"]})
+        line = api("/api/v1/shopping-list/items", "POST", {"line": "2 lemons"})
+        try:
+            link = self.invite("viewer")
+            self.join(link, "wanda")
+            visible = lambda css: [e for e in self.find_all(css) if e.is_displayed()]
+
+            self.open("/pantry")
+            self.wait(lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#pantry-list .item-name")]
+                      == ["eggs"], message="the household's pantry")
+            self.assertIn("cannot change it", self.text("#read-only-note"))
+            for form in ("#pantry-add", "#pantry-line", "#pantry-list button[data-action]"):
+                self.assertEqual(visible(form), [], form)
+            self.assertTrue(self.find("#use-it-up").is_displayed(), "use it up only reads")
+            self.screenshot("accounts-viewer-pantry")
+
+            self.open("/list")
+            self.wait(lambda d: "2 lemons" in d.find_element(By.ID, "list-groups").text, message="the list")
+            self.assertIn("cannot change it", self.text("#read-only-note"))
+            for form in ("#list-generate", "#list-add", "#list-to-pantry", "#list-groups button"):
+                self.assertEqual(visible(form), [], form)
+            self.assertTrue(all(box.get_attribute("disabled") for box in
+                                self.find_all("#list-groups input[type='checkbox']")))
+            self.assertTrue(self.find("#list-share").is_displayed(), "sharing the list only reads")
+            self.screenshot("accounts-viewer-list")
+
+            self.open("/plan")
+            self.wait(lambda d: recipe["name"] in d.find_element(By.ID, "plan-days").text, message="the plan")
+            self.assertIn("cannot change it", self.text("#read-only-note"))
+            for form in ("#plan-add", "#plan-actions", "#plan-fill", "#plan-days button"):
+                self.assertEqual(visible(form), [], form)
+            self.assertTrue(self.find("#week-next").is_displayed(), "moving between weeks only reads")
+            self.screenshot("accounts-viewer-plan")
+        finally:
+            api(f"/api/v1/plan/{entry['id']}", "DELETE")
+            api(f"/api/v1/shopping-list/items/{line['id']}", "DELETE")
 
     def test_a_viewer_cooks_from_the_households_pantry_and_is_told_it_cannot_change_it(self):
         api("/api/v1/pantry", "POST", {"name": "egg", "food": "egg"})
@@ -212,6 +256,17 @@ class Accounts(BrowserTestCase):
                              for c in d.find_elements(By.CSS_SELECTOR, "#pantry-chips .chip")] == ["egg"],
                   message="the household's pantry as chips")
         self.assertEqual(self.find_all("#pantry-chips .chip-remove"), [])
+        # No large blank space around the note in the pantry's card (a page notice's padding
+        # left about 3 rem above and below it): the heading, the note's words and the chips sit
+        # close together.
+        gaps = self.driver.execute_script(
+            "const words = (node) => { const range = document.createRange();"
+            " range.selectNodeContents(node); return range.getBoundingClientRect(); };"
+            "const note = words(document.getElementById('pantry-read-only'));"
+            "return [note.top - document.getElementById('pantry-h').getBoundingClientRect().bottom,"
+            " document.getElementById('pantry-chips').getBoundingClientRect().top - note.bottom];")
+        for gap in gaps:
+            self.assertLess(gap, 36, f"blank space in the viewer's pantry card: {gaps}")
         # The browser's own foods are not silently dropped or sent: the page says why.
         self.wait_text("#pantry-sync", lambda text: "as a viewer you cannot add them" in text)
         self.assertEqual([item["foodID"] for item in api("/api/v1/pantry")["items"]], ["egg"])

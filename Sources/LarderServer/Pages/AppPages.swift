@@ -27,7 +27,9 @@ enum CookPage {
       </div>
       <p id="food-entry-status" class="muted entry-status" role="status" aria-live="polite"></p>
       <ul id="pantry-chips" class="chips" aria-label="In your pantry"></ul>
-      <p id="pantry-empty" class="muted">Your pantry is empty: add what you have, or pick by aisle below.</p>
+      <p id="pantry-empty" class="muted">\(canChange
+        ? "Your pantry is empty: add what you have, or pick by aisle below."
+        : "The household's pantry is empty.")</p>
       <p id="pantry-sync" class="muted" role="status" aria-live="polite"></p>
       <p id="results-bar" class="results-bar" hidden><a href="#results-start">\
       <span id="results-bar-count"></span> <span class="results-bar-go">See them ↓</span></a></p>
@@ -84,7 +86,7 @@ enum CookPage {
   /// What a viewer reads instead of the entry box: the pantry is the household's, theirs to
   /// cook from but not to change.
   static let readOnlyNote: HTML = """
-    <p id="pantry-read-only" class="notice">You can cook from your household's pantry, but as a \
+    <p id="pantry-read-only" class="read-only-note">You can cook from your household's pantry, but as a \
     viewer you cannot change it. Ask the household's owner to add or remove foods.</p>
 
     """

@@ -202,8 +202,9 @@ enum Components {
   }
 
   /// A line of the shopping list: a box to check it off, its text, and a button to remove it.
-  /// The controls stay disabled until list.js can keep what they do.
-  static func amountLine(_ line: AmountLineModel) -> HTML {
+  /// The controls stay disabled until list.js can keep what they do; `actions: false` (a
+  /// viewer's list) leaves out the button, and the box only shows whether the line is checked.
+  static func amountLine(_ line: AmountLineModel, actions: Bool = true) -> HTML {
     let box = "line-\(line.id)"
     let notes: HTML? =
       line.notes.isEmpty
@@ -218,9 +219,16 @@ enum Components {
       \(attribute: "aria-describedby", line.notes.isEmpty ? nil : "\(box)-notes") disabled>\
       <label for="\(box)" data-line="label"><span class="line-text" data-line="text">\(line.text)</span>\
       \(line.isStaple ? "<span class=\"tag\" data-line=\"staple\">staple</span>" : HTML.empty)</label>\
-      <button type="button" class="remove" title="Remove" aria-label="Remove \(line.text)" \
-      data-line="remove" disabled>×</button>\(notes)</li>
+      \(actions ? removeButton(line.text) : HTML.empty)\(notes)</li>
       """
+  }
+
+  /// The button that removes a shopping list line, disabled until list.js runs.
+  private static func removeButton(_ text: String) -> HTML {
+    """
+    <button type="button" class="remove" title="Remove" aria-label="Remove \(text)" \
+    data-line="remove" disabled>×</button>
+    """
   }
 }
 
@@ -236,7 +244,7 @@ extension Components {
     ))</template>
     """
 
-  static func pantryItem(_ item: PantryItemModel) -> HTML {
+  static func pantryItem(_ item: PantryItemModel, actions: Bool = true) -> HTML {
     let amount: HTML? = item.amount.map { "<span class=\"item-amount\">\($0)</span>" }
     let badge: HTML? = item.expiry.map {
       "<span class=\"badge \($0.kind)\">\($0.text)</span>"
@@ -245,11 +253,19 @@ extension Components {
       <li class="pantry-item" data-id="\(item.id)"><div class="item-main">\
       <span class="item-name">\(item.name)</span>\(amount)\(badge)</div>\
       <p class="item-meta">\(item.meta.joined(separator: " · "))</p>\
-      <div class="item-actions"><button type="button" class="secondary small-button" \
-      aria-label="Edit \(item.name)" data-action="edit" disabled>Edit</button> \
-      <button type="button" class="secondary small-button" aria-label="Remove \(item.name)" \
-      data-action="remove" disabled>Remove</button></div></li>
+      \(actions ? pantryItemActions(item.name) : HTML.empty)</li>
       """
+  }
+
+  /// A pantry item's edit and remove buttons (none on a viewer's page), disabled until
+  /// pantry.js runs.
+  private static func pantryItemActions(_ name: String) -> HTML {
+    """
+    <div class="item-actions"><button type="button" class="secondary small-button" \
+    aria-label="Edit \(name)" data-action="edit" disabled>Edit</button> \
+    <button type="button" class="secondary small-button" aria-label="Remove \(name)" \
+    data-action="remove" disabled>Remove</button></div>
+    """
   }
 }
 

@@ -234,13 +234,21 @@ struct Pages: Sendable {
       \(method)</section>
       </div>
       <section class="notes" aria-labelledby="notes-h"><h2 id="notes-h">Notes</h2>\
-      <p id="notes-text">\(recipe.notes ?? "")</p><form id="notes-form" class="notes-form" hidden>
-      <label for="notes-input">Your notes</label>
-      <textarea id="notes-input" rows="3">\(recipe.notes ?? "")</textarea>
-      <button type="submit">Save notes</button> <span id="notes-status" role="status"></span>
-      </form></section>
+      <p id="notes-text">\(recipe.notes ?? "")</p>\(actions && canChange ? notesForm(recipe) : HTML.empty)</section>
 
       """
+  }
+
+  /// The form to change a recipe's notes, hidden until the script shows it; none for a viewer
+  /// (who may not change them) or on a shared recipe's page.
+  static func notesForm(_ recipe: Recipe) -> HTML {
+    """
+    <form id="notes-form" class="notes-form" hidden>
+    <label for="notes-input">Your notes</label>
+    <textarea id="notes-input" rows="3">\(recipe.notes ?? "")</textarea>
+    <button type="submit">Save notes</button> <span id="notes-status" role="status"></span>
+    </form>
+    """
   }
 
   /// The star before a favourite's name, or nothing.
@@ -252,7 +260,8 @@ struct Pages: Sendable {
   /// then the recipe's tools: add what's missing to the list, plan it, take what it used from
   /// the pantry, open its source, and a menu to export, print, edit, share or delete it.
   /// Links work without the script; buttons that need it stay hidden until it runs. A viewer
-  /// (`canChange: false`) gets none of the tools that change something.
+  /// (`canChange: false`) gets none of the tools that change something: no favourite, rating,
+  /// list, plan, pantry, edit, share or delete.
   static func recipeActions(
     _ recipe: Recipe, canChange: Bool = true, share: HTML = .empty
   ) -> HTML {
@@ -290,12 +299,19 @@ struct Pages: Sendable {
       \(share)<button type="button" id="delete-recipe" class="danger" hidden>Delete</button>
 
       """ : .empty
-    return """
-      <div class="recipe-actions" id="recipe-actions" hidden>
+    // Favourites and ratings are changes too: a viewer's patch is refused (403), so a viewer
+    // gets cook mode alone.
+    let marks: HTML =
+      canChange
+      ? """
       <button type="button" id="favorite" class="secondary" aria-pressed="\(recipe.isFavorite)">\
       \(recipe.isFavorite ? "★ Favourite" : "☆ Favourite")</button>
       <div class="rating" role="radiogroup" aria-label="Your rating">\(stars)</div>
-      <button type="button" id="cook-mode-open">Cook mode</button>
+
+      """ : .empty
+    return """
+      <div class="recipe-actions" id="recipe-actions" hidden>
+      \(marks)<button type="button" id="cook-mode-open">Cook mode</button>
       </div>
       <div class="recipe-tools" id="recipe-tools" role="group" aria-label="Recipe actions">
       \(changing)\(source)<details class="menu" id="more-menu"><summary class="button secondary">More</summary>

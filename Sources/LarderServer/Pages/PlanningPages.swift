@@ -17,16 +17,29 @@ struct PlanningPages: Sendable {
         PantryPage.render(
           items: try larder.planning.map { _ in
             try larder.pantry(PantryListRequest(), as: caller).items
-          }))
+          }, canChange: caller.may(.change)))
     }
-    router.get("/plan") { _, _ in .html(PlanPage.render(available: larder.planning != nil)) }
+    router.get("/plan") { _, caller in
+      .html(PlanPage.render(available: larder.planning != nil, canChange: caller.may(.change)))
+    }
     router.get("/list") { _, caller in
       .html(
         ShoppingListPage.render(
           list: try larder.planning.map { _ in
             try larder.shoppingList(ShoppingListRequest(), as: caller)
-          }))
+          }, canChange: caller.may(.change)))
     }
+  }
+
+  /// What a viewer reads instead of the forms they may not use (the server refuses a viewer's
+  /// changes): the household's `what`, theirs to read but not to change. Each page's section
+  /// carries `data-can-change`, so its script leaves those forms and buttons hidden.
+  static func readOnlyNote(_ what: String) -> HTML {
+    """
+    <p class="read-only-note" id="read-only-note">This is your household's \(what). As a viewer \
+    you can read it, but you cannot change it: ask the household's owner.</p>
+
+    """
   }
 
   /// Said instead of the page when the server keeps no planning data.
@@ -39,17 +52,18 @@ struct PlanningPages: Sendable {
 enum PantryPage {
   static let locations = ["fridge", "freezer", "cupboard"]
 
-  static func render(items: [PantryItemView]?) -> HTML {
+  static func render(items: [PantryItemView]?, canChange: Bool = true) -> HTML {
     let locationOptions = locations.map { "<option value=\"\($0)\"></option>" as HTML }
     let list: HTML? = items.map { items in
-      let rows = items.map { Components.pantryItem(PantryItemModel($0)) }
+      let rows = items.map { Components.pantryItem(PantryItemModel($0), actions: canChange) }
       return "<ul id=\"pantry-items\" class=\"plan-items pantry-items\">\(rows)</ul>"
     }
     let body: HTML = """
-      <section class="planning pantry-page" id="pantry-page">
+      <section class="planning pantry-page" id="pantry-page" data-can-change="\(canChange ? "true" : "false")">
       <div class="planning-head"><h1>Pantry</h1>
       <p class="muted">What you have at home, soonest to expire first.</p></div>
-      \(items == nil ? PlanningPages.unavailable : .empty)
+      \(items == nil ? PlanningPages.unavailable : .empty)\
+      \(canChange ? HTML.empty : PlanningPages.readOnlyNote("pantry"))
       <noscript><p class="notice">Adding and editing need JavaScript.</p></noscript>
       <form id="pantry-add" class="panel quick-add" hidden>
       <h2 id="pantry-add-h">Quick add</h2>
@@ -76,7 +90,8 @@ enum PantryPage {
       <button type="button" id="use-it-up" class="secondary">Use it up</button>
       </div>
       <div id="pantry-list" aria-live="polite">\(list)</div>
-      <p id="pantry-empty" class="empty" hidden>Your pantry is empty. Add what you have above.</p>
+      <p id="pantry-empty" class="empty" hidden>Your pantry is empty.\
+      \(canChange ? " Add what you have above." : "")</p>
       <section id="use-it-up-pane" class="use-it-up" aria-labelledby="use-it-up-h" hidden>
       <h2 id="use-it-up-h">Use it up</h2>
       <p class="muted">Recipes for what expires soonest, fewest missing first. <a id="use-it-up-cook" href="/?useItUp=true">More on the Cook page</a></p>
@@ -93,15 +108,16 @@ enum PantryPage {
 /// The meal plan: a week (or a list) of planned recipes with each day's total time, adding
 /// from a search of the library, "fill my week" suggestions, and the shopping list from it.
 enum PlanPage {
-  static func render(available: Bool) -> HTML {
+  static func render(available: Bool, canChange: Bool = true) -> HTML {
     let meals = ["breakfast", "lunch", "dinner", "snack"].map { meal -> HTML in
       "<option value=\"\(meal)\"\(attribute: "selected", if: meal == "dinner")>\(meal.capitalized)</option>"
     }
     let body: HTML = """
-      <section class="planning plan-page" id="plan-page">
+      <section class="planning plan-page" id="plan-page" data-can-change="\(canChange ? "true" : "false")">
       <div class="planning-head"><h1>Meal plan</h1>
       <p id="plan-range" class="muted" aria-live="polite"></p></div>
-      \(available ? .empty : PlanningPages.unavailable)
+      \(available ? .empty : PlanningPages.unavailable)\
+      \(canChange ? HTML.empty : PlanningPages.readOnlyNote("meal plan"))
       <noscript><p class="notice">The meal plan needs JavaScript.</p></noscript>
       <div class="planning-bar" id="plan-controls" hidden>
       <nav class="week-nav" aria-label="Weeks">
@@ -150,18 +166,19 @@ enum PlanPage {
 /// The shopping list: generated from the plan or from chosen recipes, grouped by aisle with
 /// merged amounts, checked off, moved to the pantry, shared and printed.
 enum ShoppingListPage {
-  static func render(list answer: ShoppingListAnswer?) -> HTML {
+  static func render(list answer: ShoppingListAnswer?, canChange: Bool = true) -> HTML {
     let groups = answer?.groups ?? []
     let list = groups.enumerated().map { index, group in
       Components.aisleGroup(
         index: index, aisle: group.aisle?.rawValue, title: group.title,
-        lines: group.items.map { Components.amountLine(AmountLineModel($0)) })
+        lines: group.items.map { Components.amountLine(AmountLineModel($0), actions: canChange) })
     }
     let body: HTML = """
-      <section class="planning list-page" id="list-page">
+      <section class="planning list-page" id="list-page" data-can-change="\(canChange ? "true" : "false")">
       <div class="planning-head"><h1>Shopping list</h1>
       <p id="list-count" class="muted" aria-live="polite"></p></div>
-      \(answer == nil ? PlanningPages.unavailable : .empty)
+      \(answer == nil ? PlanningPages.unavailable : .empty)\
+      \(canChange ? HTML.empty : PlanningPages.readOnlyNote("shopping list"))
       <noscript><p class="notice">Checking off and making the list need JavaScript.</p></noscript>
       <details id="list-generate" class="panel generate" hidden>
       <summary>Make the list</summary>

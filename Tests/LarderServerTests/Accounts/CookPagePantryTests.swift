@@ -47,4 +47,56 @@ import Testing
       "POST", "/api/v1/pantry", json: #"{"name": "milk", "food": "milk"}"#, as: vi)
     #expect(refused.status == 403)
   }
+
+  /// A viewer's pantry, list, plan and recipe pages show the household's data with none of the
+  /// forms and buttons whose requests the server refuses a viewer (403).
+  @Test func aViewersPlanningAndRecipePagesOfferNothingTheServerWouldRefuse() throws {
+    let web = try AccountsApp()
+    let larder = web.larder
+    let owner = try larder.createFirstOwner(
+      NewAccountRequest(login: "ana", password: "correct horse"),
+      setupCode: larder.accounts!.setupCode,
+      client: ClientInfo(address: "127.0.0.1", userAgent: "Tests"))
+    let ana = try web.credential(session: owner.token)
+    let recipe = try larder.createRecipe(Fixtures.pancakes(), as: owner.caller)
+    let invitation = try larder.createInvitation(
+      NewInvitationRequest(role: .viewer), as: try larder.authenticate(sessionToken: owner.token))
+    let viewer = try larder.acceptInvitation(
+      token: String(invitation.path.dropFirst("/join/".count)),
+      newAccount: NewAccountRequest(login: "vi", password: "viewer pass"),
+      client: ClientInfo(address: "127.0.0.1", userAgent: "Tests"))
+    let vi = try web.credential(session: viewer.token)
+    #expect(web.send("POST", "/api/v1/pantry", json: #"{"line": "6 eggs"}"#, as: ana).status == 201)
+    #expect(
+      web.send("POST", "/api/v1/shopping-list/items", json: #"{"line": "2 lemons"}"#, as: ana)
+        .status == 201)
+
+    func count(_ text: String, in html: String) -> Int {
+      html.components(separatedBy: text).count - 1
+    }
+    for path in ["/pantry", "/list", "/plan"] {
+      let owners = web.send("GET", path, as: ana).text
+      #expect(owners.contains(#"data-can-change="true""#), "\(path)")
+      #expect(!owners.contains(#"id="read-only-note""#), "\(path)")
+      let viewers = web.send("GET", path, as: vi).text
+      #expect(viewers.contains(#"data-can-change="false""#), "\(path)")
+      #expect(viewers.contains(#"id="read-only-note""#), "\(path)")
+    }
+    // The stored rows have no buttons for a viewer (the template for the script keeps them).
+    #expect(count(#"data-action="edit""#, in: web.send("GET", "/pantry", as: ana).text) == 2)
+    #expect(count(#"data-action="edit""#, in: web.send("GET", "/pantry", as: vi).text) == 1)
+    #expect(count(#"data-line="remove""#, in: web.send("GET", "/list", as: ana).text) == 2)
+    #expect(count(#"data-line="remove""#, in: web.send("GET", "/list", as: vi).text) == 1)
+
+    let owners = web.send("GET", "/recipes/\(recipe.id.rawValue)", as: ana).text
+    let viewers = web.send("GET", "/recipes/\(recipe.id.rawValue)", as: vi).text
+    for part in [#"id="favorite""#, #"role="radiogroup""#, #"id="notes-form""#] {
+      #expect(owners.contains(part))
+      #expect(!viewers.contains(part), "\(part)")
+    }
+    #expect(viewers.contains(#"id="cook-mode-open""#))
+    let refused = web.send(
+      "PATCH", "/api/v1/recipes/\(recipe.id.rawValue)", json: #"{"isFavorite": true}"#, as: vi)
+    #expect(refused.status == 403)
+  }
 }

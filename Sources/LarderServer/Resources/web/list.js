@@ -14,6 +14,9 @@ const pantryForm = document.getElementById('list-to-pantry-form');
 const pantryExpiry = document.getElementById('list-to-pantry-expiry');
 const chosenNode = document.getElementById('gen-chosen');
 const chosenSubmit = document.getElementById('gen-recipes-submit');
+// A viewer reads the household's list but may not change it (the server refuses): the lines
+// show whether they are checked, and nothing makes, adds, checks, removes or moves them.
+const canChange = document.getElementById('list-page').dataset.canChange !== 'false';
 
 const STAPLES_KEY = 'larder.listStaples';
 const initial = new URLSearchParams(location.search);
@@ -47,15 +50,19 @@ function lineRow(item) {
   const box = part('check');
   box.id = id;
   box.checked = item.isChecked;
-  box.disabled = false;
-  box.addEventListener('change', (event) => check(item, event.target.checked));
   part('label').htmlFor = id;
   part('text').textContent = item.text;
   if (!item.isStaple) part('staple').remove();
   const removeButton = part('remove');
-  removeButton.disabled = false;
-  removeButton.setAttribute('aria-label', `Remove ${item.text}`);
-  removeButton.addEventListener('click', () => remove(item));
+  if (canChange) {
+    box.disabled = false;
+    box.addEventListener('change', (event) => check(item, event.target.checked));
+    removeButton.disabled = false;
+    removeButton.setAttribute('aria-label', `Remove ${item.text}`);
+    removeButton.addEventListener('click', () => remove(item));
+  } else {
+    removeButton.remove();
+  }
   const notesNode = part('notes');
   if (notes.length) {
     notesNode.id = `${id}-notes`;
@@ -262,10 +269,13 @@ document.getElementById('list-share').addEventListener('click', async () => {
 
 document.getElementById('list-print').addEventListener('click', () => window.print());
 
-for (const id of ['list-generate', 'list-tools', 'list-add']) document.getElementById(id).hidden = false;
+for (const id of canChange ? ['list-generate', 'list-tools', 'list-add'] : ['list-tools']) {
+  document.getElementById(id).hidden = false;
+}
+toPantry.hidden = !canChange;
 try {
   await load();
-  if (!list.count) document.getElementById('list-generate').open = true;
+  if (!list.count && canChange) document.getElementById('list-generate').open = true;
 } catch (error) {
   say(error.status === 404 ? 'This server keeps no shopping list.' : error.message);
 }

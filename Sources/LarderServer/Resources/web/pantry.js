@@ -14,6 +14,9 @@ const controls = document.getElementById('pantry-controls');
 const useItUp = document.getElementById('use-it-up');
 const usePane = document.getElementById('use-it-up-pane');
 const useResults = document.getElementById('use-it-up-results');
+// A viewer reads the household's pantry but may not change it (the server refuses): no quick
+// add, no edit or remove buttons.
+const canChange = document.getElementById('pantry-page').dataset.canChange !== 'false';
 
 const ORDER_KEY = 'larder.pantryOrder';
 const KNOWN = ['fridge', 'freezer', 'cupboard', 'counter'];
@@ -57,6 +60,10 @@ function itemRow(item, showLocation) {
     badge.remove();
   }
   part('.item-meta').textContent = meta.join(' · ');
+  if (!canChange) {
+    part('.item-actions').remove();
+    return row;
+  }
   const edit = part('[data-action="edit"]');
   edit.setAttribute('aria-label', `Edit ${item.name}`);
   edit.disabled = false;
@@ -232,7 +239,7 @@ useItUp.addEventListener('click', async () => {
   usePane.scrollIntoView({ block: 'start', behavior: 'smooth' });
 });
 
-form.hidden = false;
+form.hidden = !canChange;
 controls.hidden = false;
 try {
   await load();

@@ -16,6 +16,9 @@ const servingsInput = document.getElementById('plan-servings');
 const fillMeal = document.getElementById('fill-meal');
 const fillPane = document.getElementById('fill-pane');
 const fillResults = document.getElementById('fill-results');
+// A viewer reads the household's plan but may not change it (the server refuses): no form to
+// plan a recipe, no "fill my week" or "make the shopping list", no remove or add buttons.
+const canChange = document.getElementById('plan-page').dataset.canChange !== 'false';
 
 const VIEW_KEY = 'larder.planView';
 // Suggestions for a meal come from the courses that suit it (any of them).
@@ -60,10 +63,10 @@ function entryRow(day, entry) {
         ? el('a', { href: `/recipes/${encodeURIComponent(entry.recipeID)}` }, entry.recipeName)
         : el('span', { class: 'muted' }, 'A recipe no longer in the library'),
       details ? el('span', { class: 'entry-meta' }, details) : null),
-    el('button', {
+    canChange ? el('button', {
       type: 'button', class: 'remove', 'aria-label': `Remove ${label}`, title: 'Remove',
       onclick: () => remove(entry, label),
-    }, '×'));
+    }, '×') : null);
 }
 
 function render() {
@@ -86,7 +89,7 @@ function render() {
     day.entries.length
       ? el('ul', { class: 'plan-entries' }, day.entries.map((entry) => entryRow(day, entry)))
       : el('p', { class: 'muted nothing' }, 'Nothing planned'),
-    el('button', {
+    !canChange ? null : el('button', {
       type: 'button', class: 'secondary add-to-day', 'aria-label': `Add a recipe to ${dayLabel(day.date)}`,
       onclick: () => {
         dateSelect.value = day.date;
@@ -251,7 +254,9 @@ document.getElementById('plan-to-list').addEventListener('click', async () => {
   }
 });
 
-for (const id of ['plan-controls', 'plan-add', 'plan-actions']) document.getElementById(id).hidden = false;
+for (const id of canChange ? ['plan-controls', 'plan-add', 'plan-actions'] : ['plan-controls']) {
+  document.getElementById(id).hidden = false;
+}
 try {
   await load();
 } catch (error) {

@@ -10,10 +10,16 @@ const settings = await serverSettings();
 const servingsInput = document.getElementById('servings');
 const summary = document.getElementById('pantry-summary');
 
-for (const hidden of ['recipe-actions', 'scaler', 'notes-form']) {
+// A viewer's page has no notes form (nor favourite, rating or tools that change something):
+// the notes stay as text.
+const notesForm = document.getElementById('notes-form');
+for (const hidden of ['recipe-actions', 'scaler']) {
   document.getElementById(hidden).hidden = false;
 }
-document.getElementById('notes-text').hidden = true;
+if (notesForm) {
+  notesForm.hidden = false;
+  document.getElementById('notes-text').hidden = true;
+}
 
 // MARK: scaling, units, pantry
 
@@ -89,7 +95,7 @@ if (!article.dataset.servings) {
 // MARK: favourite, rating, notes
 
 const favorite = document.getElementById('favorite');
-favorite.addEventListener('click', async () => {
+favorite?.addEventListener('click', async () => {
   const next = favorite.getAttribute('aria-pressed') !== 'true';
   try {
     const recipe = await api(`/api/v1/recipes/${encodeURIComponent(id)}`, {
@@ -130,8 +136,7 @@ for (const [index, star] of stars.entries()) {
   });
 }
 
-const notesForm = document.getElementById('notes-form');
-notesForm.addEventListener('submit', async (event) => {
+notesForm?.addEventListener('submit', async (event) => {
   event.preventDefault();
   const status = document.getElementById('notes-status');
   const text = document.getElementById('notes-input').value.trim();
