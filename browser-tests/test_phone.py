@@ -781,3 +781,24 @@ class RecipeMarksFollowTheFinder(PhoneTestCase):
         missing = self.check({"name": "Marks Test Crunch", "ingredients": ["1 cup puffed rice", "1 onion"]},
                              "any rice", "any", [["1 cup puffed rice", "have"], ["1 onion", "have"]])
         self.assertEqual(missing, [])
+
+    def test_too_little_of_a_stored_food_is_missing_and_says_how_much_as_the_finder_does(self):
+        recipe = {"name": "Marks Test Omelette", "yield": {"servings": 2},
+                  "ingredients": ["6 eggs", "1 onion"]}
+        created = api("/api/v1/recipes", "POST", recipe)
+        self.addCleanup(api, f"/api/v1/recipes/{created['id']}", "DELETE")
+        api("/api/v1/pantry", "POST", {"line": "2 eggs"})
+        api("/api/v1/pantry", "POST", {"line": "onion"})
+        answer = api("/api/v1/finder", "POST", {"have": [], "missing": 5, "limit": 100})
+        found = [item for item in answer["items"] if item["recipe"]["name"] == recipe["name"]][0]
+        self.assertEqual([short["text"] for short in found["shortfalls"]], ["need 6 eggs, have 2"])
+        self.open(f"/recipes/{created['id']}")
+        self.wait_text("#pantry-summary", lambda text: text.startswith("You have"))
+        self.assertEqual(self.marks(), [["6 eggs", "missing"], ["1 onion", "have"]])
+        self.assertEqual(self.text("#recipe li[data-line='0'] .line-status"), "— need 6 eggs, have 2")
+        self.assertEqual(self.text("#pantry-summary"), "You have 1 of 2 ingredients.")
+        # The need follows the servings shown: one serving needs 3 eggs, still more than 2.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", self.find("#servings-down"))
+        self.find("#servings-down").click()
+        self.wait_text("#recipe li[data-line='0'] .line-status", lambda text: text == "— need 3 eggs, have 2")
+        self.screenshot("phone-recipe-marks-shortfall")

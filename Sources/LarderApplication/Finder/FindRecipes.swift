@@ -56,18 +56,11 @@ extension Larder {
     func food(_ id: String) -> FoodReference {
       FoodReference(id: id, in: foods)
     }
-    let amountFormat = MeasureFormat(system: .us, keepsWrittenSystem: true)
     func shortfall(_ short: FinderShortfall) -> FinderAnswer.Shortfall {
-      let known = foods.food(id: short.food)
-      let density = known?.densityGramsPerMillilitre
-      let need = short.need.formatted(amountFormat, density: density)
-      let have = short.have.formatted(amountFormat, density: density)
-      let name =
-        short.need.unit == nil && short.need.upperBound > 1
-        ? known?.pluralName ?? short.food : known?.name ?? short.food
-      return FinderAnswer.Shortfall(
+      FinderAnswer.Shortfall(
         food: food(short.food), need: short.need, have: short.have,
-        text: "need \(need) \(name), have \(have)")
+        text: Self.shortfallWords(
+          food: short.food, need: short.need, have: short.have, catalog: foods))
     }
     var found: [FinderAnswer.Item] = []
     for match in page.items {

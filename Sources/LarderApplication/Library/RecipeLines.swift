@@ -8,8 +8,9 @@ import LarderCore
 /// (`us`, `metric` or `original`), `have` and `staples` (foods, as ids or names), and
 /// `pantry=stored`. With `have` (even empty) each line is marked have, missing or optional;
 /// with `pantry=stored` (and no `have`) the lines are marked against the household's stored
-/// pantry, each item with the kinds it stands for ("any rice", "only brown rice"), as the
-/// finder reads it, and an empty stored pantry marks no lines; `staples` replaces the usual
+/// pantry, each item with the kinds it stands for ("any rice", "only brown rice") and its
+/// amount (too little of a food is missing, with a `shortfall`), as the finder reads them, and
+/// an empty stored pantry marks no lines; `staples` replaces the usual
 /// salt, black pepper and water (empty for none).
 public struct RecipeLinesRequest: RequestFields, Equatable {
   /// The unit systems lines can be shown in.
@@ -108,9 +109,25 @@ public struct RecipeLines: Sendable, Equatable, Encodable {
     public var food: FoodReference?
     /// How it stands against the pantry; absent when no pantry was given.
     public var status: Status?
+    /// How much is short when the pantry has the food but too little of it ("need 6 eggs,
+    /// have 2"), as the finder says it; absent otherwise.
+    public var shortfall: String?
 
     enum CodingKeys: String, CodingKey {
-      case text, shown, optional, food, status
+      case text, shown, optional, food, status, shortfall
+    }
+
+    /// Makes a line.
+    public init(
+      text: String, shown: String, optional: Bool, food: FoodReference?, status: Status?,
+      shortfall: String? = nil
+    ) {
+      self.text = text
+      self.shown = shown
+      self.optional = optional
+      self.food = food
+      self.status = status
+      self.shortfall = shortfall
     }
 
     /// Writes `food` as null when there is none.
@@ -125,6 +142,7 @@ public struct RecipeLines: Sendable, Equatable, Encodable {
         try fields.encodeNil(forKey: .food)
       }
       try fields.encodeIfPresent(status, forKey: .status)
+      try fields.encodeIfPresent(shortfall, forKey: .shortfall)
     }
   }
 
@@ -223,25 +241,31 @@ extension Larder {
     // it: the request's `have`, or the stored pantry's items with their own kinds (the ids
     // alone would lose them, and "only brown rice" would mark basmati as had); staples stand
     // for their everyday kinds.
-    var owned: [(food: String, kinds: PantryKinds)]? = request.have.map { have in
+    // Stored items keep their amounts ("2 eggs"): a line needing more is missing, as the
+    // finder counts it.
+    var owned: [(food: String, kinds: PantryKinds, amount: Measure?)]? = request.have.map {
+      have in
       PantryTerm.resolve(have, catalog: catalog).compactMap { term in
-        term.food.map { (food: $0.foodID, kinds: term.kinds) }
+        term.food.map { (food: $0.foodID, kinds: term.kinds, amount: nil) }
       }
     }
     if owned == nil, request.pantry == .stored, planning != nil {
       let stored = try planningStore().pantryItems(household: caller.household).compactMap {
-        item in item.foodID.map { (food: $0, kinds: item.kinds) }
+        item in item.foodID.map { (food: $0, kinds: item.kinds, amount: item.amount) }
       }
       // An empty stored pantry is no pantry, as the finder has it: no marks.
       if !stored.isEmpty { owned = stored }
     }
-    let pantry = owned.map { owned -> [(food: String, kinds: PantryKinds)] in
+    let pantry = owned.map { owned -> [(food: String, kinds: PantryKinds, amount: Measure?)] in
       let staples =
         request.staples.map {
           PantryTerm.resolve($0, catalog: catalog).compactMap { $0.food?.foodID }
         } ?? FinderQuery.defaultStaples
-      return owned + staples.map { (food: $0, kinds: PantryKinds.everyday) }
+      return owned + staples.map { (food: $0, kinds: PantryKinds.everyday, amount: nil) }
     }
+    let givers = pantry?.map { (food: $0.food, kinds: $0.kinds) } ?? []
+    // How much of each food the recipe needs in all, as the finder adds it up.
+    let needs = RecipeFoodProfile(recipe).amounts
 
     var haveCount = 0
     var neededCount = 0
@@ -258,10 +282,23 @@ extension Larder {
           density: foodID.flatMap { catalog.food(id: $0)?.densityGramsPerMillilitre },
           weighed: foodID.map { catalog.isWeighed($0) } ?? false)
         var status: RecipeLines.Status?
+        var shortfall: String?
         if let pantry {
           let lineFoods = ([foods.food].compactMap { $0 }) + foods.alternatives
-          let has =
-            lineFoods.isEmpty ? nil : catalog.firstGiven(of: lineFoods, byItems: pantry) != nil
+          var has =
+            lineFoods.isEmpty ? nil : catalog.firstGiven(of: lineFoods, byItems: givers) != nil
+          // A sole food the recipe measures, given only by items that say how much they hold:
+          // too little is missing, at the servings shown.
+          if has == true, !optional, lineFoods.count == 1, let food = lineFoods.first,
+            let need = needs[food], let scaled = try? need.scaled(by: factor)
+          {
+            shortfall = Self.shortfallText(
+              need: scaled, food: food, catalog: catalog,
+              covering: pantry.filter {
+                catalog.coverage(of: food, by: $0.food, kinds: $0.kinds) != nil
+              })
+            if shortfall != nil { has = false }
+          }
           status = has == true ? .have : optional ? .optional : .missing
           if !optional {
             neededCount += 1
@@ -271,7 +308,7 @@ extension Larder {
         return RecipeLines.Line(
           text: line.text, shown: shown, optional: optional,
           food: foodID.map { FoodReference(id: $0, in: catalog) },
-          status: status)
+          status: status, shortfall: shortfall)
       }
       return RecipeLines.Section(title: section.title, lines: lines)
     }
@@ -279,5 +316,45 @@ extension Larder {
       id: recipe.id, servings: baseServings, targetServings: target, factor: factor,
       units: request.units, sections: sections, have: pantry == nil ? nil : haveCount,
       needed: pantry == nil ? nil : neededCount)
+  }
+}
+
+extension Larder {
+  /// What a recipe's `need` of `food` falls short by, worded as the finder words it ("need 6
+  /// eggs, have 2"), when every pantry item and staple `covering` it says how much it holds and
+  /// together they hold less; nil when there is enough or nobody can say. Compared at `Float`
+  /// precision, as the finder keeps amounts.
+  static func shortfallText(
+    need: Measure, food: String, catalog: FoodCatalog,
+    covering: [(food: String, kinds: PantryKinds, amount: Measure?)]
+  ) -> String? {
+    guard !covering.isEmpty, need.quantity.isFinite, Float(need.quantity).isFinite,
+      Float(need.quantity) > 0
+    else { return nil }
+    let amounts = covering.compactMap(\.amount)
+    guard amounts.count == covering.count else { return nil }
+    let rounded = Measure(
+      quantity: Double(Float(need.quantity)), quantityMax: need.quantityMax, unit: need.unit)
+    let density =
+      catalog.food(id: food)?.densityGramsPerMillilitre
+      ?? covering.lazy.compactMap { catalog.food(id: $0.food)?.densityGramsPerMillilitre }.first
+    guard
+      let have = PantryAmounts.shortfall(need: rounded, have: amounts, density: density)
+    else { return nil }
+    return shortfallWords(food: food, need: rounded, have: have, catalog: catalog)
+  }
+
+  /// "need 6 eggs, have 2": a shortfall in the words the finder's answer and a recipe's marks
+  /// share.
+  static func shortfallWords(
+    food: String, need: Measure, have: Measure, catalog: FoodCatalog
+  ) -> String {
+    let known = catalog.food(id: food)
+    let density = known?.densityGramsPerMillilitre
+    let format = MeasureFormat(system: .us, keepsWrittenSystem: true)
+    let name =
+      need.unit == nil && need.upperBound > 1 ? known?.pluralName ?? food : known?.name ?? food
+    return
+      "need \(need.formatted(format, density: density)) \(name), have \(have.formatted(format, density: density))"
   }
 }

@@ -109,9 +109,28 @@ import Testing
     #expect(omelette.shortfalls.first?.text == "need 6 eggs, have 2")
     #expect(omelette.shortfalls.first?.have == Measure(quantity: 2, unit: nil))
 
+    // The recipe's marks agree, and say the same; at twice the servings the need doubles.
+    func marks(_ servings: Double? = nil) throws -> [RecipeLines.Line] {
+      try app.larder.recipeLines(
+        app.id("Big Omelette"), RecipeLinesRequest(servings: servings, pantry: .stored),
+        as: app.caller
+      ).sections.flatMap(\.lines)
+    }
+    #expect(try marks().map(\.status) == [.missing, .have])
+    #expect(try marks().first?.shortfall == "need 6 eggs, have 2")
+    #expect(try marks().last?.shortfall == nil)
+
     try app.stock("4 eggs")
     let enough = try app.larder.findRecipes(FinderRequest(), as: app.caller)
     #expect(item(enough, "Big Omelette")?.shortfalls.isEmpty == true)
+    #expect(try marks().map(\.status) == [.have, .have])
+    #expect(try marks(4).map(\.status) == [.missing, .have])
+    #expect(try marks(4).first?.shortfall == "need 12 eggs, have 6")
+    // A `have` list says no amounts: nothing is short.
+    let listed = try app.larder.recipeLines(
+      app.id("Big Omelette"), RecipeLinesRequest(servings: 4, have: ["eggs", "butter"]),
+      as: app.caller)
+    #expect(listed.sections.flatMap(\.lines).map(\.status) == [.have, .have])
   }
 
   @Test func aRecipeWithoutReadableIngredientsIsCountedNotOffered() throws {

@@ -65,7 +65,9 @@ async function refreshLines() {
       item.querySelector('.line-status')?.remove();
       if (line.status) {
         item.classList.add(line.status);
-        const label = { have: 'you have this', missing: 'missing', optional: 'optional' }[line.status];
+        // Too little of a food the pantry has is missing too, and says how much ("need 6 eggs,
+        // have 2"), as the finder does.
+        const label = line.shortfall || { have: 'you have this', missing: 'missing', optional: 'optional' }[line.status];
         item.append(el('span', { class: 'line-status' }, ` — ${label}`));
       }
     });
