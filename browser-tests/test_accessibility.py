@@ -27,16 +27,20 @@ FAILING = ("serious", "critical")
 
 
 def axe_source():
-    """The axe.min.js the pinned PyPI package ships."""
-    import axe_selenium_python  # the NHS fork's module keeps the upstream name
+    """The axe.min.js the pinned PyPI package ships, or the file AXE_CORE_JS names (to audit
+    with another axe-core build, such as a newer one another PyPI package ships)."""
+    path = os.environ.get("AXE_CORE_JS")
+    if not path:
+        import axe_selenium_python  # the NHS fork's module keeps the upstream name
 
-    path = os.path.join(os.path.dirname(axe_selenium_python.__file__),
-                        "node_modules", "axe-core", "axe.min.js")
+        path = os.path.join(os.path.dirname(axe_selenium_python.__file__),
+                            "node_modules", "axe-core", "axe.min.js")
     with open(path, encoding="utf-8") as file:
         return file.read()
 
 
 AXE = axe_source()
+AXE_VERSION = AXE[AXE.find("axe v") + 5:].split()[0] if "axe v" in AXE[:200] else "(unknown version)"
 # What the audit finds, state by state, printed at the end of the run as well.
 SUMMARY = []
 
@@ -51,7 +55,7 @@ class Accessibility(BrowserTestCase):
     def tearDownClass(cls):
         super().tearDownClass()
         if SUMMARY:
-            print("\naxe-core audit (WCAG 2.2 AA; serious and critical fail):")
+            print(f"\naxe-core {AXE_VERSION} audit (WCAG 2.2 AA; serious and critical fail):")
             for line in SUMMARY:
                 print("  " + line)
 
