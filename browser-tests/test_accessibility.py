@@ -304,6 +304,8 @@ class Accessibility(BrowserTestCase):
         self.audit("viewer, list")
         self.open("/plan")
         self.audit("viewer, plan")
+        self.open("/add", ready=False)
+        self.audit("viewer, add page (read-only note)")
         self.open(f"/recipes/{self.recipe_id('pancakes')}")
         self.audit("viewer, recipe")
 

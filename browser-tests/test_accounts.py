@@ -239,6 +239,12 @@ class Accounts(BrowserTestCase):
                 self.assertEqual(visible(form), [], form)
             self.assertTrue(self.find("#week-next").is_displayed(), "moving between weeks only reads")
             self.screenshot("accounts-viewer-plan")
+
+            # Adding a recipe: a note, not a form whose saving the server refuses.
+            self.open("/add", ready=False)
+            self.wait_text("main h1", lambda text: text == "Add a recipe")
+            self.assertIn("cannot add or change them", self.text("#read-only-note"))
+            self.assertEqual(self.find_all("main form"), [])
         finally:
             api(f"/api/v1/plan/{entry['id']}", "DELETE")
             api(f"/api/v1/shopping-list/items/{line['id']}", "DELETE")

@@ -187,6 +187,26 @@ enum EditorPage {
       title: recipe.map { "Edit \($0.name)" } ?? "Add a recipe",
       section: recipe == nil ? .add : nil, script: "edit.js", body: body)
   }
+
+  /// What a viewer gets at /add or a recipe's edit address: a note instead of a form whose
+  /// saving, importing and clipping the server refuses them.
+  static func readOnly(recipe: Recipe?) -> HTML {
+    let heading = recipe.map { "Edit “\($0.name)”" } ?? "Add a recipe"
+    let back: HTML =
+      recipe.map { "<a href=\"/recipes/\($0.id.rawValue)\">Back to the recipe</a>" }
+      ?? "<a href=\"/library\">Browse the library</a>"
+    let body: HTML = """
+      <section class="editor" id="editor-read-only">
+      <h1>\(heading)</h1>
+      <p class="read-only-note" id="read-only-note">As a viewer you can read and cook the \
+      household's recipes, but you cannot add or change them: ask the household's owner.</p>
+      <p>\(back)</p>
+      </section>
+      """
+    return PageLayout.page(
+      title: recipe.map { "Edit \($0.name)" } ?? "Add a recipe",
+      section: recipe == nil ? .add : nil, body: body)
+  }
 }
 
 /// The settings page: the signed-in user's staples, diets applied by default and units (kept on

@@ -15,7 +15,11 @@ struct Pages: Sendable {
     router.get("/library") { request, caller in try library(request, as: caller) }
     router.get("/recipes/:id") { request, caller in try recipePage(request, as: caller) }
     router.get("/recipes/:id/edit") { request, caller in try editPage(request, as: caller) }
-    router.get("/add") { _, _ in .html(EditorPage.render(recipe: nil)) }
+    router.get("/add") { _, caller in
+      .html(
+        caller.may(.change)
+          ? EditorPage.render(recipe: nil) : EditorPage.readOnly(recipe: nil))
+    }
     router.get("/settings") { _, _ in
       .html(SettingsPage.render(accounts: larder.accounts != nil))
     }
@@ -29,7 +33,9 @@ struct Pages: Sendable {
 
   private func editPage(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {
     let id = RecipeID(rawValue: request.pathParameters["id"] ?? "")
-    return .html(EditorPage.render(recipe: try larder.recipe(id, as: caller)))
+    let recipe = try larder.recipe(id, as: caller)
+    return .html(
+      caller.may(.change) ? EditorPage.render(recipe: recipe) : EditorPage.readOnly(recipe: recipe))
   }
 
   private func library(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse {

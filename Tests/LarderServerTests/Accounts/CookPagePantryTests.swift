@@ -95,6 +95,16 @@ import Testing
       #expect(!viewers.contains(part), "\(part)")
     }
     #expect(viewers.contains(#"id="cook-mode-open""#))
+    // Adding and editing: a note for a viewer, not a form the server would refuse.
+    for path in ["/add", "/recipes/\(recipe.id.rawValue)/edit"] {
+      let ownersForm = web.send("GET", path, as: ana).text
+      #expect(ownersForm.contains(#"id="save""#), "\(path)")
+      let viewersNote = web.send("GET", path, as: vi).text
+      #expect(!viewersNote.contains(#"id="save""#), "\(path)")
+      #expect(!viewersNote.contains(#"id="recipe-form""#), "\(path)")
+      #expect(!viewersNote.contains(#"id="clip-form""#), "\(path)")
+      #expect(viewersNote.contains(#"id="read-only-note""#), "\(path)")
+    }
     let refused = web.send(
       "PATCH", "/api/v1/recipes/\(recipe.id.rawValue)", json: #"{"isFavorite": true}"#, as: vi)
     #expect(refused.status == 403)
