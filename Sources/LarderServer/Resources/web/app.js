@@ -283,6 +283,15 @@ if (searchToggle && searchBox) {
     searchToggle.focus();
   });
 }
+// The sticky header's height, for the stylesheet's scroll-padding-top: a field the keyboard
+// brings into view stops below the header (which grows when the search unfolds) instead of under it.
+const stickyHeader = document.querySelector('header.top');
+if (stickyHeader) {
+  const measure = () => document.documentElement.style.setProperty(
+    '--header-height', `${Math.ceil(stickyHeader.getBoundingClientRect().height)}px`);
+  measure();
+  if ('ResizeObserver' in window) new ResizeObserver(measure).observe(stickyHeader);
+}
 // On a phone the sections scroll sideways in one row: the page's own is brought into view.
 document.querySelector('.main-nav [aria-current="page"]')
   ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
