@@ -93,5 +93,119 @@ class ShiftTabClearOfTheHeader(PhoneTestCase):
                 self.assertGreater(seen, 3, f"{path}: too few fields to tab through")
 
 
+# Stands in for the Notification API and the vibration motor, recording what the page asks of
+# them in sessionStorage (kept through a reload); the permission a cook gives is kept there too.
+SIGNALS_STUB = """
+(() => {
+  const key = 'larder.test.signals';
+  const log = (entry) => {
+    const all = JSON.parse(sessionStorage.getItem(key) || '[]');
+    all.push(entry);
+    sessionStorage.setItem(key, JSON.stringify(all));
+  };
+  const answer = () => sessionStorage.getItem('larder.test.answer') || 'granted';
+  class StubNotification {
+    constructor(title, options) { log(['notification', title, options?.body || '']); }
+    static get permission() { return sessionStorage.getItem('larder.test.permission') || 'default'; }
+    static requestPermission() {
+      log(['permission']);
+      sessionStorage.setItem('larder.test.permission', answer());
+      return Promise.resolve(answer());
+    }
+  }
+  window.Notification = StubNotification;
+  navigator.vibrate = () => { log(['vibrate']); return true; };
+  if (window.ServiceWorkerRegistration) {
+    ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+      log(['notification', title, options?.body || '']);
+      return Promise.resolve();
+    };
+  }
+})();
+"""
+
+
+class CookModeTimers(PhoneTestCase):
+    """Timers survive a reload and, when one ends, the phone vibrates and a notification shows
+    (permission asked when the first timer starts, never on opening the page)."""
+
+    def setUp(self):
+        super().setUp()
+        self.recipe = api("/api/v1/recipes", "POST", {
+            "name": "Timer Reload Soup",
+            "ingredients": ["1 l stock"],
+            "steps": ["Bring to the boil, then rest for 4 seconds.", "Simmer for 20 minutes."],
+            "yield": {"servings": 2},
+        })
+        self.addCleanup(api, f"/api/v1/recipes/{self.recipe['id']}", "DELETE")
+        self.stub = self.driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": SIGNALS_STUB})["identifier"]
+        self.addCleanup(self.driver.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument",
+                        {"identifier": self.stub})
+
+    def signals(self):
+        return self.driver.execute_script("return JSON.parse(sessionStorage.getItem('larder.test.signals') || '[]')")
+
+    def open_recipe(self, answer="granted"):
+        self.open(f"/recipes/{self.recipe['id']}", ready=False)
+        self.driver.execute_script(
+            "sessionStorage.clear(); sessionStorage.setItem('larder.test.answer', arguments[0])", answer)
+        self.open(f"/recipes/{self.recipe['id']}")
+
+    def timers(self):
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('.timers .timer')].map((row) => "
+            "[row.querySelector('.timer-name').textContent, row.querySelector('.timer-left').textContent])")
+
+    def test_timers_survive_a_reload_and_signal_when_they_end(self):
+        self.open_recipe()
+        self.assertEqual(self.signals(), [], "the page asked for something on opening")
+        self.tap("#cook-mode-open")
+        self.tap(".cook-nav button:last-child")  # step 2
+        self.tap(".timer-start")  # 20 minutes
+        self.wait(lambda d: self.signals() == [["permission"]], message="permission asked on the first timer")
+        self.tap(".cook-nav button:first-child")  # step 1
+        self.tap(".timer-start")  # 4 seconds
+        self.assertEqual(self.signals(), [["permission"]], "permission asked once")
+        self.driver.refresh()
+        self.wait_ready()
+        # Back in cook mode, at the step shown, with both timers still counting down.
+        self.assertTrue(self.find("#cook-mode").is_displayed(), "cook mode reopened")
+        self.assertEqual(self.text(".cook-count"), "Step 1 of 2")
+        timers = self.timers()
+        self.assertEqual([name for name, _ in timers], ["Step 2: 20 minutes", "Step 1: 4 seconds"])
+        self.assertRegex(timers[0][1], r"^(19:[0-5]\d|20:00)$")
+        self.screenshot("phone-cook-timers-restored")
+        self.wait(lambda d: self.timers()[1][1] == "Done!", timeout=10, message="the 4-second timer ends")
+        self.wait(lambda d: ["vibrate"] in self.signals(), message="a vibration")
+        self.wait(lambda d: any(s[0] == "notification" for s in self.signals()), message="a notification")
+        notification = [s for s in self.signals() if s[0] == "notification"][0]
+        self.assertEqual(notification[1:], ["4 seconds timer done", "Timer Reload Soup, step 1"])
+        self.assertEqual(self.signals().count(["permission"]), 1, "asked again after the reload")
+        # An ended timer does not ring again on the next reload; dismissing it forgets it.
+        self.driver.refresh()
+        self.wait_ready()
+        self.assertEqual(self.timers()[1][1], "Done!")
+        self.assertEqual(len([s for s in self.signals() if s[0] == "notification"]), 1)
+        dismiss = [b for b in self.find_all(".timers .timer button") if b.text == "Dismiss"][0]
+        dismiss.click()
+        self.driver.refresh()
+        self.wait_ready()
+        self.assertEqual([name for name, _ in self.timers()], ["Step 2: 20 minutes"])
+        self.find(".timers .timer button").click()  # Cancel
+        self.driver.refresh()
+        self.wait_ready()
+        self.assertFalse(self.find("#cook-mode").is_displayed(), "no timers, no cook mode")
+
+    def test_a_refused_permission_leaves_the_page_signal_and_the_vibration(self):
+        self.open_recipe(answer="denied")
+        self.tap("#cook-mode-open")
+        self.tap(".timer-start")  # 4 seconds
+        self.wait(lambda d: self.timers() and self.timers()[0][1] == "Done!", timeout=10, message="the timer ends")
+        self.wait(lambda d: ["vibrate"] in self.signals(), message="a vibration")
+        self.assertEqual([s for s in self.signals() if s[0] != "vibrate"], [["permission"]])
+        self.assertIn("done", self.find(".timers .timer").get_attribute("class"))
+
+
 if __name__ == "__main__":
     unittest.main()

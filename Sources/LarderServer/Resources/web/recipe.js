@@ -383,6 +383,90 @@ const steps = [...article.querySelectorAll('.steps li')].map((item) => item.text
 const timers = [];
 let current = 0;
 let wakeLock = null;
+const recipeName = article.querySelector('h1').textContent;
+
+// Running timers are kept in this browser by the time each ends, with the step shown, so a
+// reload (or the phone dropping the page) brings them back where they were.
+const TIMERS_KEY = `larder.timers.${id}`;
+
+function saveTimers() {
+  try {
+    if (!timers.length) {
+      localStorage.removeItem(TIMERS_KEY);
+      return;
+    }
+    localStorage.setItem(TIMERS_KEY, JSON.stringify({
+      step: current,
+      timers: timers.map(({ label, step, ends, rung }) => ({ label, step, ends, rung: Boolean(rung) })),
+    }));
+  } catch {
+    // Storage full or refused: the timers still run on this page.
+  }
+}
+
+function storedTimers() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(TIMERS_KEY) || 'null');
+    const valid = (entry) => entry && typeof entry.label === 'string' && Number.isFinite(entry.ends)
+      && Number.isInteger(entry.step) && entry.step >= 0 && entry.step < steps.length;
+    return {
+      step: Number.isInteger(stored?.step) ? stored.step : 0,
+      timers: Array.isArray(stored?.timers) ? stored.timers.filter(valid) : [],
+    };
+  } catch {
+    return { step: 0, timers: [] };
+  }
+}
+
+// A notification (where the cook allowed them) is asked for when the first timer starts, never
+// on opening the page; refused or unsupported, the page's own signal and the vibration remain.
+let askedToNotify = false;
+function askToNotify() {
+  if (askedToNotify || !('Notification' in window) || Notification.permission !== 'default') return;
+  askedToNotify = true;
+  try {
+    Promise.resolve(Notification.requestPermission()).catch(() => {});
+  } catch {
+    // An older browser's callback form, or none: the page's signal is enough.
+  }
+}
+
+async function notify(timer) {
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  const title = `${timer.label} timer done`;
+  const options = {
+    body: `${recipeName}, step ${timer.step + 1}`, tag: `larder-timer-${id}-${timer.ends}`,
+    icon: '/static/icon-192.png', data: { url: location.pathname },
+  };
+  // A phone shows notifications only through the service worker; a desktop either way.
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    if (registration) {
+      await registration.showNotification(title, { ...options, vibrate: [300, 150, 300] });
+      return;
+    }
+  } catch {
+    // Fall back to the page's own notification.
+  }
+  try {
+    new Notification(title, options); // eslint-disable-line no-new
+  } catch {
+    // Not allowed here: the page's signal and the vibration remain.
+  }
+}
+
+/** A timer has ended: the page's beeps and "Done!", a vibration and a notification. */
+function ring(timer) {
+  timer.rung = true;
+  saveTimers();
+  alarm();
+  try {
+    navigator.vibrate?.([300, 150, 300, 150, 600]);
+  } catch {
+    // No vibration motor, or not allowed.
+  }
+  notify(timer);
+}
 
 const timerList = el('ul', { class: 'timers', 'aria-label': 'Timers', 'aria-live': 'polite' });
 // The step's text takes the focus when the control that had it goes (Next on the last step):
@@ -411,6 +495,7 @@ function show(index) {
   stepText.textContent = steps[current];
   previous.disabled = current === 0;
   next.disabled = current === steps.length - 1;
+  if (timers.length) saveTimers();
   stepTimers.replaceChildren(...findTimers(steps[current]).map((timer) => el('button', {
     type: 'button', class: 'timer-start', onclick: () => startTimer(timer, current),
   }, `Start ${timer.label} timer`)));
@@ -444,24 +529,33 @@ function startTimer({ label, seconds }, stepIndex) {
   } catch {
     audio = null;
   }
-  const timer = { label, step: stepIndex, left: seconds, ends: Date.now() + seconds * 1000 };
-  timer.view = timerRow(timer);
-  timer.interval = setInterval(() => {
+  askToNotify();
+  runTimer({ label, step: stepIndex, ends: Date.now() + seconds * 1000, rung: false });
+  saveTimers();
+}
+
+function runTimer(timer) {
+  const tick = () => {
     timer.left = Math.max(0, Math.round((timer.ends - Date.now()) / 1000));
     if (timer.left === 0) {
       clearInterval(timer.interval);
-      alarm();
+      if (!timer.rung) ring(timer);
     }
     updateTimer(timer);
-  }, 250);
+  };
+  timer.left = Math.max(0, Math.round((timer.ends - Date.now()) / 1000));
+  timer.view = timerRow(timer);
   timers.push(timer);
   timerList.append(timer.view.row);
+  if (timer.left > 0) timer.interval = setInterval(tick, 250);
+  tick();
 }
 
 function stopTimer(timer) {
   clearInterval(timer.interval);
   const position = timers.indexOf(timer);
   timers.splice(position, 1);
+  saveTimers();
   const hadFocus = timer.view.row.contains(document.activeElement);
   timer.view.row.remove();
   // Focus goes to the timer that took its place, else the one before, else the step.
@@ -518,6 +612,15 @@ overlay.addEventListener('keydown', (event) => {
     }
   }
 });
+
+// Timers that were running when the page was left come back, in cook mode at the step it
+// showed; one that ended meanwhile rings now if it had not yet.
+const kept = storedTimers();
+if (kept.timers.length && steps.length) {
+  current = Math.min(kept.step, steps.length - 1);
+  for (const timer of kept.timers) runTimer(timer);
+  openCookMode();
+}
 
 // Marks what the household's pantry has; without a pantry (none stored, or none kept by this
 // server) the lines are shown unmarked.

@@ -61,3 +61,13 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(event.request));
   }
 });
+
+// A cook-mode timer's notification, tapped: back to the recipe's page (already open, or anew).
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = event.notification.data?.url || '/';
+  event.waitUntil(self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => new URL(client.url).pathname === path);
+    return open ? open.focus() : self.clients.openWindow(path);
+  }));
+});
