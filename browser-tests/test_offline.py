@@ -3,7 +3,9 @@ pantry readable offline with changes queued until Larder can be reached, rescali
 a proper offline page, cook-mode timers that survive a reload and signal when they end, and
 fields that Shift+Tab brings into view below the sticky header."""
 
+import datetime
 import json
+import re
 import unittest
 import urllib.request
 
@@ -14,6 +16,7 @@ from selenium.webdriver.common.keys import Keys
 
 from browser import BASE, PHONE, BrowserTestCase, api
 from test_phone import PhoneTestCase
+from test_planning import reset_planning
 
 
 class Network:
@@ -205,6 +208,149 @@ class CookModeTimers(PhoneTestCase):
         self.wait(lambda d: ["vibrate"] in self.signals(), message="a vibration")
         self.assertEqual([s for s in self.signals() if s[0] != "vibrate"], [["permission"]])
         self.assertIn("done", self.find(".timers .timer").get_attribute("class"))
+
+
+class OfflineTestCase(PhoneTestCase):
+    """A phone with Larder's service worker installed, which a test can take off the network."""
+
+    def setUp(self):
+        super().setUp()
+        # What going offline logs on purpose: failed fetches, and a queued change the server refuses.
+        self.expected_errors += ["ERR_INTERNET_DISCONNECTED", "ERR_FAILED", "Failed to fetch", "status of 404", "status of 503"]
+        self.network = None
+        self.open("/settings")
+        self.driver.execute_async_script(
+            "const done = arguments[0]; navigator.serviceWorker.ready.then(() => done(true))")
+        self.open("/settings")
+        self.wait(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"),
+                  message="the service worker controls the page")
+
+    def tearDown(self):
+        self.go_online()
+        super().tearDown()
+
+    def go_offline(self):
+        self.network = self.network or Network(self.driver)
+        self.network.set(True)
+
+    def go_online(self):
+        if self.network:
+            self.network.set(False)
+            self.network.close()
+            self.network = None
+
+    def waiting(self):
+        return self.driver.execute_script(
+            "return JSON.parse(localStorage.getItem('larder.outbox') || '[]').map((e) => e.kind)")
+
+    def list_lines(self):
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#list-groups .list-line')].map((row) => "
+            "[row.querySelector('.line-text').textContent, row.querySelector('input').checked,"
+            " row.classList.contains('pending')])")
+
+    def line(self, word):
+        """The list's line naming `word`: [text, checked, waiting to sync]."""
+        found = [line for line in self.list_lines() if word in line[0]]
+        return found[0] if len(found) == 1 else None
+
+
+class OfflineInAShop(OfflineTestCase):
+    def setUp(self):
+        super().setUp()
+        reset_planning()
+        for line in ("2 lemons", "1 l milk", "500 g flour"):
+            api("/api/v1/shopping-list/items", "POST", {"line": line})
+        api("/api/v1/pantry", "POST", {"line": "6 eggs"})
+        self.recipe = self.recipe_id("hummus")
+        api("/api/v1/plan", "POST", {"date": datetime.date.today().isoformat(), "meal": "dinner",
+                                     "recipe": self.recipe})
+
+    def line_id(self, text):
+        for group in api("/api/v1/shopping-list?staples=true")["groups"]:
+            for item in group["items"]:
+                if text in item["text"]:
+                    return item["id"]
+        self.fail(f"no line {text!r}")
+
+    def test_the_list_plan_and_pantry_read_offline_and_changes_sync_in_order(self):
+        for path in ("/list", "/plan", "/pantry"):  # opened once online: kept on the phone
+            self.open(path)
+        self.go_offline()
+        self.open("/list")
+        self.wait(lambda d: len(self.list_lines()) == 3, message="the kept list")
+        self.assertIn("Offline: showing what this device kept", self.text("#sync-status"))
+        lemons = [row for row in self.find_all("#list-groups .list-line") if "lemons" in row.text][0]
+        lemons.find_element(By.CSS_SELECTOR, "label").click()
+        self.wait_text("#list-status", lambda text: text.startswith("Checked 2 lemons. It is sent when"))
+        self.assertEqual(self.text("#sync-count"), "1 change waiting to sync.")
+        self.find("#list-line").send_keys("1 loaf bread", Keys.ENTER)
+        self.wait(lambda d: ["1 loaf bread", False, True] in self.list_lines(), message="the addition shown")
+        milk = [row for row in self.find_all("#list-groups .list-line") if "milk" in row.text][0]
+        milk.find_element(By.CSS_SELECTOR, "label").click()
+        self.wait_text("#sync-count", lambda text: text == "3 changes waiting to sync.")
+        # Kept through a reload, offline, and shown on the list as made.
+        self.open("/list")
+        self.wait(lambda d: len(self.list_lines()) == 4, message="the list with the waiting changes")
+        self.assertEqual(self.line("lemons")[1:], [True, False])
+        self.assertEqual(self.line("milk")[1:], [True, False])
+        self.assertEqual(self.line("flour")[1:], [False, False])
+        self.assertEqual(self.line("bread"), ["1 loaf bread", False, True])
+        self.assertEqual(self.text("#sync-count"), "3 changes waiting to sync.")
+        self.screenshot("phone-offline-list")
+        # The plan and the pantry read offline too; a pantry addition waits with the rest.
+        self.open("/plan")
+        self.wait(lambda d: "Hummus" in d.find_element(By.ID, "plan-days").text, message="the kept plan")
+        self.screenshot("phone-offline-plan")
+        self.open("/pantry")
+        self.wait(lambda d: "eggs" in d.find_element(By.ID, "pantry-list").text, message="the kept pantry")
+        self.find("#pantry-line").send_keys("2 onions", Keys.ENTER)
+        self.wait_text("#pantry-status", lambda text: text.startswith("Added 2 onions. It is sent when"))
+        self.assertIn("2 onions", self.text("#pantry-list"))
+        self.assertEqual(self.text("#sync-count"), "4 changes waiting to sync.")
+        self.screenshot("phone-offline-pantry")
+        self.assertEqual(self.waiting(), ["list-check", "list-add", "list-check", "pantry-add"])
+        # Meanwhile someone at home removed the milk: checking it off cannot be saved.
+        api(f"/api/v1/shopping-list/items/{self.line_id('milk')}", "DELETE")
+        # Nothing reached the server while offline.
+        self.assertFalse(any(item["isChecked"] for group in api("/api/v1/shopping-list")["groups"]
+                             for item in group["items"]))
+        self.go_online()
+        self.open("/list")
+        self.wait(lambda d: self.waiting() == [], message="the changes sent")
+        refused = self.wait_text("#sync-status .sync-refused",
+                                 lambda text: re.search(r"Check “[^”]*milk” on the list: \S", text))
+        self.assertIn("could not be saved", refused)
+        self.wait(lambda d: self.line("bread") and self.line("bread")[1:] == [False, False], message="the addition saved")
+        self.assertNotIn("waiting to sync", self.text("#sync-status"))
+        self.assertNotIn("Offline", self.text("#sync-status"))
+        self.screenshot("phone-offline-synced")
+        stored = sorted((item["text"].split()[-1], item["isChecked"])
+                        for group in api("/api/v1/shopping-list")["groups"] for item in group["items"])
+        self.assertEqual(stored, [("bread", False), ("flour", False), ("lemons", True)])
+        self.assertEqual(sorted(item["name"] for item in api("/api/v1/pantry")["items"]), ["eggs", "onions"])
+        # The refusal stays until the cook has read it.
+        self.open("/plan")
+        self.assertIn("milk", self.text("#sync-status .sync-refused"))
+        self.find("#sync-status .sync-refused button").click()
+        self.assertFalse(self.find("#sync-status").is_displayed())
+
+    def test_a_page_never_opened_gets_the_styled_offline_page(self):
+        never = self.recipe_id("minestrone")
+        self.go_offline()
+        self.driver.get(f"{BASE}/recipes/{never}")
+        self.wait_text("main h1", lambda text: text == "You are offline")
+        self.assertEqual(self.driver.title, "Offline · Larder")
+        self.assertEqual(self.find("meta[name='viewport']").get_attribute("content"),
+                         "width=device-width, initial-scale=1")
+        # Styled by Larder's stylesheet, with the header and a way back.
+        self.assertEqual(self.find("header.top").value_of_css_property("position"), "sticky")
+        back = self.find("#offline-back")
+        self.assertTrue(back.is_displayed())
+        self.assertIn("/library", [a.get_attribute("pathname") for a in self.find_all("main a")])
+        self.screenshot("phone-offline-page")
+        back.click()
+        self.wait(lambda d: d.current_url.endswith("/settings"), message="back where the cook was")
 
 
 if __name__ == "__main__":
