@@ -353,5 +353,34 @@ class OfflineInAShop(OfflineTestCase):
         self.wait(lambda d: d.current_url.endswith("/settings"), message="back where the cook was")
 
 
+class RescaleOffline(OfflineTestCase):
+    def first_line(self):
+        return self.text("li[data-line='0'] .line-text")
+
+    def test_changing_servings_offline_rescales_the_amounts_on_the_device(self):
+        recipe = self.recipe_id("buttermilk pancakes")
+        self.open(f"/recipes/{recipe}")
+        self.assertIn("2 cups", self.first_line())
+        self.go_offline()
+        self.open(f"/recipes/{recipe}")
+        servings = self.find("#servings")
+        servings.clear()
+        servings.send_keys("8")
+        self.wait(lambda d: self.first_line().startswith("4 cups"), message="doubled on the device")
+        self.tap("#servings-down")
+        self.wait(lambda d: self.first_line().startswith("3½ cups"), message="7 servings")
+        self.assertEqual(self.text("#pantry-summary"), "Offline: the amounts were worked out on this device.")
+        makes = self.driver.execute_script(
+            "return [...document.querySelectorAll('.facts div')].find(f => "
+            "f.querySelector('dt').textContent === 'Makes').querySelector('dd').textContent")
+        self.assertEqual(makes, "21 pancakes")
+        self.screenshot("phone-offline-rescale")
+        # Back online, Larder's own answer takes over again.
+        self.go_online()
+        self.tap("#servings-up")
+        self.wait(lambda d: self.first_line().startswith("4 cups"), message="8 servings from Larder")
+        self.wait(lambda d: "Offline" not in self.text("#pantry-summary"))
+
+
 if __name__ == "__main__":
     unittest.main()

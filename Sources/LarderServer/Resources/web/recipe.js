@@ -39,6 +39,83 @@ function showMakes(factor) {
   });
 }
 
+// Offline, the amounts are rescaled on this device from the last lines Larder gave (or the
+// lines as written, which the page shows before its first answer): each line's leading amount,
+// or range, times the change in servings, written with the kitchen's fractions.
+const FRACTIONS = {
+  '½': 1 / 2, '⅓': 1 / 3, '⅔': 2 / 3, '¼': 1 / 4, '¾': 3 / 4, '⅕': 1 / 5, '⅖': 2 / 5, '⅗': 3 / 5,
+  '⅘': 4 / 5, '⅙': 1 / 6, '⅚': 5 / 6, '⅛': 1 / 8, '⅜': 3 / 8, '⅝': 5 / 8, '⅞': 7 / 8,
+};
+const GLYPHS = Object.keys(FRACTIONS).join('');
+const NUMBER = `(?:\\d+\\s+\\d+/\\d+|\\d+/\\d+|\\d+(?:[.,]\\d+)?(?:\\s?[${GLYPHS}])?|[${GLYPHS}])`;
+const LEADING_AMOUNT = new RegExp(`^(\\s*(?:about |approx\\.? |~)?)(${NUMBER})(\\s*(?:-|–|to)\\s*(${NUMBER}))?`, 'i');
+const SHOWN_FRACTIONS = [
+  [0, ''], [1 / 8, '⅛'], [1 / 4, '¼'], [1 / 3, '⅓'], [3 / 8, '⅜'], [1 / 2, '½'], [5 / 8, '⅝'], [2 / 3, '⅔'],
+  [3 / 4, '¾'], [7 / 8, '⅞'], [1, ''],
+];
+
+function amountValue(text) {
+  const trimmed = text.trim();
+  const mixed = /^(\d+)\s+(\d+)\/(\d+)$/.exec(trimmed);
+  if (mixed) return Number(mixed[1]) + Number(mixed[2]) / Number(mixed[3]);
+  const fraction = /^(\d+)\/(\d+)$/.exec(trimmed);
+  if (fraction) return Number(fraction[2]) ? Number(fraction[1]) / Number(fraction[2]) : NaN;
+  const glyph = FRACTIONS[trimmed.slice(-1)] ?? 0;
+  const whole = glyph ? trimmed.slice(0, -1).trim() : trimmed;
+  return (whole ? Number(whole.replace(',', '.')) : 0) + glyph;
+}
+
+function amountText(value) {
+  if (value >= 20) return String(Math.round(value));
+  const whole = Math.floor(value);
+  const rest = value - whole;
+  const [near, glyph] = SHOWN_FRACTIONS.reduce((best, option) =>
+    (Math.abs(option[0] - rest) < Math.abs(best[0] - rest) ? option : best));
+  if (Math.abs(near - rest) <= 0.03) {
+    const wholePart = whole + (near === 1 ? 1 : 0);
+    if (!glyph) return String(wholePart);
+    return wholePart ? `${wholePart}${glyph}` : glyph;
+  }
+  return String(Math.round(value * 10) / 10);
+}
+
+/** "2 cups flour" times 1.25 → "2½ cups flour"; a line without an amount stays as it is. */
+export function scaleShown(text, ratio) {
+  const match = LEADING_AMOUNT.exec(text);
+  if (!match || ratio === 1) return text;
+  const first = amountValue(match[2]);
+  if (!Number.isFinite(first)) return text;
+  let scaled = `${match[1]}${amountText(first * ratio)}`;
+  if (match[4]) {
+    const second = amountValue(match[4]);
+    if (!Number.isFinite(second)) return text;
+    scaled += `${match[3].slice(0, match[3].length - match[4].length)}${amountText(second * ratio)}`;
+  }
+  return scaled + text.slice(match[0].length);
+}
+
+const lineItems = [...article.querySelectorAll('li[data-line]')];
+// The lines the device scales from: as written until Larder gives lines, then its latest.
+let base = {
+  factor: 1, units: 'original',
+  shown: lineItems.map((item) => item.querySelector('.line-text').textContent),
+};
+
+function scaleOnDevice() {
+  const servings = Number(servingsInput.value);
+  const written = Number(article.dataset.servings);
+  const factor = written > 0 && servings > 0 ? servings / written : base.factor;
+  const ratio = factor / base.factor;
+  base.shown.forEach((shown, index) => {
+    const text = lineItems[index]?.querySelector('.line-text');
+    if (text) text.textContent = scaleShown(shown, ratio);
+  });
+  showMakes(factor);
+  summary.textContent = selectedUnits() === base.units
+    ? 'Offline: the amounts were worked out on this device.'
+    : 'Offline: the amounts were worked out on this device; other units need Larder to be reachable.';
+}
+
 async function refreshLines() {
   const parameters = new URLSearchParams();
   const servings = Number(servingsInput.value);
@@ -50,6 +127,7 @@ async function refreshLines() {
     const data = await api(`/api/v1/recipes/${encodeURIComponent(id)}/lines?${parameters}`);
     showMakes(data.factor);
     const lines = data.sections.flatMap((section) => section.lines);
+    base = { factor: data.factor || 1, units: data.units || selectedUnits(), shown: lines.map((line) => line.shown) };
     lines.forEach((line, index) => {
       const item = article.querySelector(`li[data-line="${index}"]`);
       if (!item) return;
@@ -65,7 +143,8 @@ async function refreshLines() {
     summary.textContent = pantry.length && data.needed
       ? `You have ${data.have} of ${data.needed} ingredients.` : '';
   } catch (error) {
-    summary.textContent = error.message;
+    if (error.status === 0) scaleOnDevice();
+    else summary.textContent = error.message;
   } finally {
     markReady();
   }
