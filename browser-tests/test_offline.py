@@ -200,6 +200,19 @@ class CookModeTimers(PhoneTestCase):
         self.wait_ready()
         self.assertFalse(self.find("#cook-mode").is_displayed(), "no timers, no cook mode")
 
+    def test_timers_long_ended_are_not_rung_again_or_are_forgotten(self):
+        self.open_recipe()
+        self.driver.execute_script(
+            "const now = Date.now(); localStorage.setItem(arguments[0], JSON.stringify({step: 1, timers: ["
+            "{label: '4 seconds', step: 0, ends: now - 2 * 86400000, rung: false},"
+            "{label: '20 minutes', step: 1, ends: now - 20 * 60000, rung: false}]}))",
+            f"larder.timers.{self.recipe['id']}")
+        self.open(f"/recipes/{self.recipe['id']}")
+        self.assertTrue(self.find("#cook-mode").is_displayed())
+        self.assertEqual(self.text(".cook-count"), "Step 2 of 2")
+        self.assertEqual(self.timers(), [["Step 2: 20 minutes", "Done!"]])
+        self.assertEqual(self.signals(), [], "a timer that ended 20 minutes ago rang")
+
     def test_a_refused_permission_leaves_the_page_signal_and_the_vibration(self):
         self.open_recipe(answer="denied")
         self.tap("#cook-mode-open")

@@ -467,6 +467,10 @@ const recipeName = article.querySelector('h1').textContent;
 // Running timers are kept in this browser by the time each ends, with the step shown, so a
 // reload (or the phone dropping the page) brings them back where they were.
 const TIMERS_KEY = `larder.timers.${id}`;
+// A timer that ended more than this long before the page came back is forgotten; one that ended
+// more than QUIET before shows "Done!" without ringing (the cook has long moved on).
+const FORGOTTEN = 6 * 60 * 60 * 1000;
+const QUIET = 10 * 60 * 1000;
 
 function saveTimers() {
   try {
@@ -487,6 +491,7 @@ function storedTimers() {
   try {
     const stored = JSON.parse(localStorage.getItem(TIMERS_KEY) || 'null');
     const valid = (entry) => entry && typeof entry.label === 'string' && Number.isFinite(entry.ends)
+      && Date.now() - entry.ends < FORGOTTEN
       && Number.isInteger(entry.step) && entry.step >= 0 && entry.step < steps.length;
     return {
       step: Number.isInteger(stored?.step) ? stored.step : 0,
@@ -618,7 +623,12 @@ function runTimer(timer) {
     timer.left = Math.max(0, Math.round((timer.ends - Date.now()) / 1000));
     if (timer.left === 0) {
       clearInterval(timer.interval);
-      if (!timer.rung) ring(timer);
+      if (!timer.rung && Date.now() - timer.ends > QUIET) {
+        timer.rung = true;
+        saveTimers();
+      } else if (!timer.rung) {
+        ring(timer);
+      }
     }
     updateTimer(timer);
   };
