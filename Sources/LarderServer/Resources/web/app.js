@@ -236,7 +236,8 @@ export function flushOutbox() {
           break;
         }
         // Refused for good (gone, or not valid any more): said, never dropped silently.
-        refused.push({ label: entry.label, message: error.message, at: new Date().toISOString() });
+        const message = error.status === 404 ? `it is no longer there (${error.message})` : error.message;
+        refused.push({ label: entry.label, message, at: new Date().toISOString() });
       }
       storeQueue(queuedChanges().filter((other) => other.id !== entry.id));
     }
