@@ -348,6 +348,25 @@ class OfflineInAShop(OfflineTestCase):
         self.find("#sync-status .sync-refused button").click()
         self.assertFalse(self.find("#sync-status").is_displayed())
 
+    def test_signing_out_asks_before_forgetting_changes_not_sent(self):
+        self.open("/account", ready=False)
+        # app.js has run (it adds the sync notice): a click cannot sign the test account out unasked.
+        self.wait(lambda d: d.find_elements(By.ID, "sync-status"), message="the account page's script")
+        waiting = [{"id": "kept-1", "method": "POST", "path": "/api/v1/shopping-list/items",
+                    "body": {"line": "1 lime"}, "label": "Add “1 lime” to the list", "kind": "list-add"}]
+        # As if kept while Larder was out of reach (put there after the page loaded, so the page
+        # does not send it while this test looks).
+        self.driver.execute_script("localStorage.setItem('larder.outbox', arguments[0])", json.dumps(waiting))
+        sign_out = self.find("form[action='/logout'] button")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", sign_out)
+        sign_out.click()
+        alert = self.wait(lambda d: d.switch_to.alert, message="asked before forgetting")
+        self.assertIn("1 change made offline has not reached Larder yet", alert.text)
+        alert.dismiss()  # stay signed in, with the change kept
+        self.assertTrue(self.driver.current_url.endswith("/account"))
+        self.assertEqual(self.waiting(), ["list-add"])
+        self.driver.execute_script("localStorage.removeItem('larder.outbox')")
+
     def test_a_page_never_opened_gets_the_styled_offline_page(self):
         never = self.recipe_id("minestrone")
         self.go_offline()

@@ -485,6 +485,24 @@ if (offlineBack && history.length > 1) {
   offlineBack.addEventListener('click', () => history.back());
 }
 
+// Signing out with changes still waiting: they were made as this account and must not be sent
+// as the next one to sign in here, so the cook is asked first, and may stay to send them.
+for (const form of document.querySelectorAll('form[action="/logout"]')) {
+  form.addEventListener('submit', (event) => {
+    const waiting = queuedChanges().length;
+    if (!waiting) return;
+    const forget = window.confirm(`${waiting === 1 ? '1 change' : `${waiting} changes`} made offline `
+      + `${waiting === 1 ? 'has' : 'have'} not reached Larder yet. Sign out and forget `
+      + `${waiting === 1 ? 'it' : 'them'}?`);
+    if (!forget) {
+      event.preventDefault();
+      return;
+    }
+    localStorage.removeItem(OUTBOX_KEY);
+    localStorage.removeItem(REFUSED_KEY);
+  });
+}
+
 // Changes kept offline (on this page or another) are shown, and sent when Larder answers again.
 showOutbox();
 window.addEventListener('online', () => flushOutbox());
