@@ -367,6 +367,19 @@ class OfflineInAShop(OfflineTestCase):
         self.assertEqual(self.waiting(), ["list-add"])
         self.driver.execute_script("localStorage.removeItem('larder.outbox')")
 
+    def test_signing_out_forgets_what_the_worker_kept(self):
+        self.open("/list")
+        cached = ("const done = arguments[0]; caches.keys().then(async (names) => done((await Promise.all("
+                  "names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat()))")
+        self.assertIn("/api/v1/shopping-list", self.driver.execute_async_script(cached))
+        # What the Sign out form tells the worker (signing the test account out would end its session).
+        self.driver.execute_script("navigator.serviceWorker.controller.postMessage({type: 'signed-out'})")
+        self.wait(lambda d: "/api/v1/shopping-list" not in d.execute_async_script(cached),
+                  message="the kept answers forgotten")
+        kept = self.wait(lambda d: "/offline" in d.execute_async_script(cached) and d.execute_async_script(cached),
+                         message="the offline page kept again")
+        self.assertEqual(sorted(path for path in kept if not path.startswith("/static/")), ["/manifest.webmanifest", "/offline"])
+
     def test_a_page_never_opened_gets_the_styled_offline_page(self):
         never = self.recipe_id("minestrone")
         self.go_offline()

@@ -501,6 +501,10 @@ for (const form of document.querySelectorAll('form[action="/logout"]')) {
     localStorage.removeItem(OUTBOX_KEY);
     localStorage.removeItem(REFUSED_KEY);
   });
+  // What the service worker kept for this account is forgotten with it.
+  form.addEventListener('submit', (event) => {
+    if (!event.defaultPrevented) navigator.serviceWorker?.controller?.postMessage({ type: 'signed-out' });
+  });
 }
 
 // Changes kept offline (on this page or another) are shown, and sent when Larder answers again.

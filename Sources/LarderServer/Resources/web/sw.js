@@ -102,3 +102,16 @@ self.addEventListener('notificationclick', (event) => {
     return open ? open.focus() : self.clients.openWindow(path);
   }));
 });
+
+// Signed out: what the worker kept (the list, plan, pantry and recipes of that account, and the
+// pages showing them) is forgotten, so the next person to use this device offline does not see
+// it. The files anyone may fetch (the app's code, the offline page) are fetched again at once;
+// the rest fills again as pages are opened.
+const PUBLIC = SHELL.filter((path) => path.startsWith('/static/') || ['/offline', '/manifest.webmanifest'].includes(path));
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'signed-out') return;
+  event.waitUntil(caches.delete(VERSION)
+    .then(() => caches.open(VERSION))
+    .then((cache) => cache.addAll(PUBLIC))
+    .catch(() => {}));
+});
