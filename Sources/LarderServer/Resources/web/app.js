@@ -205,7 +205,9 @@ export async function sendOrQueue(path, { method, body }, { label, kind = '', ta
     throw new APIError(0, 'offline', `Larder cannot be reached, and this browser could not keep “${label}” to send later.`);
   }
   showOutbox();
-  flushSoon();
+  // Behind others still waiting while the browser thinks it is online: try them all now.
+  if (navigator.onLine) flushOutbox();
+  else flushSoon();
   return { queued: true, entry };
 }
 
