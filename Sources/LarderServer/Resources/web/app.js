@@ -237,13 +237,17 @@ export function flushOutbox() {
           lastTrouble = error.status === 0 ? '' : error.message;
           break;
         }
-        // Refused for good (gone, or not valid any more): said, never dropped silently.
+        // Refused for good (gone, or not valid any more): said, never dropped silently. The
+        // refusal is kept before the change leaves the queue, so a page closed in between
+        // loses neither (sent again, the change gets the same answer, kept once by its id).
         const message = error.status === 404 ? `it is no longer there (${error.message})` : error.message;
-        refused.push({ label: entry.label, message, at: new Date().toISOString() });
+        const refusal = { id: entry.id, label: entry.label, message, at: new Date().toISOString() };
+        refused.push(refusal);
+        localStorage.setItem(REFUSED_KEY, JSON.stringify(
+          [...refusedChanges().filter((other) => other.id !== entry.id), refusal]));
       }
       storeQueue(queuedChanges().filter((other) => other.id !== entry.id));
     }
-    if (refused.length) localStorage.setItem(REFUSED_KEY, JSON.stringify([...refusedChanges(), ...refused]));
     showOutbox();
     if (sent || refused.length) {
       window.dispatchEvent(new CustomEvent('larder:synced', { detail: { sent, refused } }));
