@@ -32,6 +32,9 @@ public struct LarderApp: Sendable {
   public let authentication: Authentication
   /// Where clips and remote-image fetches run, off the HTTP server's threads, a few at a time.
   public let outboundQueue: OutboundQueue
+  /// The answers to changes sent with an `Idempotency-Key`, so one a phone sends again (kept
+  /// offline, then sent twice) is made once.
+  private let replayedChanges = ReplayedChanges()
 
   /// Makes the application over a store. Each household's food catalog and pantry finder are
   /// made on its first use: the finder from the household's recipes in `store`, kept current
@@ -245,6 +248,14 @@ public struct LarderApp: Sendable {
           message: "an upload from a browser must carry its page's form token in the "
             + "\(AccountPages.formTokenHeader) header; reload the page and try again"),
         api: isAPI)
+    }
+    // A change sent again with the key it was first sent with gets the first answer.
+    if isAPI, RequestGuard.stateChangingMethods.contains(request.method),
+      let key = ReplayedChanges.key(for: request, caller: caller)
+    {
+      return replayedChanges.answer(for: key, now: clock()) {
+        route(request, as: caller, publicMethods: publicMethods)
+      }
     }
     return route(request, as: caller, publicMethods: publicMethods)
   }

@@ -101,6 +101,21 @@ import Testing
     #expect(client.send("GET", "/static/../Package.swift").status == 404)
   }
 
+  @Test func theOfflinePageIsAStyledPhonePageAnyoneMayOpen() throws {
+    let (client, _) = try TestClient.make()
+    let response = client.send("GET", "/offline")
+    #expect(response.status == 200)
+    #expect(response.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
+    let html = response.text
+    #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#))
+    #expect(html.contains(#"<link rel="stylesheet" href="/static/larder.css">"#))
+    #expect(html.contains(#"<script type="module" src="/static/app.js"></script>"#))
+    #expect(html.contains("<h1>You are offline</h1>"))
+    #expect(html.contains(#"<a href="/library">Library</a>"#))
+    #expect(html.contains(#"id="offline-back" hidden"#))
+    #expect(html.contains(#"<meta name="robots" content="noindex, nofollow">"#))
+  }
+
   @Test func serviceWorkerMayControlTheWholeApp() throws {
     let (client, _) = try TestClient.make()
     #expect(client.send("GET", "/sw.js").headers["Service-Worker-Allowed"] == "/")

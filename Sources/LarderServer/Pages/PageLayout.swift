@@ -126,6 +126,24 @@ enum PageLayout {
       """
   }
 
+  /// The page the service worker shows, offline, for a page never opened on this device: the
+  /// app's own frame (so it is styled and sized for a phone), what still works, and a way back.
+  /// app.js shows the Go back button when there is somewhere to go back to.
+  static let offlinePage: HTML = page(
+    title: "Offline", indexed: false,
+    body: """
+      <section class="notice offline-notice">
+      <h1>You are offline</h1>
+      <p>This page has not been opened on this device before, so there is no copy of it here. \
+      It will open when Larder can be reached again.</p>
+      <p>What you have opened before still works offline: recipes, the shopping list (ticks and \
+      additions are sent when you are back online), the meal plan and the pantry.</p>
+      <p class="offline-actions"><button type="button" class="secondary" id="offline-back" hidden>Go back</button>
+      <a href="/list">Shopping list</a> <a href="/plan">Meal plan</a> <a href="/pantry">Pantry</a> \
+      <a href="/library">Library</a></p>
+      </section>
+      """)
+
   /// The page for an error answered to a browser: a heading for the kind of error and its message.
   static func errorPage(status: Int, message: String) -> HTML {
     let heading = status == 404 ? "Not found" : status >= 500 ? "Something went wrong" : "Sorry"

@@ -47,6 +47,9 @@ struct WebAssets: Sendable {
       return response
     }
     router.get("/manifest.webmanifest") { request, _ in try serve("manifest.webmanifest", request) }
+    // What the service worker shows for a page it has no copy of, offline; public, so the worker
+    // can keep it whoever is signed in.
+    router.get("/offline") { _, _ in .html(PageLayout.offlinePage) }
     router.get("/favicon.ico") { request, _ in try serve("icon.svg", request) }
   }
 

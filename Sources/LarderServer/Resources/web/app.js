@@ -1,6 +1,6 @@
 // Shared by every page: the signed-in user's settings (kept on the server; the theme alone stays
 // in localStorage, and an older Larder's settings and pantry are read once to move them to the
-// server), a small JSON client, safe DOM
+// server), a small JSON client, the outbox of changes made offline, safe DOM
 // building (text only, never HTML strings), the recipe card, the theme, and the service worker.
 
 const SETTINGS_KEY = 'larder.settings';
@@ -116,9 +116,13 @@ export class APIError extends Error {
   }
 }
 
-/** Calls the JSON API; throws APIError with the server's message. */
-export async function api(path, { method = 'GET', body, signal } = {}) {
+/**
+ * Calls the JSON API; throws APIError with the server's message. A change with an
+ * `idempotencyKey` is made once however often it is sent with that key (the outbox's resends).
+ */
+export async function api(path, { method = 'GET', body, signal, idempotencyKey } = {}) {
   const options = { method, signal, headers: { Accept: 'application/json' } };
+  if (idempotencyKey) options.headers['Idempotency-Key'] = idempotencyKey;
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
@@ -129,6 +133,13 @@ export async function api(path, { method = 'GET', body, signal } = {}) {
   } catch (error) {
     if (error.name === 'AbortError') throw error;
     throw new APIError(0, 'offline', 'Larder cannot be reached. Are you offline?');
+  }
+  const copy = response.headers.get('X-Larder-Offline-Copy');
+  if (copy) {
+    showOfflineCopy(copy);
+  } else if (offlineCopyTime) {
+    offlineCopyTime = ''; // Larder answered again: the page is no longer a kept copy
+    showOutbox();
   }
   if (response.status === 204) return null;
   let data = null;
@@ -142,6 +153,171 @@ export async function api(path, { method = 'GET', body, signal } = {}) {
     throw new APIError(response.status, data?.error?.code || 'http_error', message);
   }
   return data;
+}
+
+// MARK: the outbox: changes made offline, sent in order once Larder can be reached
+
+const OUTBOX_KEY = 'larder.outbox';
+const REFUSED_KEY = 'larder.outboxRefused';
+let flushing = null;
+let retryTimer = null;
+let lastTrouble = '';
+
+/** The changes waiting to be sent, oldest first: [{id, method, path, body, label, kind, target}]. */
+export function queuedChanges() {
+  const queued = readJSON(OUTBOX_KEY, []);
+  return Array.isArray(queued) ? queued.filter((entry) => entry && entry.path && entry.method) : [];
+}
+
+function storeQueue(entries) {
+  localStorage.setItem(OUTBOX_KEY, JSON.stringify(entries));
+}
+
+function refusedChanges() {
+  const refused = readJSON(REFUSED_KEY, []);
+  return Array.isArray(refused) ? refused : [];
+}
+
+/**
+ * Sends a change (`api`'s method and body) or, when Larder cannot be reached, keeps it in this
+ * browser to send later, in order, behind any change already waiting. Answers {queued: false,
+ * answer} once sent, {queued: true, entry} when kept; a change the server refuses throws
+ * APIError as `api` does. `label` says the change for people ("Check milk"); `kind` and
+ * `target` let a page show it before it is sent.
+ */
+export async function sendOrQueue(path, { method, body }, { label, kind = '', target = '' }) {
+  const entry = {
+    id: globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`,
+    method, path, body, label, kind, target, queuedAt: new Date().toISOString(),
+  };
+  if (!queuedChanges().length) {
+    try {
+      // The change's key goes with it from the first try: if Larder made it but the answer was
+      // lost, sending it again from the outbox does not make it twice.
+      return { queued: false, answer: await api(path, { method, body, idempotencyKey: entry.id }) };
+    } catch (error) {
+      if (error.status !== 0) throw error;
+    }
+  }
+  try {
+    storeQueue([...queuedChanges(), entry]);
+  } catch {
+    throw new APIError(0, 'offline', `Larder cannot be reached, and this browser could not keep “${label}” to send later.`);
+  }
+  showOutbox();
+  // Behind others still waiting while the browser thinks it is online: try them all now.
+  if (navigator.onLine) flushOutbox();
+  else flushSoon();
+  return { queued: true, entry };
+}
+
+/** Takes back a change still waiting (one made offline and not sent yet). */
+export function cancelQueued(id) {
+  storeQueue(queuedChanges().filter((entry) => entry.id !== id));
+  showOutbox();
+}
+
+/** Sends the waiting changes in order; stops at the first that cannot get through yet. */
+export function flushOutbox() {
+  if (flushing) return flushing;
+  const run = async () => {
+    let sent = 0;
+    const refused = [];
+    for (;;) {
+      const [entry] = queuedChanges();
+      if (!entry) break;
+      try {
+        await api(entry.path, { method: entry.method, body: entry.body, idempotencyKey: entry.id });
+        lastTrouble = '';
+        sent += 1;
+      } catch (error) {
+        // Still offline, signed out, or the server in trouble: the change waits for the next try.
+        if (error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429
+          || error.status >= 500) {
+          lastTrouble = error.status === 0 ? '' : error.message;
+          break;
+        }
+        // Refused for good (gone, or not valid any more): said, never dropped silently. The
+        // refusal is kept before the change leaves the queue, so a page closed in between
+        // loses neither (sent again, the change gets the same answer, kept once by its id).
+        const message = error.status === 404 ? `it is no longer there (${error.message})` : error.message;
+        const refusal = { id: entry.id, label: entry.label, message, at: new Date().toISOString() };
+        refused.push(refusal);
+        localStorage.setItem(REFUSED_KEY, JSON.stringify(
+          [...refusedChanges().filter((other) => other.id !== entry.id), refusal]));
+      }
+      storeQueue(queuedChanges().filter((other) => other.id !== entry.id));
+    }
+    showOutbox();
+    if (sent || refused.length) {
+      window.dispatchEvent(new CustomEvent('larder:synced', { detail: { sent, refused } }));
+    }
+    return { sent, refused };
+  };
+  // One tab at a time sends the queue, so no change is sent twice.
+  const locked = navigator.locks?.request ? navigator.locks.request('larder-outbox', run) : run();
+  flushing = locked.finally(() => {
+    flushing = null;
+    flushSoon();
+  });
+  return flushing;
+}
+
+// While changes wait, try again every 15 seconds, when the browser says it is online, and when
+// the page is looked at again (a phone's idea of "online" is not to be trusted alone).
+function flushSoon() {
+  clearTimeout(retryTimer);
+  if (queuedChanges().length) retryTimer = setTimeout(flushOutbox, 15000);
+}
+
+let syncStatus = null;
+let offlineCopyTime = '';
+
+function syncNode() {
+  if (syncStatus) return syncStatus;
+  const main = document.getElementById('main');
+  if (!main) return null;
+  syncStatus = el('div', { id: 'sync-status', class: 'sync-status', role: 'status', hidden: true });
+  main.prepend(syncStatus);
+  return syncStatus;
+}
+
+function showOfflineCopy(kept) {
+  const time = new Date(kept);
+  offlineCopyTime = Number.isNaN(time.getTime()) ? 'an earlier visit'
+    : time.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+  showOutbox();
+}
+
+/** Shows what waits to be sent, what was refused, and whether the page shows a kept copy. */
+function showOutbox() {
+  const node = syncNode();
+  if (!node) return;
+  const waiting = queuedChanges().length;
+  const refused = refusedChanges();
+  const parts = [];
+  if (offlineCopyTime) {
+    parts.push(el('p', { class: 'sync-offline' },
+      `Offline: showing what this device kept (${offlineCopyTime}).`));
+  }
+  if (waiting) {
+    parts.push(el('p', { class: 'sync-waiting' },
+      el('span', { id: 'sync-count' }, `${waiting} change${waiting === 1 ? '' : 's'} waiting to sync.`),
+      lastTrouble ? ` Larder answered: ${lastTrouble}` : ' They are sent when Larder can be reached.',
+      ' ',
+      el('button', { type: 'button', class: 'secondary small-button', onclick: () => flushOutbox() }, 'Send now')));
+  }
+  if (refused.length) {
+    parts.push(el('div', { class: 'sync-refused' },
+      el('p', {}, `${refused.length === 1 ? 'A change' : `${refused.length} changes`} made offline could not be saved:`),
+      el('ul', {}, refused.map((entry) => el('li', {}, `${entry.label}: ${entry.message}`))),
+      el('button', {
+        type: 'button', class: 'secondary small-button',
+        onclick: () => { localStorage.removeItem(REFUSED_KEY); showOutbox(); },
+      }, 'Dismiss')));
+  }
+  node.replaceChildren(...parts);
+  node.hidden = !parts.length;
 }
 
 /**
@@ -283,6 +459,15 @@ if (searchToggle && searchBox) {
     searchToggle.focus();
   });
 }
+// The sticky header's height, for the stylesheet's scroll-padding-top: a field the keyboard
+// brings into view stops below the header (which grows when the search unfolds) instead of under it.
+const stickyHeader = document.querySelector('header.top');
+if (stickyHeader) {
+  const measure = () => document.documentElement.style.setProperty(
+    '--header-height', `${Math.ceil(stickyHeader.getBoundingClientRect().height)}px`);
+  measure();
+  if ('ResizeObserver' in window) new ResizeObserver(measure).observe(stickyHeader);
+}
 // On a phone the sections scroll sideways in one row: the page's own is brought into view.
 document.querySelector('.main-nav [aria-current="page"]')
   ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -298,6 +483,46 @@ document.addEventListener('error', (event) => {
 for (const picture of document.querySelectorAll('img[data-card="image"], img.hero')) {
   if (picture.complete && picture.naturalWidth === 0) picture.remove();
 }
+
+// The offline page's Go back button, where there is somewhere to go back to.
+const offlineBack = document.getElementById('offline-back');
+if (offlineBack && history.length > 1) {
+  offlineBack.hidden = false;
+  offlineBack.addEventListener('click', () => history.back());
+}
+
+// Signing out with changes still waiting: they were made as this account and must not be sent
+// as the next one to sign in here, so the cook is asked first, and may stay to send them.
+for (const form of document.querySelectorAll('form[action="/logout"]')) {
+  form.addEventListener('submit', (event) => {
+    const waiting = queuedChanges().length;
+    if (!waiting) return;
+    const forget = window.confirm(`${waiting === 1 ? '1 change' : `${waiting} changes`} made offline `
+      + `${waiting === 1 ? 'has' : 'have'} not reached Larder yet. Sign out and forget `
+      + `${waiting === 1 ? 'it' : 'them'}?`);
+    if (!forget) {
+      event.preventDefault();
+      return;
+    }
+    localStorage.removeItem(OUTBOX_KEY);
+    localStorage.removeItem(REFUSED_KEY);
+  });
+  // What the service worker kept for this account is forgotten with it.
+  form.addEventListener('submit', (event) => {
+    if (!event.defaultPrevented) navigator.serviceWorker?.controller?.postMessage({ type: 'signed-out' });
+  });
+}
+
+// Changes kept offline (on this page or another) are shown, and sent when Larder answers again.
+showOutbox();
+window.addEventListener('online', () => flushOutbox());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && queuedChanges().length) flushOutbox();
+});
+window.addEventListener('storage', (event) => {
+  if (event.key === OUTBOX_KEY || event.key === REFUSED_KEY) showOutbox();
+});
+if (queuedChanges().length) flushOutbox();
 
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.register('/sw.js').catch(() => {});

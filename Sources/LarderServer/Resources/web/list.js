@@ -1,8 +1,10 @@
 // The shopping list page: made from the meal plan or from chosen recipes, lines grouped by aisle
 // with the merged amounts and recipes the API gives, staples on request, manual lines, checking
 // off (kept by the server), checked lines into the pantry, sharing as text and printing.
-import { el, markReady } from './app.js';
-import { addDays, context, isoDay, planningAPI, recipePicker } from './planning.js';
+// Offline (in a shop) the list kept from the last visit shows, and ticks, additions and removals
+// wait in app.js's outbox, shown on the list as made, until Larder can be reached.
+import { cancelQueued, el, markReady, queuedChanges, sendOrQueue } from './app.js';
+import { addDays, context, isoDay, planningAPI, recipePicker, withContext } from './planning.js';
 
 const groupsNode = document.getElementById('list-groups');
 const status = document.getElementById('list-status');
@@ -29,6 +31,8 @@ staples.checked = localStorage.getItem(STAPLES_KEY) === 'true';
 
 let list = { groups: [], count: 0, checked: 0 };
 let chosen = [];
+// Lines added while Larder could not be reached: outbox entries not sent yet.
+let pending = [];
 
 function say(text, ...extra) {
   status.replaceChildren(text, ...extra);
@@ -88,29 +92,92 @@ function aisleGroup(group, index) {
   return section;
 }
 
+/** A line added offline, not yet on the server: its text, marked waiting; × takes it back. */
+function pendingRow(entry) {
+  const row = document.getElementById('amount-line-template').content.firstElementChild.cloneNode(true);
+  const part = (name) => row.querySelector(`[data-line="${name}"]`);
+  const id = `pending-${entry.id}`;
+  row.className = 'list-line pending';
+  row.dataset.pending = entry.id;
+  part('check').id = id;
+  part('label').htmlFor = id;
+  part('text').textContent = entry.body.line;
+  part('staple').remove();
+  const notes = part('notes');
+  notes.id = `${id}-notes`;
+  notes.textContent = 'Added on this device, waiting to sync';
+  part('check').setAttribute('aria-describedby', notes.id);
+  const removeButton = part('remove');
+  removeButton.disabled = false;
+  removeButton.setAttribute('aria-label', `Remove ${entry.body.line}`);
+  removeButton.addEventListener('click', () => {
+    cancelQueued(entry.id);
+    applyQueued();
+    render();
+    say(`Removed ${entry.body.line}.`);
+    document.getElementById('list-line').focus();
+  });
+  return row;
+}
+
+function countText() {
+  const total = list.count + pending.length;
+  return total ? `${total} item${total === 1 ? '' : 's'}${list.checked ? `, ${list.checked} checked` : ''}` : '';
+}
+
 function render() {
-  groupsNode.replaceChildren(...list.groups.map(aisleGroup));
-  empty.hidden = list.count > 0;
-  count.textContent = list.count
-    ? `${list.count} item${list.count === 1 ? '' : 's'}${list.checked ? `, ${list.checked} checked` : ''}`
-    : '';
+  const groups = list.groups.map(aisleGroup);
+  if (pending.length) {
+    const section = aisleGroup({ title: 'Added on this device', aisle: 'pending', items: [] }, 'pending');
+    section.querySelector('[data-group="lines"]').replaceChildren(...pending.map(pendingRow));
+    groups.unshift(section);
+  }
+  groupsNode.replaceChildren(...groups);
+  empty.hidden = list.count + pending.length > 0;
+  count.textContent = countText();
   toPantry.disabled = !list.checked;
+}
+
+/** Shows on the list the changes still waiting to be sent: ticks, removals and additions. */
+function applyQueued() {
+  const queued = queuedChanges();
+  pending = queued.filter((entry) => entry.kind === 'list-add' && typeof entry.body?.line === 'string');
+  for (const entry of queued) {
+    for (const group of list.groups) {
+      const item = group.items.find((line) => line.id === entry.target);
+      if (!item) continue;
+      if (entry.kind === 'list-check' && item.isChecked !== Boolean(entry.body?.checked)) {
+        item.isChecked = Boolean(entry.body?.checked);
+        list.checked += item.isChecked ? 1 : -1;
+      } else if (entry.kind === 'list-remove') {
+        group.items = group.items.filter((line) => line !== item);
+        list.count -= 1;
+        if (item.isChecked) list.checked -= 1;
+      }
+    }
+  }
+  list.groups = list.groups.filter((group) => group.items.length);
 }
 
 async function load() {
   list = await planningAPI(`/api/v1/shopping-list?staples=${staples.checked}`);
+  applyQueued();
   render();
 }
 
+const waiting = (queued) => (queued ? ' It is sent when Larder can be reached.' : '');
+
 async function check(item, checked) {
   try {
-    await planningAPI(`/api/v1/shopping-list/items/${encodeURIComponent(item.id)}`, { method: 'PATCH', body: { checked } });
+    const { queued } = await sendOrQueue(
+      withContext(`/api/v1/shopping-list/items/${encodeURIComponent(item.id)}`), { method: 'PATCH', body: { checked } },
+      { label: `${checked ? 'Check' : 'Uncheck'} “${item.text}” on the list`, kind: 'list-check', target: item.id });
     item.isChecked = checked;
     list.checked += checked ? 1 : -1;
     groupsNode.querySelector(`[data-id="${CSS.escape(item.id)}"]`)?.classList.toggle('checked', checked);
-    count.textContent = `${list.count} item${list.count === 1 ? '' : 's'}${list.checked ? `, ${list.checked} checked` : ''}`;
+    count.textContent = countText();
     toPantry.disabled = !list.checked;
-    say(`${checked ? 'Checked' : 'Unchecked'} ${item.text}.`);
+    say(`${checked ? 'Checked' : 'Unchecked'} ${item.text}.${waiting(queued)}`);
   } catch (error) {
     say(error.message);
     await load();
@@ -121,9 +188,16 @@ async function remove(item) {
   const boxes = [...groupsNode.querySelectorAll('.list-line input[type="checkbox"]')];
   const index = boxes.findIndex((box) => box.id === `line-${item.id}`);
   try {
-    await planningAPI(`/api/v1/shopping-list/items/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
-    await load();
-    say(`Removed ${item.text}.`);
+    const { queued } = await sendOrQueue(
+      withContext(`/api/v1/shopping-list/items/${encodeURIComponent(item.id)}`), { method: 'DELETE' },
+      { label: `Remove “${item.text}” from the list`, kind: 'list-remove', target: item.id });
+    if (queued) {
+      applyQueued();
+      render();
+    } else {
+      await load();
+    }
+    say(`Removed ${item.text}.${waiting(queued)}`);
     // Focus moves to the line that took its place (or the box to add one).
     const left = groupsNode.querySelectorAll('.list-line input[type="checkbox"]');
     (left[Math.min(index, left.length - 1)] || document.getElementById('list-line')).focus();
@@ -189,10 +263,18 @@ document.getElementById('list-add').addEventListener('submit', async (event) => 
   const line = input.value.trim();
   if (!line) return;
   try {
-    const item = await planningAPI('/api/v1/shopping-list/items', { method: 'POST', body: { line } });
+    const { queued, answer: item } = await sendOrQueue(
+      withContext('/api/v1/shopping-list/items'), { method: 'POST', body: { line } },
+      { label: `Add “${line}” to the list`, kind: 'list-add' });
     input.value = '';
-    await load();
-    say(`Added ${item.text}.`);
+    if (queued) {
+      applyQueued();
+      render();
+      say(`Added ${line}.${waiting(true)}`);
+    } else {
+      await load();
+      say(`Added ${item.text}.`);
+    }
   } catch (error) {
     say(error.message);
   }
@@ -269,14 +351,35 @@ document.getElementById('list-share').addEventListener('click', async () => {
 
 document.getElementById('list-print').addEventListener('click', () => window.print());
 
+// Once changes made offline are sent (from this page or another), the list is read again; a
+// change the server refused is named in the page's sync notice.
+window.addEventListener('larder:synced', async () => {
+  try {
+    await load();
+  } catch (error) {
+    say(error.message);
+  }
+});
+
 for (const id of canChange ? ['list-generate', 'list-tools', 'list-add'] : ['list-tools']) {
   document.getElementById(id).hidden = false;
 }
 toPantry.hidden = !canChange;
 try {
   await load();
-  if (!list.count && canChange) document.getElementById('list-generate').open = true;
+  if (!list.count && !pending.length && canChange) {
+    document.getElementById('list-generate').open = true;
+  }
 } catch (error) {
-  say(error.status === 404 ? 'This server keeps no shopping list.' : error.message);
+  if (error.status === 404) {
+    say('This server keeps no shopping list.');
+  } else if (error.status === 0) {
+    // Offline with no list kept on this device: additions still wait to be sent.
+    applyQueued();
+    render();
+    say('Larder cannot be reached, and this device has no copy of the list yet. Lines you add are sent when it can be reached.');
+  } else {
+    say(error.message);
+  }
 }
 markReady();

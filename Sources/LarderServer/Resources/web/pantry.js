@@ -1,7 +1,9 @@
 // The pantry page: quick add by a typed line (the server parses it), items by location or by
 // soonest expiry with the API's expiry badges, edit and remove, and "use it up" recipes.
-import { api, el, markReady, recipeCard, serverSettings } from './app.js';
-import { dayLabel, planningAPI } from './planning.js';
+// Offline the pantry kept from the last visit shows, and additions and removals wait in app.js's
+// outbox, shown as made, until Larder can be reached.
+import { api, cancelQueued, el, markReady, queuedChanges, recipeCard, sendOrQueue, serverSettings } from './app.js';
+import { dayLabel, planningAPI, withContext } from './planning.js';
 
 const form = document.getElementById('pantry-add');
 const line = document.getElementById('pantry-line');
@@ -21,6 +23,8 @@ const canChange = document.getElementById('pantry-page').dataset.canChange !== '
 const ORDER_KEY = 'larder.pantryOrder';
 const KNOWN = ['fridge', 'freezer', 'cupboard', 'counter'];
 let items = [];
+// Items added while Larder could not be reached: outbox entries not sent yet.
+let pending = [];
 let order = localStorage.getItem(ORDER_KEY) === 'expiry' ? 'expiry' : 'location';
 let editing = null;
 
@@ -133,8 +137,41 @@ function editRow(item) {
   return el('li', { class: 'pantry-item editing', 'data-id': item.id }, editForm);
 }
 
+/** An item added offline, not yet on the server: its line, marked waiting; Remove takes it back. */
+function pendingRow(entry) {
+  const row = document.getElementById('pantry-item-template').content.firstElementChild.cloneNode(true);
+  row.classList.add('pending');
+  row.dataset.pending = entry.id;
+  row.querySelector('.item-name').textContent = entry.body.line;
+  row.querySelector('.item-amount')?.remove();
+  row.querySelector('.badge')?.remove();
+  row.querySelector('.item-meta').textContent = 'Added on this device, waiting to sync';
+  row.querySelector('[data-action="edit"]').remove();
+  const removeButton = row.querySelector('[data-action="remove"]');
+  removeButton.setAttribute('aria-label', `Remove ${entry.body.line}`);
+  removeButton.disabled = false;
+  removeButton.addEventListener('click', () => {
+    cancelQueued(entry.id);
+    applyQueued();
+    render();
+    say(`Removed ${entry.body.line}.`);
+    line.focus();
+  });
+  return row;
+}
+
 function render() {
-  empty.hidden = items.length > 0;
+  empty.hidden = items.length + pending.length > 0;
+  const waitingSection = pending.length
+    ? el('section', { class: 'location-group', 'aria-labelledby': 'loc-pending' },
+      el('h2', { id: 'loc-pending' }, 'Added on this device', el('span', { class: 'count' }, ` ${pending.length}`)),
+      el('ul', { class: 'pantry-items' }, pending.map(pendingRow)))
+    : null;
+  renderItems();
+  if (waitingSection) list.prepend(waitingSection);
+}
+
+function renderItems() {
   if (order === 'expiry') {
     list.replaceChildren(el('ul', { id: 'pantry-items', class: 'pantry-items', 'aria-label': 'Pantry, soonest expiry first' },
       items.map((item) => itemRow(item, true))));
@@ -159,19 +196,32 @@ function render() {
   }));
 }
 
+/** Shows the changes still waiting to be sent: additions, and removals taken off the list. */
+function applyQueued() {
+  const queued = queuedChanges();
+  pending = queued.filter((entry) => entry.kind === 'pantry-add' && typeof entry.body?.line === 'string');
+  const removed = new Set(queued.filter((entry) => entry.kind === 'pantry-remove').map((entry) => entry.target));
+  items = items.filter((item) => !removed.has(item.id));
+}
+
 async function load() {
   const answer = await planningAPI('/api/v1/pantry');
   items = answer.items || [];
+  applyQueued();
   render();
 }
 
+const waiting = (queued) => (queued ? ' It is sent when Larder can be reached.' : '');
+
 async function remove(item) {
   try {
-    await planningAPI(`/api/v1/pantry/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+    const { queued } = await sendOrQueue(
+      withContext(`/api/v1/pantry/${encodeURIComponent(item.id)}`), { method: 'DELETE' },
+      { label: `Remove “${item.name}” from the pantry`, kind: 'pantry-remove', target: item.id });
     const index = items.findIndex((other) => other.id === item.id);
     items = items.filter((other) => other.id !== item.id);
     render();
-    say(`Removed ${item.name}.`);
+    say(`Removed ${item.name}.${waiting(queued)}`);
     const buttons = list.querySelectorAll('.pantry-item .item-actions button');
     (buttons[Math.min(index * 2, buttons.length - 1)] || line).focus();
   } catch (error) {
@@ -187,12 +237,19 @@ form.addEventListener('submit', async (event) => {
   if (expires.value) body.expiresOn = expires.value;
   if (place.value.trim()) body.location = place.value.trim();
   try {
-    const item = await planningAPI('/api/v1/pantry', { method: 'POST', body });
+    const { queued, answer: item } = await sendOrQueue(withContext('/api/v1/pantry'), { method: 'POST', body },
+      { label: `Add “${text}” to the pantry`, kind: 'pantry-add' });
     line.value = '';
     expires.value = '';
     place.value = '';
-    await load();
-    say(`Added ${item.amountText ? `${item.amountText} ` : ''}${item.name} to the ${item.location}${item.expiry ? `, ${item.expiry.text}` : ''}.`);
+    if (queued) {
+      applyQueued();
+      render();
+      say(`Added ${text}.${waiting(true)}`);
+    } else {
+      await load();
+      say(`Added ${item.amountText ? `${item.amountText} ` : ''}${item.name} to the ${item.location}${item.expiry ? `, ${item.expiry.text}` : ''}.`);
+    }
     line.focus();
   } catch (error) {
     say(error.message);
@@ -239,11 +296,29 @@ useItUp.addEventListener('click', async () => {
   usePane.scrollIntoView({ block: 'start', behavior: 'smooth' });
 });
 
+// Once changes made offline are sent (from this page or another), the pantry is read again.
+window.addEventListener('larder:synced', async () => {
+  try {
+    await load();
+  } catch (error) {
+    say(error.message);
+  }
+});
+
 form.hidden = !canChange;
 controls.hidden = false;
 try {
   await load();
 } catch (error) {
-  say(error.status === 404 ? 'This server keeps no pantry.' : error.message);
+  if (error.status === 404) {
+    say('This server keeps no pantry.');
+  } else if (error.status === 0) {
+    // Offline with no pantry kept on this device: additions still wait to be sent.
+    applyQueued();
+    render();
+    say('Larder cannot be reached, and this device has no copy of the pantry yet. Items you add are sent when it can be reached.');
+  } else {
+    say(error.message);
+  }
 }
 markReady();

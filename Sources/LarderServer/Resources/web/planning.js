@@ -19,12 +19,17 @@ export function context() {
   return parameters;
 }
 
-/** Calls a planning endpoint with `tz` and `units` added to its query. */
-export function planningAPI(path, options = {}) {
+/** A planning endpoint's path with `tz` and `units` added to its query. */
+export function withContext(path) {
   const [base, query = ''] = path.split('?');
   const parameters = new URLSearchParams(query);
   for (const [name, value] of context()) if (!parameters.has(name)) parameters.set(name, value);
-  return api(`${base}?${parameters}`, options);
+  return `${base}?${parameters}`;
+}
+
+/** Calls a planning endpoint with `tz` and `units` added to its query. */
+export function planningAPI(path, options = {}) {
+  return api(withContext(path), options);
 }
 
 /** "2026-11-30" for a local date. */

@@ -43,6 +43,83 @@ function showMakes(factor) {
   });
 }
 
+// Offline, the amounts are rescaled on this device from the last lines Larder gave (or the
+// lines as written, which the page shows before its first answer): each line's leading amount,
+// or range, times the change in servings, written with the kitchen's fractions.
+const FRACTIONS = {
+  '½': 1 / 2, '⅓': 1 / 3, '⅔': 2 / 3, '¼': 1 / 4, '¾': 3 / 4, '⅕': 1 / 5, '⅖': 2 / 5, '⅗': 3 / 5,
+  '⅘': 4 / 5, '⅙': 1 / 6, '⅚': 5 / 6, '⅛': 1 / 8, '⅜': 3 / 8, '⅝': 5 / 8, '⅞': 7 / 8,
+};
+const GLYPHS = Object.keys(FRACTIONS).join('');
+const NUMBER = `(?:\\d+\\s+\\d+/\\d+|\\d+/\\d+|\\d+(?:[.,]\\d+)?(?:\\s?[${GLYPHS}])?|[${GLYPHS}])`;
+const LEADING_AMOUNT = new RegExp(`^(\\s*(?:about |approx\\.? |~)?)(${NUMBER})(\\s*(?:-|–|to)\\s*(${NUMBER}))?`, 'i');
+const SHOWN_FRACTIONS = [
+  [0, ''], [1 / 8, '⅛'], [1 / 4, '¼'], [1 / 3, '⅓'], [3 / 8, '⅜'], [1 / 2, '½'], [5 / 8, '⅝'], [2 / 3, '⅔'],
+  [3 / 4, '¾'], [7 / 8, '⅞'], [1, ''],
+];
+
+function amountValue(text) {
+  const trimmed = text.trim();
+  const mixed = /^(\d+)\s+(\d+)\/(\d+)$/.exec(trimmed);
+  if (mixed) return Number(mixed[1]) + Number(mixed[2]) / Number(mixed[3]);
+  const fraction = /^(\d+)\/(\d+)$/.exec(trimmed);
+  if (fraction) return Number(fraction[2]) ? Number(fraction[1]) / Number(fraction[2]) : NaN;
+  const glyph = FRACTIONS[trimmed.slice(-1)] ?? 0;
+  const whole = glyph ? trimmed.slice(0, -1).trim() : trimmed;
+  return (whole ? Number(whole.replace(',', '.')) : 0) + glyph;
+}
+
+function amountText(value) {
+  if (value >= 20) return String(Math.round(value));
+  const whole = Math.floor(value);
+  const rest = value - whole;
+  const [near, glyph] = SHOWN_FRACTIONS.reduce((best, option) =>
+    (Math.abs(option[0] - rest) < Math.abs(best[0] - rest) ? option : best));
+  if (Math.abs(near - rest) <= 0.03) {
+    const wholePart = whole + (near === 1 ? 1 : 0);
+    if (!glyph) return String(wholePart);
+    return wholePart ? `${wholePart}${glyph}` : glyph;
+  }
+  return String(Math.round(value * 10) / 10);
+}
+
+/** "2 cups flour" times 1.25 → "2½ cups flour"; a line without an amount stays as it is. */
+export function scaleShown(text, ratio) {
+  const match = LEADING_AMOUNT.exec(text);
+  if (!match || ratio === 1) return text;
+  const first = amountValue(match[2]);
+  if (!Number.isFinite(first)) return text;
+  let scaled = `${match[1]}${amountText(first * ratio)}`;
+  if (match[4]) {
+    const second = amountValue(match[4]);
+    if (!Number.isFinite(second)) return text;
+    scaled += `${match[3].slice(0, match[3].length - match[4].length)}${amountText(second * ratio)}`;
+  }
+  return scaled + text.slice(match[0].length);
+}
+
+const lineItems = [...article.querySelectorAll('li[data-line]')];
+// The lines the device scales from: as written until Larder gives lines, then its latest.
+let base = {
+  factor: 1, units: 'original',
+  shown: lineItems.map((item) => item.querySelector('.line-text').textContent),
+};
+
+function scaleOnDevice() {
+  const servings = Number(servingsInput.value);
+  const written = Number(article.dataset.servings);
+  const factor = written > 0 && servings > 0 ? servings / written : base.factor;
+  const ratio = factor / base.factor;
+  base.shown.forEach((shown, index) => {
+    const text = lineItems[index]?.querySelector('.line-text');
+    if (text) text.textContent = scaleShown(shown, ratio);
+  });
+  showMakes(factor);
+  summary.textContent = selectedUnits() === base.units
+    ? 'Offline: the amounts were worked out on this device.'
+    : 'Offline: the amounts were worked out on this device; other units need Larder to be reachable.';
+}
+
 async function refreshLines() {
   const parameters = new URLSearchParams();
   const servings = Number(servingsInput.value);
@@ -57,6 +134,7 @@ async function refreshLines() {
     const data = await api(`/api/v1/recipes/${encodeURIComponent(id)}/lines?${parameters}`);
     showMakes(data.factor);
     const lines = data.sections.flatMap((section) => section.lines);
+    base = { factor: data.factor || 1, units: data.units || selectedUnits(), shown: lines.map((line) => line.shown) };
     lines.forEach((line, index) => {
       const item = article.querySelector(`li[data-line="${index}"]`);
       if (!item) return;
@@ -74,7 +152,8 @@ async function refreshLines() {
     summary.textContent = data.needed
       ? `You have ${data.have} of ${data.needed} ingredients.` : '';
   } catch (error) {
-    summary.textContent = error.message;
+    if (error.status === 0) scaleOnDevice();
+    else summary.textContent = error.message;
   } finally {
     markReady();
   }
@@ -391,6 +470,95 @@ const steps = [...article.querySelectorAll('.steps li')].map((item) => item.text
 const timers = [];
 let current = 0;
 let wakeLock = null;
+const recipeName = article.querySelector('h1').textContent;
+
+// Running timers are kept in this browser by the time each ends, with the step shown, so a
+// reload (or the phone dropping the page) brings them back where they were.
+const TIMERS_KEY = `larder.timers.${id}`;
+// A timer that ended more than this long before the page came back is forgotten; one that ended
+// more than QUIET before shows "Done!" without ringing (the cook has long moved on).
+const FORGOTTEN = 6 * 60 * 60 * 1000;
+const QUIET = 10 * 60 * 1000;
+
+function saveTimers() {
+  try {
+    if (!timers.length) {
+      localStorage.removeItem(TIMERS_KEY);
+      return;
+    }
+    localStorage.setItem(TIMERS_KEY, JSON.stringify({
+      step: current,
+      timers: timers.map(({ label, step, ends, rung }) => ({ label, step, ends, rung: Boolean(rung) })),
+    }));
+  } catch {
+    // Storage full or refused: the timers still run on this page.
+  }
+}
+
+function storedTimers() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(TIMERS_KEY) || 'null');
+    const valid = (entry) => entry && typeof entry.label === 'string' && Number.isFinite(entry.ends)
+      && Date.now() - entry.ends < FORGOTTEN
+      && Number.isInteger(entry.step) && entry.step >= 0 && entry.step < steps.length;
+    return {
+      step: Number.isInteger(stored?.step) ? stored.step : 0,
+      timers: Array.isArray(stored?.timers) ? stored.timers.filter(valid) : [],
+    };
+  } catch {
+    return { step: 0, timers: [] };
+  }
+}
+
+// A notification (where the cook allowed them) is asked for when the first timer starts, never
+// on opening the page; refused or unsupported, the page's own signal and the vibration remain.
+let askedToNotify = false;
+function askToNotify() {
+  if (askedToNotify || !('Notification' in window) || Notification.permission !== 'default') return;
+  askedToNotify = true;
+  try {
+    Promise.resolve(Notification.requestPermission()).catch(() => {});
+  } catch {
+    // An older browser's callback form, or none: the page's signal is enough.
+  }
+}
+
+async function notify(timer) {
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  const title = `${timer.label} timer done`;
+  const options = {
+    body: `${recipeName}, step ${timer.step + 1}`, tag: `larder-timer-${id}-${timer.ends}`,
+    icon: '/static/icon-192.png', data: { url: location.pathname },
+  };
+  // A phone shows notifications only through the service worker; a desktop either way.
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    if (registration) {
+      await registration.showNotification(title, { ...options, vibrate: [300, 150, 300] });
+      return;
+    }
+  } catch {
+    // Fall back to the page's own notification.
+  }
+  try {
+    new Notification(title, options); // eslint-disable-line no-new
+  } catch {
+    // Not allowed here: the page's signal and the vibration remain.
+  }
+}
+
+/** A timer has ended: the page's beeps and "Done!", a vibration and a notification. */
+function ring(timer) {
+  timer.rung = true;
+  saveTimers();
+  alarm();
+  try {
+    navigator.vibrate?.([300, 150, 300, 150, 600]);
+  } catch {
+    // No vibration motor, or not allowed.
+  }
+  notify(timer);
+}
 
 const timerList = el('ul', { class: 'timers', 'aria-label': 'Timers', 'aria-live': 'polite' });
 // The step's text takes the focus when the control that had it goes (Next on the last step):
@@ -419,6 +587,7 @@ function show(index) {
   stepText.textContent = steps[current];
   previous.disabled = current === 0;
   next.disabled = current === steps.length - 1;
+  if (timers.length) saveTimers();
   stepTimers.replaceChildren(...findTimers(steps[current]).map((timer) => el('button', {
     type: 'button', class: 'timer-start', onclick: () => startTimer(timer, current),
   }, `Start ${timer.label} timer`)));
@@ -452,24 +621,38 @@ function startTimer({ label, seconds }, stepIndex) {
   } catch {
     audio = null;
   }
-  const timer = { label, step: stepIndex, left: seconds, ends: Date.now() + seconds * 1000 };
-  timer.view = timerRow(timer);
-  timer.interval = setInterval(() => {
+  askToNotify();
+  runTimer({ label, step: stepIndex, ends: Date.now() + seconds * 1000, rung: false });
+  saveTimers();
+}
+
+function runTimer(timer) {
+  const tick = () => {
     timer.left = Math.max(0, Math.round((timer.ends - Date.now()) / 1000));
     if (timer.left === 0) {
       clearInterval(timer.interval);
-      alarm();
+      if (!timer.rung && Date.now() - timer.ends > QUIET) {
+        timer.rung = true;
+        saveTimers();
+      } else if (!timer.rung) {
+        ring(timer);
+      }
     }
     updateTimer(timer);
-  }, 250);
+  };
+  timer.left = Math.max(0, Math.round((timer.ends - Date.now()) / 1000));
+  timer.view = timerRow(timer);
   timers.push(timer);
   timerList.append(timer.view.row);
+  if (timer.left > 0) timer.interval = setInterval(tick, 250);
+  tick();
 }
 
 function stopTimer(timer) {
   clearInterval(timer.interval);
   const position = timers.indexOf(timer);
   timers.splice(position, 1);
+  saveTimers();
   const hadFocus = timer.view.row.contains(document.activeElement);
   timer.view.row.remove();
   // Focus goes to the timer that took its place, else the one before, else the step.
@@ -526,6 +709,15 @@ overlay.addEventListener('keydown', (event) => {
     }
   }
 });
+
+// Timers that were running when the page was left come back, in cook mode at the step it
+// showed; one that ended meanwhile rings now if it had not yet.
+const kept = storedTimers();
+if (kept.timers.length && steps.length) {
+  current = Math.min(kept.step, steps.length - 1);
+  for (const timer of kept.timers) runTimer(timer);
+  openCookMode();
+}
 
 // Marks what the household's pantry has; without a pantry (none stored, or none kept by this
 // server) the lines are shown unmarked.
