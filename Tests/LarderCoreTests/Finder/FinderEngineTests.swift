@@ -69,6 +69,45 @@ import Testing
     }
   }
 
+  /// Recipes far larger than the random corpora's (56 to 73 needs, beyond every position
+  /// group and a six-bit count), with pantries that leave each a few foods short, must be found
+  /// exactly as the scan finds them at every K below the exhaustive pass.
+  @Test(arguments: 1...3)
+  func largeRecipesAreFoundExactlyAtEveryMissingCount(seed: UInt64) {
+    var world = FinderRandomWorld(seed: 300 + seed)
+    var recipes = world.recipes(count: 150)
+    let pool = Array(world.foods.prefix(120))
+    for index in 0..<60 {
+      let size = Int.random(in: 56...70, using: &world.random)
+      recipes.append(
+        FinderRecipe(
+          id: "big-\(index)",
+          requiredFoods: Array(pool.shuffled(using: &world.random).prefix(size)),
+          unmatchedLineCount: Int.random(in: 0...3, using: &world.random)))
+    }
+    let scan = FinderScan(recipes: recipes, catalog: world.catalog)
+    let engine = FinderEngine(catalog: world.catalog)
+    engine.build(recipes: recipes, clock: { 0 })
+    var bigFound = Set<String>()
+    for _ in 0..<20 {
+      let pantry = Array(pool.shuffled(using: &world.random).prefix(Int.random(in: 90...120, using: &world.random)))
+      for maxMissing in [1, 2, 5, 12] {
+        let query = FinderQuery(pantry: pantry, maxMissing: maxMissing, limit: 1000)
+        let expected = scan.find(query)
+        #expect(engine.find(query) == expected, "seed \(seed), K \(maxMissing)")
+        for item in expected.items where item.recipeID.hasPrefix("big-") {
+          bigFound.insert(item.recipeID)
+        }
+      }
+    }
+    // Large recipes on both sides of 63 needs were found.
+    let needs = Dictionary(uniqueKeysWithValues: recipes.suffix(60).map {
+      ($0.id, $0.requiredFoods.count + $0.unmatchedLineCount)
+    })
+    #expect(bigFound.contains { needs[$0]! <= 63 })
+    #expect(bigFound.contains { needs[$0]! > 63 })
+  }
+
   @Test func removingEveryRecipeLeavesAnEmptyEngineThatStillWorks() {
     var world = FinderRandomWorld(seed: 7)
     let recipes = world.recipes(count: 200)
