@@ -90,7 +90,8 @@ import Testing
     engine.build(recipes: recipes, clock: { 0 })
     var bigFound = Set<String>()
     for _ in 0..<20 {
-      let pantry = Array(pool.shuffled(using: &world.random).prefix(Int.random(in: 90...120, using: &world.random)))
+      let pantry = Array(
+        pool.shuffled(using: &world.random).prefix(Int.random(in: 90...120, using: &world.random)))
       for maxMissing in [1, 2, 5, 12] {
         let query = FinderQuery(pantry: pantry, maxMissing: maxMissing, limit: 1000)
         let expected = scan.find(query)
@@ -101,9 +102,10 @@ import Testing
       }
     }
     // Large recipes on both sides of 63 needs were found.
-    let needs = Dictionary(uniqueKeysWithValues: recipes.suffix(60).map {
-      ($0.id, $0.requiredFoods.count + $0.unmatchedLineCount)
-    })
+    let needs = Dictionary(
+      uniqueKeysWithValues: recipes.suffix(60).map {
+        ($0.id, $0.requiredFoods.count + $0.unmatchedLineCount)
+      })
     #expect(bigFound.contains { needs[$0]! <= 63 })
     #expect(bigFound.contains { needs[$0]! > 63 })
   }
