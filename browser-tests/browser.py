@@ -132,6 +132,13 @@ class BrowserTestCase(unittest.TestCase):
     def find(self, css):
         return self.driver.find_element(By.CSS_SELECTOR, css)
 
+    def tap(self, css):
+        """Clicks an element brought to the middle of the screen, clear of the sticky header."""
+        element = self.find(css)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return element
+
     def find_all(self, css):
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 

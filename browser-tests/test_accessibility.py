@@ -100,13 +100,6 @@ class Accessibility(BrowserTestCase):
 
     # MARK: helpers
 
-    def tap(self, css):
-        """Clicks an element brought to the middle of the screen, clear of the sticky header."""
-        element = self.find(css)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-        return element
-
     def open_cook(self):
         self.open("/")
         self.wait(lambda d: d.find_element(By.ID, "cook-results").get_attribute("aria-busy") == "false")

@@ -23,13 +23,6 @@ class PhoneTestCase(BrowserTestCase):
         super().setUp()
         self.driver.set_window_size(*PHONE)
 
-    def tap(self, css):
-        """Clicks an element brought to the middle of the screen, clear of the sticky header."""
-        element = self.find(css)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-        return element
-
 
 class PasteOnTheAddPage(PhoneTestCase):
     PASTED = (

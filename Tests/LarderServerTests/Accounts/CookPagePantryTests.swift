@@ -9,7 +9,10 @@ import Testing
 /// The Cook page's pantry is the household's stored one: an owner may change it from the page,
 /// a viewer cooks from it and is told why the page offers no way to change it.
 @Suite struct CookPagePantryTests {
-  @Test func aViewerCooksFromTheHouseholdsPantryAndIsToldItCannotChangeIt() throws {
+  /// A household of an owner (ana) and a viewer (vi) with one recipe, pancakes.
+  func household() throws -> (
+    web: AccountsApp, ana: AccountsApp.Credential, vi: AccountsApp.Credential, recipe: Recipe
+  ) {
     let web = try AccountsApp()
     let larder = web.larder
     let owner = try larder.createFirstOwner(
@@ -17,14 +20,18 @@ import Testing
       setupCode: larder.accounts!.setupCode,
       client: ClientInfo(address: "127.0.0.1", userAgent: "Tests"))
     let ana = try web.credential(session: owner.token)
-    _ = try larder.createRecipe(Fixtures.pancakes(), as: owner.caller)
+    let recipe = try larder.createRecipe(Fixtures.pancakes(), as: owner.caller)
     let invitation = try larder.createInvitation(
       NewInvitationRequest(role: .viewer), as: try larder.authenticate(sessionToken: owner.token))
     let viewer = try larder.acceptInvitation(
       token: String(invitation.path.dropFirst("/join/".count)),
       newAccount: NewAccountRequest(login: "vi", password: "viewer pass"),
       client: ClientInfo(address: "127.0.0.1", userAgent: "Tests"))
-    let vi = try web.credential(session: viewer.token)
+    return (web, ana, try web.credential(session: viewer.token), recipe)
+  }
+
+  @Test func aViewerCooksFromTheHouseholdsPantryAndIsToldItCannotChangeIt() throws {
+    let (web, ana, vi, _) = try household()
 
     let ownersPage = web.send("GET", "/", as: ana)
     #expect(ownersPage.status == 200)
@@ -51,21 +58,7 @@ import Testing
   /// A viewer's pantry, list, plan and recipe pages show the household's data with none of the
   /// forms and buttons whose requests the server refuses a viewer (403).
   @Test func aViewersPlanningAndRecipePagesOfferNothingTheServerWouldRefuse() throws {
-    let web = try AccountsApp()
-    let larder = web.larder
-    let owner = try larder.createFirstOwner(
-      NewAccountRequest(login: "ana", password: "correct horse"),
-      setupCode: larder.accounts!.setupCode,
-      client: ClientInfo(address: "127.0.0.1", userAgent: "Tests"))
-    let ana = try web.credential(session: owner.token)
-    let recipe = try larder.createRecipe(Fixtures.pancakes(), as: owner.caller)
-    let invitation = try larder.createInvitation(
-      NewInvitationRequest(role: .viewer), as: try larder.authenticate(sessionToken: owner.token))
-    let viewer = try larder.acceptInvitation(
-      token: String(invitation.path.dropFirst("/join/".count)),
-      newAccount: NewAccountRequest(login: "vi", password: "viewer pass"),
-      client: ClientInfo(address: "127.0.0.1", userAgent: "Tests"))
-    let vi = try web.credential(session: viewer.token)
+    let (web, ana, vi, recipe) = try household()
     #expect(web.send("POST", "/api/v1/pantry", json: #"{"line": "6 eggs"}"#, as: ana).status == 201)
     #expect(
       web.send("POST", "/api/v1/shopping-list/items", json: #"{"line": "2 lemons"}"#, as: ana)
