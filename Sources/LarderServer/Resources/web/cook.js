@@ -64,10 +64,17 @@ function chipsOf(items) {
   return [...chips.values()];
 }
 
+// Reads may overlap (the page opening while the outbox sends, then larder:synced): only the
+// latest one's answer is shown, so an answer from before the changes were sent never wins.
+let reads = 0;
+
 async function readPantry() {
+  const read = ++reads;
   const data = await planningAPI('/api/v1/pantry');
+  if (read !== reads) return false;
   pantry = chipsOf(data.items || []);
   applyQueued();
+  return true;
 }
 
 /**
@@ -213,8 +220,7 @@ async function moveLocalPantry() {
 
 async function loadPantry() {
   try {
-    await readPantry();
-    await moveLocalPantry();
+    if (await readPantry()) await moveLocalPantry();
   } catch (error) {
     if (error.status === 0) applyQueued(); // no copy kept on this device: what waits, at least
     syncNote.textContent = error.status === 404 || error.code === 'conflict'
@@ -638,16 +644,17 @@ if (settings.diets.length) {
   const select = document.getElementById('filter-diet');
   if (settings.diets.length === 1) select.value = settings.diets[0];
 }
+// Once changes made offline are sent (from this page or another), the pantry is read again;
+// listened for before the first read, which the outbox's sending can overtake.
+window.addEventListener('larder:synced', async () => {
+  await loadPantry();
+  scheduleSearch();
+});
 loadCategories();
 loadFacetOptions();
 await loadPantry();
 offerStaples();
 search();
-// Once changes made offline are sent (from this page or another), the pantry is read again.
-window.addEventListener('larder:synced', async () => {
-  await loadPantry();
-  scheduleSearch();
-});
 // Back to the page (from the Pantry page, say): the stored pantry may have changed.
 addEventListener('pageshow', async (event) => {
   if (!event.persisted) return;

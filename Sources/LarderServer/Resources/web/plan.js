@@ -189,8 +189,14 @@ function fillDaySelect() {
     dayLabel(day.date, SHORT))));
 }
 
+// Reads may overlap (the page opening while the outbox sends, then larder:synced; a week
+// changed meanwhile): only the latest one's answer is shown.
+let reads = 0;
+
 async function load() {
+  const read = ++reads;
   const answer = await planningAPI(`/api/v1/plan/week?date=${date}`);
+  if (read !== reads) return;
   days = answer.days || [];
   applyQueued();
   range.textContent = `${dayLabel(answer.from, { day: 'numeric', month: 'short' })} – ${dayLabel(answer.to, { day: 'numeric', month: 'short', year: 'numeric' })}`;
