@@ -274,7 +274,7 @@ class OfflineInAShop(OfflineTestCase):
         reset_planning()
         for line in ("2 lemons", "1 l milk", "500 g flour"):
             api("/api/v1/shopping-list/items", "POST", {"line": line})
-        api("/api/v1/pantry", "POST", {"line": "6 eggs"})
+        eggs = api("/api/v1/pantry", "POST", {"line": "6 eggs"})["name"]
         self.recipe = self.recipe_id("hummus")
         api("/api/v1/plan", "POST", {"date": datetime.date.today().isoformat(), "meal": "dinner",
                                      "recipe": self.recipe})
@@ -396,6 +396,111 @@ class OfflineInAShop(OfflineTestCase):
         self.screenshot("phone-offline-page")
         back.click()
         self.wait(lambda d: d.current_url.endswith("/settings"), message="back where the cook was")
+
+
+class PlanAndCookOffline(OfflineTestCase):
+    """Issue 21 item 4 on the Plan and Cook pages: a recipe planned or taken off the plan, and a
+    food added to or removed from the pantry, while Larder cannot be reached are shown as made,
+    marked waiting, and reach the server once when it can be reached again."""
+
+    def setUp(self):
+        super().setUp()
+        reset_planning()
+        self.today = datetime.date.today().isoformat()
+        self.recipe = self.recipe_id("hummus")
+        api("/api/v1/plan", "POST", {"date": self.today, "meal": "dinner", "recipe": self.recipe})
+
+    def week(self):
+        """The server's plan for this week: [(date, meal, recipe id)]."""
+        return sorted((day["date"], entry["meal"], entry["recipeID"])
+                      for day in api(f"/api/v1/plan/week?date={self.today}")["days"] for entry in day["entries"])
+
+    def test_planning_and_removing_offline_wait_then_reach_the_server_once(self):
+        self.open("/plan")  # opened once online: kept on the phone
+        self.go_offline()
+        self.open("/plan")
+        self.wait(lambda d: "Hummus" in d.find_element(By.ID, "plan-days").text, message="the kept plan")
+        # Another day of the week, for lunch: the library cannot be searched offline, but the
+        # week's own recipes are offered.
+        other = self.driver.execute_script(
+            "return [...document.querySelectorAll('#plan-date option')].map((o) => o.value)"
+            ".find((v) => v !== arguments[0])", self.today)
+        self.driver.execute_script(
+            "const s = document.getElementById('plan-date'); s.value = arguments[0];"
+            "document.getElementById('plan-meal').value = 'lunch'", other)
+        box = self.find("#plan-recipe")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+        box.send_keys("hummus")
+        self.wait(lambda d: any("Hummus" in s.text for s in d.find_elements(By.CSS_SELECTOR, "[role=listbox] .suggestion")),
+                  message="the week's recipe offered offline")
+        [s for s in self.find_all("[role=listbox] .suggestion") if "Hummus" in s.text][0].click()
+        self.wait(lambda d: box.get_attribute("data-recipe-id") == self.recipe, message="the recipe picked")
+        self.tap("#plan-add button[type=submit]")
+        self.wait_text("#plan-status", lambda text: text.startswith("Planned Hummus for") and "It is sent when" in text)
+        pending = self.find(f".plan-day[data-date='{other}'] .plan-entry.pending")
+        self.assertIn("waiting to sync", pending.text)
+        self.assertEqual(self.waiting(), ["plan-add"])
+        # Today's dinner taken off, offline.
+        self.tap(f".plan-day[data-date='{self.today}'] .plan-entry:not(.pending) .remove")
+        self.wait_text("#plan-status", lambda text: text.startswith("Removed Hummus") and "It is sent when" in text)
+        self.assertEqual(self.find_all(f".plan-day[data-date='{self.today}'] .plan-entry"), [])
+        self.assertEqual(self.waiting(), ["plan-add", "plan-remove"])
+        self.assertEqual(self.text("#sync-count"), "2 changes waiting to sync.")
+        # "Fill my week" needs Larder, and says so.
+        self.tap("#plan-fill")
+        self.wait_text("#plan-status", lambda text: text.startswith("Fill my week needs Larder"))
+        # Kept through a reload, offline, and shown as made.
+        self.open("/plan")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, f".plan-day[data-date='{other}'] .plan-entry.pending"),
+                  message="the waiting recipe after a reload")
+        self.assertEqual(self.find_all(f".plan-day[data-date='{self.today}'] .plan-entry"), [])
+        self.screenshot("phone-offline-plan-waiting")
+        self.assertEqual(self.week(), [(self.today, "dinner", self.recipe)], "a change reached the server offline")
+        self.go_online()
+        self.open("/plan")
+        self.wait(lambda d: self.waiting() == [], message="the changes sent")
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, f".plan-day[data-date='{other}'] .plan-entry:not(.pending)"),
+                  message="the planned recipe read back from Larder")
+        self.assertEqual(self.find_all(".plan-entry.pending"), [])
+        self.assertEqual(self.week(), [(other, "lunch", self.recipe)])
+
+    def chips(self):
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#pantry-chips .chip')].map((c) => "
+            "[c.querySelector('span').textContent, c.classList.contains('pending')])")
+
+    def test_pantry_chips_added_and_removed_offline_wait_then_reach_the_server_once(self):
+        eggs = api("/api/v1/pantry", "POST", {"line": "6 eggs"})["name"]
+        self.open("/")  # opened once online: the page, the pantry and the aisles kept
+        self.wait(lambda d: self.chips() == [[eggs, False]], message="the stored pantry")
+        self.go_offline()
+        self.open("/", ready=False)
+        self.wait(lambda d: self.chips() == [[eggs, False]], message="the kept pantry")
+        self.wait_text("#cook-status", lambda text: text.startswith("Finding recipes needs Larder"))
+        box = self.find("#food-input")
+        box.send_keys("onion")
+        self.wait(lambda d: any(s.text.startswith("onion") for s in d.find_elements(By.CSS_SELECTOR, "#food-suggestions .suggestion")),
+                  message="a food of the aisles offered offline")
+        [s for s in self.find_all("#food-suggestions .suggestion") if s.text.startswith("onion")][0].click()
+        self.wait(lambda d: ["onion", True] in self.chips(), message="the food shown, waiting")
+        self.assertIn("waiting to sync", [c for c in self.find_all("#pantry-chips .chip") if "onion" in c.text][0].text)
+        self.wait_text("#food-entry-status", lambda text: text.startswith("Added onion. It is sent when"))
+        self.tap("#pantry-chips .chip:not(.pending) .chip-remove")  # the eggs
+        self.wait(lambda d: self.chips() == [["onion", True]], message="the eggs taken off")
+        self.assertEqual(self.waiting(), ["pantry-add", "pantry-remove"])
+        # Kept through a reload, offline.
+        self.open("/", ready=False)
+        self.wait(lambda d: self.chips() == [["onion", True]], message="the waiting changes after a reload")
+        self.screenshot("phone-offline-cook-waiting")
+        self.assertEqual([item["name"] for item in api("/api/v1/pantry")["items"]], [eggs],
+                         "a change reached the server offline")
+        self.go_online()
+        self.open("/")
+        self.wait(lambda d: self.waiting() == [], message="the changes sent")
+        self.wait(lambda d: self.chips() == [["onion", False]], message="the chip read back from Larder")
+        items = api("/api/v1/pantry")["items"]
+        self.assertEqual(len(items), 1, items)
+        self.assertIn("onion", items[0]["name"])
 
 
 class RescaleOffline(OfflineTestCase):

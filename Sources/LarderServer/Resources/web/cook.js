@@ -4,10 +4,11 @@
 // with stored items, adding a chip stores an item and removing it removes the food's items,
 // and the finder is asked without `have` so that it reads the same stored pantry.
 import {
-  api, debounce, el, forgetLocalPantry, localPantry, markReady, recipeCard, serverSettings,
+  api, cancelQueued, debounce, el, forgetLocalPantry, localPantry, markReady, queuedChanges, recipeCard, sendOrQueue,
+  serverSettings,
 } from './app.js';
 import { combobox } from './combobox.js';
-import { planningAPI } from './planning.js';
+import { planningAPI, withContext } from './planning.js';
 
 const PAGE = 24;
 // "Use it up" (linked from the Pantry page): the stored pantry, soonest-expiring first.
@@ -15,8 +16,11 @@ const useItUp = new URLSearchParams(location.search).get('useItUp') === 'true';
 const settings = await serverSettings();
 // A viewer cooks from the household's pantry but may not change it (the page says so).
 const canChange = document.getElementById('cook').dataset.canChange !== 'false';
-// The chips: one per food, [{id, name, items: [stored items]}], read from the server.
+// The chips: one per food, [{id, name, items: [stored items]}], read from the server; a food
+// added offline and not sent yet has `pending` (its outbox entry's id) and no items.
 let pantry = [];
+// The foods of the aisles, [{id, name}]: offline, the food box offers these.
+let aisleFoods = [];
 let offset = 0;
 let inFlight = null;
 // When nothing matches the chosen "missing" choice, the nearest recipes are shown: the larger
@@ -60,9 +64,34 @@ function chipsOf(items) {
   return [...chips.values()];
 }
 
+// Reads may overlap (the page opening while the outbox sends, then larder:synced): only the
+// latest one's answer is shown, so an answer from before the changes were sent never wins.
+let reads = 0;
+
 async function readPantry() {
+  const read = ++reads;
   const data = await planningAPI('/api/v1/pantry');
+  if (read !== reads) return false;
   pantry = chipsOf(data.items || []);
+  applyQueued();
+  return true;
+}
+
+/**
+ * Shows the pantry changes made offline and not sent yet (here or on the Pantry page): foods
+ * added, as pending chips, and items removed, taken off (a chip with none left goes).
+ */
+function applyQueued() {
+  const queued = queuedChanges();
+  const removed = new Set(queued.filter((change) => change.kind === 'pantry-remove').map((change) => change.target));
+  pantry = pantry.filter((chip) => !chip.pending).map((chip) => ({
+    ...chip, items: chip.items.filter((item) => !removed.has(item.id)),
+  })).filter((chip) => chip.items.length);
+  for (const change of queued) {
+    const food = change.body?.food;
+    if (change.kind !== 'pantry-add' || !food || hasFood(food)) continue;
+    pantry.push({ id: food, name: change.body.name || food, items: [], pending: change.id });
+  }
 }
 
 // A change the server refused or could not take is said where the cook is looking, never
@@ -77,16 +106,23 @@ async function pantryFailed(error, what) {
   pantryChanged();
 }
 
+// Stored, or kept to send when Larder can be reached (the chip then shows it waits); answers
+// whether it was kept.
 async function storeFood(food) {
-  const item = await planningAPI('/api/v1/pantry', { method: 'POST', body: { name: food.name, food: food.id } });
-  if (!hasFood(food.id)) pantry = [...pantry, { id: food.id, name: food.name, items: [item] }];
+  const { queued, answer: item } = await sendOrQueue(withContext('/api/v1/pantry'),
+    { method: 'POST', body: { name: food.name, food: food.id } },
+    { label: `Add “${food.name}” to the pantry`, kind: 'pantry-add' });
+  if (queued) applyQueued();
+  else if (!hasFood(food.id)) pantry = [...pantry, { id: food.id, name: food.name, items: [item] }];
+  return queued;
 }
 
 async function addFood(food) {
   if (hasFood(food.id)) return;
   try {
-    await storeFood(food);
+    const queued = await storeFood(food);
     pantryChanged();
+    if (queued) entryStatus.textContent = `Added ${food.name}. It is sent when Larder can be reached.`;
   } catch (error) {
     await pantryFailed(error, `Not added ${food.name}`);
   }
@@ -96,11 +132,16 @@ async function removeFood(id) {
   const chip = pantry.find((other) => other.id === id);
   if (!chip) return;
   try {
+    let queued = false;
+    if (chip.pending) cancelQueued(chip.pending); // added offline, never sent: taken back
     for (const item of chip.items) {
-      await planningAPI(`/api/v1/pantry/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+      const sent = await sendOrQueue(withContext(`/api/v1/pantry/${encodeURIComponent(item.id)}`), { method: 'DELETE' },
+        { label: `Remove “${item.name}” from the pantry`, kind: 'pantry-remove', target: item.id });
+      queued = queued || sent.queued;
     }
     pantry = pantry.filter((other) => other.id !== id);
     pantryChanged();
+    if (queued) entryStatus.textContent = `Removed ${chip.name}. It is sent when Larder can be reached.`;
   } catch (error) {
     await pantryFailed(error, `Not removed ${chip.name}`);
   }
@@ -119,8 +160,8 @@ function chipDetail(chip) {
 }
 
 function renderPantry() {
-  chips.replaceChildren(...pantry.map((chip) => el('li', { class: 'chip' },
-    el('span', {}, chip.name), chipDetail(chip),
+  chips.replaceChildren(...pantry.map((chip) => el('li', { class: `chip${chip.pending ? ' pending' : ''}` },
+    el('span', {}, chip.name), chip.pending ? el('span', { class: 'chip-detail muted' }, ' waiting to sync') : chipDetail(chip),
     canChange ? el('button', {
       type: 'button', class: 'chip-remove', 'aria-label': `Remove ${chip.name}`,
       onclick: async () => {
@@ -179,9 +220,9 @@ async function moveLocalPantry() {
 
 async function loadPantry() {
   try {
-    await readPantry();
-    await moveLocalPantry();
+    if (await readPantry()) await moveLocalPantry();
   } catch (error) {
+    if (error.status === 0) applyQueued(); // no copy kept on this device: what waits, at least
     syncNote.textContent = error.status === 404 || error.code === 'conflict'
       ? 'This server keeps no pantry.' : `Your pantry could not be read: ${error.message}`;
   }
@@ -298,8 +339,17 @@ document.getElementById('staples-picker-dismiss').addEventListener('click', () =
 
 const foodBox = combobox(input, {
   delay: 120,
-  search: async (text, signal) => (isList(text) ? []
-    : (await api(`/api/v1/foods?limit=8&q=${encodeURIComponent(text)}`, { signal })).items),
+  search: async (text, signal) => {
+    if (isList(text)) return [];
+    try {
+      return (await api(`/api/v1/foods?limit=8&q=${encodeURIComponent(text)}`, { signal })).items;
+    } catch (error) {
+      if (error.status !== 0) throw error;
+      // Offline: the foods of the aisles (kept by the service worker) can still be picked.
+      const typed = text.toLowerCase();
+      return aisleFoods.filter((food) => food.name.toLowerCase().includes(typed)).slice(0, 8);
+    }
+  },
   render: (food) => [food.name, food.matched ? el('span', { class: 'muted' }, ` (${food.matched})`) : null,
     hasFood(food.id) ? el('span', { class: 'muted' }, ' — added') : null],
   empty: (text) => (isList(text) ? `Press Enter to add each of ${quoted(splitFoods(text))}`
@@ -336,6 +386,7 @@ const wideScreen = () => matchMedia('(min-width: 60rem)').matches;
 async function loadCategories() {
   try {
     const data = await api('/api/v1/foods/categories');
+    aisleFoods = data.categories.flatMap((aisle) => aisle.foods.map((food) => ({ id: food.id, name: food.name })));
     // Inside the folded aisles, the first two start open on wide screens.
     const wide = wideScreen();
     categories.replaceChildren(...data.categories.map((aisle, index) => el('details',
@@ -504,7 +555,14 @@ async function search({ append = false } = {}) {
     placeResultsBar();
   } catch (error) {
     if (error.name === 'AbortError') return;
-    status.textContent = error.message;
+    if (error.status === 0) {
+      // The finder is Larder's: offline, the pantry can still be changed, not searched.
+      status.textContent = 'Finding recipes needs Larder, which cannot be reached now. Changes to your pantry are kept '
+        + 'and sent when it can be reached.';
+      resultsBarCount.textContent = 'Offline';
+    } else {
+      status.textContent = error.message;
+    }
   } finally {
     if (inFlight === controller) {
       results.setAttribute('aria-busy', 'false');
@@ -586,6 +644,12 @@ if (settings.diets.length) {
   const select = document.getElementById('filter-diet');
   if (settings.diets.length === 1) select.value = settings.diets[0];
 }
+// Once changes made offline are sent (from this page or another), the pantry is read again;
+// listened for before the first read, which the outbox's sending can overtake.
+window.addEventListener('larder:synced', async () => {
+  await loadPantry();
+  scheduleSearch();
+});
 loadCategories();
 loadFacetOptions();
 await loadPantry();

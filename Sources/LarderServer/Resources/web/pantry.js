@@ -142,19 +142,20 @@ function pendingRow(entry) {
   const row = document.getElementById('pantry-item-template').content.firstElementChild.cloneNode(true);
   row.classList.add('pending');
   row.dataset.pending = entry.id;
-  row.querySelector('.item-name').textContent = entry.body.line;
+  const text = entry.body.line ?? entry.body.name;
+  row.querySelector('.item-name').textContent = text;
   row.querySelector('.item-amount')?.remove();
   row.querySelector('.badge')?.remove();
   row.querySelector('.item-meta').textContent = 'Added on this device, waiting to sync';
   row.querySelector('[data-action="edit"]').remove();
   const removeButton = row.querySelector('[data-action="remove"]');
-  removeButton.setAttribute('aria-label', `Remove ${entry.body.line}`);
+  removeButton.setAttribute('aria-label', `Remove ${text}`);
   removeButton.disabled = false;
   removeButton.addEventListener('click', () => {
     cancelQueued(entry.id);
     applyQueued();
     render();
-    say(`Removed ${entry.body.line}.`);
+    say(`Removed ${text}.`);
     line.focus();
   });
   return row;
@@ -199,7 +200,9 @@ function renderItems() {
 /** Shows the changes still waiting to be sent: additions, and removals taken off the list. */
 function applyQueued() {
   const queued = queuedChanges();
-  pending = queued.filter((entry) => entry.kind === 'pantry-add' && typeof entry.body?.line === 'string');
+  // An addition from the Cook page names its food (`name`) where this page's gives a `line`.
+  pending = queued.filter((entry) => entry.kind === 'pantry-add'
+    && typeof (entry.body?.line ?? entry.body?.name) === 'string');
   const removed = new Set(queued.filter((entry) => entry.kind === 'pantry-remove').map((entry) => entry.target));
   items = items.filter((item) => !removed.has(item.id));
 }

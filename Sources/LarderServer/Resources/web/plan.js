@@ -1,8 +1,10 @@
 // The meal plan page: a week (first day as the server is configured) or a list of it, adding a
 // recipe from a search of the library, each day's total time, "fill my week" suggestions to
 // accept, and the shopping list made from the week.
-import { el, markReady, serverSettings } from './app.js';
-import { addDays, dayLabel, isoDay, minutesText, planningAPI, recipePicker, servingsText } from './planning.js';
+import { cancelQueued, el, markReady, queuedChanges, sendOrQueue, serverSettings } from './app.js';
+import {
+  addDays, dayLabel, isoDay, minutesText, planningAPI, recipePicker, servingsText, withContext,
+} from './planning.js';
 
 const range = document.getElementById('plan-range');
 const status = document.getElementById('plan-status');
@@ -36,6 +38,9 @@ let view = initial.get('view') || localStorage.getItem(VIEW_KEY) || 'week';
 if (view !== 'list') view = 'week';
 let days = [];
 let suggestions = [];
+// Recipes picked on this device lately, [{id, name}]: offline, the library cannot be searched,
+// so the recipe box offers these and the week's own.
+const RECENT_KEY = 'larder.planRecent';
 
 function say(text) {
   status.textContent = text;
@@ -53,7 +58,59 @@ function remember() {
   history.replaceState(null, '', query ? `/plan?${query}` : '/plan');
 }
 
+function recentRecipes() {
+  try {
+    const recent = JSON.parse(localStorage.getItem(RECENT_KEY) || '[]');
+    return Array.isArray(recent) ? recent.filter((summary) => summary && summary.id && summary.name) : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberRecipe(summary) {
+  const recent = [{ id: summary.id, name: summary.name },
+    ...recentRecipes().filter((other) => other.id !== summary.id)].slice(0, 30);
+  try {
+    localStorage.setItem(RECENT_KEY, JSON.stringify(recent));
+  } catch {
+    // Only an offline convenience.
+  }
+}
+
+/** The recipes this page can offer offline: the week's and those picked lately, each once. */
+function knownRecipes() {
+  const known = new Map();
+  for (const day of days) {
+    for (const entry of day.entries) {
+      if (entry.recipeName && !entry.pending) known.set(entry.recipeID, { id: entry.recipeID, name: entry.recipeName });
+    }
+  }
+  for (const summary of recentRecipes()) if (!known.has(summary.id)) known.set(summary.id, summary);
+  return [...known.values()];
+}
+
+/**
+ * Shows the plan changes made offline and not sent yet: additions on their day, marked
+ * waiting, and removals taken off.
+ */
+function applyQueued() {
+  const queued = queuedChanges();
+  const removed = new Set(queued.filter((change) => change.kind === 'plan-remove').map((change) => change.target));
+  const added = queued.filter((change) => change.kind === 'plan-add' && change.body?.date && change.body?.recipe);
+  days = days.map((day) => ({
+    ...day,
+    entries: [
+      ...day.entries.filter((entry) => !entry.pending && !removed.has(entry.id)),
+      ...added.filter((change) => change.body.date === day.date).map((change) => ({
+        id: `pending-${change.id}`, pending: change.id, date: day.date, meal: change.body.meal,
+        recipeID: change.body.recipe, recipeName: change.target || 'A recipe', servings: change.body.servings,
+      })),
+    ],
+  }));
+}
+
 function entryRow(day, entry) {
+  if (entry.pending) return pendingRow(day, entry);
   const label = `${entry.recipeName || 'a deleted recipe'} from ${dayLabel(day.date, { weekday: 'long' })} ${entry.meal}`;
   const details = [servingsText(entry.servings), minutesText(entry.totalMinutes)].filter(Boolean).join(' · ');
   return el('li', { class: 'plan-entry', 'data-id': entry.id },
@@ -68,6 +125,30 @@ function entryRow(day, entry) {
       onclick: () => remove(entry, label),
     }, '×') : null);
 }
+
+/** A recipe planned offline, not yet on the server: marked waiting; × takes it back. */
+function pendingRow(day, entry) {
+  const label = `${entry.recipeName} from ${dayLabel(day.date, { weekday: 'long' })} ${entry.meal}`;
+  return el('li', { class: 'plan-entry pending', 'data-pending': entry.pending },
+    el('span', { class: 'meal' }, capital(entry.meal)),
+    el('span', { class: 'entry-body' },
+      el('a', { href: `/recipes/${encodeURIComponent(entry.recipeID)}` }, entry.recipeName),
+      el('span', { class: 'entry-meta' },
+        [servingsText(entry.servings), 'Added on this device, waiting to sync'].filter(Boolean).join(' · '))),
+    el('button', {
+      type: 'button', class: 'remove', 'aria-label': `Remove ${label}`, title: 'Remove',
+      onclick: () => {
+        cancelQueued(entry.pending);
+        applyQueued();
+        render();
+        say(`Removed ${label}.`);
+        const dayNode = daysNode.querySelector(`[data-date="${day.date}"]`);
+        (dayNode?.querySelector('.plan-entry .remove') || dayNode?.querySelector('.add-to-day') || recipeInput).focus();
+      },
+    }, '×'));
+}
+
+const waiting = (queued) => (queued ? ' It is sent when Larder can be reached.' : '');
 
 function render() {
   daysNode.className = `plan-days ${view}`;
@@ -108,9 +189,16 @@ function fillDaySelect() {
     dayLabel(day.date, SHORT))));
 }
 
+// Reads may overlap (the page opening while the outbox sends, then larder:synced; a week
+// changed meanwhile): only the latest one's answer is shown.
+let reads = 0;
+
 async function load() {
+  const read = ++reads;
   const answer = await planningAPI(`/api/v1/plan/week?date=${date}`);
+  if (read !== reads) return;
   days = answer.days || [];
+  applyQueued();
   range.textContent = `${dayLabel(answer.from, { day: 'numeric', month: 'short' })} – ${dayLabel(answer.to, { day: 'numeric', month: 'short', year: 'numeric' })}`;
   fillDaySelect();
   render();
@@ -130,9 +218,15 @@ async function go(newDate) {
 
 async function remove(entry, label) {
   try {
-    await planningAPI(`/api/v1/plan/${encodeURIComponent(entry.id)}`, { method: 'DELETE' });
-    await load();
-    say(`Removed ${label}.`);
+    const { queued } = await sendOrQueue(withContext(`/api/v1/plan/${encodeURIComponent(entry.id)}`), { method: 'DELETE' },
+      { label: `Remove ${label}`, kind: 'plan-remove', target: entry.id });
+    if (queued) {
+      applyQueued();
+      render();
+    } else {
+      await load();
+    }
+    say(`Removed ${label}.${waiting(queued)}`);
     // Focus stays on the day: its next meal's remove button, or its "+ Add".
     const day = daysNode.querySelector(`[data-date="${entry.date}"]`);
     (day?.querySelector('.plan-entry .remove') || day?.querySelector('.add-to-day') || recipeInput).focus();
@@ -142,8 +236,9 @@ async function remove(entry, label) {
 }
 
 const picker = recipePicker(recipeInput, (summary) => {
+  rememberRecipe(summary);
   if (!servingsInput.value && summary.yield?.servings) servingsInput.placeholder = `${summary.yield.servings} as written`;
-});
+}, { known: knownRecipes });
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -155,13 +250,22 @@ form.addEventListener('submit', async (event) => {
   }
   const body = { date: dateSelect.value, meal: mealSelect.value, recipe };
   if (servingsInput.value) body.servings = Number(servingsInput.value);
+  const name = recipeInput.value.trim();
   try {
-    const entry = await planningAPI('/api/v1/plan', { method: 'POST', body });
+    const { queued, answer: entry } = await sendOrQueue(withContext('/api/v1/plan'), { method: 'POST', body }, {
+      label: `Plan “${name}” for ${dayLabel(body.date)} (${body.meal})`, kind: 'plan-add', target: name,
+    });
     picker.clear();
     servingsInput.value = '';
     servingsInput.placeholder = 'As written';
-    await load();
-    say(`Planned ${entry.recipeName} for ${dayLabel(entry.date)} (${entry.meal}).`);
+    if (queued) {
+      applyQueued();
+      render();
+      say(`Planned ${name} for ${dayLabel(body.date)} (${body.meal}).${waiting(true)}`);
+    } else {
+      await load();
+      say(`Planned ${entry.recipeName} for ${dayLabel(entry.date)} (${entry.meal}).`);
+    }
     recipeInput.focus();
   } catch (error) {
     say(error.message);
@@ -203,22 +307,41 @@ function renderSuggestions() {
 async function accept(indexes) {
   const chosen = indexes.map((index) => suggestions[index]);
   try {
+    let queued = false;
     for (const entry of chosen) {
       const body = { date: entry.date, meal: entry.meal, recipe: entry.recipeID };
       if (entry.servings) body.servings = entry.servings;
-      await planningAPI('/api/v1/plan', { method: 'POST', body });
+      // Suggestions shown before Larder went out of reach are kept to send like any other.
+      const sent = await sendOrQueue(withContext('/api/v1/plan'), { method: 'POST', body }, {
+        label: `Plan “${entry.recipeName}” for ${dayLabel(entry.date)} (${entry.meal})`,
+        kind: 'plan-add', target: entry.recipeName,
+      });
+      queued = queued || sent.queued;
     }
     suggestions = suggestions.filter((entry) => !chosen.includes(entry));
-    await load();
+    if (queued) {
+      applyQueued();
+      render();
+    } else {
+      await load();
+    }
     renderSuggestions();
-    say(chosen.length === 1 ? `Planned ${chosen[0].recipeName}.` : `Planned ${chosen.length} recipes.`);
+    say((chosen.length === 1 ? `Planned ${chosen[0].recipeName}.` : `Planned ${chosen.length} recipes.`) + waiting(queued));
     if (!suggestions.length) recipeInput.focus();
   } catch (error) {
     say(error.message);
   }
 }
 
+// "Fill my week" asks Larder for suggestions: offline it says so rather than fail vaguely.
+const FILL_OFFLINE = 'Fill my week needs Larder, which cannot be reached now. You can still plan recipes one by one: '
+  + 'they are sent when it can be reached.';
+
 document.getElementById('plan-fill').addEventListener('click', async () => {
+  if (!navigator.onLine) {
+    say(FILL_OFFLINE);
+    return;
+  }
   say('Looking for recipes…');
   try {
     const meal = fillMeal.value;
@@ -232,7 +355,7 @@ document.getElementById('plan-fill').addEventListener('click', async () => {
     fillPane.querySelector('h2').setAttribute('tabindex', '-1');
     fillPane.querySelector('h2').focus();
   } catch (error) {
-    say(error.message);
+    say(error.status === 0 ? FILL_OFFLINE : error.message);
   }
 });
 document.getElementById('fill-accept-all').addEventListener('click', () => accept(suggestions.map((_, index) => index)));
@@ -254,12 +377,22 @@ document.getElementById('plan-to-list').addEventListener('click', async () => {
   }
 });
 
+// Once changes made offline are sent (from this page or another), the week is read again.
+window.addEventListener('larder:synced', async () => {
+  try {
+    await load();
+  } catch (error) {
+    say(error.message);
+  }
+});
+
 for (const id of canChange ? ['plan-controls', 'plan-add', 'plan-actions'] : ['plan-controls']) {
   document.getElementById(id).hidden = false;
 }
 try {
   await load();
 } catch (error) {
-  say(error.status === 404 ? 'This server keeps no meal plan.' : error.message);
+  say(error.status === 404 ? 'This server keeps no meal plan.'
+    : error.status === 0 ? 'Larder cannot be reached, and this device has no copy of this week yet.' : error.message);
 }
 markReady();

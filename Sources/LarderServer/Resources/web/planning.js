@@ -71,11 +71,22 @@ export function servingsText(servings) {
 /**
  * The recipe box of a page (combobox.js over the library): typing searches, a suggestion picked
  * fills the box and its `data-recipe-id`. `onPick(summary)` gets the library API's summary.
+ * Offline, the recipes `known()` answers are offered instead.
  */
-export function recipePicker(input, onPick) {
+export function recipePicker(input, onPick, { known = () => [] } = {}) {
   input.addEventListener('input', () => delete input.dataset.recipeId);
   const box = combobox(input, {
-    search: async (text, signal) => (await api(`/api/v1/library?limit=8&q=${encodeURIComponent(text)}`, { signal })).items || [],
+    search: async (text, signal) => {
+      try {
+        return (await api(`/api/v1/library?limit=8&q=${encodeURIComponent(text)}`, { signal })).items || [];
+      } catch (error) {
+        if (error.status !== 0) throw error;
+        // Offline: the library cannot be searched, but the recipes this page already knows
+        // (`known()`, summaries with at least id and name) can still be picked.
+        const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+        return known().filter((summary) => words.every((word) => summary.name.toLowerCase().includes(word))).slice(0, 8);
+      }
+    },
     render: (summary) => [summary.name,
       summary.totalTime ? el('span', { class: 'muted' }, ` · ${formatDuration(summary.totalTime)}`) : null],
     empty: () => 'No recipe matches',

@@ -5,7 +5,7 @@
 // files are served from the cache and refreshed in the background. A page never opened gets the
 // app's offline page. Changes made offline are not the worker's business: the pages queue them
 // (app.js's outbox) and send them themselves, as any change, once Larder can be reached.
-const VERSION = 'larder-v5';
+const VERSION = 'larder-v6';
 const SHELL = [
   '/', '/library', '/settings', '/add', '/static/larder.css', '/static/app.js', '/static/cook.js',
   '/static/recipe.js', '/static/library.js', '/static/edit.js', '/static/settings.js',
@@ -13,8 +13,9 @@ const SHELL = [
   '/pantry', '/plan', '/list', '/static/planning.css', '/static/planning.js', '/static/pantry.js', '/static/plan.js', '/static/list.js',
   '/static/combobox.js', '/static/icon-192.png', '/offline',
 ];
-// API answers the list, plan and pantry pages read (and the settings that say their units).
-const KEPT_API = ['/api/v1/shopping-list', '/api/v1/plan/week', '/api/v1/pantry', '/api/v1/settings'];
+// API answers the list, plan and pantry pages read (and the settings that say their units), and
+// the Cook page's aisles of foods, so foods can be added to the pantry offline.
+const KEPT_API = ['/api/v1/shopping-list', '/api/v1/plan/week', '/api/v1/pantry', '/api/v1/settings', '/api/v1/foods/categories'];
 // Pages whose content their script fetches: any query reads the same page.
 const APP_PAGES = ['/', '/list', '/plan', '/pantry', '/settings', '/add'];
 
