@@ -59,7 +59,12 @@ struct HTTPBenchmark {
     var random = SeededRandom(seed: seed)
     let pantries = Dictionary(
       uniqueKeysWithValues: Self.pantrySizes.map { size in
-        (size, (0..<8).map { _ in Array(made.commonFoods.prefix(60)).shuffled(using: &random).prefix(size).map { $0 } })
+        (
+          size,
+          (0..<8).map { _ in
+            Array(made.commonFoods.prefix(60)).shuffled(using: &random).prefix(size).map { $0 }
+          }
+        )
       })
 
     // The server.
@@ -80,6 +85,7 @@ struct HTTPBenchmark {
     server.standardOutput = logHandle
     server.standardError = logHandle
     try server.run()
+    Self.serverPID = server.processIdentifier
     defer {
       if server.isRunning {
         server.terminate()
@@ -114,6 +120,7 @@ struct HTTPBenchmark {
     }
 
     var results: [[String: Any]] = []
+    let residentAtStart = Self.residentMB(of: server.processIdentifier)
     // Finder: each pantry size and K, the API against the engine.
     for size in Self.pantrySizes {
       for missing in Self.missing {
@@ -133,7 +140,9 @@ struct HTTPBenchmark {
         for _ in 0..<20 { for query in queries { _ = engine.find(query) } }
         var engineTotals: [Int] = []
         for _ in 0..<50 {
-          for query in queries { engineTotals.append(engineTimes.measure { engine.find(query) }.total) }
+          for query in queries {
+            engineTotals.append(engineTimes.measure { engine.find(query) }.total)
+          }
         }
         // The endpoint answers the same query as the engine: the same total.
         let checker = try HTTPConnection(port: port)
@@ -157,13 +166,15 @@ struct HTTPBenchmark {
       var engineTimes = Latencies()
       for _ in 0..<3 {
         for text in texts {
-          _ = try store.recipes(matching: RecipeQuery(text: text, limit: 24), household: made.household)
+          _ = try store.recipes(
+            matching: RecipeQuery(text: text, limit: 24), household: made.household)
         }
       }
       for _ in 0..<10 {
         for text in texts {
           _ = try engineTimes.measure {
-            try store.recipes(matching: RecipeQuery(text: text, limit: 24), household: made.household)
+            try store.recipes(
+              matching: RecipeQuery(text: text, limit: 24), household: made.household)
           }
         }
       }
@@ -187,7 +198,7 @@ struct HTTPBenchmark {
       "secondsPerMeasurement": seconds, "connections": connections,
       "library": ["seconds": round3(made.seconds)],
       "startToFirstAnswerSeconds": round3(firstAnswerSeconds ?? 0),
-      "serverResidentMB": memory as Any,
+      "serverResidentMB": memory as Any, "serverResidentMBAtFirstAnswer": residentAtStart as Any,
       "results": results,
     ]
     let data = try JSONSerialization.data(
@@ -201,6 +212,7 @@ struct HTTPBenchmark {
     name: String, detail: [String: Any], requests: [String], port: Int,
     engine: Latencies? = nil
   ) throws -> [String: Any] {
+    let serverPID = Self.serverPID
     let single = try LoadRun.run(
       requests: requests, port: port, connections: 1, seconds: seconds)
     var entry: [String: Any] = detail
@@ -209,12 +221,14 @@ struct HTTPBenchmark {
     entry["bytesPerResponse"] = single.bytes / max(single.latencies.samples.count, 1)
     var loads: [[String: Any]] = []
     for count in connections {
-      let run = try LoadRun.run(requests: requests, port: port, connections: count, seconds: seconds)
+      let run = try LoadRun.run(
+        requests: requests, port: port, connections: count, seconds: seconds)
       var summary = run.summary
       summary["connections"] = count
       loads.append(summary)
     }
     entry["load"] = loads
+    entry["serverResidentMBAfter"] = Self.residentMB(of: serverPID) as Any
     if let engine {
       entry["engine"] = [
         "p50Ms": round3(engine.percentile(0.5)), "p99Ms": round3(engine.percentile(0.99)),
@@ -256,7 +270,9 @@ struct HTTPBenchmark {
     for summary in try store.recipes(
       matching: RecipeQuery(sort: .name, limit: RecipeQuery.maximumLimit), household: household
     ).items {
-      if let recipe = try store.recipe(id: summary.id, household: household) { bases.append(recipe) }
+      if let recipe = try store.recipe(id: summary.id, household: household) {
+        bases.append(recipe)
+      }
     }
     guard !bases.isEmpty else { throw BenchError(message: "no starter recipes", exitCode: 1) }
     var use: [String: Int] = [:]
@@ -297,6 +313,9 @@ struct HTTPBenchmark {
       household: household, token: token, sampleIDs: sampleIDs, commonFoods: commonFoods,
       seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
   }
+
+  /// The server being driven, for its memory after each request's runs.
+  nonisolated(unsafe) static var serverPID: Int32 = 0
 
   static func freePort() throws -> Int {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -340,7 +359,9 @@ struct LoadRun {
     ]
   }
 
-  static func run(requests: [String], port: Int, connections: Int, seconds: Double) throws
+  static func run(
+    requests: [String], port: Int, connections: Int, seconds: Double
+  ) throws
     -> LoadRun
   {
     // A short warm-up on one connection, not counted.
@@ -471,7 +492,8 @@ final class HTTPConnection {
           try fill()
           lineEnd = Self.find([13, 10], in: buffer)
         }
-        let sizeText = String(decoding: buffer[0..<lineEnd!], as: UTF8.self)
+        let sizeText =
+          String(decoding: buffer[0..<lineEnd!], as: UTF8.self)
           .split(separator: ";").first.map(String.init) ?? "0"
         let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
         buffer.removeFirst(lineEnd! + 2)
