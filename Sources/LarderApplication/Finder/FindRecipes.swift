@@ -62,29 +62,23 @@ extension Larder {
         text: Self.shortfallWords(
           food: short.food, need: short.need, have: short.have, catalog: foods))
     }
-    // Each hit's card is read from the store's summary column in one query for the page, never
-    // from the recipe's whole document: a whole recipe is read only for a hit with lines no
-    // food matches (their text is shown), or for one the summaries do not hold. (The library's
-    // summaries in memory are not used: loading them costs 470 MB at 100,000 recipes, which a
-    // server that is only asked the finder does not otherwise hold.)
-    var cards: [RecipeID: RecipeSummary] = [:]
-    if !page.items.isEmpty {
-      for summary in try recipes.recipes(
-        matching: RecipeQuery(
-          onlyIDs: Set(page.items.map { RecipeID(rawValue: $0.recipeID) }), sort: .name,
-          limit: RecipeQuery.maximumLimit),
-        household: caller.household
-      ).items {
-        cards[summary.id] = summary
-      }
-    }
+    // Each hit's card comes from the library's summaries in memory, never from the recipe's
+    // whole document: a whole recipe is read only for a hit with lines no food matches (their
+    // text is shown), or for one the summaries do not hold. The summaries held are used
+    // without the store's change check, as the finder's own index is: both follow this
+    // process's writes, and the library page reloads them after another process's.
+    let cards =
+      page.items.isEmpty
+      ? nil
+      : try library.held(household: caller.household)
+        ?? library.current(store: recipes, household: caller.household)
     var found: [FinderAnswer.Item] = []
     for match in page.items {
       let id = RecipeID(rawValue: match.recipeID)
       var whole: Recipe?
       let summary: RecipeSummary
-      if let card = cards[id] {
-        summary = card
+      if let cards, let position = cards.indexByID[id] {
+        summary = cards.entries[position].summary
       } else {
         guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
           continue
