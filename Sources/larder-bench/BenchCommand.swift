@@ -17,6 +17,8 @@ enum BenchCommand {
            larder-bench requests [--rounds N]
            larder-bench clips [--clips 16] [--rounds 500]
            larder-bench relevance [--pantries bench/relevance/pantries.json]
+           larder-bench http [--recipes 10000] [--seconds 3] [--connections 16,32] [--seed N]
+                             [--larder PATH] [--db PATH]
 
     store         import, list, get and full-text search on SQLite, against a LIKE scan peer
     ingredients   ingredient-line parsing accuracy and speed, against ingredient-parser-nlp
@@ -30,6 +32,11 @@ enum BenchCommand {
     clips         /api/v1/health latency over a socket while clips to a tarpit are in flight
     relevance     the finder's "can make now" and "missing one" against a cook's judgment of
                   hand-written pantries (stored with their amounts) and the starter recipes
+    http          the release `larder serve` (--larder, default: beside larder-bench) on a
+                  generated library, driven over loopback by keep-alive clients: finder,
+                  search, library and recipe pages, GET /; single-request p50/p99, throughput
+                  at each --connections, start to first answer, and the engines' time for the
+                  same finder and search queries in process (overhead ratio endpoint/engine)
     """
 
   static func run(_ arguments: [String]) throws -> String {
@@ -95,6 +102,23 @@ enum BenchCommand {
     case "relevance":
       return try RelevanceBenchmark(
         pantriesPath: options["pantries"] ?? "bench/relevance/pantries.json"
+      ).run()
+    case "http":
+      let connections = try (options["connections"] ?? "16,32").split(separator: ",").map {
+        guard let count = Int($0), count > 0 else {
+          throw BenchError(message: "--connections: '\($0)' is not a positive whole number")
+        }
+        return count
+      }
+      guard let seconds = Double(options["seconds"] ?? "3"), seconds > 0 else {
+        throw BenchError(message: "--seconds must be a positive number")
+      }
+      let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("larder").path
+      return try HTTPBenchmark(
+        recipeCount: integer("recipes", 10_000), seconds: seconds, connections: connections,
+        seed: UInt64(integer("seed", 42)), larderPath: options["larder"] ?? beside,
+        databasePath: options["db"]
       ).run()
     default:
       throw BenchError(message: "unknown suite '\(suite)'\n" + usage)

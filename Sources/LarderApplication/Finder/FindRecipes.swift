@@ -62,24 +62,42 @@ extension Larder {
         text: Self.shortfallWords(
           food: short.food, need: short.need, have: short.have, catalog: foods))
     }
+    // Each hit's card comes from the library's summaries in memory, never from the recipe's
+    // whole document: a whole recipe is read only for a hit with lines no food matches (their
+    // text is shown), or for one the summaries do not hold. The summaries held are used
+    // without the store's change check, as the finder's own index is: both follow this
+    // process's writes, and the library page reloads them after another process's.
+    let cards =
+      page.items.isEmpty
+      ? nil
+      : try library.held(household: caller.household)
+        ?? library.current(store: recipes, household: caller.household)
     var found: [FinderAnswer.Item] = []
     for match in page.items {
-      guard
-        let recipe = try recipes.recipe(
-          id: RecipeID(rawValue: match.recipeID), household: caller.household)
-      else { continue }
+      let id = RecipeID(rawValue: match.recipeID)
+      var whole: Recipe?
+      let summary: RecipeSummary
+      if let cards, let position = cards.indexByID[id] {
+        summary = cards.entries[position].summary
+      } else {
+        guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
+          continue
+        }
+        whole = recipe
+        summary = RecipeSummary(recipe)
+      }
+      if match.unmatchedLineCount > 0, whole == nil {
+        whole = try recipes.recipe(id: id, household: caller.household)
+      }
       found.append(
         FinderAnswer.Item(
-          recipe: marks.shown(RecipeSummary(recipe)), missingCount: match.missingCount,
+          recipe: marks.shown(summary), missingCount: match.missingCount,
           matched: match.matchedFoods.map(food), missing: match.missingFoods.map(food),
           substitutions: match.substitutions.map {
             FinderAnswer.Substitution(food: food($0.food), substitutes: $0.substitutes.map(food))
           },
           unmatchedLines: match.unmatchedLineCount,
-          unmatchedLineTexts: recipe.ingredientLines.filter {
-            $0.facts?.foodID == nil && $0.facts?.alternativeFoodIDs.isEmpty != false
-              && $0.facts?.isOptional != true
-          }.map(\.text),
+          unmatchedLineTexts: whole.map(Self.unreadLines(of:)) ?? [],
           pantryFoodsUsed: match.pantryFoodsUsed,
           kindMatches: match.kindMatches.map { kind in
             let (asked, have) = (food(kind.food), food(kind.pantryFood))
@@ -104,6 +122,14 @@ extension Larder {
         noIngredients: unjudged.noIngredients, mostlyUnrecognised: unjudged.mostlyUnrecognised,
         total: unjudged.total, text: Self.unjudgedText(unjudged)),
       total: page.total, offset: page.offset, limit: page.limit)
+  }
+
+  /// A recipe's required lines that match no food, as written: each counts as missing.
+  static func unreadLines(of recipe: Recipe) -> [String] {
+    recipe.ingredientLines.filter {
+      $0.facts?.foodID == nil && $0.facts?.alternativeFoodIDs.isEmpty != false
+        && $0.facts?.isOptional != true
+    }.map(\.text)
   }
 
   /// Why some recipes are left out, in plain words; nil when none are.

@@ -75,6 +75,16 @@ final class LibraryIndex: @unchecked Sendable {
     return loaded
   }
 
+  /// The household's snapshot as last loaded and patched, without asking the store whether
+  /// another process changed it (two queries, one of them a count over every recipe); nil
+  /// before the first load. For callers that only read cards of recipes another index found,
+  /// such as the finder's hits, which fall back to the store for a recipe it does not hold.
+  func held(household: HouseholdID) -> LibrarySnapshot? {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots[household]?.snapshot
+  }
+
   /// Patches the household's snapshot with a write the app just made; no reload needed.
   func apply(_ change: Change, household: HouseholdID) {
     lock.lock()

@@ -62,6 +62,17 @@ import Testing
     #expect(FoodCatalog.bundled.match(name)?.foodID == food)
   }
 
+  /// A household item is a run of whole words of the name, wherever it is: not part of a
+  /// word, and not its words apart.
+  @Test func aPhraseIsARunOfWholeWords() {
+    for name in ["a roll of Tin-Foil, please", "foil", "2 x washing up liquid", "BIN BAGS (50)"] {
+      #expect(HouseholdItems.contains(name), "\(name)")
+    }
+    for name in ["", "kitchen", "foiled", "bin of bags", "liquid washing up"] {
+      #expect(!HouseholdItems.contains(name), "\(name)")
+    }
+  }
+
   @Test func kitchenRollOnTheListIsFiledUnderOther() {
     let list = PlanningFixtures.list([
       RecipePortion(recipe: PlanningFixtures.recipe("Picnic", "1 kitchen roll", "4 bread rolls"))
