@@ -284,25 +284,14 @@ struct HTTPBenchmark {
       .compactMap { catalog.food(id: $0.key)?.name }
 
     var random = SeededRandom(seed: seed)
-    let adjectives = [
-      "Weeknight", "Classic", "Easy", "Spicy", "Smoky", "Herby", "Golden", "Rustic", "Quick",
-      "Slow-Cooked", "Summer", "Winter", "Granny's", "Crispy", "Creamy", "Zesty",
-    ]
-    let allLines = bases.flatMap(\.ingredientLines)
+    let variations = StarterVariations(bases: bases)
     var sampleIDs: [RecipeID] = []
     let extra = max(0, recipeCount - bases.count)
     for batch in stride(from: 0, to: extra, by: 1000) {
       let recipes = (batch..<min(batch + 1000, extra)).map { index -> Recipe in
-        var recipe = bases[index % bases.count]
-        recipe.name = "\(adjectives.randomElement(using: &random)!) \(recipe.name) \(index)"
+        var recipe = variations.recipe(
+          index, sourceID: "urn:larder:bench-http:\(seed):\(index)", random: &random)
         recipe.sourceURL = nil
-        recipe.sourceID = "urn:larder:bench-http:\(seed):\(index)"
-        let lines = (0..<Int.random(in: 0...3, using: &random)).map { _ in
-          allLines.randomElement(using: &random)!
-        }
-        if !recipe.ingredientSections.isEmpty { recipe.ingredientSections[0].lines += lines }
-        recipe.rating = Bool.random(using: &random) ? Int.random(in: 1...5, using: &random) : nil
-        recipe.isFavorite = index % 50 == 0
         return recipe
       }
       let outcomes = try store.importRecipes(recipes, household: household, now: Date())

@@ -95,28 +95,45 @@ struct StoreBenchmark {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// Variations on the starter recipes: each keeps its real ingredient lines and steps, with a
-  /// distinct name and a shuffled subset of extra lines, so text statistics stay realistic.
+  /// Variations on the starter recipes (``StarterVariations``).
   private func makeCorpus(_ random: inout SeededRandom) throws -> [Recipe] {
-    let bases = try StarterRecipes.load()
-    let adjectives = [
-      "Weeknight", "Classic", "Easy", "Spicy", "Smoky", "Herby", "Golden", "Rustic", "Quick",
-      "Slow-Cooked", "Summer", "Winter", "Granny's", "Crispy", "Creamy", "Zesty",
-    ]
-    let allLines = bases.flatMap(\.ingredientLines)
+    let variations = try StarterVariations()
     return (0..<recipeCount).map { index in
-      var recipe = bases[index % bases.count]
-      recipe.name = "\(adjectives.randomElement(using: &random)!) \(recipe.name) \(index)"
-      recipe.sourceID = "urn:larder:bench:\(seed):\(index)"
-      let extra = (0..<Int.random(in: 0...3, using: &random)).map { _ in
-        allLines.randomElement(using: &random)!
-      }
-      if !recipe.ingredientSections.isEmpty { recipe.ingredientSections[0].lines += extra }
-      recipe.rating = Bool.random(using: &random) ? Int.random(in: 1...5, using: &random) : nil
-      // The recipe's own favourites, which the command line lists: one in 50.
-      recipe.isFavorite = index % 50 == 0
-      return recipe
+      variations.recipe(index, sourceID: "urn:larder:bench:\(seed):\(index)", random: &random)
     }
+  }
+}
+
+/// Variations on the starter recipes: each keeps its real ingredient lines and steps, with a
+/// distinct name and a shuffled subset of extra lines, so text statistics stay realistic.
+struct StarterVariations {
+  let bases: [Recipe]
+  let allLines: [IngredientLine]
+  static let adjectives = [
+    "Weeknight", "Classic", "Easy", "Spicy", "Smoky", "Herby", "Golden", "Rustic", "Quick",
+    "Slow-Cooked", "Summer", "Winter", "Granny's", "Crispy", "Creamy", "Zesty",
+  ]
+
+  init(bases: [Recipe]) {
+    self.bases = bases
+    allLines = bases.flatMap(\.ingredientLines)
+  }
+
+  init() throws { self.init(bases: try StarterRecipes.load()) }
+
+  /// The `index`th variation: rated half the time, a favourite one time in 50 (the recipe's
+  /// own flag, which the command line lists).
+  func recipe(_ index: Int, sourceID: String, random: inout SeededRandom) -> Recipe {
+    var recipe = bases[index % bases.count]
+    recipe.name = "\(Self.adjectives.randomElement(using: &random)!) \(recipe.name) \(index)"
+    recipe.sourceID = sourceID
+    let extra = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+      allLines.randomElement(using: &random)!
+    }
+    if !recipe.ingredientSections.isEmpty { recipe.ingredientSections[0].lines += extra }
+    recipe.rating = Bool.random(using: &random) ? Int.random(in: 1...5, using: &random) : nil
+    recipe.isFavorite = index % 50 == 0
+    return recipe
   }
 }
 
