@@ -211,6 +211,20 @@ export async function sendOrQueue(path, { method, body }, { label, kind = '', ta
   return { queued: true, entry };
 }
 
+/**
+ * Reads a page's data again once changes kept offline are sent (from this page or another tab);
+ * a read that fails is said with `say`.
+ */
+export function onSynced(reload, say) {
+  window.addEventListener('larder:synced', async () => {
+    try {
+      await reload();
+    } catch (error) {
+      say(error.message);
+    }
+  });
+}
+
 /** Takes back a change still waiting (one made offline and not sent yet). */
 export function cancelQueued(id) {
   storeQueue(queuedChanges().filter((entry) => entry.id !== id));

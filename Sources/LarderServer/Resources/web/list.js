@@ -3,7 +3,7 @@
 // off (kept by the server), checked lines into the pantry, sharing as text and printing.
 // Offline (in a shop) the list kept from the last visit shows, and ticks, additions and removals
 // wait in app.js's outbox, shown on the list as made, until Larder can be reached.
-import { cancelQueued, el, markReady, queuedChanges, sendOrQueue } from './app.js';
+import { cancelQueued, el, markReady, onSynced, queuedChanges, sendOrQueue } from './app.js';
 import { addDays, context, isoDay, planningAPI, recipePicker, withContext } from './planning.js';
 
 const groupsNode = document.getElementById('list-groups');
@@ -353,13 +353,7 @@ document.getElementById('list-print').addEventListener('click', () => window.pri
 
 // Once changes made offline are sent (from this page or another), the list is read again; a
 // change the server refused is named in the page's sync notice.
-window.addEventListener('larder:synced', async () => {
-  try {
-    await load();
-  } catch (error) {
-    say(error.message);
-  }
-});
+onSynced(load, say);
 
 for (const id of canChange ? ['list-generate', 'list-tools', 'list-add'] : ['list-tools']) {
   document.getElementById(id).hidden = false;

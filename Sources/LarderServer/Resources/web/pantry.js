@@ -2,7 +2,7 @@
 // soonest expiry with the API's expiry badges, edit and remove, and "use it up" recipes.
 // Offline the pantry kept from the last visit shows, and additions and removals wait in app.js's
 // outbox, shown as made, until Larder can be reached.
-import { api, cancelQueued, el, markReady, queuedChanges, recipeCard, sendOrQueue, serverSettings } from './app.js';
+import { api, cancelQueued, el, markReady, onSynced, queuedChanges, recipeCard, sendOrQueue, serverSettings } from './app.js';
 import { dayLabel, planningAPI, withContext } from './planning.js';
 
 const form = document.getElementById('pantry-add');
@@ -300,13 +300,7 @@ useItUp.addEventListener('click', async () => {
 });
 
 // Once changes made offline are sent (from this page or another), the pantry is read again.
-window.addEventListener('larder:synced', async () => {
-  try {
-    await load();
-  } catch (error) {
-    say(error.message);
-  }
-});
+onSynced(load, say);
 
 form.hidden = !canChange;
 controls.hidden = false;

@@ -1,7 +1,7 @@
 // The meal plan page: a week (first day as the server is configured) or a list of it, adding a
 // recipe from a search of the library, each day's total time, "fill my week" suggestions to
 // accept, and the shopping list made from the week.
-import { cancelQueued, el, markReady, queuedChanges, sendOrQueue, serverSettings } from './app.js';
+import { cancelQueued, el, markReady, onSynced, queuedChanges, sendOrQueue, serverSettings } from './app.js';
 import {
   addDays, dayLabel, isoDay, minutesText, planningAPI, recipePicker, servingsText, withContext,
 } from './planning.js';
@@ -378,13 +378,7 @@ document.getElementById('plan-to-list').addEventListener('click', async () => {
 });
 
 // Once changes made offline are sent (from this page or another), the week is read again.
-window.addEventListener('larder:synced', async () => {
-  try {
-    await load();
-  } catch (error) {
-    say(error.message);
-  }
-});
+onSynced(load, say);
 
 for (const id of canChange ? ['plan-controls', 'plan-add', 'plan-actions'] : ['plan-controls']) {
   document.getElementById(id).hidden = false;
