@@ -10,30 +10,6 @@ import Testing
 /// and the command line show, read from the library's summaries rather than by loading each
 /// hit's whole recipe (issue 14, item 1).
 @Suite struct FinderResultViewTests {
-  /// Counts the whole recipes read from the store.
-  final class CountingStore: ForwardingRecipeStore, @unchecked Sendable {
-    let base: any RecipeStore
-    private let lock = NSLock()
-    private var reads = 0
-    init(base: any RecipeStore) { self.base = base }
-    var wholeRecipesRead: Int {
-      lock.lock()
-      defer { lock.unlock() }
-      return reads
-    }
-    func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe? {
-      lock.lock()
-      reads += 1
-      lock.unlock()
-      return try base.recipe(id: id, household: household)
-    }
-    func reset() {
-      lock.lock()
-      reads = 0
-      lock.unlock()
-    }
-  }
-
   static let foods = [
     "egg", "butter", "flour", "milk", "sugar", "onion", "garlic", "tomato", "rice", "carrot",
     "potato", "lemon",
@@ -68,7 +44,7 @@ import Testing
   }
 
   @Test func theAnswerIsTheEnginesPageWithEachHitsCard() throws {
-    let store = CountingStore(base: InMemoryRecipeStore())
+    let store = ReadCountingRecipeStore(base: InMemoryRecipeStore())
     let (client, stored) = try TestClient.make(store: store, recipes: Self.library())
     let have = ["egg", "butter", "flour", "milk", "onion", "garlic", "tomato"]
     // The engine alone on the same recipes and the same query.
@@ -109,7 +85,7 @@ import Testing
   }
 
   @Test func hitsAreNotReadAsWholeRecipesUnlessALineIsUnread() throws {
-    let store = CountingStore(base: InMemoryRecipeStore())
+    let store = ReadCountingRecipeStore(base: InMemoryRecipeStore())
     let (client, _) = try TestClient.make(store: store, recipes: Self.library())
     let request = ["have": Self.foods.joined(separator: ","), "missing": "3", "limit": "50"]
     _ = client.send("GET", "/api/v1/finder", query: request)
@@ -118,6 +94,6 @@ import Testing
     let items = response.object["items"] as? [[String: Any]] ?? []
     #expect(items.count == 30, "\(response.text)")
     // Only the six recipes with a line no food matches are read whole, for that line's text.
-    #expect(store.wholeRecipesRead == 6)
+    #expect(store.count == 6)
   }
 }

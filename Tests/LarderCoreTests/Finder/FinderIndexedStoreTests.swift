@@ -12,31 +12,6 @@ private struct SomeEngines: FinderEngines {
   }
 }
 
-/// A store that counts the recipes read back from it.
-private final class CountingReads: ForwardingRecipeStore, @unchecked Sendable {
-  // @unchecked Sendable: `reads` is read and written only while holding `lock`.
-  let base: any RecipeStore
-  private let lock = NSLock()
-  private var reads = 0
-
-  init(base: any RecipeStore) {
-    self.base = base
-  }
-
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return reads
-  }
-
-  func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe? {
-    lock.lock()
-    reads += 1
-    lock.unlock()
-    return try base.recipe(id: id, household: household)
-  }
-}
-
 /// Each household's writes reach its own engine and no other.
 @Suite struct FinderIndexedStoreTests {
   let first = HouseholdID(rawValue: "first")
@@ -54,7 +29,7 @@ private final class CountingReads: ForwardingRecipeStore, @unchecked Sendable {
 
   @Test func writesGoToTheWritingHouseholdsEngineOnly() throws {
     let engines = [first: FinderEngine(), second: FinderEngine()]
-    let base = CountingReads(base: InMemoryRecipeStore())
+    let base = ReadCountingRecipeStore(base: InMemoryRecipeStore())
     let store = FinderIndexedStore(base: base, engines: SomeEngines(engines: engines))
     let omelette = try store.createRecipe(
       Self.recipe("Omelette", foods: ["egg"]), household: first, now: Fixtures.now)
