@@ -19,16 +19,32 @@ public final class SQLiteRecipeStore: RecipeStore {
 
   /// Opens or creates the database at `path` (":memory:" for a private in-memory one),
   /// upgrading an older schema in place.
-  public static func open(path: String, maximumReaders: Int = 4) throws -> SQLiteRecipeStore {
+  ///
+  /// `exactSearchLimit` is how many matches a search counts and ranks by relevance before it
+  /// answers "at least" (see ``recipes(matching:household:)``); the benchmark that compares
+  /// rankings changes it, nothing else should.
+  public static func open(
+    path: String, maximumReaders: Int = 4,
+    exactSearchLimit: Int = RecipeQuery.exactSearchLimit
+  ) throws -> SQLiteRecipeStore {
     let database = try SQLiteDatabase(path: path, maximumReaders: maximumReaders)
     let previous = try Migrations.migrate(database)
-    return SQLiteRecipeStore(database: database, previousVersion: previous)
+    return SQLiteRecipeStore(
+      database: database, previousVersion: previous, exactSearchLimit: exactSearchLimit)
   }
 
-  init(database: SQLiteDatabase, previousVersion: Int) {
+  /// How many matches a search counts and ranks before answering "at least"
+  /// (``RecipeQuery/exactSearchLimit``; tests make it small).
+  let exactSearchLimit: Int
+
+  init(
+    database: SQLiteDatabase, previousVersion: Int,
+    exactSearchLimit: Int = RecipeQuery.exactSearchLimit
+  ) {
     self.database = database
     self.previousSchemaVersion = previousVersion
     self.isNewDatabase = previousVersion == 0
+    self.exactSearchLimit = exactSearchLimit
   }
 
   /// The database file's path.
@@ -101,42 +117,26 @@ public final class SQLiteRecipeStore: RecipeStore {
       countSQL = "SELECT count(*) FROM recipes r WHERE \(filter)"
       pageSQL =
         "SELECT r.id, r.summary FROM recipes r WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?"
+    } else if sort == .relevance {
+      return try search(terms: terms, query: query, onlyIDs: onlyIDs, household: household)
     } else {
-      // The household and favourite filters are part of the match, so counting and ranking
-      // stay inside the full-text index; only the page's rows are joined. Only some IDs
-      // filter the match's rows: the unary + keeps the planner from handing FTS5 each ID as a
-      // rowid to look up, which runs the whole match once per ID (20 times slower for 200
-      // favourites among 10,000 recipes).
+      // The household and favourite filters are part of the match, so counting stays inside
+      // the full-text index (see ``search(terms:query:onlyIDs:household:)``).
       parameters =
         [
           .text(
             SearchIndex.matchExpression(
               for: terms, household: household, favoritesOnly: query.favoritesOnly))
         ] + onlyIDs
-      let only =
-        onlyIDs.isEmpty
-        ? ""
-        : " AND +recipe_search.rowid IN "
-          + "(SELECT seq FROM recipes WHERE id IN (SELECT value FROM json_each(?)))"
+      let only = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter
       countSQL = "SELECT count(*) FROM recipe_search WHERE recipe_search MATCH ?\(only)"
-      if sort == .relevance {
-        pageSQL = """
-          SELECT r.id, r.summary FROM (
-            SELECT rowid AS seq, bm25(recipe_search, \(SearchIndex.bm25Weights)) AS score
-            FROM recipe_search WHERE recipe_search MATCH ?\(only)
-            ORDER BY score, rowid LIMIT ? OFFSET ?
-          ) AS hits CROSS JOIN recipes r ON r.seq = hits.seq
-          ORDER BY hits.score, hits.seq
-          """
-      } else {
-        // CROSS JOIN makes the match drive the loop; a plain JOIN may let the planner scan
-        // recipes and re-run the match for every row.
-        pageSQL = """
-          SELECT r.id, r.summary FROM recipe_search CROSS JOIN recipes r
-            ON r.seq = recipe_search.rowid
-          WHERE recipe_search MATCH ?\(only) ORDER BY \(order) LIMIT ? OFFSET ?
-          """
-      }
+      // CROSS JOIN makes the match drive the loop; a plain JOIN may let the planner scan
+      // recipes and re-run the match for every row.
+      pageSQL = """
+        SELECT r.id, r.summary FROM recipe_search CROSS JOIN recipes r
+          ON r.seq = recipe_search.rowid
+        WHERE recipe_search MATCH ?\(only) ORDER BY \(order) LIMIT ? OFFSET ?
+        """
     }
     let operation = terms.isEmpty ? "listing recipes" : "searching recipes"
     return try database.read(operation) { connection in
@@ -148,6 +148,98 @@ public final class SQLiteRecipeStore: RecipeStore {
       }
       return Page(items: items, total: total, offset: query.offset, limit: query.limit)
     }
+  }
+
+  /// A search in order of relevance, as a person types it.
+  ///
+  /// Up to ``RecipeQuery/exactSearchLimit`` matches are counted and ranked with bm25, as
+  /// always. bm25 costs microseconds per match and first reads every match of each word to
+  /// weigh it, so a search matching more (a one-letter prefix, a word in a fifth of a large
+  /// library) would spend tens to hundreds of milliseconds ranking matches nobody pages to.
+  /// Such a search says "at least that many" and lists its matches in two tiers, those with
+  /// every word in the title and then the rest, newest first within each: the index yields
+  /// rows in that order, so a page reads only the rows before its end, and every page of the
+  /// same search follows the same order.
+  private func search(
+    terms: [String], query: RecipeQuery, onlyIDs: [SQLiteValue], household: HouseholdID
+  ) throws -> Page<RecipeSummary> {
+    let operation = "searching recipes"
+    return try database.read(operation) { connection in
+      // The household's token is part of every match only when other households share the
+      // index: matching it reads a posting for every recipe, which the ranking then weighs.
+      // The favourite flag's token is needed whenever favourites are asked for.
+      let shared = try Self.householdsShareIndex(with: household, connection: connection)
+      let scope = shared || query.favoritesOnly ? household : nil
+      let everywhere = SearchIndex.matchExpression(
+        for: terms, household: scope, favoritesOnly: query.favoritesOnly)
+      let only = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter
+      let cap = exactSearchLimit
+      let found =
+        try connection.query(
+          """
+          SELECT count(*) FROM (
+            SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?\(only) LIMIT \(cap + 1))
+          """, [.text(everywhere)] + onlyIDs, operation: operation
+        ) { Int($0.int(0)) }.first ?? 0
+      if found <= cap {
+        let items = try connection.query(
+          """
+          SELECT r.id, r.summary FROM (
+            SELECT rowid AS seq, bm25(recipe_search, \(SearchIndex.bm25Weights)) AS score
+            FROM recipe_search WHERE recipe_search MATCH ?\(only)
+            ORDER BY score, rowid LIMIT ? OFFSET ?
+          ) AS hits CROSS JOIN recipes r ON r.seq = hits.seq
+          ORDER BY hits.score, hits.seq
+          """,
+          [.text(everywhere)] + onlyIDs
+            + [.integer(Int64(query.limit)), .integer(Int64(query.offset))],
+          operation: operation
+        ) { row in try RecipeDocument.decodeSummary(row.string(1) ?? "", id: row.string(0) ?? "") }
+        return Page(items: items, total: found, offset: query.offset, limit: query.limit)
+      }
+      // Enough rows of the two tiers to fill the page and tell whether more follow.
+      let wanted = query.offset + query.limit + 1
+      let inTitle = SearchIndex.matchExpression(
+        for: terms, household: scope, favoritesOnly: query.favoritesOnly, columns: "title")
+      let titleWords = SearchIndex.matchExpression(
+        for: terms, household: nil, favoritesOnly: false, columns: "title")
+      var seqs: [Int64] = []
+      for expression in [inTitle, "(\(everywhere)) NOT (\(titleWords))"] where seqs.count < wanted {
+        seqs += try connection.query(
+          """
+          SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?\(only)
+          ORDER BY rowid DESC LIMIT ?
+          """, [.text(expression)] + onlyIDs + [.integer(Int64(wanted - seqs.count))],
+          operation: operation
+        ) { $0.int(0) }
+      }
+      let pageSeqs = Array(seqs.dropFirst(query.offset).prefix(query.limit))
+      var summaries: [Int64: RecipeSummary] = [:]
+      _ = try connection.query(
+        "SELECT seq, id, summary FROM recipes WHERE seq IN (SELECT value FROM json_each(?))",
+        [.text("[" + pageSeqs.map(String.init).joined(separator: ",") + "]")],
+        operation: operation
+      ) { row in
+        summaries[row.int(0)] = try RecipeDocument.decodeSummary(
+          row.string(2) ?? "", id: row.string(1) ?? "")
+      }
+      let items = pageSeqs.compactMap { summaries[$0] }
+      let more = seqs.count > query.offset + query.limit
+      return Page(
+        items: items, total: max(cap, query.offset + items.count + (more ? 1 : 0)),
+        totalIsExact: false, offset: query.offset, limit: query.limit)
+    }
+  }
+
+  /// Whether recipes of another household than `household` are in the database (and so in
+  /// the search index): two range scans of the household index, stopping at the first row.
+  private static func householdsShareIndex(
+    with household: HouseholdID, connection: SQLiteConnection
+  ) throws -> Bool {
+    try !connection.query(
+      "SELECT 1 FROM recipes WHERE household_id < ?1 OR household_id > ?1 LIMIT 1",
+      [.text(household.rawValue)], operation: "searching recipes"
+    ) { _ in true }.isEmpty
   }
 
   /// Every recipe's food profile, read from the `recipe_foods` table and the summaries, so

@@ -1,5 +1,6 @@
 import Foundation
 import LarderCore
+import LarderStore
 import LarderTestSupport
 import Testing
 
@@ -43,6 +44,29 @@ import Testing
     let second = client.send("GET", "/library", query: ["offset": "24"])
     #expect(second.text.contains("Soup 29"))
     #expect(!second.text.contains("Soup 00"))
+  }
+
+  /// A search matching more than the store counts says so on the page and in the API.
+  @Test func aSearchMatchingMoreThanAreCountedSaysAtLeast() throws {
+    let recipes = (0...RecipeQuery.exactSearchLimit).map { index -> Recipe in
+      var recipe = Fixtures.tomatoSoup()
+      recipe.name = "Soup \(index)"
+      return recipe
+    }
+    let store = try SQLiteRecipeStore.open(path: ":memory:")
+    let (client, _) = try TestClient.make(store: store, recipes: recipes)
+    let page = client.send("GET", "/library", query: ["q": "soup"])
+    #expect(page.text.contains("1,000+ recipes"))
+    #expect(page.text.contains("<span>Page 1</span>"))
+    #expect(page.text.contains(#"rel="next""#))
+    let few = client.send("GET", "/library", query: ["q": "soup 1000"])
+    #expect(few.text.contains("1 recipe<"))
+    let api = client.send("GET", "/api/v1/search", query: ["q": "soup", "limit": "2"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: api.body) as? [String: Any])
+    #expect(object["totalIsExact"] as? Bool == false)
+    #expect(object["total"] as? Int == RecipeQuery.exactSearchLimit)
+    #expect((object["items"] as? [Any])?.count == 2)
   }
 
   @Test func recipePageShowsSectionsStepsAndFacts() throws {

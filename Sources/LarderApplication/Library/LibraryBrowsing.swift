@@ -58,8 +58,11 @@ public struct LibraryRequest: RequestFields, Equatable {
 public struct LibraryPage: Sendable, Equatable, Encodable {
   /// The recipes on this page.
   public var items: [RecipeSummary]
-  /// How many recipes match in all.
+  /// How many recipes match in all, or at least how many when ``totalIsExact`` is false.
   public var total: Int
+  /// Whether ``total`` is the exact count: false when a search matched more recipes than
+  /// are counted (``RecipeQuery/exactSearchLimit``, ``Larder/filteredSearchLimit``).
+  public var totalIsExact: Bool
   /// How many were skipped before this page.
   public var offset: Int
   /// The page size asked for.
@@ -136,6 +139,7 @@ extension Larder {
     let sort = query.effectiveSort
     var pageItems: [RecipeSummary]
     var total: Int
+    var totalIsExact = true
     var facets: LibraryFacets
     var partial = false
     if let text = query.searchText {
@@ -156,10 +160,12 @@ extension Larder {
           matching: marks.storeQuery(query), household: caller.household)
         pageItems = page.items.map(marks.shown)
         total = page.total
-        partial = found.count < total
+        totalIsExact = page.totalIsExact
+        partial = found.count < total || !page.totalIsExact
       } else {
         partial = found.count >= Self.filteredSearchLimit
         total = positions.count
+        totalIsExact = !partial
         pageItems = positions.dropFirst(query.offset).prefix(query.limit).map {
           marks.shown(snapshot.entries[$0].summary)
         }
@@ -188,7 +194,8 @@ extension Larder {
       }
     }
     return LibraryPage(
-      items: pageItems, total: total, offset: query.offset, limit: query.limit, sort: sort,
+      items: pageItems, total: total, totalIsExact: totalIsExact, offset: query.offset,
+      limit: query.limit, sort: sort,
       facets: facets, facetsPartial: partial)
   }
 

@@ -39,7 +39,7 @@ enum ListCommand {
       context.console.print("\(id)  \(padded)  \(time)")
     }
     let last = page.offset + page.items.count
-    var footer = "\(page.offset + 1)–\(last) of \(page.total)"
+    var footer = "\(page.offset + 1)–\(last) of \(page.total)\(page.totalIsExact ? "" : "+")"
     if page.hasMore { footer += " (next: --offset \(last))" }
     context.console.print(footer)
     return LarderCommandLine.exitSuccess

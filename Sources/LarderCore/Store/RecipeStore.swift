@@ -10,6 +10,11 @@ public protocol RecipeStore: Sendable {
   func recipe(id: RecipeID, household: HouseholdID) throws -> Recipe?
 
   /// A page of recipe summaries matching the query, with the total number of matches.
+  ///
+  /// A store may stop counting and ranking a search that matches very many recipes: it then
+  /// says the total is at least ``RecipeQuery/exactSearchLimit`` (``Page/totalIsExact`` false)
+  /// and orders the matches by a rule that costs nothing per match (SQLite: those matching in
+  /// the title first, then the rest, newest first each), the same for every page.
   func recipes(matching query: RecipeQuery, household: HouseholdID) throws -> Page<RecipeSummary>
 
   /// How many recipes the household has.
@@ -127,6 +132,10 @@ public struct RecipeQuery: Hashable, Sendable {
   /// The largest page size a caller may ask for.
   public static let maximumLimit = 200
 
+  /// Up to this many matches of a search are counted and ranked by relevance; beyond it a
+  /// store may answer "at least this many" (see ``RecipeStore/recipes(matching:household:)``).
+  public static let exactSearchLimit = 1_000
+
   /// Makes a query; the limit is clamped to 1...``maximumLimit`` and the offset to ≥ 0.
   public init(
     text: String? = nil, favoritesOnly: Bool = false, onlyIDs: Set<RecipeID>? = nil,
@@ -179,17 +188,21 @@ public struct RecipeQuery: Hashable, Sendable {
 public struct Page<Item: Sendable>: Sendable {
   /// The items on this page.
   public var items: [Item]
-  /// How many items match in all.
+  /// How many items match in all, or at least how many when ``totalIsExact`` is false.
   public var total: Int
+  /// Whether ``total`` is the exact count. A search matching very many recipes stops counting
+  /// (see ``RecipeStore/recipes(matching:household:)``) and says "at least".
+  public var totalIsExact: Bool
   /// How many were skipped before this page.
   public var offset: Int
   /// The page size asked for.
   public var limit: Int
 
   /// Makes a page.
-  public init(items: [Item], total: Int, offset: Int, limit: Int) {
+  public init(items: [Item], total: Int, totalIsExact: Bool = true, offset: Int, limit: Int) {
     self.items = items
     self.total = total
+    self.totalIsExact = totalIsExact
     self.offset = offset
     self.limit = limit
   }

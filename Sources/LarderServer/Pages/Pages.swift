@@ -67,7 +67,7 @@ struct Pages: Sendable {
     let body: HTML = """
       <section class="library" id="library">
       <div class="library-head"><h1>\(heading)</h1>\
-      <p class="count">\(page.total) \(page.total == 1 ? "recipe" : "recipes")</p></div>
+      <p class="count">\(Self.count(of: page))</p></div>
       \(shareCollectionForm(request, as: caller))\(sortBar(query))<div id="library-facets" class="facets"></div>
       <p id="library-status" class="status" aria-live="polite"></p>
       \(results)\(pagination(page, query: query))</section>
@@ -118,6 +118,13 @@ struct Pages: Sendable {
     return "<nav class=\"sort\" aria-label=\"Sort and filter\">\(links)\(favoritesLink)</nav>\n"
   }
 
+  /// "12 recipes", or "1,000+ recipes" for a search the store stopped counting.
+  static func count(of page: Page<RecipeSummary>) -> String {
+    let number = page.total.formatted(.number.locale(Locale(identifier: "en_GB")))
+    if !page.totalIsExact { return "\(number)+ recipes" }
+    return "\(number) \(page.total == 1 ? "recipe" : "recipes")"
+  }
+
   private func pagination(_ page: Page<RecipeSummary>, query: RecipeQuery) -> HTML {
     guard page.offset > 0 || page.hasMore else { return .empty }
     var previous = query
@@ -126,12 +133,13 @@ struct Pages: Sendable {
     next.offset = page.offset + page.limit
     let pageNumber = page.offset / page.limit + 1
     let pageCount = (page.total + page.limit - 1) / page.limit
+    let pageOf = page.totalIsExact ? "Page \(pageNumber) of \(pageCount)" : "Page \(pageNumber)"
     let previousLink: HTML? =
       page.offset > 0 ? "<a rel=\"prev\" href=\"\(link(previous))\">← Previous</a>" : nil
     let nextLink: HTML? = page.hasMore ? "<a rel=\"next\" href=\"\(link(next))\">Next →</a>" : nil
     return """
       <nav class="pages" aria-label="Pages">\(previousLink)\
-      <span>Page \(pageNumber) of \(pageCount)</span>\(nextLink)</nav>
+      <span>\(pageOf)</span>\(nextLink)</nav>
       """
   }
 

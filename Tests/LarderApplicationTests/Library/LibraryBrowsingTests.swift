@@ -165,7 +165,9 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: LarderJSON.encode(page)) as? [String: Any])
     #expect(
-      Set(object.keys) == ["items", "total", "offset", "limit", "sort", "facets", "facetsPartial"])
+      Set(object.keys) == [
+        "items", "total", "totalIsExact", "offset", "limit", "sort", "facets", "facetsPartial",
+      ])
     #expect(object["sort"] as? String == "name")
     let facets = try #require(object["facets"] as? [String: Any])
     #expect(Set(facets.keys) == ["course", "cuisine", "diet", "tag", "maxTime"])

@@ -116,7 +116,7 @@ import Testing
     _ = try larder.saveUserSettings(
       UserSettingsRequest(staples: ["salt"], diets: ["vegan"], units: .us), as: owner.caller)
     let reopened = try SQLiteRecipeStore.open(path: path)
-    #expect(reopened.previousSchemaVersion == 11)
+    #expect(reopened.previousSchemaVersion == SQLiteRecipeStore.schemaVersion)
     #expect(
       try reopened.userSettings(user: try #require(owner.caller.user), household: .default)
         == StoredUserSettings(staples: ["salt"], diets: ["vegan"], units: "us"))

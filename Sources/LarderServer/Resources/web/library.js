@@ -125,10 +125,14 @@ async function load(append = false) {
     moreButton.hidden = offset >= total;
     const text = state.q.trim();
     heading.textContent = text ? `Results for “${text}”` : state.favorites ? 'Favourites' : 'Your recipes';
-    count.textContent = `${total} ${total === 1 ? 'recipe' : 'recipes'}`;
+    // A search matching very many recipes is not counted to the end: "1,000+ recipes".
+    const counted = data.totalIsExact === false
+      ? `${total.toLocaleString('en-GB')}+ recipes`
+      : `${total.toLocaleString('en-GB')} ${total === 1 ? 'recipe' : 'recipes'}`;
+    count.textContent = counted;
     status.textContent = total === 0
       ? (text ? `Nothing matches “${text}”. Try fewer or shorter words.` : 'No recipes match these filters.')
-      : append ? '' : `${total} ${total === 1 ? 'recipe' : 'recipes'} found.`;
+      : append ? '' : `${counted} found.`;
   } catch (error) {
     if (error.name !== 'AbortError') status.textContent = error.message;
   } finally {

@@ -1,0 +1,150 @@
+import Foundation
+import LarderCore
+import LarderTestSupport
+import Testing
+
+@testable import LarderStore
+
+/// A search matching more recipes than the store ranks (``RecipeQuery/exactSearchLimit``,
+/// made 5 here): "at least" a total, matches with the words in the title first, newest first
+/// within each tier, and pages that together list every match once.
+@Suite struct LargeSearchTests {
+  /// A store that ranks at most `limit` matches, with `recipes` made in order (one second
+  /// apart), and each made recipe's ID by name.
+  static func store(
+    limit: Int = 5, _ recipes: [(name: String, lines: [String], household: HouseholdID)]
+  ) throws -> (store: SQLiteRecipeStore, ids: [String: RecipeID]) {
+    let path = try TemporaryFolder.make().appending("larder.sqlite")
+    let opened = try SQLiteRecipeStore.open(path: path)
+    let store = SQLiteRecipeStore(
+      database: opened.database, previousVersion: opened.previousSchemaVersion,
+      exactSearchLimit: limit)
+    let accounts = SQLiteAccountStore(sharing: store)
+    for household in Set(recipes.map(\.household)) where household != .default {
+      try accounts.insertHousehold(
+        Household(id: household, name: household.rawValue, createdAt: Fixtures.now))
+    }
+    var ids: [String: RecipeID] = [:]
+    for (index, recipe) in recipes.enumerated() {
+      ids[recipe.name] =
+        try store.createRecipe(
+          Fixtures.dinner(recipe.name, recipe.lines), household: recipe.household,
+          now: Fixtures.now.addingTimeInterval(Double(index))
+        ).id
+    }
+    return (store, ids)
+  }
+
+  /// Eight recipes that mention chicken: three in the title, five only in their lines.
+  static let chicken: [(name: String, lines: [String], household: HouseholdID)] = [
+    ("Chicken Soup", ["1 chicken", "2 carrots"], .default),
+    ("Lentil Stew", ["200 g lentils", "1 l chicken stock"], .default),
+    ("Roast Chicken", ["1 chicken"], .default),
+    ("Risotto", ["300 g rice", "1 l chicken stock"], .default),
+    ("Paella", ["300 g rice", "2 chicken thighs"], .default),
+    ("Chicken Curry", ["500 g chicken", "1 onion"], .default),
+    ("Pilaf", ["300 g rice", "chicken stock"], .default),
+    ("Gravy", ["chicken drippings"], .default),
+    ("Apple Pie", ["6 apples"], .default),
+  ]
+
+  @Test func aSearchWithinTheLimitIsCountedAndRankedExactly() throws {
+    let (store, _) = try Self.store(limit: 8, Self.chicken)
+    let page = try store.recipes(
+      matching: RecipeQuery(text: "chicken", limit: 3), household: .default)
+    #expect(page.totalIsExact)
+    #expect(page.total == 8)
+    // bm25 weighs a title hit most: the three with chicken in the title lead.
+    #expect(
+      Set(page.items.map(\.name)) == ["Chicken Soup", "Roast Chicken", "Chicken Curry"])
+  }
+
+  @Test func aSearchBeyondTheLimitSaysAtLeastAndListsTitleMatchesFirstNewestFirst() throws {
+    let (store, _) = try Self.store(limit: 5, Self.chicken)
+    let page = try store.recipes(
+      matching: RecipeQuery(text: "chicken", limit: 4), household: .default)
+    #expect(!page.totalIsExact)
+    #expect(page.total >= 5)
+    #expect(page.hasMore)
+    #expect(page.items.map(\.name) == ["Chicken Curry", "Roast Chicken", "Chicken Soup", "Gravy"])
+  }
+
+  @Test func everyPageOfALargeSearchTogetherListsEachMatchOnce() throws {
+    let (store, _) = try Self.store(limit: 5, Self.chicken)
+    for size in [1, 2, 3, 5] {
+      var names: [String] = []
+      var query = RecipeQuery(text: "chick", limit: size)
+      while true {
+        let page = try store.recipes(matching: query, household: .default)
+        #expect(!page.totalIsExact)
+        names += page.items.map(\.name)
+        guard page.hasMore else { break }
+        query.offset += size
+        try #require(query.offset < 50, "the pages never end")
+      }
+      #expect(
+        names == [
+          "Chicken Curry", "Roast Chicken", "Chicken Soup", "Gravy", "Pilaf", "Paella",
+          "Risotto", "Lentil Stew",
+        ], "pages of \(size)")
+    }
+  }
+
+  @Test func aLargeSearchStaysInItsHouseholdAndAmongFavouritesWhenAsked() throws {
+    let other = HouseholdID(rawValue: "other")
+    let (store, ids) = try Self.store(
+      limit: 2,
+      Self.chicken + [
+        ("Chicken Pie", ["1 chicken"], other), ("Chicken Wings", ["1 kg chicken wings"], other),
+      ])
+    let page = try store.recipes(
+      matching: RecipeQuery(text: "chicken", limit: 50), household: .default)
+    #expect(!page.totalIsExact)
+    #expect(page.items.count == 8)
+    #expect(!page.items.contains { $0.name.hasPrefix("Chicken Pie") || $0.name == "Chicken Wings" })
+    let theirs = try store.recipes(
+      matching: RecipeQuery(text: "chicken", limit: 50), household: other)
+    #expect(theirs.totalIsExact)
+    #expect(theirs.items.map(\.name).sorted() == ["Chicken Pie", "Chicken Wings"])
+
+    for name in ["Gravy", "Roast Chicken", "Paella"] {
+      var recipe = try #require(try store.recipe(id: ids[name]!, household: .default))
+      recipe.isFavorite = true
+      _ = try store.updateRecipe(recipe, household: .default, now: Fixtures.now)
+    }
+    let favourites = try store.recipes(
+      matching: RecipeQuery(text: "chicken", favoritesOnly: true, limit: 50), household: .default)
+    #expect(!favourites.totalIsExact)
+    #expect(favourites.items.map(\.name) == ["Roast Chicken", "Gravy", "Paella"])
+  }
+
+  @Test func aOneLetterSearchFindsEveryWordStartingWithIt() throws {
+    let (store, _) = try Self.store(limit: 1_000, Self.chicken)
+    let page = try store.recipes(matching: RecipeQuery(text: "l"), household: .default)
+    #expect(page.totalIsExact)
+    // "Lentil Stew" (its title, lentils, and a litre of stock) and Risotto (a litre of stock).
+    #expect(Set(page.items.map(\.name)) == ["Lentil Stew", "Risotto"])
+  }
+
+  @Test func aVersionElevenDatabaseKeepsItsSearchAfterTheIndexIsMadeAgain() throws {
+    let path = try TemporaryFolder.make().appending("v11.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      #expect(try Migrations.migrate(database, upTo: 11) == 0)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 11)
+      _ = try old.createRecipe(Fixtures.tomatoSoup(), household: .default, now: Fixtures.now)
+      _ = try old.createRecipe(Fixtures.pancakes(), household: .default, now: Fixtures.now)
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 11)
+    for (text, names) in [
+      ("t", ["Tomato Soup"]), ("tomato", ["Tomato Soup"]), ("soup", ["Tomato Soup"]),
+    ] {
+      let page = try store.recipes(matching: RecipeQuery(text: text), household: .default)
+      #expect(page.items.map(\.name).contains(names[0]), "\(text)")
+    }
+    _ = try store.createRecipe(Fixtures.cremeBrulee(), household: .default, now: Fixtures.now)
+    #expect(
+      try store.recipes(matching: RecipeQuery(text: "brulee"), household: .default).total == 1)
+  }
+}
