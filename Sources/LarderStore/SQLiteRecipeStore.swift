@@ -65,10 +65,7 @@ public final class SQLiteRecipeStore: RecipeStore {
   /// How many recipes the household has.
   public func recipeCount(household: HouseholdID) throws -> Int {
     try database.read("counting recipes") { connection in
-      try connection.query(
-        "SELECT count(*) FROM recipes WHERE household_id = ?", [.text(household.rawValue)],
-        operation: "counting recipes"
-      ) { Int($0.int(0)) }.first ?? 0
+      try Self.recipeCount(household: household, connection: connection)
     }
   }
 
@@ -139,15 +136,28 @@ public final class SQLiteRecipeStore: RecipeStore {
         """
     }
     let operation = terms.isEmpty ? "listing recipes" : "searching recipes"
+    let everyRecipe = terms.isEmpty && !query.favoritesOnly && onlyIDs.isEmpty
     return try database.read(operation) { connection in
       let total =
-        try connection.query(countSQL, parameters, operation: operation) { Int($0.int(0)) }.first
-        ?? 0
+        try everyRecipe
+        ? Self.recipeCount(household: household, connection: connection)
+        : connection.query(countSQL, parameters, operation: operation) { Int($0.int(0)) }.first
+          ?? 0
       let items = try connection.query(pageSQL, parameters + page, operation: operation) { row in
         try RecipeDocument.decodeSummary(row.string(1) ?? "", id: row.string(0) ?? "")
       }
       return Page(items: items, total: total, offset: query.offset, limit: query.limit)
     }
+  }
+
+  /// How many recipes the household has, as the `recipe_counts` table keeps it.
+  private static func recipeCount(
+    household: HouseholdID, connection: SQLiteConnection
+  ) throws -> Int {
+    try connection.query(
+      "SELECT recipes FROM recipe_counts WHERE household_id = ?", [.text(household.rawValue)],
+      operation: "counting recipes"
+    ) { Int($0.int(0)) }.first ?? 0
   }
 
   /// A search in order of relevance, as a person types it.
@@ -173,7 +183,8 @@ public final class SQLiteRecipeStore: RecipeStore {
       let everywhere = SearchIndex.matchExpression(
         for: terms, household: scope, favoritesOnly: query.favoritesOnly)
       let only = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter
-      let cap = exactSearchLimit
+      // One past the bound tells whether it is passed (a bound of Int.max ranks everything).
+      let cap = min(exactSearchLimit, Int.max - 1)
       let found =
         try connection.query(
           """

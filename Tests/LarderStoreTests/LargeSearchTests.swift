@@ -148,3 +148,53 @@ import Testing
       try store.recipes(matching: RecipeQuery(text: "brulee"), household: .default).total == 1)
   }
 }
+
+/// Migration 13: each household's recipe count kept by triggers, read by the library's first
+/// page and by health instead of counting rows.
+@Suite struct RecipeCountTests {
+  @Test func theCountFollowsCreatesImportsDeletesAndHouseholds() throws {
+    let (store, ids) = try LargeSearchTests.store(
+      LargeSearchTests.chicken + [("Chicken Pie", ["1 chicken"], HouseholdID(rawValue: "other"))])
+    #expect(try store.recipeCount(household: .default) == 9)
+    #expect(try store.recipeCount(household: HouseholdID(rawValue: "other")) == 1)
+    #expect(try store.recipeCount(household: HouseholdID(rawValue: "nobody")) == 0)
+
+    _ = try store.importRecipes(
+      [Fixtures.pancakes(), Fixtures.tomatoSoup()], household: .default, now: Fixtures.now)
+    // Importing the same recipes again updates them: no new rows, no new count.
+    _ = try store.importRecipes(
+      [Fixtures.pancakes(), Fixtures.tomatoSoup()], household: .default, now: Fixtures.now)
+    var recipe = try #require(try store.recipe(id: ids["Gravy"]!, household: .default))
+    recipe.name = "Onion Gravy"
+    _ = try store.updateRecipe(recipe, household: .default, now: Fixtures.now)
+    #expect(try store.recipeCount(household: .default) == 11)
+    try store.deleteRecipe(id: ids["Paella"]!, household: .default)
+    #expect(try store.recipeCount(household: .default) == 10)
+
+    let page = try store.recipes(matching: RecipeQuery(limit: 3), household: .default)
+    #expect(page.total == 10)
+    #expect(page.totalIsExact)
+    let rows = try store.database.read("counting rows") { connection in
+      try connection.query(
+        "SELECT count(*) FROM recipes WHERE household_id = 'default'", operation: "counting rows"
+      ) { Int($0.int(0)) }.first
+    }
+    #expect(rows == 10)
+  }
+
+  @Test func aVersionTwelveDatabaseCountsWhatItHolds() throws {
+    let path = try TemporaryFolder.make().appending("v12.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      #expect(try Migrations.migrate(database, upTo: 12) == 0)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 12)
+      for recipe in [Fixtures.pancakes(), Fixtures.tomatoSoup(), Fixtures.cremeBrulee()] {
+        _ = try old.createRecipe(recipe, household: .default, now: Fixtures.now)
+      }
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 12)
+    #expect(try store.recipeCount(household: .default) == 3)
+    #expect(try store.recipes(matching: RecipeQuery(), household: .default).total == 3)
+  }
+}

@@ -36,6 +36,7 @@ enum Migrations {
     Migration(
       version: 12, summary: "one-letter prefixes in the search index",
       apply: addOneLetterPrefixes),
+    Migration(version: 13, summary: "each household's recipe count", apply: countRecipes),
   ]
 
   /// The newest schema version this binary knows.
@@ -150,6 +151,34 @@ extension Migrations {
       DROP TABLE recipe_search;
       ALTER TABLE recipe_search_new RENAME TO recipe_search;
       """, operation: "adding one-letter prefixes to the search index")
+  }
+
+  /// The library's first page shows how many recipes there are; `count(*)` walks the
+  /// household's index, 20 ms at 100,000 recipes, on every page. Triggers keep the count as
+  /// recipes come and go, whichever statement (or cascade) adds or removes them.
+  fileprivate static func countRecipes(_ connection: SQLiteConnection) throws {
+    try connection.execute(
+      """
+      CREATE TABLE recipe_counts (
+        household_id TEXT PRIMARY KEY REFERENCES households(id) ON DELETE CASCADE,
+        recipes INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      INSERT INTO recipe_counts (household_id, recipes)
+        SELECT household_id, count(*) FROM recipes GROUP BY household_id;
+      CREATE TRIGGER recipes_counted_in AFTER INSERT ON recipes BEGIN
+        INSERT INTO recipe_counts (household_id, recipes) VALUES (NEW.household_id, 1)
+          ON CONFLICT (household_id) DO UPDATE SET recipes = recipes + 1;
+      END;
+      CREATE TRIGGER recipes_counted_out AFTER DELETE ON recipes BEGIN
+        UPDATE recipe_counts SET recipes = recipes - 1 WHERE household_id = OLD.household_id;
+      END;
+      CREATE TRIGGER recipes_counted_moved AFTER UPDATE OF household_id ON recipes
+        WHEN OLD.household_id <> NEW.household_id BEGIN
+        UPDATE recipe_counts SET recipes = recipes - 1 WHERE household_id = OLD.household_id;
+        INSERT INTO recipe_counts (household_id, recipes) VALUES (NEW.household_id, 1)
+          ON CONFLICT (household_id) DO UPDATE SET recipes = recipes + 1;
+      END;
+      """, operation: "counting each household's recipes")
   }
 
   fileprivate static func createRecipeFoods(_ connection: SQLiteConnection) throws {
