@@ -19,9 +19,9 @@ enum ServeCommand {
         throw ConfigError(message: error.description)
       }
     }
-    // The finder is built before serving and kept current by every write; a food change
-    // matches stored recipes again in the background.
-    let larder = try context.openLarder(buildsFinder: true, announcesFinder: true).larder
+    // The finder is built once the server listens (below) and kept current by every write; a
+    // food change matches stored recipes again in the background.
+    let larder = try context.openLarder(buildsFinder: false, announcesFinder: true).larder
     try ServeBindCheck.requireAccount(toListenOn: config.host, larder: larder, port: config.port)
     // Only loopback names, the public URLs and a specific bound address reach the handlers,
     // and every request must prove who it is (the setup page asks for the first account).
@@ -111,6 +111,21 @@ enum ServeCommand {
         schedule: ScheduledBackups(directory: folder, keep: config.backupKeep),
         databasePath: config.databasePath, log: { console.printError($0) })
       backups?.start()
+    }
+    // Building the finder reads every recipe's foods (seconds at 100,000 recipes), so it
+    // happens while the server already answers: pages, search and the API at once, a finder
+    // request meanwhile once the build is done (HouseholdFinder makes it wait for the build,
+    // not start another), and a write to recipes after it.
+    let caller = context.caller
+    DispatchQueue.global(qos: .userInitiated).async {
+      do {
+        let build = try larder.rebuildFinder(as: caller)
+        for line in OpeningNotes(finderBuild: build).lines(databasePath: config.databasePath) {
+          console.printError(line)
+        }
+      } catch {
+        console.printError("error: building the pantry finder: \(error)")
+      }
     }
     console.printError("Press Ctrl-C to stop.")
     stopped.wait()
