@@ -19,6 +19,7 @@ enum BenchCommand {
            larder-bench relevance [--pantries bench/relevance/pantries.json]
            larder-bench http [--recipes 10000] [--seconds 3] [--connections 16,32] [--seed N]
                              [--larder PATH] [--db PATH]
+           larder-bench search-ranking [--data DIR] [--bounds 1000]
 
     store         import, list, get and full-text search on SQLite, against a LIKE scan peer
     ingredients   ingredient-line parsing accuracy and speed, against ingredient-parser-nlp
@@ -37,6 +38,9 @@ enum BenchCommand {
                   search, library and recipe pages, GET /; single-request p50/p99, throughput
                   at each --connections, start to first answer, and the engines' time for the
                   same finder and search queries in process (overhead ratio endpoint/engine)
+    search-ranking  a real library (Wikibooks, in --data) searched with every match ranked
+                  and with the store's bound on ranking (--bounds, and 1% of the library):
+                  which queries are bounded, and their first page's overlap with the exact one
     """
 
   static func run(_ arguments: [String]) throws -> String {
@@ -119,6 +123,16 @@ enum BenchCommand {
         recipeCount: integer("recipes", 10_000), seconds: seconds, connections: connections,
         seed: UInt64(integer("seed", 42)), larderPath: options["larder"] ?? beside,
         databasePath: options["db"]
+      ).run()
+    case "search-ranking":
+      let bounds = try (options["bounds"] ?? "1000").split(separator: ",").map {
+        guard let bound = Int($0), bound > 0 else {
+          throw BenchError(message: "--bounds: '\($0)' is not a positive whole number")
+        }
+        return bound
+      }
+      return try SearchRankingBenchmark(
+        dataPath: options["data"] ?? "../shared/data", bounds: bounds
       ).run()
     default:
       throw BenchError(message: "unknown suite '\(suite)'\n" + usage)
