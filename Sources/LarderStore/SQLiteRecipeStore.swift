@@ -183,15 +183,16 @@ public final class SQLiteRecipeStore: RecipeStore {
       let everywhere = SearchIndex.matchExpression(
         for: terms, household: scope, favoritesOnly: query.favoritesOnly)
       let only = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter
-      // One past the bound tells whether it is passed (a bound of Int.max ranks everything).
+      // The newest matches, one past the bound (a bound of Int.max ranks everything): how
+      // many there are up to it, and the start of the second tier below.
       let cap = min(exactSearchLimit, Int.max - 1)
-      let found =
-        try connection.query(
-          """
-          SELECT count(*) FROM (
-            SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?\(only) LIMIT \(cap + 1))
-          """, [.text(everywhere)] + onlyIDs, operation: operation
-        ) { Int($0.int(0)) }.first ?? 0
+      let newest = try connection.query(
+        """
+        SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?\(only)
+        ORDER BY rowid DESC LIMIT \(cap + 1)
+        """, [.text(everywhere)] + onlyIDs, operation: operation
+      ) { $0.int(0) }
+      let found = newest.count
       if found <= cap {
         let items = try connection.query(
           """
@@ -208,21 +209,35 @@ public final class SQLiteRecipeStore: RecipeStore {
         ) { row in try RecipeDocument.decodeSummary(row.string(1) ?? "", id: row.string(0) ?? "") }
         return Page(items: items, total: found, offset: query.offset, limit: query.limit)
       }
-      // Enough rows of the two tiers to fill the page and tell whether more follow.
+      // Enough rows of the two tiers to fill the page and tell whether more follow. The
+      // first, from the index of titles (a title match is a match everywhere too).
       let wanted = query.offset + query.limit + 1
       let inTitle = SearchIndex.matchExpression(
         for: terms, household: scope, favoritesOnly: query.favoritesOnly, columns: "title")
-      let titleWords = SearchIndex.matchExpression(
-        for: terms, household: nil, favoritesOnly: false, columns: "title")
-      var seqs: [Int64] = []
-      for expression in [inTitle, "(\(everywhere)) NOT (\(titleWords))"] where seqs.count < wanted {
-        seqs += try connection.query(
-          """
-          SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?\(only)
-          ORDER BY rowid DESC LIMIT ?
-          """, [.text(expression)] + onlyIDs + [.integer(Int64(wanted - seqs.count))],
-          operation: operation
-        ) { $0.int(0) }
+      let onlyTitles = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter(in: "recipe_titles")
+      var seqs = try connection.query(
+        """
+        SELECT rowid FROM recipe_titles WHERE recipe_titles MATCH ?\(onlyTitles)
+        ORDER BY rowid DESC LIMIT ?
+        """, [.text(inTitle)] + onlyIDs + [.integer(Int64(wanted))], operation: operation
+      ) { $0.int(0) }
+      if seqs.count < wanted {
+        // Every title match is in `seqs`: the rest follow, newest first, from the newest
+        // matches read above and, for a page beyond them, from older ones.
+        let titled = Set(seqs)
+        seqs += newest.lazy.filter { !titled.contains($0) }.prefix(wanted - seqs.count)
+        if seqs.count < wanted, let oldest = newest.last {
+          let older = try connection.query(
+            """
+            SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?\(only) AND rowid < ?
+            ORDER BY rowid DESC LIMIT ?
+            """,
+            [.text(everywhere)] + onlyIDs
+              + [.integer(oldest), .integer(Int64(wanted - seqs.count + titled.count))],
+            operation: operation
+          ) { $0.int(0) }
+          seqs += older.lazy.filter { !titled.contains($0) }.prefix(wanted - seqs.count)
+        }
       }
       let pageSeqs = Array(seqs.dropFirst(query.offset).prefix(query.limit))
       var summaries: [Int64: RecipeSummary] = [:]

@@ -198,3 +198,45 @@ import Testing
     #expect(try store.recipes(matching: RecipeQuery(), household: .default).total == 3)
   }
 }
+
+/// Migration 14: the index of titles a large search's first tier comes from.
+@Suite struct TitleIndexTests {
+  @Test func aVersionThirteenDatabaseIndexesItsTitlesAndKeepsThemCurrent() throws {
+    let path = try TemporaryFolder.make().appending("v13.sqlite")
+    var ids: [String: RecipeID] = [:]
+    do {
+      let database = try SQLiteDatabase(path: path)
+      #expect(try Migrations.migrate(database, upTo: 13) == 0)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 13)
+      for recipe in LargeSearchTests.chicken {
+        ids[recipe.name] =
+          try old.createRecipe(
+            Fixtures.dinner(recipe.name, recipe.lines), household: .default, now: Fixtures.now
+          ).id
+      }
+    }
+    let opened = try SQLiteRecipeStore.open(path: path)
+    #expect(opened.previousSchemaVersion == 13)
+    let store = SQLiteRecipeStore(
+      database: opened.database, previousVersion: 13, exactSearchLimit: 2)
+    func titles() throws -> [String] {
+      try store.recipes(matching: RecipeQuery(text: "chicken", limit: 50), household: .default)
+        .items.map(\.name)
+    }
+    #expect(try titles().prefix(3) == ["Chicken Curry", "Roast Chicken", "Chicken Soup"])
+    // A renamed, a new and a deleted recipe: the index of titles follows.
+    var gravy = try #require(try store.recipe(id: ids["Gravy"]!, household: .default))
+    gravy.name = "Chicken Gravy"
+    _ = try store.updateRecipe(gravy, household: .default, now: Fixtures.now)
+    try store.deleteRecipe(id: ids["Roast Chicken"]!, household: .default)
+    _ = try store.createRecipe(
+      Fixtures.dinner("Chicken Tacos", ["500 g chicken"]), household: .default, now: Fixtures.now)
+    let after = try titles()
+    #expect(
+      Array(after.prefix(4)).sorted() == [
+        "Chicken Curry", "Chicken Gravy", "Chicken Soup", "Chicken Tacos",
+      ])
+    #expect(!after.contains("Roast Chicken"))
+    #expect(after.count == 8)
+  }
+}

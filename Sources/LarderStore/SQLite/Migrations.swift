@@ -37,6 +37,9 @@ enum Migrations {
       version: 12, summary: "one-letter prefixes in the search index",
       apply: addOneLetterPrefixes),
     Migration(version: 13, summary: "each household's recipe count", apply: countRecipes),
+    Migration(
+      version: SearchIndex.titlesVersion, summary: "a search index of titles",
+      apply: createTitleIndex),
   ]
 
   /// The newest schema version this binary knows.
@@ -179,6 +182,23 @@ extension Migrations {
           ON CONFLICT (household_id) DO UPDATE SET recipes = recipes + 1;
       END;
       """, operation: "counting each household's recipes")
+  }
+
+  /// A search matching very many recipes lists those with its words in the title first
+  /// (see ``SQLiteRecipeStore``'s search). Asking the main index for them merges the postings
+  /// of every word the prefix starts in every column (5–10 ms for "garlic" at 100,000
+  /// recipes); an index of titles alone answers in a fraction of that.
+  fileprivate static func createTitleIndex(_ connection: SQLiteConnection) throws {
+    try connection.execute(
+      """
+      CREATE VIRTUAL TABLE recipe_titles USING fts5(
+        title, scope,
+        tokenize = 'unicode61 remove_diacritics 2',
+        prefix = '1 2 3'
+      );
+      INSERT INTO recipe_titles (rowid, title, scope)
+        SELECT rowid, title, scope FROM recipe_search;
+      """, operation: "making the search index of titles")
   }
 
   fileprivate static func createRecipeFoods(_ connection: SQLiteConnection) throws {
@@ -610,10 +630,22 @@ enum SearchIndex {
   /// The token standing for the favourite flag.
   static let favoriteToken = "favourite"
 
+  /// The schema version that made the index of titles.
+  static let titlesVersion = 14
+
+  /// Indexes the recipe under `seq`, in the index of titles too when the database's recorded
+  /// version has it.
   static func insert(_ recipe: Recipe, seq: Int64, connection: SQLiteConnection) throws {
+    let titles = try Migrations.userVersion(connection) >= titlesVersion
     let tags = recipe.keywords + recipe.courses + recipe.cuisines + recipe.diets.map(\.rawValue)
     var scope = [householdToken(recipe.householdID)]
     if recipe.isFavorite { scope.append(favoriteToken) }
+    if titles {
+      try connection.run(
+        "INSERT INTO recipe_titles (rowid, title, scope) VALUES (?, ?, ?)",
+        [.integer(seq), .text(recipe.name), .text(scope.joined(separator: " "))],
+        operation: "indexing recipe for search")
+    }
     try connection.run(
       """
       INSERT INTO recipe_search (rowid, title, description, ingredients, tags, instructions, scope)
@@ -629,6 +661,11 @@ enum SearchIndex {
   }
 
   static func delete(seq: Int64, connection: SQLiteConnection) throws {
+    if try Migrations.userVersion(connection) >= titlesVersion {
+      try connection.run(
+        "DELETE FROM recipe_titles WHERE rowid = ?", [.integer(seq)],
+        operation: "removing recipe from search index")
+    }
     try connection.run(
       "DELETE FROM recipe_search WHERE rowid = ?", [.integer(seq)],
       operation: "removing recipe from search index")
@@ -638,9 +675,13 @@ enum SearchIndex {
   /// statement's parameter after the match. The unary + keeps the planner from handing FTS5
   /// each ID as a rowid to look up, which runs the whole match once per ID (20 times slower
   /// for 200 favourites among 10,000 recipes).
-  static let onlyIDsFilter =
-    " AND +recipe_search.rowid IN "
-    + "(SELECT seq FROM recipes WHERE id IN (SELECT value FROM json_each(?)))"
+  static let onlyIDsFilter = onlyIDsFilter(in: "recipe_search")
+
+  /// ``onlyIDsFilter`` for a query of `table`.
+  static func onlyIDsFilter(in table: String) -> String {
+    " AND +\(table).rowid IN "
+      + "(SELECT seq FROM recipes WHERE id IN (SELECT value FROM json_each(?)))"
+  }
 
   /// An FTS5 query matching every term as a prefix in `columns` (the text columns by
   /// default), within the household when one is given (and among favourites when asked).
