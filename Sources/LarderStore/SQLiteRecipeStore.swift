@@ -183,6 +183,11 @@ public final class SQLiteRecipeStore: RecipeStore {
       let everywhere = SearchIndex.matchExpression(
         for: terms, household: scope, favoritesOnly: query.favoritesOnly)
       let only = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter
+      // The same matches, each long prefix read as an OR of the words it starts: for the
+      // rows in order of age, where bm25's weighing of each phrase plays no part.
+      let lazily = SearchIndex.matchExpression(
+        for: terms, household: scope, favoritesOnly: query.favoritesOnly,
+        words: try Self.wordsOfLongPrefixes(terms, connection: connection))
       // The newest matches, one past the bound (a bound of Int.max ranks everything): how
       // many there are up to it, and the start of the second tier below.
       let cap = min(exactSearchLimit, Int.max - 1)
@@ -190,7 +195,7 @@ public final class SQLiteRecipeStore: RecipeStore {
         """
         SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?\(only)
         ORDER BY rowid DESC LIMIT \(cap + 1)
-        """, [.text(everywhere)] + onlyIDs, operation: operation
+        """, [.text(lazily)] + onlyIDs, operation: operation
       ) { $0.int(0) }
       let found = newest.count
       if found <= cap {
@@ -232,7 +237,7 @@ public final class SQLiteRecipeStore: RecipeStore {
             SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?\(only) AND rowid < ?
             ORDER BY rowid DESC LIMIT ?
             """,
-            [.text(everywhere)] + onlyIDs
+            [.text(lazily)] + onlyIDs
               + [.integer(oldest), .integer(Int64(wanted - seqs.count + titled.count))],
             operation: operation
           ) { $0.int(0) }
@@ -255,6 +260,29 @@ public final class SQLiteRecipeStore: RecipeStore {
         items: items, total: max(cap, query.offset + items.count + (more ? 1 : 0)),
         totalIsExact: false, offset: query.offset, limit: query.limit)
     }
+  }
+
+  /// For each term longer than the prefix index's three letters and made of ASCII letters
+  /// and digits (which FTS5's tokenizer keeps as they are), the index's words it starts,
+  /// when there are at most 16.
+  private static func wordsOfLongPrefixes(
+    _ terms: [String], connection: SQLiteConnection
+  ) throws -> [String: [String]] {
+    guard try Migrations.userVersion(connection) >= SearchIndex.wordsVersion else { return [:] }
+    var words: [String: [String]] = [:]
+    for term in terms
+    where term.count > 3
+      && term.unicodeScalars.allSatisfy({
+        $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+      })
+    {
+      if let found = try SearchIndex.words(startingWith: term, limit: 16, connection: connection),
+        !found.isEmpty
+      {
+        words[term] = found
+      }
+    }
+    return words
   }
 
   /// Whether recipes of another household than `household` are in the database (and so in

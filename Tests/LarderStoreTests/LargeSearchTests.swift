@@ -240,3 +240,53 @@ import Testing
     #expect(after.count == 8)
   }
 }
+
+/// Migration 15: the index's words, which a large search's long prefixes are read as.
+@Suite struct SearchWordsTests {
+  static let garlic: [(name: String, lines: [String], household: HouseholdID)] = [
+    ("Aioli", ["4 cloves garlic", "olive oil"], .default),
+    ("Garlicky Greens", ["spinach"], .default),
+    ("Roast Potatoes", ["potatoes", "whole garlics"], .default),
+    ("Bread", ["flour", "water"], .default),
+    ("Crème Brûlée", ["cream", "a garlicless custard"], .default),
+  ]
+
+  @Test func aLargeSearchForALongPrefixFindsEveryWordItStarts() throws {
+    let (store, _) = try LargeSearchTests.store(limit: 2, Self.garlic)
+    let page = try store.recipes(
+      matching: RecipeQuery(text: "garl", limit: 50), household: .default)
+    #expect(!page.totalIsExact)
+    #expect(
+      page.items.map(\.name) == ["Garlicky Greens", "Crème Brûlée", "Roast Potatoes", "Aioli"])
+    // A word only a new recipe has is found as soon as it is stored.
+    _ = try store.createRecipe(
+      Fixtures.dinner("Soup", ["garlicish broth"]), household: .default, now: Fixtures.now)
+    let after = try store.recipes(
+      matching: RecipeQuery(text: "garlici", limit: 50), household: .default)
+    #expect(Set(after.items.map(\.name)) == ["Soup"])
+    let words = try store.database.read("reading words") { connection in
+      try SearchIndex.words(startingWith: "garl", limit: 16, connection: connection)
+    }
+    #expect(words == ["garlic", "garlicish", "garlicky", "garlicless", "garlics"])
+  }
+
+  @Test func aVersionFourteenDatabaseListsTheWordsItsIndexHas() throws {
+    let path = try TemporaryFolder.make().appending("v14.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      #expect(try Migrations.migrate(database, upTo: 14) == 0)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 14)
+      for recipe in Self.garlic {
+        _ = try old.createRecipe(
+          Fixtures.dinner(recipe.name, recipe.lines), household: .default, now: Fixtures.now)
+      }
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 14)
+    let words = try store.database.read("reading words") { connection in
+      try SearchIndex.words(startingWith: "cr", limit: 16, connection: connection)
+    }
+    // Folded as the index folds them: "Crème" is "creme".
+    #expect(words == ["cream", "creme"])
+  }
+}

@@ -164,7 +164,7 @@ final class Counter: @unchecked Sendable {
     }
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 3)
-    #expect(SQLiteRecipeStore.schemaVersion == 14)
+    #expect(SQLiteRecipeStore.schemaVersion == 15)
 
     let food = Food(id: "sudachi", name: "sudachi", parentID: "citrus")
     try store.saveUserFood(food, household: .default, now: Fixtures.now)
