@@ -25,7 +25,8 @@ final class LibraryIndex: @unchecked Sendable {
     var restamp = false
   }
 
-  private struct Stamp: Equatable {
+  /// What tells whether the store changed since a snapshot was loaded.
+  struct Stamp: Equatable {
     var count: Int
     var newestID: RecipeID?
     var newestUpdate: Date?
@@ -42,12 +43,7 @@ final class LibraryIndex: @unchecked Sendable {
   /// The household's library as it is now, reloaded from the store only when another process
   /// changed it.
   func current(store: any RecipeStore, household: HouseholdID) throws -> LibrarySnapshot {
-    let newest = try store.recipes(
-      matching: RecipeQuery(sort: .updated, limit: 1), household: household
-    ).items.first
-    let current = Stamp(
-      count: try store.recipeCount(household: household), newestID: newest?.id,
-      newestUpdate: newest?.updatedAt)
+    let current = try stamp(store: store, household: household)
     lock.lock()
     if let slot = slots[household], let snapshot = slot.snapshot,
       slot.stamp == current || slot.restamp
@@ -73,6 +69,28 @@ final class LibraryIndex: @unchecked Sendable {
     defer { lock.unlock() }
     slots[household] = Slot(snapshot: loaded, stamp: current, restamp: false)
     return loaded
+  }
+
+  /// The store's stamp for the household now: read before loading what a snapshot holds, so
+  /// a write in between makes the next use reload.
+  func stamp(store: any RecipeStore, household: HouseholdID) throws -> Stamp {
+    let newest = try store.recipes(
+      matching: RecipeQuery(sort: .updated, limit: 1), household: household
+    ).items.first
+    return Stamp(
+      count: try store.recipeCount(household: household), newestID: newest?.id,
+      newestUpdate: newest?.updatedAt)
+  }
+
+  /// Holds `profiles`, read from the store after it had `stamp`, as the household's
+  /// snapshot: what another reader of every recipe (the finder's build) loaded anyway.
+  func prime(
+    with profiles: [RecipeFoodProfile], stamp: Stamp, household: HouseholdID
+  ) {
+    let loaded = LibrarySnapshot(profiles)
+    lock.lock()
+    defer { lock.unlock() }
+    slots[household] = Slot(snapshot: loaded, stamp: stamp, restamp: false)
   }
 
   /// The household's snapshot as last loaded and patched, without asking the store whether

@@ -112,14 +112,14 @@ enum ServeCommand {
         databasePath: config.databasePath, log: { console.printError($0) })
       backups?.start()
     }
-    // Building the finder reads every recipe's foods (seconds at 100,000 recipes), so it
-    // happens while the server already answers: pages, search and the API at once, a finder
-    // request meanwhile once the build is done (HouseholdFinder makes it wait for the build,
-    // not start another), and a write to recipes after it.
+    // Building the finder and the library index reads every recipe (seconds at 100,000
+    // recipes), so it happens while the server already answers: pages, search and the API at
+    // once, a finder request meanwhile once the build is done (HouseholdFinder makes it wait
+    // for the build, not start another), and a write to recipes after it.
     let caller = context.caller
     DispatchQueue.global(qos: .userInitiated).async {
       do {
-        let build = try larder.rebuildFinder(as: caller)
+        let build = try larder.warmUp(as: caller)
         for line in OpeningNotes(finderBuild: build).lines(databasePath: config.databasePath) {
           console.printError(line)
         }

@@ -1,9 +1,9 @@
 import Foundation
-import LarderApplication
 import LarderCore
 import LarderTestSupport
 import Testing
 
+@testable import LarderApplication
 @testable import LarderStore
 
 /// One running Larder assembled on a database: catalog, analysing store, finder and seeding.
@@ -110,6 +110,27 @@ import Testing
     #expect(opened.larder.finderRecipeCount(as: .defaultHousehold) == build.recipeCount)
     _ = try opened.larder.createRecipe(Fixtures.pancakes(), as: .defaultHousehold)
     #expect(opened.larder.finderRecipeCount(as: .defaultHousehold) == build.recipeCount + 1)
+  }
+
+  /// What `larder serve` does once it listens: one read of every recipe feeds the finder
+  /// and the library index, and both follow later writes.
+  @Test func warmingUpBuildsTheFinderAndHoldsTheLibraryFromOneRead() throws {
+    let path = try Self.databasePath()
+    let larder = try Larder.open(databasePath: path, caller: .defaultHousehold).larder
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == nil)
+    #expect(larder.library.held(household: .default) == nil)
+    let build = try larder.warmUp(as: .defaultHousehold)
+    let starters = try StarterRecipes.load().count
+    #expect(build.recipeCount == starters)
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == starters)
+    #expect(larder.library.held(household: .default)?.entries.count == starters)
+
+    let pancakes = try larder.createRecipe(Fixtures.pancakes(), as: .defaultHousehold)
+    #expect(larder.finderRecipeCount(as: .defaultHousehold) == starters + 1)
+    let page = try larder.browseLibrary(
+      LibraryRequest(text: nil, limit: 200), as: .defaultHousehold)
+    #expect(page.total == starters + 1)
+    #expect(page.items.contains { $0.id == pancakes.id })
   }
 
   @Test func foodsThatNoLongerApplyAreWarnedAbout() throws {
