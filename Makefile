@@ -53,7 +53,8 @@ test-api: deps
 	scripts/api-fuzz.sh $(ARGS)
 
 # What Larder writes read back by the tools people already use (.venv-interop, from PyPI):
-# the Cooklang export by cooklang-rs (cooklang-bindings), against Larder's own parse.
+# the Cooklang export by cooklang-rs (cooklang-bindings), against Larder's own parse; recipe
+# and share pages' JSON-LD by recipe-scrapers and Larder's own extractor.
 test-interop: deps
 	$(SWIFT) build --product larder
 	scripts/interop.sh
