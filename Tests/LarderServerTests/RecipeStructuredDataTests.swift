@@ -125,9 +125,9 @@ import Testing
     ("plain/text é", #""plain/text é""#),
   ])
   func scriptSafeJSONEscapesWhatHTMLWouldRead(_ text: String, _ expected: String) throws {
-    #expect(RecipeStructuredData.scriptSafeJSON([text]) == "[\(expected)]")
+    #expect(HTML.scriptSafeJSON([text]) == "[\(expected)]")
     let back = try JSONSerialization.jsonObject(
-      with: Data(RecipeStructuredData.scriptSafeJSON([text]).utf8))
+      with: Data(HTML.scriptSafeJSON([text]).utf8))
     #expect(back as? [String] == [text])
   }
 }

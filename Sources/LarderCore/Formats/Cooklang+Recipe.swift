@@ -9,8 +9,10 @@ extension Cooklang {
   ///
   /// Ingredients are listed in the order the steps use them, with their amount, unit and
   /// preparation note; cookware and timers stay in the step text; notes (`>`) become the
-  /// description. A paragraph that holds only ingredients, one per line, is an ingredient list
-  /// rather than a step (``write(_:)`` writes ingredients that way). A file larger than
+  /// description. A paragraph that holds only ingredients, or one ingredient on each line with
+  /// every line ending in a backslash, is an ingredient list rather than a step
+  /// (``write(_:parser:)`` writes ingredients that way; see `listLines(_:)`). `servings` and
+  /// `yield` together make the yield ("servings: 4", "yield: 12 tacos"). A file larger than
   /// ``maximumRecipeBytes`` fails without being parsed.
   public static func readRecipes(from text: String, fileName: String?) -> [FoundRecipe] {
     guard text.utf8.count <= maximumRecipeBytes else {

@@ -23,30 +23,7 @@ enum RecipeStructuredData {
     let origin = Self.origin(of: request)
     let imageAddress = image.map { path in path.hasPrefix("/") ? (origin ?? "") + path : path }
     let object = SchemaOrg.pageJSONLD(for: recipe, image: imageAddress, url: source)
-    return HTML(
-      unsafeRaw: "<script type=\"application/ld+json\">" + scriptSafeJSON(object) + "</script>")
-  }
-
-  /// JSON text that cannot end the `<script>` element it sits in or open another: `<`, `>` and
-  /// `&` (which JSON only ever has inside strings) are written as `\u003c`, `\u003e` and
-  /// `\u0026`, which every JSON reader turns back into the same characters.
-  static func scriptSafeJSON(_ object: Any) -> String {
-    // The object is built from strings, numbers, arrays and dictionaries only: always valid.
-    let data =
-      (try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-    var text = ""
-    for character in String(decoding: data, as: UTF8.self).unicodeScalars {
-      switch character {
-      case "<": text += "\\u003c"
-      case ">": text += "\\u003e"
-      case "&": text += "\\u0026"
-      case "\u{2028}": text += "\\u2028"
-      case "\u{2029}": text += "\\u2029"
-      default: text.unicodeScalars.append(character)
-      }
-    }
-    return text
+    return HTML.jsonLDScript(object)
   }
 
   /// `scheme://host[:port]` as the browser addressed this Larder, or nil without a usable Host.
