@@ -211,6 +211,17 @@ import Testing
     #expect((units.isEmpty ? nil : units) == unit, "\(markup)")
   }
 
+  @Test func aRecipeOfHardLinesReadsBackAndWritesTheSameFileAgain() throws {
+    var recipe = Recipe(name: "Hard Lines")
+    recipe.ingredientSections = [
+      IngredientSection(lines: Self.hardLines.map { IngredientLine(text: $0) })
+    ]
+    let written = Cooklang.write(recipe)
+    let read = try Self.recipe(written, fileName: nil)
+    #expect(read.ingredientLines.map(\.text) == Self.hardLines)
+    #expect(Cooklang.write(read) == written)
+  }
+
   @Test func escapedMarkupIsTextAndEscapedParenthesesStayInTheNote() {
     let items = Cooklang.parse("A \\@b \\-- c \\[- d @e{1}(f \\) g)").steps.first
     #expect(
