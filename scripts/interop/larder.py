@@ -1,7 +1,9 @@
 """Runs the debug `larder` binary on a scratch database, for the interop checks."""
 
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -12,6 +14,7 @@ class Larder:
     def __init__(self, binary):
         self.binary = binary
         self.folder = tempfile.mkdtemp(prefix="larder-interop-")
+        atexit.register(shutil.rmtree, self.folder, ignore_errors=True)
         self.database = os.path.join(self.folder, "larder.sqlite")
         self.environment = dict(os.environ, XDG_CONFIG_HOME=os.path.join(self.folder, "config"))
 
