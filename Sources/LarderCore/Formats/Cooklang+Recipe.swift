@@ -228,9 +228,10 @@ extension Cooklang {
   /// A line written whole as an ingredient's name, its markup characters made harmless.
   static func ingredientName(_ text: String) -> String {
     var name = oneLine(text).trimmingCharacters(in: .whitespaces)
+    // A backslash escapes what follows it, so it is written as an escaped backslash.
     for (markup, plain) in [
-      ("{", "("), ("}", ")"), ("@", "at "), ("#", "no. "), ("~", "about "), ("--", "–"),
-      ("[-", "[ -"),
+      ("\\", "\\\\"), ("{", "("), ("}", ")"), ("@", "at "), ("#", "no. "), ("~", "about "),
+      ("--", "–"), ("[-", "[ -"),
     ] {
       name = name.replacingOccurrences(of: markup, with: plain)
     }
@@ -244,7 +245,8 @@ extension Cooklang {
   }
 
   private static func escapedText(_ text: String) -> String {
-    var result = commentFree(oneLine(text))
+    // A backslash escapes what follows it, so it is written as an escaped backslash.
+    var result = commentFree(oneLine(text)).replacingOccurrences(of: "\\", with: "\\\\")
     for sigil in ["@", "#", "~"] {
       // A sigil followed by a space is text ("Message @ example").
       result = result.replacingOccurrences(of: sigil, with: sigil + " ")
