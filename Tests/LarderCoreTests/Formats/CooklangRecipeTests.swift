@@ -262,6 +262,21 @@ import Testing
     #expect(Cooklang.write(again, parser: parser) == Cooklang.write(read, parser: parser))
   }
 
+  @Test func backslashesInStepsReadBackAsWritten() throws {
+    var recipe = Recipe(name: "Paths")
+    recipe.ingredientSections = [IngredientSection(lines: [IngredientLine(text: "salt")])]
+    let steps = [#"Save it as C:\recipes\-soup, then \@ home."#, #"End with a backslash \"#]
+    recipe.instructionSections = [
+      InstructionSection(steps: steps.map { InstructionStep(text: $0) })
+    ]
+    let read = try Self.recipe(Cooklang.write(recipe), fileName: nil)
+    // A backslash would escape what follows it ("\\-", "\\@"): each is written escaped.
+    #expect(
+      read.steps.map(\.text) == [
+        #"Save it as C:\recipes\-soup, then \@ home."#, #"End with a backslash \"#,
+      ])
+  }
+
   @Test func escapedMarkupIsTextAndEscapedParenthesesStayInTheNote() {
     let items = Cooklang.parse("A \\@b \\-- c \\[- d @e{1}(f \\) g)").steps.first
     #expect(
