@@ -270,7 +270,7 @@ import Testing
       InstructionSection(steps: steps.map { InstructionStep(text: $0) })
     ]
     let read = try Self.recipe(Cooklang.write(recipe), fileName: nil)
-    // A backslash would escape what follows it ("\\-", "\\@"): each is written escaped.
+    // A backslash would escape what follows it ("\-", "\@"): each is written escaped.
     #expect(
       read.steps.map(\.text) == [
         #"Save it as C:\recipes\-soup, then \@ home."#, #"End with a backslash \"#,
