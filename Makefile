@@ -8,7 +8,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test test-without-shared test-api test-browser deps build release lint format bench bench-soak bench-web clean food-catalog peer train-tagger fuzz
+.PHONY: run test test-without-shared test-api test-browser test-interop deps build release lint format bench bench-soak bench-web clean food-catalog peer train-tagger fuzz
 
 deps:
 	@scripts/ensure-deps.sh
@@ -35,6 +35,7 @@ format:
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/interop.sh
 	scripts/api-fuzz.sh
 	browser-tests/run.sh
 
@@ -50,6 +51,13 @@ test-without-shared: deps
 test-api: deps
 	$(SWIFT) build --product larder
 	scripts/api-fuzz.sh $(ARGS)
+
+# What Larder writes read back by the tools people already use (.venv-interop, from PyPI):
+# the Cooklang export by cooklang-rs (cooklang-bindings), against Larder's own parse; recipe
+# and share pages' JSON-LD by recipe-scrapers and Larder's own extractor.
+test-interop: deps
+	$(SWIFT) build --product larder
+	scripts/interop.sh
 
 # The web app's journeys in headless Chromium against the debug build (screenshots in
 # .build/browser-artifacts/). Installs chromium, chromium-driver and selenium (.venv-browser).

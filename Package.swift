@@ -86,7 +86,9 @@ let package = Package(
     .testTarget(
       name: "LarderApplicationTests",
       dependencies: ["LarderApplication", "LarderStore", "LarderTestSupport"]),
-    .testTarget(name: "LarderServerTests", dependencies: ["LarderServer", "LarderTestSupport"]),
+    .testTarget(
+      name: "LarderServerTests",
+      dependencies: ["LarderServer", "LarderImport", "LarderTestSupport"]),
     .testTarget(name: "LarderCLITests", dependencies: ["LarderCLI", "LarderTestSupport"]),
     .testTarget(name: "LarderFuzzTests", dependencies: ["LarderFuzzTargets"]),
   ],

@@ -24,7 +24,10 @@ enum ExportCommand {
     func encode(_ recipes: [Recipe]) -> Data {
       switch self {
       case .jsonld: return SchemaOrg.encode(recipes)
-      case .cooklang: return Data(recipes.map(Cooklang.write).joined(separator: "\n").utf8)
+      case .cooklang:
+        let parser = IngredientParser()
+        return Data(
+          recipes.map { Cooklang.write($0, parser: parser) }.joined(separator: "\n").utf8)
       case .markdown: return Data(MarkdownWriter.write(recipes).utf8)
       }
     }

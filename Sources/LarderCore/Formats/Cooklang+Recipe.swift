@@ -9,8 +9,10 @@ extension Cooklang {
   ///
   /// Ingredients are listed in the order the steps use them, with their amount, unit and
   /// preparation note; cookware and timers stay in the step text; notes (`>`) become the
-  /// description. A paragraph that holds only ingredients, one per line, is an ingredient list
-  /// rather than a step (``write(_:)`` writes ingredients that way). A file larger than
+  /// description. A paragraph that holds only ingredients, or one ingredient on each line with
+  /// every line ending in a backslash, is an ingredient list rather than a step
+  /// (``write(_:parser:)`` writes ingredients that way; see `listLines(_:)`). `servings` and
+  /// `yield` together make the yield ("servings: 4", "yield: 12 tacos"). A file larger than
   /// ``maximumRecipeBytes`` fails without being parsed.
   public static func readRecipes(from text: String, fileName: String?) -> [FoundRecipe] {
     guard text.utf8.count <= maximumRecipeBytes else {
@@ -39,6 +41,7 @@ extension Cooklang {
     }
     var recipe = Recipe(name: name)
     var notes: [String] = []
+    var yieldTexts: [String] = []
     for key in document.metadataKeys {
       let values = document.metadata[key] ?? []
       let value = values.joined(separator: ", ")
@@ -53,9 +56,8 @@ extension Cooklang {
           recipe.author = value
         }
       case "servings", "serves", "yield", "portions":
-        recipe.yield = RecipeYield(texts: [
-          value.split(separator: "|").first.map(String.init) ?? value
-        ])
+        // "servings: 10" and "yield: 1 loaf (10 slices)" together make one yield.
+        yieldTexts.append(value.split(separator: "|").first.map(String.init) ?? value)
       case "preptime", "prep":
         recipe.prepTime = FormatSupport.duration(value, field: key, warnings: &warnings)
       case "cooktime", "cook":
@@ -73,6 +75,7 @@ extension Cooklang {
       default: warnings.append("metadata '\(key)' has no place in a Larder recipe; not kept")
       }
     }
+    recipe.yield = RecipeYield(texts: yieldTexts)
     var ingredientSections: [IngredientSection] = []
     var instructionSections: [InstructionSection] = []
     for section in document.sections {
@@ -83,22 +86,22 @@ extension Cooklang {
         switch block {
         case .note(let text): notes.append(text)
         case .step(let items):
-          let isList = isIngredientList(items)
+          if let listed = listLines(items) {
+            ingredients.lines += listed.map { IngredientLine(text: $0) }
+            continue
+          }
           for item in items {
             guard case .ingredient(let name, let quantity, let units, let note) = item else {
               continue
             }
             if quantity == .unspecified && units.isEmpty && note == nil {
-              // "@salt" used in three steps is one line in the list; a list keeps every line
-              // it holds (write(_:) writes two "few eggs" lines as two `@few eggs{}`).
-              let isFirst = seenWithoutAmount.insert(name.lowercased()).inserted
-              guard isFirst || isList else { continue }
+              // "@salt" used in three steps is one line in the list; a list (listLines(_:))
+              // keeps every line it holds.
+              guard seenWithoutAmount.insert(name.lowercased()).inserted else { continue }
             }
             ingredients.lines.append(IngredientLine(text: line(name, quantity, units, note)))
           }
-          if !isList {
-            steps.steps.append(InstructionStep(text: stepText(items)))
-          }
+          steps.steps.append(InstructionStep(text: stepText(items)))
         }
       }
       ingredientSections.append(ingredients)
@@ -113,7 +116,8 @@ extension Cooklang {
     return recipe
   }
 
-  private static func line(
+  /// An ingredient line from its parts: "amount unit name, note".
+  static func line(
     _ name: String, _ quantity: CooklangDocument.Quantity, _ units: String, _ note: String?
   ) -> String {
     var parts: [String] = []
@@ -160,14 +164,17 @@ extension Cooklang {
   // MARK: - Writing
 
   /// The recipe as a `.cook` file: metadata in front matter, each ingredient section as a list
-  /// of `@ingredient{}` lines, then the steps as paragraphs.
+  /// of ingredient lines, then the steps as paragraphs.
   ///
-  /// A line the parser understood as amount, unit and food, written exactly so ("200 g red
-  /// lentils"), becomes `@red lentils{200%g}`; any other line is written whole as the
-  /// ingredient's name (`@1 (400 g) can tomatoes{}`), so that every line reads back verbatim.
-  /// Characters that are Cooklang markup inside text (`@`, `#`, `~` before a word, `--`, `[-`,
-  /// braces in ingredient lines) are written so that they stay text.
-  public static func write(_ recipe: Recipe) -> String {
+  /// Each ingredient line is written from its parse by `parser`, so that Cooklang readers see
+  /// the food, amount and unit Larder sees, and Larder reads every line back verbatim:
+  /// "100 g cold unsalted butter, diced" becomes `@cold unsalted butter{100%g}(diced)` and
+  /// "1 (14 oz) can chickpeas" `1 (14 oz) can @chickpeas{1%can}` (see
+  /// `Cooklang+Ingredients.swift`). Characters that are Cooklang markup inside text (`@`, `#`,
+  /// `~` before a word, `--`, `[-`) are written so that they stay text.
+  public static func write(
+    _ recipe: Recipe, parser: IngredientParser = IngredientParser()
+  ) -> String {
     var front: [String] = ["---", "title: \(oneLine(recipe.name))"]
     func add(_ key: String, _ value: String?) {
       if let value, !value.isEmpty { front.append("\(key): \(oneLine(value))") }
@@ -175,9 +182,10 @@ extension Cooklang {
     add("description", recipe.description)
     add("author", recipe.author)
     add("source", recipe.sourceURL)
-    if let yield = recipe.yield {
-      add("servings", yield.text ?? yield.servings.map { CooklangNumber.format($0) })
-    }
+    // Cooklang apps scale by a number of servings; the wording ("12 tacos") goes beside it.
+    let servings = recipe.yield?.servings.map { CooklangNumber.format($0) }
+    add("servings", servings ?? recipe.yield?.text)
+    if servings != nil, let text = recipe.yield?.text, text != servings { add("yield", text) }
     add("prep time", recipe.prepTime?.description)
     add("cook time", recipe.cookTime?.description)
     add("time", recipe.totalTime?.description)
@@ -203,7 +211,8 @@ extension Cooklang {
       // Every line ends in a backslash (a line break within the paragraph), which marks the
       // paragraph as an ingredient list rather than a step when it is read back.
       body.append(
-        section.lines.map { ingredientMarkup($0) + "\\" }.joined(separator: "\n"))
+        section.lines.map { ingredientMarkup($0, parser: parser) + "\\" }
+          .joined(separator: "\n"))
     }
     for section in recipe.instructionSections {
       startSection(section.title)
@@ -212,42 +221,17 @@ extension Cooklang {
     return front.joined(separator: "\n") + "\n\n" + body.joined(separator: "\n\n") + "\n"
   }
 
-  private static func oneLine(_ text: String) -> String {
+  static func oneLine(_ text: String) -> String {
     text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
-  /// `@food{amount%unit}` when the line is exactly "amount unit food" (as read back), else the
-  /// whole line as the name.
-  static func ingredientMarkup(_ ingredient: IngredientLine) -> String {
-    let text = oneLine(ingredient.text).trimmingCharacters(in: .whitespaces)
-    let whole = "@" + ingredientName(text) + "{}"
-    guard let facts = ingredient.facts, facts.quantity != nil, let food = facts.name, !food.isEmpty,
-      text.hasSuffix(" " + food), ingredientName(food) == food
-    else { return whole }
-    var tokens = text.dropLast(food.count + 1).split(separator: " ").map(String.init)
-    var unit = ""
-    if facts.unit != nil, let last = tokens.last, last.allSatisfy(\.isLetter) {
-      unit = last
-      tokens.removeLast()
-    }
-    let amount = tokens.joined(separator: " ")
-    let isAmount = !amount.isEmpty && amount.allSatisfy { $0.isNumber || " /.-".contains($0) }
-    guard isAmount, !amount.hasPrefix("-") else { return whole }
-    let markup = "@\(food){\(amount)" + (unit.isEmpty ? "" : "%\(unit)") + "}"
-    // Only when it reads back as the same line.
-    let items = parseStep(markup)
-    guard items.count == 1,
-      case .ingredient(let name, let quantity, let units, let note) = items[0], note == nil,
-      line(name, quantity, units, nil) == text
-    else { return whole }
-    return markup
-  }
-
-  private static func ingredientName(_ text: String) -> String {
+  /// A line written whole as an ingredient's name, its markup characters made harmless.
+  static func ingredientName(_ text: String) -> String {
     var name = oneLine(text).trimmingCharacters(in: .whitespaces)
+    // A backslash escapes what follows it, so it is written as an escaped backslash.
     for (markup, plain) in [
-      ("{", "("), ("}", ")"), ("@", "at "), ("#", "no. "), ("~", "about "), ("--", "–"),
-      ("[-", "[ -"),
+      ("\\", "\\\\"), ("{", "("), ("}", ")"), ("@", "at "), ("#", "no. "), ("~", "about "),
+      ("--", "–"), ("[-", "[ -"),
     ] {
       name = name.replacingOccurrences(of: markup, with: plain)
     }
@@ -261,7 +245,8 @@ extension Cooklang {
   }
 
   private static func escapedText(_ text: String) -> String {
-    var result = commentFree(oneLine(text))
+    // A backslash escapes what follows it, so it is written as an escaped backslash.
+    var result = commentFree(oneLine(text)).replacingOccurrences(of: "\\", with: "\\\\")
     for sigil in ["@", "#", "~"] {
       // A sigil followed by a space is text ("Message @ example").
       result = result.replacingOccurrences(of: sigil, with: sigil + " ")

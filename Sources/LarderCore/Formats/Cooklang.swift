@@ -149,12 +149,25 @@ public enum Cooklang {
 
   // MARK: - Comments
 
-  /// Removes `[- ... -]` comments, which may span lines.
+  /// The characters a backslash makes plain text, as cooklang-rs reads them: `\@` is an at
+  /// sign, `\--` two dashes rather than a comment, `\)` a parenthesis inside a note.
+  static let escapableCharacters: Set<Character> = [
+    "\\", "@", "#", "~", "-", "[", "{", "}", "(", ")", "=", ">",
+  ]
+
+  /// Removes `[- ... -]` comments, which may span lines; an escaped `\[-` opens none.
   static func removingBlockComments(_ text: String) -> String {
     guard text.contains("[-") else { return text }
     var output = ""
     var rest = Substring(text)
     while let open = rest.range(of: "[-") {
+      if open.lowerBound > rest.startIndex,
+        rest[rest.index(before: open.lowerBound)] == "\\"
+      {
+        output += rest[..<open.upperBound]
+        rest = rest[open.upperBound...]
+        continue
+      }
       output += rest[..<open.lowerBound]
       guard let close = rest[open.upperBound...].range(of: "-]") else {
         rest = rest[open.lowerBound...]
@@ -165,11 +178,16 @@ public enum Cooklang {
     return output + rest
   }
 
-  /// Removes a `--` comment to the end of the line; runs of three or more dashes are text.
+  /// Removes a `--` comment to the end of the line; runs of three or more dashes are text, and
+  /// so is an escaped `\--`.
   static func removingLineComment(_ line: String) -> String {
     let characters = Array(line)
     var index = 0
     while index + 1 < characters.count {
+      if characters[index] == "\\" {
+        index += 2
+        continue
+      }
       if characters[index] == "-", characters[index + 1] == "-" {
         var end = index
         while end < characters.count, characters[end] == "-" { end += 1 }
@@ -196,6 +214,13 @@ public enum Cooklang {
     }
     while index < characters.count {
       let character = characters[index]
+      if character == "\\", index + 1 < characters.count,
+        escapableCharacters.contains(characters[index + 1])
+      {
+        pending.append(characters[index + 1])
+        index += 2
+        continue
+      }
       if "@#~".contains(character),
         let (item, next) = component(characters, sigil: character, at: index + 1)
       {
@@ -239,6 +264,10 @@ public enum Cooklang {
     var probe = start
     while probe < min(characters.count, start + maximumMarkupLength) {
       let character = characters[probe]
+      if character == "\\" {
+        probe += 2
+        continue
+      }
       if character == "{" {
         braceOpen = probe
         break
@@ -260,7 +289,7 @@ public enum Cooklang {
       while nameEnd > start, characters[nameEnd - 1] == "-" { nameEnd -= 1 }
       guard nameEnd > start else { return nil }
     }
-    let name = String(characters[start..<nameEnd]).trimmingCharacters(in: .whitespaces)
+    let name = unescaped(characters[start..<nameEnd]).trimmingCharacters(in: .whitespaces)
     var next = nameEnd
     var quantity = CooklangDocument.Quantity.unspecified
     var units = ""
@@ -280,10 +309,9 @@ public enum Cooklang {
     case "@":
       var note: String?
       if braceOpen != nil, next < characters.count, characters[next] == "(",
-        let close = characters[next..<min(characters.count, next + maximumMarkupLength)]
-          .firstIndex(of: ")")
+        let close = closingParenthesis(characters, after: next)
       {
-        note = String(characters[(next + 1)..<close])
+        note = unescaped(characters[(next + 1)..<close])
         next = close + 1
       }
       return (.ingredient(name: name, quantity: quantity, units: units, note: note), next)
@@ -292,6 +320,42 @@ public enum Cooklang {
     default:
       return (.timer(name: name, quantity: quantity, units: units), next)
     }
+  }
+
+  /// The `)` that closes the note opened at `open`, skipping escaped ones; nil when none does
+  /// within ``maximumMarkupLength``.
+  private static func closingParenthesis(_ characters: [Character], after open: Int) -> Int? {
+    var index = open + 1
+    while index < min(characters.count, open + maximumMarkupLength) {
+      if characters[index] == "\\" {
+        index += 2
+        continue
+      }
+      if characters[index] == ")" { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Markup text with its backslash escapes (`\@`, `\)`, ...) made plain.
+  static func unescaped(_ characters: ArraySlice<Character>) -> String {
+    guard characters.contains("\\") else { return String(characters) }
+    var result = ""
+    var index = characters.startIndex
+    while index < characters.endIndex {
+      let character = characters[index]
+      let next = characters.index(after: index)
+      if character == "\\", next < characters.endIndex,
+        escapableCharacters.contains(characters[next])
+      {
+        result.append(characters[next])
+        index = characters.index(after: next)
+      } else {
+        result.append(character)
+        index = next
+      }
+    }
+    return result
   }
 
   /// "3" and "1.5" and "1/2" (also "1 / 2") are numbers; "01/2", "7 k" and words are text.

@@ -464,6 +464,43 @@ public enum SchemaOrg {
     return object
   }
 
+  /// The schema.org properties a recipe's web page carries: the recipe as any reader of
+  /// schema.org knows it, and nothing of the user's (rating, favourite, notes) or of Larder's
+  /// (ids), so a shared page gives away only what it shows.
+  static let pageProperties: Set<String> = [
+    "@context", "@type", "name", "description", "author", "recipeYield", "prepTime", "cookTime",
+    "recipeIngredient", "recipeInstructions", "keywords", "recipeCategory", "recipeCuisine",
+    "suitableForDiet", "nutrition",
+  ]
+
+  /// The recipe as schema.org JSON-LD for a web page that shows it, so that clippers
+  /// (recipe-scrapers, Larder's own) read the page as the recipe.
+  ///
+  /// Only ``pageProperties`` are taken from ``jsonLD(for:)``; `image` is the address the page
+  /// shows the main image from and `url` the source it links to (each left out when nil);
+  /// the times are those the page shows (none of zero, the total ``Recipe/effectiveTotalTime``);
+  /// `datePublished` and `dateModified` are when the recipe was stored and last changed.
+  package static func pageJSONLD(
+    for recipe: Recipe, image: String?, url: String?
+  ) -> [String: Any] {
+    var object = jsonLD(for: recipe).filter { pageProperties.contains($0.key) }
+    object["image"] = image.map { [$0] }
+    object["url"] = url
+    // Times of nothing are not shown, so not given.
+    for (key, time) in [
+      ("prepTime", recipe.prepTime), ("cookTime", recipe.cookTime),
+      ("totalTime", recipe.effectiveTotalTime),
+    ] {
+      object[key] = time.flatMap { $0.seconds > 0 ? $0.iso8601 : nil }
+    }
+    if recipe.createdAt.timeIntervalSince1970 > 0 {
+      let formatter = ISO8601DateFormatter()
+      object["datePublished"] = formatter.string(from: recipe.createdAt)
+      object["dateModified"] = formatter.string(from: recipe.updatedAt)
+    }
+    return object
+  }
+
   /// JSON-LD text for one recipe (an object) or several (an `@graph`), pretty-printed with
   /// sorted keys so exports diff cleanly.
   public static func encode(_ recipes: [Recipe]) -> Data {

@@ -45,6 +45,34 @@ struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInt
   /// Whether this is no markup at all.
   var isEmpty: Bool { markup.isEmpty }
 
+  /// A `<script type="application/ld+json">` element holding `object` (strings, numbers,
+  /// arrays and dictionaries) as JSON that no text in it can end (see ``scriptSafeJSON(_:)``).
+  static func jsonLDScript(_ object: Any) -> HTML {
+    HTML(built: "<script type=\"application/ld+json\">" + scriptSafeJSON(object) + "</script>")
+  }
+
+  /// JSON text that cannot end the `<script>` element it sits in or open another: `<`, `>` and
+  /// `&` (which JSON only ever has inside strings) are written as `\u003c`, `\u003e` and
+  /// `\u0026`, which every JSON reader turns back into the same characters.
+  static func scriptSafeJSON(_ object: Any) -> String {
+    // The object is built from strings, numbers, arrays and dictionaries only: always valid.
+    let data =
+      (try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    var text = ""
+    for character in String(decoding: data, as: UTF8.self).unicodeScalars {
+      switch character {
+      case "<": text += "\\u003c"
+      case ">": text += "\\u003e"
+      case "&": text += "\\u0026"
+      case "\u{2028}": text += "\\u2028"
+      case "\u{2029}": text += "\\u2029"
+      default: text.unicodeScalars.append(character)
+      }
+    }
+    return text
+  }
+
   /// Escapes text for element content and (quoted) attribute values.
   static func escape(_ text: String) -> String {
     var output = ""

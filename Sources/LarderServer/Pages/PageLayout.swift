@@ -65,7 +65,8 @@ enum PageLayout {
 
   /// A whole page. `script` names a module under /static/ that enhances it; `templates` are
   /// the components (see ``Components``) its script clones; `indexed: false` asks search
-  /// engines to leave it out (``unindexed``).
+  /// engines to leave it out (``unindexed``); `head` is more of the head, such as a recipe's
+  /// structured data (``RecipeStructuredData``).
   ///
   /// The header's recipe search folds behind a Search button on phones (so the header keeps
   /// to one row), except on the Library, where it is the page's own search box. With
@@ -73,7 +74,8 @@ enum PageLayout {
   /// page's pantry) must not have the header's search come first.
   static func page(
     title: String, search: String = "", section: Section? = nil, script: String? = nil,
-    templates: [HTML] = [], indexed: Bool = true, foldsSearch: Bool = false, body: HTML
+    templates: [HTML] = [], indexed: Bool = true, foldsSearch: Bool = false, head: HTML = .empty,
+    body: HTML
   ) -> HTML {
     let robots: HTML? = indexed ? nil : "<meta name=\"robots\" content=\"\(unindexed)\">\n"
     let navigation = Section.allCases.map { item -> HTML in
@@ -99,7 +101,7 @@ enum PageLayout {
       <link rel="apple-touch-icon" href="/static/icon-192.png">
       <script src="/static/theme.js"></script>
       <script type="module" src="/static/\(script ?? "app.js")"></script>
-      </head>
+      \(head)\(head.isEmpty ? "" : "\n")</head>
       <body>
       <a class="skip" href="#main">Skip to content</a>
       <header class="\(headerClass)">

@@ -164,9 +164,12 @@ struct Pages: Sendable {
         \(AccountPages.tokenField(caller))<button type="submit" class="secondary">Share link</button></form>
         """
     }
+    let structuredData = RecipeStructuredData.script(
+      for: recipe, image: recipe.imagePath, source: Self.webAddress(recipe.sourceURL),
+      request: request)
     return .html(
       PageLayout.page(
-        title: recipe.name, script: "recipe.js",
+        title: recipe.name, script: "recipe.js", head: structuredData,
         body: Self.recipe(recipe, canChange: caller.may(.change), share: share)))
   }
 

@@ -31,7 +31,7 @@ struct SharePages: Sendable {
       case .recipe(let shared):
         return recipePage(
           shared.recipe, base: "/s/\(token)", banner: "A recipe shared from Larder.",
-          caller: caller)
+          caller: caller, request: request)
       case .collection(let collection):
         return collectionPage(collection, token: token)
       }
@@ -55,7 +55,7 @@ struct SharePages: Sendable {
         shared.recipe, base: "/s/\(token)/recipes/\(shared.recipe.id.rawValue)",
         banner: """
           From the collection <a href="/s/\(token)">\(tag)</a>, shared from Larder.
-          """, caller: caller)
+          """, caller: caller, request: request)
     }
     router.get("/s/:token/recipes/:id/image") { request, _ in
       ImageAPI.response(
@@ -71,9 +71,10 @@ struct SharePages: Sendable {
   }
 
   /// A shared recipe's page; `base` is its path under the link (its image and save button
-  /// hang off it).
+  /// hang off it). Its structured data names the image the page shows and no source: the
+  /// page links to none.
   private func recipePage(
-    _ recipe: Recipe, base: String, banner: HTML, caller: Caller?
+    _ recipe: Recipe, base: String, banner: HTML, caller: Caller?, request: HTTPRequest
   ) -> HTTPResponse {
     // Only an image this Larder keeps is shown, and only through the link; the recipe's own
     // image addresses need a session.
@@ -83,6 +84,8 @@ struct SharePages: Sendable {
     var response = HTTPResponse.html(
       PageLayout.page(
         title: shown.name, indexed: false,
+        head: RecipeStructuredData.script(
+          for: shown, image: image, source: nil, request: request),
         body: """
           <div class="shared-banner"><p>\(banner)</p>\(saveForm(base, caller))</div>
           \(Pages.recipe(shown, actions: false, image: image))

@@ -117,6 +117,30 @@ import Testing
       world.web.send("GET", link + "/recipes/\(world.pancakes.id.rawValue)").status == 404)
   }
 
+  @Test func aSharedRecipesJSONLDShowsWhatThePageShowsAndNothingPrivate() throws {
+    let world = try World()
+    let marked = world.web.send(
+      "PATCH", "/api/v1/recipes/\(world.pancakes.id.rawValue)",
+      json: #"{"notes": "Ana's secret: half the sugar", "rating": 2, "isFavorite": true}"#,
+      as: world.ana)
+    #expect(marked.status == 200, "\(marked.text)")
+    let made = world.web.send(
+      "POST", "/api/v1/share-links", json: #"{"recipe": "\#(world.pancakes.id)"}"#, as: world.ana)
+    let link = try #require(made.object["path"] as? String)
+    let collectionRecipe = "\(world.link)/recipes/\(world.pancakes.id.rawValue)"
+    for path in [link, collectionRecipe] {
+      let html = world.web.send("GET", path).text
+      let object = try RecipeStructuredDataTests.jsonLD(in: html)
+      #expect(object["name"] as? String == world.pancakes.name, "\(path)")
+      // The picture through the link, as the page shows it; no source, which it does not show.
+      #expect(object["image"] as? [String] == ["http://127.0.0.1:8080\(path)/image"], "\(path)")
+      #expect(object["url"] == nil, "\(path)")
+      #expect(object["larder"] == nil && object["@id"] == nil, "\(path)")
+      #expect(!html.contains("secret"), "\(path)")
+      #expect(!html.contains(world.pancakes.images[0]), "\(path)")
+    }
+  }
+
   @Test func aRecipeOutsideTheTagIsNotFound() throws {
     let world = try World()
     for id in [world.soup.id, world.bosBrunch.id, RecipeID(rawValue: "nothing")] {
