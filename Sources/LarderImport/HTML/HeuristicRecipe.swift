@@ -26,7 +26,8 @@ struct HeuristicRecipe {
     "ingredients", "ingredient list", "ingredient", "what you need", "what you'll need",
     "you will need", "you'll need", "zutaten", "ingredients", "ingredientes", "ingredienti",
     "ingredienten", "ingrediënten", "ingredienser", "ingredienset", "skladniki", "ainekset",
-    "ingrediente", "ingrédients",
+    "ingrediente", "ingrédients", "hozzavalok", "suroviny", "sestavine",
+    "sastojci", "malzemeler", "ingredientai", "sastavdalas", "ингредиенты", "υλικα", "材料",
   ].map(fold)
   static let instructionWords = [
     "instructions", "instruction", "method", "methods", "directions", "direction",
@@ -36,6 +37,9 @@ struct HeuristicRecipe {
     "pasos", "modo de preparo", "modo de preparacao", "preparo", "preparazione", "procedimento",
     "bereiding", "bereidingswijze", "werkwijze", "fremgangsmate", "tilberedning",
     "gor sa har", "przygotowanie", "sposob przygotowania", "valmistus", "valmistusohje",
+    "fremgangsmade", "sadan gor du", "elkeszites", "postup", "postopek", "priprema",
+    "yapilisi", "hazirlanisi", "приготовление", "εκτελεση", "οδηγιες", "作り方",
+    "modo de fazer", "modo de preparacion", "mode operatoire",
   ].map(fold)
   private static let stopWords = [
     "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
@@ -49,9 +53,30 @@ struct HeuristicRecipe {
     let folded =
       text.utf8.allSatisfy { $0 < 0x80 }
       ? text.lowercased()
-      : text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        .replacingOccurrences(of: "’", with: "'")
+      : Self.foldingLetters(
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+          .replacingOccurrences(of: "’", with: "'"))
     return folded.trimmingCharacters(in: Self.foldTrimmed)
+  }
+
+  /// Letters that diacritic folding leaves alone ("Składniki", "Fremgangsmåte" folds, "ł" and
+  /// "ø" do not), written as the plain letters readers type.
+  private static func foldingLetters(_ text: String) -> String {
+    guard text.contains(where: { "łøæœßđı".contains($0) }) else { return text }
+    var result = ""
+    for character in text {
+      switch character {
+      case "ł": result.append("l")
+      case "ø": result.append("o")
+      case "æ": result.append("ae")
+      case "œ": result.append("oe")
+      case "ß": result.append("ss")
+      case "đ": result.append("d")
+      case "ı": result.append("i")
+      default: result.append(character)
+      }
+    }
+    return result
   }
 
   private static let foldTrimmed = CharacterSet.whitespacesAndNewlines.union([":", "."])
@@ -92,6 +117,92 @@ struct HeuristicRecipe {
     recipe.author = page.author
     findTimes(in: labels, into: &recipe)
     return try? recipe.validated()
+  }
+
+  /// The page's ingredients as the groups its markup shows ("For the filling", "For the
+  /// streusel"), for a structured recipe whose list has lost them; empty when the page shows
+  /// fewer than two titled groups.
+  ///
+  /// Two readings are tried: a recipe plugin's ingredient container (an element whose class or
+  /// id names "ingredient", holding list items and headings between them: WP Recipe Maker,
+  /// Tasty Recipes, Mediavine Create and the like), and the lists after an "Ingredients"
+  /// heading with sub-headings between them.
+  func ingredientGroups() -> [Section] {
+    guard let root = document.root else { return [] }
+    let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
+    func isGrouped(_ sections: [Section]) -> Bool {
+      sections.count >= 2 && sections.filter { $0.title != nil }.count >= sections.count - 1
+    }
+    let byContainer = groupsInIngredientContainer(elements)
+    if isGrouped(byContainer) { return byContainer }
+    // Only real headings (h1-h6) are looked at: reading every short element, as the recipe
+    // reader does, would cost a structured page several times its reading.
+    let headings = elements.indices.compactMap { index -> (Int, String)? in
+      let element = elements[index]
+      guard Self.headingLevel(element.name) != nil else { return nil }
+      return headingText(element).map { (index, $0) }
+    }
+    let byHeading = findSection(Self.ingredientWords, headings: headings, in: elements)
+    return isGrouped(byHeading) ? byHeading : []
+  }
+
+  /// Class names that mark a group's heading inside an ingredient container.
+  private static let groupHeadingClasses = [
+    "group-name", "group-title", "groupname", "section-title", "subheading", "sub-heading",
+    "subtitle", "heading", "header",
+  ]
+
+  /// The groups of the ingredient container with the most list items.
+  private func groupsInIngredientContainer(_ elements: [MarkupNode]) -> [Section] {
+    var best: [Section] = []
+    var bestCount = 0
+    var tried = 0
+    for element in elements where element.isElement && tried < Self.maximumHeadings {
+      let label = (element.tokens("class") + element.tokens("id")).joined(separator: " ")
+        .lowercased()
+      guard label.contains("ingredient"), !label.contains("ingredient-group"),
+        !["li", "span", "a", "label", "input"].contains(element.name)
+      else { continue }
+      tried += 1
+      var sections: [Section] = []
+      var current = Section(title: nil, lines: [])
+      var count = 0
+      element.walk { node, _ in
+        guard node.isElement, count < Self.maximumLines else { return false }
+        let name = node.name
+        if name == "li" {
+          let line = Self.cleanLine(node.textSeparatingElements)
+          if !line.isEmpty {
+            current.lines.append(line)
+            count += 1
+          }
+          return false
+        }
+        let classes = node.tokens("class").joined(separator: " ").lowercased()
+        let looksLikeHeading =
+          Self.headingLevel(name) != nil
+          || Self.groupHeadingClasses.contains { classes.contains($0) }
+          || (["p", "strong", "b"].contains(name) && node.hasAtMost(8))
+        guard looksLikeHeading, node.hasAtMost(32),
+          !node.descendants().contains(where: { $0.name == "li" })
+        else { return true }
+        let text = node.text.trimmingCharacters(in: .whitespaces)
+        let folded = Self.fold(text)
+        guard !text.isEmpty, text.count <= 60, !text.contains(". "),
+          !Self.matches(folded, Self.ingredientWords)
+        else { return false }
+        if !current.lines.isEmpty || current.title != nil { sections.append(current) }
+        current = Section(title: text.trimmingCharacters(in: [":", " "]), lines: [])
+        return false
+      }
+      if !current.lines.isEmpty { sections.append(current) }
+      sections = sections.filter { !$0.lines.isEmpty }
+      if count > bestCount {
+        best = sections
+        bestCount = count
+      }
+    }
+    return best
   }
 
   /// Lines under one title.
@@ -301,7 +412,7 @@ struct HeuristicRecipe {
           sections.append(current)
           current = Section(title: nil, lines: [])
         }
-        let text = Self.cleanLine(element.text)
+        let text = Self.cleanLine(element.textSeparatingElements)
         if !text.isEmpty && !Self.isButtonOnly(element) {
           current.lines.append(text)
           total += 1
@@ -348,9 +459,17 @@ struct HeuristicRecipe {
           (hasBreaks ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text])
           .map(Self.cleanLine).filter { !$0.isEmpty }
         if !lines.isEmpty && !Self.isButtonOnly(element) {
-          listMode = false
-          current.lines += lines
-          total += lines.count
+          // "Para la masa:" titles the lines or the list after it.
+          for line in lines {
+            if SchemaOrg.isGroupHeading(line) {
+              if !current.lines.isEmpty { sections.append(current) }
+              current = Section(title: String(line.dropLast()), lines: [])
+            } else {
+              listMode = false
+              current.lines.append(line)
+              total += 1
+            }
+          }
         }
         skipUntil = position + element.descendants().count
       }
@@ -385,31 +504,9 @@ struct HeuristicRecipe {
     return MarkupNode.collapse(buttons.map(\.text).joined(separator: " ")) == element.text
   }
 
-  /// The line without a leading "Step 3", "3." or "3)"; a line that is only a number (a step
-  /// counter drawn beside the text) becomes empty.
-  static func withoutNumbering(_ line: String) -> String {
-    var text = Substring(line.trimmingCharacters(in: .whitespaces))
-    if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == ")" }) { return "" }
-    let folded = text.lowercased()
-    for word in ["step ", "schritt ", "etape ", "étape ", "paso ", "passo ", "stap "]
-    where folded.hasPrefix(word) {
-      let rest = text.dropFirst(word.count)
-      let digits = rest.prefix { $0.isNumber }
-      if !digits.isEmpty {
-        text = rest.dropFirst(digits.count).drop { ":.) -".contains($0) }
-        return String(text)
-      }
-    }
-    let digits = text.prefix { $0.isNumber }
-    let after = text.dropFirst(digits.count)
-    if !digits.isEmpty, digits.count <= 2, let mark = after.first,
-      mark == "." || mark == ")" || mark == "-",
-      after.dropFirst().first == " "
-    {
-      text = after.dropFirst(2)
-    }
-    return text.trimmingCharacters(in: .whitespaces)
-  }
+  /// The line without a leading "Step 3", "Schritt 3", "3." or "3)"; a line that is only a
+  /// number (a step counter drawn beside the text) becomes empty.
+  static func withoutNumbering(_ line: String) -> String { SchemaOrg.withoutStepNumber(line) }
 
   /// The longest list inside an element whose class or id names `words`.
   private func sectionByClass(_ words: [String], in elements: [MarkupNode]) -> [Section] {
@@ -418,7 +515,7 @@ struct HeuristicRecipe {
       let label = ((element.attribute("class") ?? "") + " " + (element.attribute("id") ?? ""))
         .lowercased()
       guard words.contains(where: { label.contains($0) }) else { continue }
-      let items = element.descendants().filter { $0.name == "li" }.map(\.text)
+      let items = element.descendants().filter { $0.name == "li" }.map(\.textSeparatingElements)
         .filter { !$0.isEmpty }
       var lines = items
       if lines.isEmpty {

@@ -285,12 +285,31 @@ struct MarkupNode {
       .filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
+  /// The text inside this node with whitespace collapsed, and a space between two elements
+  /// that touch ("<span>1</span><span>cup</span>" reads "1 cup", as the page shows it through
+  /// its style sheet); text running into an element ("<b>W</b>ord") is left joined.
+  var textSeparatingElements: String {
+    Self.collapse(rawText(lineBreaks: false, separatingElements: true))
+  }
+
+  /// Whether the nearest earlier sibling that is an element or text is an element.
+  fileprivate var followsElement: Bool {
+    var previous = pointer.pointee.prev
+    while let node = previous {
+      let kind = node.pointee.type
+      if kind == XML_ELEMENT_NODE { return true }
+      if Self.isTextKind(kind) { return false }
+      previous = node.pointee.prev
+    }
+    return false
+  }
+
   /// The text of a `<script>` or `<style>` element, exactly as written.
   var scriptText: String {
     children.filter(\.isText).map(\.ownText).joined()
   }
 
-  private func rawText(lineBreaks: Bool) -> String {
+  private func rawText(lineBreaks: Bool, separatingElements: Bool = false) -> String {
     if isText { return ownText }
     var pieces: [String] = []
     var closers: [(depth: Int, text: String)] = []
@@ -305,6 +324,7 @@ struct MarkupNode {
       }
       let name = node.name
       if Self.invisible.contains(name) { return false }
+      if separatingElements && node.followsElement { pieces.append(" ") }
       if name == "br" {
         pieces.append(lineBreaks ? "\n" : " ")
       } else if Self.blocks.contains(name) {
