@@ -164,3 +164,49 @@ import Testing
     #expect(recipe.ingredientLines.map(\.text) == ["1 kg ziemniaków", "2 cebule"])
   }
 }
+
+/// Recipes written as microformats, which hand-made sites use in place of schema.org.
+@Suite struct MicroformatsTests {
+  @Test func readsAnHRecipeWhoseHeadingsNoReaderKnows() throws {
+    let page = """
+      <html><body><article class="h-recipe">
+      <h1 class="p-name">Mustikkapiirakka</h1>
+      <img class="u-photo" src="/kuvat/piirakka.jpg">
+      <p>Annoksia: <span class="p-yield">8</span>, aikaa <time class="dt-duration"
+        datetime="PT45M">45 min</time></p>
+      <h2>Tarvitset</h2>
+      <ul><li class="p-ingredient">150 g voita</li><li class="p-ingredient">1 dl sokeria</li>
+      <li class="p-ingredient">300 g mustikoita</li></ul>
+      <h2>Näin teet</h2>
+      <div class="e-instructions"><ol><li>Vaihe 1: Vaahdota voi ja sokeri.</li>
+      <li>Vaihe 2: Lisää mustikat ja paista 25 minuuttia.</li></ol></div>
+      </article></body></html>
+      """
+    let extraction = try RecipePageExtractor().extract(
+      html: Data(page.utf8), url: "https://leivonta.example/piirakka")
+    #expect(extraction.method == .microformats)
+    let recipe = extraction.recipe
+    #expect(recipe.name == "Mustikkapiirakka")
+    #expect(
+      recipe.ingredientLines.map(\.text) == ["150 g voita", "1 dl sokeria", "300 g mustikoita"])
+    #expect(
+      recipe.steps.map(\.text) == [
+        "Vaahdota voi ja sokeri.", "Lisää mustikat ja paista 25 minuuttia.",
+      ])
+    #expect(recipe.images == ["https://leivonta.example/kuvat/piirakka.jpg"])
+    #expect(recipe.yield?.servings == 8)
+    #expect(recipe.totalTime?.minutes == 45)
+  }
+
+  @Test func readsAClassicHRecipe() throws {
+    let page = """
+      <div class="hrecipe"><h2 class="fn">Pancakes</h2>
+      <span class="ingredient">2 eggs</span>, <span class="ingredient">1 cup milk</span>
+      <div class="instructions">Whisk everything.<br>Fry in butter.</div></div>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.name == "Pancakes")
+    #expect(recipe.ingredientLines.map(\.text) == ["2 eggs", "1 cup milk"])
+    #expect(recipe.steps.map(\.text) == ["Whisk everything.", "Fry in butter."])
+  }
+}

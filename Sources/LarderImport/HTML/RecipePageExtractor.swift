@@ -9,6 +9,8 @@ public enum ExtractionMethod: String, Sendable, CaseIterable {
   case microdata
   /// schema.org Recipe in RDFa (`typeof="Recipe"`).
   case rdfa
+  /// A microformats recipe: h-recipe or the classic hRecipe.
+  case microformats
   /// No structured data: read from the page's headings, lists and Open Graph tags.
   case heuristic
 }
@@ -34,7 +36,8 @@ public struct PageExtraction: Sendable {
 /// Finds the recipe in a web page.
 ///
 /// It reads, in order of trust: schema.org Recipe in JSON-LD (every block; broken JSON is
-/// repaired when cheap, else skipped with a warning), microdata, RDFa, and finally the page's
+/// repaired when cheap, else skipped with a warning), microdata, RDFa, microformats (h-recipe,
+/// hRecipe), and finally the page's
 /// own structure (title, "Ingredients"/"Method" headings and the lists after them). When the
 /// first candidate lacks ingredients, steps, image, yield or times that another one has, the
 /// gap is filled from it and ``PageExtraction/supplementedBy`` says so. Relative addresses are
@@ -89,6 +92,19 @@ public struct RecipePageExtractor: Sendable {
       }
       recipes = oneRecipePerName(recipes, label: method.rawValue, warnings: &warnings)
       if !recipes.isEmpty { candidates.append((method, rank(recipes, page: page))) }
+    }
+    var microformatRecipes: [Recipe] = []
+    for (index, object) in Microformats(resolve: page.resolve).recipes(in: document).enumerated() {
+      if let recipe = read(
+        object, page: page, label: "microformats item \(index + 1)", warnings: &warnings)
+      {
+        microformatRecipes.append(recipe)
+      }
+    }
+    microformatRecipes = oneRecipePerName(
+      microformatRecipes, label: "microformats", warnings: &warnings)
+    if !microformatRecipes.isEmpty {
+      candidates.append((.microformats, rank(microformatRecipes, page: page)))
     }
     if candidates.isEmpty || !Self.isComplete(candidates[0].1[0])
       || candidates[0].1[0].ingredientLines.count <= 1
