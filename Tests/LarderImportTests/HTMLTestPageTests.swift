@@ -198,6 +198,14 @@ import Testing
     #expect(recipe.totalTime?.minutes == 45)
   }
 
+  @Test(arguments: [
+    ("<div class=\"h-recipe\">", true), ("<div class='x hrecipe'>", true),
+    ("<div class=\"recipe\">", false), ("", false), ("h-recip", false),
+  ])
+  func looksForMicroformatsOnlyInPagesThatNameThem(html: String, mayHold: Bool) {
+    #expect(Microformats.mayHoldRecipes(Data(html.utf8)) == mayHold)
+  }
+
   @Test func readsAClassicHRecipe() throws {
     let page = """
       <div class="hrecipe"><h2 class="fn">Pancakes</h2>

@@ -125,16 +125,20 @@ struct HeuristicRecipe {
   ///
   /// Two readings are tried: a recipe plugin's ingredient container (an element whose class or
   /// id names "ingredient", holding list items and headings between them: WP Recipe Maker,
-  /// Tasty Recipes, Mediavine Create and the like), and the lists after an "Ingredients"
-  /// heading with sub-headings between them.
-  func ingredientGroups() -> [Section] {
+  /// Tasty Recipes, Mediavine Create and the like), and, when `underHeadings` is set, the
+  /// lists after an "Ingredients" heading with sub-headings between them. The second costs a
+  /// large page about a third of its reading time again, so the caller asks for it only where
+  /// it pays: pages whose recipe is written into the markup (microdata, RDFa, microformats),
+  /// whose groups are the page's own headings; JSON-LD recipes come from plugins, whose
+  /// groups the first reading finds.
+  func ingredientGroups(underHeadings: Bool) -> [Section] {
     guard let root = document.root else { return [] }
     let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
     func isGrouped(_ sections: [Section]) -> Bool {
       sections.count >= 2 && sections.filter { $0.title != nil }.count >= sections.count - 1
     }
     let byContainer = groupsInIngredientContainer(elements)
-    if isGrouped(byContainer) { return byContainer }
+    if isGrouped(byContainer) || !underHeadings { return isGrouped(byContainer) ? byContainer : [] }
     // Only real headings (h1-h6) are looked at: reading every short element, as the recipe
     // reader does, would cost a structured page several times its reading.
     let headings = elements.indices.compactMap { index -> (Int, String)? in
@@ -157,13 +161,16 @@ struct HeuristicRecipe {
     var best: [Section] = []
     var bestCount = 0
     var tried = 0
-    for element in elements where element.isElement && tried < Self.maximumHeadings {
-      let label = (element.tokens("class") + element.tokens("id")).joined(separator: " ")
-        .lowercased()
-      guard label.contains("ingredient"), !label.contains("ingredient-group"),
+    var skipUntil = 0
+    for (index, element) in elements.enumerated() where index >= skipUntil {
+      guard tried < Self.maximumHeadings else { break }
+      guard element.isElement, element.classOrIDContains("ingredient"),
+        !element.classOrIDContains("ingredient-group"),
         !["li", "span", "a", "label", "input"].contains(element.name)
       else { continue }
       tried += 1
+      // A container's inner lists are read with it, not again on their own.
+      skipUntil = index + 1 + element.descendants().count
       var sections: [Section] = []
       var current = Section(title: nil, lines: [])
       var count = 0
@@ -178,10 +185,9 @@ struct HeuristicRecipe {
           }
           return false
         }
-        let classes = node.tokens("class").joined(separator: " ").lowercased()
         let looksLikeHeading =
           Self.headingLevel(name) != nil
-          || Self.groupHeadingClasses.contains { classes.contains($0) }
+          || Self.groupHeadingClasses.contains { node.classOrIDContains($0) }
           || (["p", "strong", "b"].contains(name) && node.hasAtMost(8))
         guard looksLikeHeading, node.hasAtMost(32),
           !node.descendants().contains(where: { $0.name == "li" })

@@ -28,6 +28,32 @@ struct Microformats {
     "recipeIngredient", "recipeInstructions", "recipeCategory",
   ]
 
+  /// Whether the page's bytes name a microformats recipe class at all: most pages do not,
+  /// and looking costs less than walking their elements.
+  static func mayHoldRecipes(_ html: Data) -> Bool {
+    // "recipe" preceded by "h-" or "h" is either name.
+    let needle = Array("recipe".utf8)
+    return html.withUnsafeBytes { buffer in
+      guard buffer.count > needle.count + 1 else { return false }
+      var index = 1
+      let last = buffer.count - needle.count
+      while index <= last {
+        if buffer[index] == needle[0],
+          (1..<needle.count).allSatisfy({ buffer[index + $0] == needle[$0] })
+        {
+          let before = buffer[index - 1]
+          if before == UInt8(ascii: "h")
+            || (before == UInt8(ascii: "-") && index >= 2 && buffer[index - 2] == UInt8(ascii: "h"))
+          {
+            return true
+          }
+        }
+        index += 1
+      }
+      return false
+    }
+  }
+
   /// Every outermost recipe in `document`.
   func recipes(in document: MarkupDocument) -> [[String: Any]] {
     guard let root = document.root else { return [] }

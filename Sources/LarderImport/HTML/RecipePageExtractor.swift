@@ -94,7 +94,10 @@ public struct RecipePageExtractor: Sendable {
       if !recipes.isEmpty { candidates.append((method, rank(recipes, page: page))) }
     }
     var microformatRecipes: [Recipe] = []
-    for (index, object) in Microformats(resolve: page.resolve).recipes(in: document).enumerated() {
+    let microformats =
+      Microformats.mayHoldRecipes(html)
+      ? Microformats(resolve: page.resolve).recipes(in: document) : []
+    for (index, object) in microformats.enumerated() {
       if let recipe = read(
         object, page: page, label: "microformats item \(index + 1)", warnings: &warnings)
       {
@@ -133,7 +136,8 @@ public struct RecipePageExtractor: Sendable {
       main.ingredientLines.count >= 2,
       let grouped = Self.regrouped(
         main.ingredientSections,
-        as: HeuristicRecipe(document: document, page: page).ingredientGroups())
+        as: HeuristicRecipe(document: document, page: page).ingredientGroups(
+          underHeadings: method != .jsonLD))
     {
       main.ingredientSections = grouped
       warnings.append(
