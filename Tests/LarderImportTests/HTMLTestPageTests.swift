@@ -154,6 +154,15 @@ import Testing
     #expect(recipe.ingredientSections.map(\.title) == [nil])
   }
 
+  @Test func dropsTheCounterDrawnBeforeEachStepOnlyWhenTheStepsCountUp() {
+    #expect(
+      HeuristicRecipe.withoutCounters(["1 Mix the flour.", "2 Bake it.", "3 Eat."]) == [
+        "Mix the flour.", "Bake it.", "Eat.",
+      ])
+    let amounts = ["2 eggs go in first.", "1 cup of milk follows."]
+    #expect(HeuristicRecipe.withoutCounters(amounts) == amounts)
+  }
+
   @Test(arguments: ["Składniki", "Ingrediënten", "Ingrédients", "Hozzávalók"])
   func findsTheIngredientsHeadingInItsLanguage(heading: String) throws {
     let page = """

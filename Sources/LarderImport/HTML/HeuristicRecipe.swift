@@ -109,8 +109,13 @@ struct HeuristicRecipe {
     recipe.ingredientSections = ingredients.map {
       IngredientSection(title: $0.title, lines: $0.lines.map { IngredientLine(text: $0) })
     }
-    recipe.instructionSections = steps.map {
-      InstructionSection(title: $0.title, steps: $0.lines.map { InstructionStep(text: $0) })
+    let counted = Self.withoutCounters(steps.flatMap(\.lines))
+    var position = 0
+    recipe.instructionSections = steps.map { section in
+      let lines = counted[position..<(position + section.lines.count)]
+      position += section.lines.count
+      return InstructionSection(
+        title: section.title, steps: lines.map { InstructionStep(text: $0) })
     }
     let labels = shortLabels(in: elements)
     recipe.yield = findYield(in: labels)
@@ -508,6 +513,22 @@ struct HeuristicRecipe {
     guard !buttons.isEmpty, !inside.contains(where: { $0.name == "label" || $0.name == "input" })
     else { return false }
     return MarkupNode.collapse(buttons.map(\.text).joined(separator: " ")) == element.text
+  }
+
+  /// Steps without the bare counter a page draws before each ("1 Rør surdejen ...", the number
+  /// in an element of its own): only when the steps, read in order, start 1, 2, 3, ..., so
+  /// that a step starting with an amount ("2 eggs go in next") is never cut.
+  static func withoutCounters(_ lines: [String]) -> [String] {
+    guard lines.count >= 2 else { return lines }
+    let numbered = lines.enumerated().allSatisfy { offset, line in
+      let digits = line.prefix { $0.isNumber }
+      let rest = line.dropFirst(digits.count)
+      return Int(digits) == offset + 1 && rest.first == " " && rest.count > 1
+    }
+    guard numbered else { return lines }
+    return lines.map { line in
+      String(line.drop { $0.isNumber }.drop { $0 == " " })
+    }
   }
 
   /// The line without a leading "Step 3", "Schritt 3", "3." or "3)"; a line that is only a
