@@ -146,12 +146,13 @@ struct PageBenchmark {
       var failure: String?
       var pageLatencies = Latencies()
       for _ in 0..<rounds {
-        do {
-          recipe = try pageLatencies.measure {
-            try extractor.extract(html: page.html, url: page.url, source: page.name).recipe
-          }
-        } catch {
-          failure = String(describing: error)
+        // A page that yields no recipe is timed too: the reader spent the time.
+        let result = pageLatencies.measure {
+          Result { try extractor.extract(html: page.html, url: page.url, source: page.name) }
+        }
+        switch result {
+        case .success(let extraction): recipe = extraction.recipe
+        case .failure(let error): failure = String(describing: error)
         }
       }
       latencies.samples += pageLatencies.samples
