@@ -138,12 +138,12 @@ struct HeuristicRecipe {
   /// groups the first reading finds.
   func ingredientGroups(underHeadings: Bool) -> [Section] {
     guard let root = document.root else { return [] }
-    let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
     func isGrouped(_ sections: [Section]) -> Bool {
       sections.count >= 2 && sections.filter { $0.title != nil }.count >= sections.count - 1
     }
-    let byContainer = groupsInIngredientContainer(elements)
+    let byContainer = groupsInIngredientContainer(root)
     if isGrouped(byContainer) || !underHeadings { return isGrouped(byContainer) ? byContainer : [] }
+    let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
     // Only real headings (h1-h6) are looked at: reading every short element, as the recipe
     // reader does, would cost a structured page several times its reading.
     let headings = elements.indices.compactMap { index -> (Int, String)? in
@@ -162,20 +162,20 @@ struct HeuristicRecipe {
   ]
 
   /// The groups of the ingredient container with the most list items.
-  private func groupsInIngredientContainer(_ elements: [MarkupNode]) -> [Section] {
+  private func groupsInIngredientContainer(_ root: MarkupNode) -> [Section] {
+    var containers: [MarkupNode] = []
+    root.walk { node, _ in
+      guard node.isElement, containers.count < Self.maximumHeadings else { return false }
+      guard node.classOrIDContains("ingredient"), !node.classOrIDContains("ingredient-group"),
+        !["li", "span", "a", "label", "input"].contains(node.name)
+      else { return true }
+      // A container's inner lists are read with it, not again on their own.
+      containers.append(node)
+      return false
+    }
     var best: [Section] = []
     var bestCount = 0
-    var tried = 0
-    var skipUntil = 0
-    for (index, element) in elements.enumerated() where index >= skipUntil {
-      guard tried < Self.maximumHeadings else { break }
-      guard element.isElement, element.classOrIDContains("ingredient"),
-        !element.classOrIDContains("ingredient-group"),
-        !["li", "span", "a", "label", "input"].contains(element.name)
-      else { continue }
-      tried += 1
-      // A container's inner lists are read with it, not again on their own.
-      skipUntil = index + 1 + element.descendants().count
+    for element in containers {
       var sections: [Section] = []
       var current = Section(title: nil, lines: [])
       var count = 0

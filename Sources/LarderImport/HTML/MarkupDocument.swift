@@ -219,19 +219,41 @@ struct MarkupNode {
   }
 
   /// Whether the element's `class` or `id` contains `word` (lowercase ASCII), ignoring the
-  /// case of ASCII letters; cheap enough to ask of every element of a page.
+  /// case of ASCII letters; read from libxml2's bytes in place, cheap enough to ask of every
+  /// element of a page.
   func classOrIDContains(_ word: String) -> Bool {
+    guard isElement else { return false }
     let needle = Array(word.utf8)
-    for name in ["class", "id"] {
-      guard let value = attribute(name), value.utf8.count >= needle.count else { continue }
-      let bytes = Array(value.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-      if bytes.count >= needle.count,
-        (0...(bytes.count - needle.count)).contains(where: { start in
-          bytes[start..<(start + needle.count)].elementsEqual(needle)
-        })
+    guard let first = needle.first else { return true }
+    var property = pointer.pointee.properties
+    while let attribute = property {
+      if let name = attribute.pointee.name,
+        xmlStrEqual(name, "class") != 0 || xmlStrEqual(name, "id") != 0
       {
-        return true
+        var child = attribute.pointee.children
+        while let text = child {
+          if let content = text.pointee.content {
+            let length = Int(xmlStrlen(content))
+            var start = 0
+            while start + needle.count <= length {
+              let byte = content[start]
+              if byte | 0x20 == first,
+                (1..<needle.count).allSatisfy({ offset in
+                  let candidate = content[start + offset]
+                  let lowered =
+                    candidate >= 0x41 && candidate <= 0x5A ? candidate + 0x20 : candidate
+                  return lowered == needle[offset]
+                })
+              {
+                return true
+              }
+              start += 1
+            }
+          }
+          child = text.pointee.next
+        }
       }
+      property = attribute.pointee.next
     }
     return false
   }

@@ -31,19 +31,22 @@ struct Microformats {
   /// Whether the page's bytes name a microformats recipe class at all: most pages do not,
   /// and looking costs less than walking their elements.
   static func mayHoldRecipes(_ html: Data) -> Bool {
-    // "recipe" preceded by "h-" or "h" is either name.
+    // "recipe" preceded by "h-" or "h" is either name; memchr finds each "r" quickly.
     let needle = Array("recipe".utf8)
     return html.withUnsafeBytes { buffer in
-      guard buffer.count > needle.count + 1 else { return false }
+      guard let base = buffer.baseAddress, buffer.count > needle.count + 1 else { return false }
+      let bytes = base.assumingMemoryBound(to: UInt8.self)
       var index = 1
       let last = buffer.count - needle.count
       while index <= last {
-        if buffer[index] == needle[0],
-          (1..<needle.count).allSatisfy({ buffer[index + $0] == needle[$0] })
-        {
-          let before = buffer[index - 1]
+        guard let found = memchr(bytes + index, Int32(needle[0]), last - index + 1) else {
+          return false
+        }
+        index = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if (1..<needle.count).allSatisfy({ bytes[index + $0] == needle[$0] }) {
+          let before = bytes[index - 1]
           if before == UInt8(ascii: "h")
-            || (before == UInt8(ascii: "-") && index >= 2 && buffer[index - 2] == UInt8(ascii: "h"))
+            || (before == UInt8(ascii: "-") && index >= 2 && bytes[index - 2] == UInt8(ascii: "h"))
           {
             return true
           }
