@@ -132,7 +132,7 @@ struct HeuristicRecipe {
   /// id names "ingredient", holding list items and headings between them: WP Recipe Maker,
   /// Tasty Recipes, Mediavine Create and the like), and, when `underHeadings` is set, the
   /// lists after an "Ingredients" heading with sub-headings between them. The second costs a
-  /// large page about a third of its reading time again, so the caller asks for it only where
+  /// large page a fifth or more of its reading time again, so the caller asks for it only where
   /// it pays: pages whose recipe is written into the markup (microdata, RDFa, microformats),
   /// whose groups are the page's own headings; JSON-LD recipes come from plugins, whose
   /// groups the first reading finds.
