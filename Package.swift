@@ -82,7 +82,8 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(name: "LarderHTTPTests", dependencies: ["LarderHTTP", "LarderTestSupport"]),
     .testTarget(
-      name: "LarderImportTests", dependencies: ["LarderImport", "LarderTestSupport"]),
+      name: "LarderImportTests", dependencies: ["LarderImport", "LarderTestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "LarderApplicationTests",
       dependencies: ["LarderApplication", "LarderStore", "LarderTestSupport"]),

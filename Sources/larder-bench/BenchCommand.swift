@@ -17,6 +17,8 @@ enum BenchCommand {
            larder-bench requests [--rounds N]
            larder-bench clips [--clips 16] [--rounds 500]
            larder-bench relevance [--pantries bench/relevance/pantries.json]
+           larder-bench pages [--pages Tests/LarderImportTests/Fixtures/pages]
+                              [--tandoor ../shared/data/formats/html-pages/tandoor] [--rounds 5]
            larder-bench http [--recipes 10000] [--seconds 3] [--connections 16,32] [--seed N]
                              [--larder PATH] [--db PATH]
            larder-bench search-ranking [--data DIR] [--bounds 1000]
@@ -33,6 +35,9 @@ enum BenchCommand {
     clips         /api/v1/health latency over a socket while clips to a tarpit are in flight
     relevance     the finder's "can make now" and "missing one" against a cook's judgment of
                   hand-written pantries (stored with their amounts) and the starter recipes
+    pages         the page reader on pages with written-down answers (Larder's own test pages
+                  and Tandoor's expected results): pages read (title equal, ingredient lines
+                  and instruction words F1 >= 0.9), image and sections right, ms per page
     http          the release `larder serve` (--larder, default: beside larder-bench) on a
                   generated library, driven over loopback by keep-alive clients: finder,
                   search, library and recipe pages, GET /; single-request p50/p99, throughput
@@ -106,6 +111,12 @@ enum BenchCommand {
     case "relevance":
       return try RelevanceBenchmark(
         pantriesPath: options["pantries"] ?? "bench/relevance/pantries.json"
+      ).run()
+    case "pages":
+      return try PageBenchmark(
+        pagesPath: options["pages"] ?? "Tests/LarderImportTests/Fixtures/pages",
+        tandoorPath: options["tandoor"] ?? "../shared/data/formats/html-pages/tandoor",
+        rounds: integer("rounds", 5)
       ).run()
     case "http":
       let connections = try (options["connections"] ?? "16,32").split(separator: ",").map {

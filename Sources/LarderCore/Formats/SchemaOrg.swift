@@ -132,12 +132,8 @@ public enum SchemaOrg {
     // one ingredient, even when a site wraps part of it in <p> ("2 lb. <p>asparagus</p>"),
     // unless it holds real line breaks.
     let ingredientValue = object["recipeIngredient"] ?? object["ingredients"]
-    if let list = ingredientValue as? [Any], list.count > 1 {
-      recipe.ingredientSections = ingredientSections(
-        list.flatMap { element -> [String] in
-          guard let text = element as? String else { return texts(element) }
-          return text.components(separatedBy: .newlines).flatMap { texts($0) }
-        })
+    if let list = ingredientValue as? [Any], list.count > 1 || list.first is [String: Any] {
+      recipe.ingredientSections = ingredientSections(list.flatMap(ingredientTexts))
     } else {
       recipe.ingredientSections = ingredientSections(texts(ingredientValue, splitLines: true))
     }
@@ -259,6 +255,23 @@ public enum SchemaOrg {
     }
   }
 
+  /// The lines of one element of a `recipeIngredient` list: a string's lines, or a group
+  /// written as an object (`{"@type": "HowToSection", "name": "Glaze", "itemListElement":
+  /// [...]}`, some plugins' shape) as its heading "Glaze:" and its lines.
+  private static func ingredientTexts(_ element: Any) -> [String] {
+    if let text = element as? String {
+      return text.components(separatedBy: .newlines).flatMap { texts($0) }
+    }
+    if let group = element as? [String: Any],
+      let members = group["itemListElement"] ?? group["recipeIngredient"] ?? group["ingredients"],
+      members is [Any]
+    {
+      let heading = string(group["name"]).map { PlainText.clean($0) }.map { [$0 + ":"] } ?? []
+      return heading.filter { $0.count > 1 } + (members as? [Any] ?? []).flatMap(ingredientTexts)
+    }
+    return texts(element)
+  }
+
   /// Splits ingredient lines into sections at header lines such as "For the sauce:".
   static func ingredientSections(_ lines: [String]) -> [IngredientSection] {
     var sections: [IngredientSection] = []
@@ -267,7 +280,8 @@ public enum SchemaOrg {
       if isSectionHeader(line) {
         if !current.lines.isEmpty || current.title != nil { sections.append(current) }
         current = IngredientSection(
-          title: String(line.dropLast()).trimmingCharacters(in: .whitespaces), lines: [])
+          title: String(line.dropLast()).trimmingCharacters(in: .whitespaces.union([":"])),
+          lines: [])
       } else {
         current.lines.append(IngredientLine(text: line))
       }
@@ -276,9 +290,12 @@ public enum SchemaOrg {
     return sections.filter { !$0.lines.isEmpty }
   }
 
-  /// "For the sauce:" or "For 2 layers:": a short line ending in a colon that does not start
+  private static func isSectionHeader(_ line: String) -> Bool { isGroupHeading(line) }
+
+  /// Whether a line of an ingredient list is the heading of a group of them: "For the
+  /// sauce:", "Topping:", "For 2 layers:", a short line ending in a colon that does not start
   /// with an amount.
-  private static func isSectionHeader(_ line: String) -> Bool {
+  package static func isGroupHeading(_ line: String) -> Bool {
     guard line.hasSuffix(":"), line.count > 1, line.count <= 60, let first = line.first else {
       return false
     }
@@ -319,7 +336,8 @@ public enum SchemaOrg {
           if !cleaned.isEmpty {
             // Many sites repeat the text as the name; keep a name only when it adds something.
             let usefulName = name.flatMap {
-              cleaned.hasPrefix($0) || $0.hasSuffix("...") ? nil : $0
+              cleaned.hasPrefix($0) || $0.hasSuffix("...") || withoutStepNumber($0).isEmpty
+                ? nil : $0
             }
             loose.steps.append(InstructionStep(text: cleaned, name: usefulName))
           }
@@ -337,23 +355,46 @@ public enum SchemaOrg {
     return sections
   }
 
-  private static func stripNumbering(_ text: String) -> String {
-    var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
-    if trimmed.lowercased().hasPrefix("step ") {
-      let rest = trimmed.dropFirst(5)
-      let digits = rest.prefix { $0.isNumber }
-      if !digits.isEmpty { trimmed = rest.dropFirst(digits.count) }
-      trimmed = trimmed.drop { $0 == ":" || $0 == "." || $0 == " " || $0 == ")" }
-    } else {
-      let digits = trimmed.prefix { $0.isNumber }
-      let after = trimmed.dropFirst(digits.count)
-      if !digits.isEmpty, digits.count <= 2, let mark = after.first, mark == "." || mark == ")",
-        after.dropFirst().first == " "
-      {
-        trimmed = after.dropFirst(2)
+  private static func stripNumbering(_ text: String) -> String { withoutStepNumber(text) }
+
+  /// The words pages put before a step's number: "Step 3", "Schritt 3", "Étape 3", ...
+  private static let stepWords = [
+    "step", "schritt", "stap", "étape", "etape", "paso", "passo", "krok", "steg", "trin",
+    "vaihe", "lépés", "adım", "шаг", "βήμα",
+  ]
+
+  /// A step without the numbering pages write into its text: "Step 3:", "Stap 3", "Schritt
+  /// 3.", "Étape 3 :", "Paso 3 -", "3.", "3)"; a line that is nothing but a number or a step
+  /// label ("Step 3", a counter drawn beside the text) becomes empty.
+  package static func withoutStepNumber(_ line: String) -> String {
+    let text = Substring(line.trimmingCharacters(in: .whitespaces))
+    if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == ")" }) { return "" }
+    let separators: Set<Character> = [":", ".", ")", "-", "–", "—", " ", "\u{00A0}"]
+    if let first = text.first, first.isLetter {
+      let lowered = text.lowercased()
+      for word in stepWords where lowered.hasPrefix(word) {
+        let rest = text.dropFirst(word.count).drop { $0 == " " || $0 == "\u{00A0}" }
+        let digits = rest.prefix { $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 3 else { continue }
+        let after = rest.dropFirst(digits.count)
+        // "Step 12" followed by a separator, by the text itself or by nothing at all.
+        guard after.first.map({ separators.contains($0) || $0.isUppercase }) ?? true else {
+          continue
+        }
+        return String(after.drop { separators.contains($0) })
+          .trimmingCharacters(in: .whitespaces)
       }
+      return String(text)
     }
-    return trimmed.trimmingCharacters(in: .whitespaces)
+    let digits = text.prefix { $0.isNumber }
+    let after = text.dropFirst(digits.count)
+    // "2 - 3 eggs" is a range, not step 2.
+    if !digits.isEmpty, digits.count <= 2, let mark = after.first, ".):-".contains(mark),
+      after.dropFirst().first == " ", !(mark == "-" && after.dropFirst(2).first?.isNumber == true)
+    {
+      return after.dropFirst(2).trimmingCharacters(in: .whitespaces)
+    }
+    return String(text)
   }
 
   private static func nutrition(_ value: Any?) -> Nutrition? {

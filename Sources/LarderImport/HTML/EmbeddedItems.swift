@@ -128,6 +128,9 @@ struct EmbeddedItems {
   /// attribute the element carries, then its text (with line breaks, for lists of steps).
   private func value(of node: MarkupNode, names: [String]) -> Any {
     if let content = node.attribute("content") { return ExtraEntities.decode(content) }
+    if names.contains(where: Self.textOnlyProperties.contains) {
+      return ExtraEntities.decode(ingredientLine(at: node))
+    }
     let name = node.name
     switch name {
     case "img", "audio", "video", "source", "embed", "iframe", "track":
@@ -159,6 +162,31 @@ struct EmbeddedItems {
       if texts.count > 1 { return texts }
     }
     return ExtraEntities.decode(node.textWithLineBreaks)
+  }
+
+  /// The line an ingredient property shows, with the amount a page marks up beside it: in
+  /// "<tr><td>4</td><td><span itemprop=recipeIngredient>Eier</span></td></tr>" the row, not
+  /// the span, is the line. The enclosing list item, row, paragraph or definition (at most
+  /// three levels up, never past an item) is taken when it holds this one ingredient only and
+  /// shows more text around it.
+  private func ingredientLine(at node: MarkupNode) -> String {
+    let own = node.textSeparatingElements
+    var ancestor = node.parent
+    var levels = 0
+    while let container = ancestor, levels < 3, !isItem(container) {
+      if ["li", "tr", "p", "dd"].contains(container.name) {
+        guard container.hasAtMost(200) else { break }
+        let ingredients = container.descendants().filter { element in
+          propertyNames(of: element).contains(where: Self.textOnlyProperties.contains)
+        }
+        let line = container.textSeparatingElements
+        if ingredients.count == 1, line.count > own.count, line.contains(own) { return line }
+        break
+      }
+      ancestor = container.parent
+      levels += 1
+    }
+    return own
   }
 
   /// An image's address, preferring the lazy-loading attributes over a placeholder `src`.

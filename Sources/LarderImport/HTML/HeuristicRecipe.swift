@@ -26,7 +26,8 @@ struct HeuristicRecipe {
     "ingredients", "ingredient list", "ingredient", "what you need", "what you'll need",
     "you will need", "you'll need", "zutaten", "ingredients", "ingredientes", "ingredienti",
     "ingredienten", "ingrediënten", "ingredienser", "ingredienset", "skladniki", "ainekset",
-    "ingrediente", "ingrédients",
+    "ingrediente", "ingrédients", "hozzavalok", "suroviny", "sestavine",
+    "sastojci", "malzemeler", "ingredientai", "sastavdalas", "ингредиенты", "υλικα", "材料",
   ].map(fold)
   static let instructionWords = [
     "instructions", "instruction", "method", "methods", "directions", "direction",
@@ -36,6 +37,9 @@ struct HeuristicRecipe {
     "pasos", "modo de preparo", "modo de preparacao", "preparo", "preparazione", "procedimento",
     "bereiding", "bereidingswijze", "werkwijze", "fremgangsmate", "tilberedning",
     "gor sa har", "przygotowanie", "sposob przygotowania", "valmistus", "valmistusohje",
+    "fremgangsmade", "sadan gor du", "elkeszites", "postup", "postopek", "priprema",
+    "yapilisi", "hazirlanisi", "приготовление", "εκτελεση", "οδηγιες", "作り方",
+    "modo de fazer", "modo de preparacion", "mode operatoire",
   ].map(fold)
   private static let stopWords = [
     "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
@@ -49,9 +53,30 @@ struct HeuristicRecipe {
     let folded =
       text.utf8.allSatisfy { $0 < 0x80 }
       ? text.lowercased()
-      : text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        .replacingOccurrences(of: "’", with: "'")
+      : Self.foldingLetters(
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+          .replacingOccurrences(of: "’", with: "'"))
     return folded.trimmingCharacters(in: Self.foldTrimmed)
+  }
+
+  /// Letters that diacritic folding leaves alone ("Składniki", "Fremgangsmåte" folds, "ł" and
+  /// "ø" do not), written as the plain letters readers type.
+  private static func foldingLetters(_ text: String) -> String {
+    guard text.contains(where: { "łøæœßđı".contains($0) }) else { return text }
+    var result = ""
+    for character in text {
+      switch character {
+      case "ł": result.append("l")
+      case "ø": result.append("o")
+      case "æ": result.append("ae")
+      case "œ": result.append("oe")
+      case "ß": result.append("ss")
+      case "đ": result.append("d")
+      case "ı": result.append("i")
+      default: result.append(character)
+      }
+    }
+    return result
   }
 
   private static let foldTrimmed = CharacterSet.whitespacesAndNewlines.union([":", "."])
@@ -84,14 +109,111 @@ struct HeuristicRecipe {
     recipe.ingredientSections = ingredients.map {
       IngredientSection(title: $0.title, lines: $0.lines.map { IngredientLine(text: $0) })
     }
-    recipe.instructionSections = steps.map {
-      InstructionSection(title: $0.title, steps: $0.lines.map { InstructionStep(text: $0) })
+    let counted = Self.withoutCounters(steps.flatMap(\.lines))
+    var position = 0
+    recipe.instructionSections = steps.map { section in
+      let lines = counted[position..<(position + section.lines.count)]
+      position += section.lines.count
+      return InstructionSection(
+        title: section.title, steps: lines.map { InstructionStep(text: $0) })
     }
     let labels = shortLabels(in: elements)
     recipe.yield = findYield(in: labels)
     recipe.author = page.author
     findTimes(in: labels, into: &recipe)
     return try? recipe.validated()
+  }
+
+  /// The page's ingredients as the groups its markup shows ("For the filling", "For the
+  /// streusel"), for a structured recipe whose list has lost them; empty when the page shows
+  /// fewer than two titled groups.
+  ///
+  /// Two readings are tried: a recipe plugin's ingredient container (an element whose class or
+  /// id names "ingredient", holding list items and headings between them: WP Recipe Maker,
+  /// Tasty Recipes, Mediavine Create and the like), and, when `underHeadings` is set, the
+  /// lists after an "Ingredients" heading with sub-headings between them. The second costs a
+  /// large page a fifth or more of its reading time again, so the caller asks for it only where
+  /// it pays: pages whose recipe is written into the markup (microdata, RDFa, microformats),
+  /// whose groups are the page's own headings; JSON-LD recipes come from plugins, whose
+  /// groups the first reading finds.
+  func ingredientGroups(underHeadings: Bool) -> [Section] {
+    guard let root = document.root else { return [] }
+    func isGrouped(_ sections: [Section]) -> Bool {
+      sections.count >= 2 && sections.filter { $0.title != nil }.count >= sections.count - 1
+    }
+    let byContainer = groupsInIngredientContainer(root)
+    if isGrouped(byContainer) || !underHeadings { return isGrouped(byContainer) ? byContainer : [] }
+    let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
+    // Only real headings (h1-h6) are looked at: reading every short element, as the recipe
+    // reader does, would cost a structured page several times its reading.
+    let headings = elements.indices.compactMap { index -> (Int, String)? in
+      let element = elements[index]
+      guard Self.headingLevel(element.name) != nil else { return nil }
+      return headingText(element).map { (index, $0) }
+    }
+    let byHeading = findSection(Self.ingredientWords, headings: headings, in: elements)
+    return isGrouped(byHeading) ? byHeading : []
+  }
+
+  /// Class names that mark a group's heading inside an ingredient container.
+  private static let groupHeadingClasses = [
+    "group-name", "group-title", "groupname", "section-title", "subheading", "sub-heading",
+    "subtitle", "heading", "header",
+  ]
+
+  /// The groups of the ingredient container with the most list items.
+  private func groupsInIngredientContainer(_ root: MarkupNode) -> [Section] {
+    var containers: [MarkupNode] = []
+    root.walk { node, _ in
+      guard node.isElement, containers.count < Self.maximumHeadings else { return false }
+      guard node.classOrIDContains("ingredient"), !node.classOrIDContains("ingredient-group"),
+        !["li", "span", "a", "label", "input"].contains(node.name)
+      else { return true }
+      // A container's inner lists are read with it, not again on their own.
+      containers.append(node)
+      return false
+    }
+    var best: [Section] = []
+    var bestCount = 0
+    for element in containers {
+      var sections: [Section] = []
+      var current = Section(title: nil, lines: [])
+      var count = 0
+      element.walk { node, _ in
+        guard node.isElement, count < Self.maximumLines else { return false }
+        let name = node.name
+        if name == "li" {
+          let line = Self.cleanLine(node.textSeparatingElements)
+          if !line.isEmpty {
+            current.lines.append(line)
+            count += 1
+          }
+          return false
+        }
+        let looksLikeHeading =
+          Self.headingLevel(name) != nil
+          || Self.groupHeadingClasses.contains { node.classOrIDContains($0) }
+          || (["p", "strong", "b"].contains(name) && node.hasAtMost(8))
+        guard looksLikeHeading, node.hasAtMost(32),
+          !node.descendants().contains(where: { $0.name == "li" })
+        else { return true }
+        let text = node.text.trimmingCharacters(in: .whitespaces)
+        let folded = Self.fold(text)
+        guard !text.isEmpty, text.count <= 60, !text.contains(". "),
+          !Self.matches(folded, Self.ingredientWords)
+        else { return false }
+        if !current.lines.isEmpty || current.title != nil { sections.append(current) }
+        current = Section(title: text.trimmingCharacters(in: [":", " "]), lines: [])
+        return false
+      }
+      if !current.lines.isEmpty { sections.append(current) }
+      sections = sections.filter { !$0.lines.isEmpty }
+      if count > bestCount {
+        best = sections
+        bestCount = count
+      }
+    }
+    return best
   }
 
   /// Lines under one title.
@@ -301,7 +423,7 @@ struct HeuristicRecipe {
           sections.append(current)
           current = Section(title: nil, lines: [])
         }
-        let text = Self.cleanLine(element.text)
+        let text = Self.cleanLine(element.textSeparatingElements)
         if !text.isEmpty && !Self.isButtonOnly(element) {
           current.lines.append(text)
           total += 1
@@ -348,9 +470,17 @@ struct HeuristicRecipe {
           (hasBreaks ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text])
           .map(Self.cleanLine).filter { !$0.isEmpty }
         if !lines.isEmpty && !Self.isButtonOnly(element) {
-          listMode = false
-          current.lines += lines
-          total += lines.count
+          // "Para la masa:" titles the lines or the list after it.
+          for line in lines {
+            if SchemaOrg.isGroupHeading(line) {
+              if !current.lines.isEmpty { sections.append(current) }
+              current = Section(title: String(line.dropLast()), lines: [])
+            } else {
+              listMode = false
+              current.lines.append(line)
+              total += 1
+            }
+          }
         }
         skipUntil = position + element.descendants().count
       }
@@ -385,31 +515,25 @@ struct HeuristicRecipe {
     return MarkupNode.collapse(buttons.map(\.text).joined(separator: " ")) == element.text
   }
 
-  /// The line without a leading "Step 3", "3." or "3)"; a line that is only a number (a step
-  /// counter drawn beside the text) becomes empty.
-  static func withoutNumbering(_ line: String) -> String {
-    var text = Substring(line.trimmingCharacters(in: .whitespaces))
-    if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == ")" }) { return "" }
-    let folded = text.lowercased()
-    for word in ["step ", "schritt ", "etape ", "étape ", "paso ", "passo ", "stap "]
-    where folded.hasPrefix(word) {
-      let rest = text.dropFirst(word.count)
-      let digits = rest.prefix { $0.isNumber }
-      if !digits.isEmpty {
-        text = rest.dropFirst(digits.count).drop { ":.) -".contains($0) }
-        return String(text)
-      }
+  /// Steps without the bare counter a page draws before each ("1 Rør surdejen ...", the number
+  /// in an element of its own): only when the steps, read in order, start 1, 2, 3, ..., so
+  /// that a step starting with an amount ("2 eggs go in next") is never cut.
+  static func withoutCounters(_ lines: [String]) -> [String] {
+    guard lines.count >= 2 else { return lines }
+    let numbered = lines.enumerated().allSatisfy { offset, line in
+      let digits = line.prefix { $0.isNumber }
+      let rest = line.dropFirst(digits.count)
+      return Int(digits) == offset + 1 && rest.first == " " && rest.count > 1
     }
-    let digits = text.prefix { $0.isNumber }
-    let after = text.dropFirst(digits.count)
-    if !digits.isEmpty, digits.count <= 2, let mark = after.first,
-      mark == "." || mark == ")" || mark == "-",
-      after.dropFirst().first == " "
-    {
-      text = after.dropFirst(2)
+    guard numbered else { return lines }
+    return lines.map { line in
+      String(line.drop { $0.isNumber }.drop { $0 == " " })
     }
-    return text.trimmingCharacters(in: .whitespaces)
   }
+
+  /// The line without a leading "Step 3", "Schritt 3", "3." or "3)"; a line that is only a
+  /// number (a step counter drawn beside the text) becomes empty.
+  static func withoutNumbering(_ line: String) -> String { SchemaOrg.withoutStepNumber(line) }
 
   /// The longest list inside an element whose class or id names `words`.
   private func sectionByClass(_ words: [String], in elements: [MarkupNode]) -> [Section] {
@@ -418,7 +542,7 @@ struct HeuristicRecipe {
       let label = ((element.attribute("class") ?? "") + " " + (element.attribute("id") ?? ""))
         .lowercased()
       guard words.contains(where: { label.contains($0) }) else { continue }
-      let items = element.descendants().filter { $0.name == "li" }.map(\.text)
+      let items = element.descendants().filter { $0.name == "li" }.map(\.textSeparatingElements)
         .filter { !$0.isEmpty }
       var lines = items
       if lines.isEmpty {

@@ -209,8 +209,53 @@ struct MarkupNode {
   }
 
   /// The attribute's value split at whitespace (for `class`, `itemprop`, `rel`, ...).
+  ///
+  /// HTML separates tokens with ASCII whitespace only; splitting the UTF-8 bytes is several
+  /// times faster than asking each character whether it is whitespace, on every element.
   func tokens(_ name: String) -> [String] {
-    attribute(name)?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+    guard let value = attribute(name) else { return [] }
+    return value.utf8.split { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+      .map { String(Substring($0)) }
+  }
+
+  /// Whether the element's `class` or `id` contains `word` (lowercase ASCII), ignoring the
+  /// case of ASCII letters; read from libxml2's bytes in place, cheap enough to ask of every
+  /// element of a page.
+  func classOrIDContains(_ word: String) -> Bool {
+    guard isElement else { return false }
+    let needle = Array(word.utf8)
+    guard let first = needle.first else { return true }
+    var property = pointer.pointee.properties
+    while let attribute = property {
+      if let name = attribute.pointee.name,
+        xmlStrEqual(name, "class") != 0 || xmlStrEqual(name, "id") != 0
+      {
+        var child = attribute.pointee.children
+        while let text = child {
+          if let content = text.pointee.content {
+            let length = Int(xmlStrlen(content))
+            var start = 0
+            while start + needle.count <= length {
+              let byte = content[start]
+              if byte | 0x20 == first,
+                (1..<needle.count).allSatisfy({ offset in
+                  let candidate = content[start + offset]
+                  let lowered =
+                    candidate >= 0x41 && candidate <= 0x5A ? candidate + 0x20 : candidate
+                  return lowered == needle[offset]
+                })
+              {
+                return true
+              }
+              start += 1
+            }
+          }
+          child = text.pointee.next
+        }
+      }
+      property = attribute.pointee.next
+    }
+    return false
   }
 
   /// A text node's own text.
@@ -285,12 +330,31 @@ struct MarkupNode {
       .filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
+  /// The text inside this node with whitespace collapsed, and a space between two elements
+  /// that touch ("<span>1</span><span>cup</span>" reads "1 cup", as the page shows it through
+  /// its style sheet); text running into an element ("<b>W</b>ord") is left joined.
+  var textSeparatingElements: String {
+    Self.collapse(rawText(lineBreaks: false, separatingElements: true))
+  }
+
+  /// Whether the nearest earlier sibling that is an element or text is an element.
+  fileprivate var followsElement: Bool {
+    var previous = pointer.pointee.prev
+    while let node = previous {
+      let kind = node.pointee.type
+      if kind == XML_ELEMENT_NODE { return true }
+      if Self.isTextKind(kind) { return false }
+      previous = node.pointee.prev
+    }
+    return false
+  }
+
   /// The text of a `<script>` or `<style>` element, exactly as written.
   var scriptText: String {
     children.filter(\.isText).map(\.ownText).joined()
   }
 
-  private func rawText(lineBreaks: Bool) -> String {
+  private func rawText(lineBreaks: Bool, separatingElements: Bool = false) -> String {
     if isText { return ownText }
     var pieces: [String] = []
     var closers: [(depth: Int, text: String)] = []
@@ -305,6 +369,7 @@ struct MarkupNode {
       }
       let name = node.name
       if Self.invisible.contains(name) { return false }
+      if separatingElements && node.followsElement { pieces.append(" ") }
       if name == "br" {
         pieces.append(lineBreaks ? "\n" : " ")
       } else if Self.blocks.contains(name) {

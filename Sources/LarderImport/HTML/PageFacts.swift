@@ -15,6 +15,10 @@ struct PageFacts {
   let description: String?
   /// `<meta name=author>`, unless it is a URL.
   let author: String?
+  /// `og:site_name` or `application-name`: what the site calls itself.
+  let siteName: String?
+  /// The host of the page's address, without "www.".
+  let host: String?
 
   init(document: MarkupDocument, url: String?) {
     let pageURL = url.flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
@@ -89,6 +93,9 @@ struct PageFacts {
       .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
       .first { !$0.isEmpty }
     image = absolute(ogImage)
+    self.siteName = siteName.map(MarkupNode.collapse)
+    let address = canonicalURL.flatMap(URL.init(string:)) ?? pageURL
+    host = address?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 }
     description = ogDescription ?? metaDescription
     author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
   }
@@ -116,6 +123,47 @@ struct PageFacts {
       }
     }
     return title
+  }
+
+  /// "Lemon Tart | Kitchen", "Lemon Tart - Kitchen" or "Kitchen – Lemon Tart" without the
+  /// part that names the site: one of `siteNames` (`og:site_name`, the JSON-LD WebSite,
+  /// Organization or publisher) or the host ("Cocina de Lola" on cocinadelola.es), compared
+  /// without case, accents, spaces or punctuation. Any other title is returned unchanged.
+  static func withoutSiteName(_ title: String, siteNames: [String], host: String?) -> String {
+    let keys = Set(siteNames.map(siteKey).filter { $0.count >= 3 })
+    var hostKeys: Set<String> = []
+    if let host {
+      let labels = host.lowercased().split(separator: ".").map(String.init)
+      hostKeys.insert(labels.joined())
+      // "cocinadelola" of cocinadelola.es, "bbcgoodfood" of bbcgoodfood.co.uk.
+      let generic: Set<String> = ["com", "co", "org", "net", "www", "m"]
+      let named = labels.dropLast().filter { !generic.contains($0) }
+      if let longest = named.max(by: { $0.count < $1.count }) { hostKeys.insert(longest) }
+    }
+    func namesSite(_ part: Substring) -> Bool {
+      let key = siteKey(String(part))
+      return key.count >= 3 && (keys.contains(key) || hostKeys.contains(key))
+    }
+    for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", " / ", " ~ "] {
+      if let range = title.range(of: separator, options: .backwards),
+        namesSite(title[range.upperBound...])
+      {
+        let head = title[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+        if !head.isEmpty { return head }
+      }
+      if let range = title.range(of: separator), namesSite(title[..<range.lowerBound]) {
+        let tail = title[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        if !tail.isEmpty { return tail }
+      }
+    }
+    return title
+  }
+
+  /// A name reduced to its letters and digits, lowercased and without accents.
+  private static func siteKey(_ name: String) -> String {
+    let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    return String(
+      folded.unicodeScalars.filter(CharacterSet.alphanumerics.contains).map(Character.init))
   }
 
   /// `reference` made absolute against the page; returned unchanged when it cannot be.

@@ -9,6 +9,8 @@ public enum ExtractionMethod: String, Sendable, CaseIterable {
   case microdata
   /// schema.org Recipe in RDFa (`typeof="Recipe"`).
   case rdfa
+  /// A microformats recipe: h-recipe or the classic hRecipe.
+  case microformats
   /// No structured data: read from the page's headings, lists and Open Graph tags.
   case heuristic
 }
@@ -34,7 +36,8 @@ public struct PageExtraction: Sendable {
 /// Finds the recipe in a web page.
 ///
 /// It reads, in order of trust: schema.org Recipe in JSON-LD (every block; broken JSON is
-/// repaired when cheap, else skipped with a warning), microdata, RDFa, and finally the page's
+/// repaired when cheap, else skipped with a warning), microdata, RDFa, microformats (h-recipe,
+/// hRecipe), and finally the page's
 /// own structure (title, "Ingredients"/"Method" headings and the lists after them). When the
 /// first candidate lacks ingredients, steps, image, yield or times that another one has, the
 /// gap is filled from it and ``PageExtraction/supplementedBy`` says so. Relative addresses are
@@ -67,9 +70,13 @@ public struct RecipePageExtractor: Sendable {
     var warnings: [String] = []
 
     var candidates: [(ExtractionMethod, [Recipe])] = []
+    var siteNames = page.siteName.map { [$0] } ?? []
+    var imageAreas: [String: Int] = [:]
     let jsonLD = oneRecipePerName(
-      jsonLDRecipes(document, page: page, warnings: &warnings), label: "JSON-LD",
-      warnings: &warnings)
+      jsonLDRecipes(
+        document, page: page, siteNames: &siteNames, imageAreas: &imageAreas,
+        warnings: &warnings),
+      label: "JSON-LD", warnings: &warnings)
     if !jsonLD.isEmpty { candidates.append((.jsonLD, jsonLD)) }
     for (method, syntax) in [
       (ExtractionMethod.microdata, EmbeddedItems.Syntax.microdata), (.rdfa, .rdfa),
@@ -85,6 +92,22 @@ public struct RecipePageExtractor: Sendable {
       }
       recipes = oneRecipePerName(recipes, label: method.rawValue, warnings: &warnings)
       if !recipes.isEmpty { candidates.append((method, rank(recipes, page: page))) }
+    }
+    var microformatRecipes: [Recipe] = []
+    let microformats =
+      Microformats.mayHoldRecipes(html)
+      ? Microformats(resolve: page.resolve).recipes(in: document) : []
+    for (index, object) in microformats.enumerated() {
+      if let recipe = read(
+        object, page: page, label: "microformats item \(index + 1)", warnings: &warnings)
+      {
+        microformatRecipes.append(recipe)
+      }
+    }
+    microformatRecipes = oneRecipePerName(
+      microformatRecipes, label: "microformats", warnings: &warnings)
+    if !microformatRecipes.isEmpty {
+      candidates.append((.microformats, rank(microformatRecipes, page: page)))
     }
     if candidates.isEmpty || !Self.isComplete(candidates[0].1[0])
       || candidates[0].1[0].ingredientLines.count <= 1
@@ -109,15 +132,39 @@ public struct RecipePageExtractor: Sendable {
             + "\(method.rawValue) recipe lacked")
       }
     }
+    if main.ingredientSections.count == 1, main.ingredientSections[0].title == nil,
+      main.ingredientLines.count >= 2,
+      let grouped = Self.regrouped(
+        main.ingredientSections,
+        as: HeuristicRecipe(document: document, page: page).ingredientGroups(
+          underHeadings: method != .jsonLD))
+    {
+      main.ingredientSections = grouped
+      warnings.append(
+        "ingredient groups (\(grouped.compactMap(\.title).joined(separator: ", "))) taken "
+          + "from the page's markup, which the \(method.rawValue) recipe lacked")
+    }
+    let tidied = ([main] + recipes.dropFirst()).map { recipe in
+      var recipe = recipe
+      let name = PageFacts.withoutSiteName(
+        PlainText.clean(recipe.name), siteNames: siteNames, host: page.host)
+      if !name.isEmpty { recipe.name = name }
+      recipe.images = ImageRanking.ranked(
+        recipe.images, declaredAreas: imageAreas, pageImage: page.image)
+      return recipe
+    }
     return PageExtraction(
-      recipes: [main] + recipes.dropFirst(), method: method, supplementedBy: supplements,
+      recipes: tidied, method: method, supplementedBy: supplements,
       warnings: warnings, canonicalURL: page.canonicalURL)
   }
 
   // MARK: - JSON-LD
 
+  /// The JSON-LD recipes, ranked; collects the names the page's WebSite, Organization and
+  /// publisher nodes give the site and the sizes its image objects declare.
   private func jsonLDRecipes(
-    _ document: MarkupDocument, page: PageFacts, warnings: inout [String]
+    _ document: MarkupDocument, page: PageFacts, siteNames: inout [String],
+    imageAreas: inout [String: Int], warnings: inout [String]
   ) -> [Recipe] {
     var recipes: [Recipe] = []
     let scripts = document.elements(named: "script").filter {
@@ -136,6 +183,9 @@ public struct RecipePageExtractor: Sendable {
         warnings.append("\(label): broken JSON (trailing commas or raw line breaks) repaired")
       }
       let index = Self.nodesByID(json)
+      siteNames += Self.siteNames(in: json, recipes: objects)
+      imageAreas.merge(
+        ImageRanking.declaredAreas(in: json, resolve: page.resolve), uniquingKeysWith: max)
       for object in objects {
         if let recipe = read(
           Self.resolvingReferences(object, index: index), page: page, label: label,
@@ -146,6 +196,28 @@ public struct RecipePageExtractor: Sendable {
       }
     }
     return rank(recipes, page: page)
+  }
+
+  /// The names of the WebSite and Organization nodes of a JSON-LD document and of its
+  /// recipes' publishers.
+  private static func siteNames(in json: Any, recipes: [[String: Any]]) -> [String] {
+    var names = recipes.compactMap { SchemaOrgText.string($0["publisher"]) }
+    var stack: [(Any, Int)] = [(json, 0)]
+    while let (value, depth) = stack.popLast(), names.count < 16 {
+      guard depth < 8 else { continue }
+      if let array = value as? [Any] {
+        stack += array.map { ($0, depth + 1) }
+      } else if let object = value as? [String: Any] {
+        let types = SchemaOrgText.strings(object["@type"])
+        if types.contains(where: { $0.hasSuffix("WebSite") || $0.hasSuffix("Organization") }),
+          let name = SchemaOrgText.string(object["name"])
+        {
+          names.append(name)
+        }
+        if let graph = object["@graph"] { stack.append((graph, depth + 1)) }
+      }
+    }
+    return names
   }
 
   /// Every object with an `@id` in the document, so that `{"@id": "#image"}` references can be
@@ -238,6 +310,32 @@ public struct RecipePageExtractor: Sendable {
     if recipe.sourceURL == nil { recipe.sourceURL = page.canonicalURL }
     recipe.ingredientSections = Self.splittingJoinedLine(recipe.ingredientSections)
     return recipe
+  }
+
+  /// The recipe's one untitled list cut into the groups the page shows, when the page's
+  /// groups hold the same lines in the same order (at least 80% of them equal, ignoring case,
+  /// spaces and punctuation); the recipe's own line texts are kept. Nil otherwise.
+  static func regrouped(
+    _ sections: [IngredientSection], as groups: [HeuristicRecipe.Section]
+  ) -> [IngredientSection]? {
+    guard sections.count == 1, sections[0].title == nil, groups.count >= 2 else { return nil }
+    let lines = sections[0].lines
+    let shown = groups.flatMap(\.lines)
+    guard lines.count == shown.count, lines.count >= 2 else { return nil }
+    func key(_ text: String) -> String {
+      String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
+    }
+    let equal = zip(lines, shown).filter { key($0.text) == key($1) }.count
+    guard equal * 5 >= lines.count * 4 else { return nil }
+    var result: [IngredientSection] = []
+    var start = 0
+    for group in groups {
+      result.append(
+        IngredientSection(
+          title: group.title, lines: Array(lines[start..<(start + group.lines.count)])))
+      start += group.lines.count
+    }
+    return result
   }
 
   /// A whole list written as one line ("1 vanilla pod, 50 g sugar, 500 ml milk") split at its
@@ -378,5 +476,11 @@ enum SchemaOrgText {
     case let object as [String: Any]: return string(object["@value"] ?? object["name"])
     default: return nil
     }
+  }
+
+  /// Every string of a value that is a string or an array of them (`@type`, say).
+  static func strings(_ value: Any?) -> [String] {
+    if let text = value as? String { return [text] }
+    return (value as? [Any])?.compactMap { $0 as? String } ?? []
   }
 }

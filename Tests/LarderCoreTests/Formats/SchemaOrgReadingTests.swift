@@ -522,6 +522,18 @@ import Testing
       ])
   }
 
+  @Test func readsIngredientGroupsWrittenAsObjects() throws {
+    let recipe = try JSONLD.recipe(
+      with: #"""
+        "recipeIngredient": [
+          {"@type": "HowToSection", "name": "Streusel:", "itemListElement": ["50 g butter",
+            "75 g flour"]},
+          {"name": "Filling", "recipeIngredient": ["4 apples"]}]
+        """#)
+    #expect(recipe.ingredientSections.map(\.title) == ["Streusel", "Filling"])
+    #expect(recipe.ingredientLines.map(\.text) == ["50 g butter", "75 g flour", "4 apples"])
+  }
+
   @Test func keepsLinesBeforeTheFirstHeaderUntitledAndDropsEmptySections() throws {
     let recipe = try JSONLD.recipe(
       with: #"""

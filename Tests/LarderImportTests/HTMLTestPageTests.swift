@@ -1,0 +1,229 @@
+import Foundation
+import LarderCore
+import Testing
+
+@testable import LarderImport
+
+/// The extractor on Larder's own test pages (`Fixtures/pages`): each `NAME.html`, written by
+/// hand in the markup of one kind of site (WordPress with WP Recipe Maker or Tasty Recipes,
+/// schema.org microdata, microformats, plain headings, escaped-twice JSON-LD) and language,
+/// beside `NAME.json`, what a careful reader takes from it. `larder-bench pages` scores the
+/// same pages.
+@Suite struct HTMLTestPageTests {
+  struct Expectation: Decodable {
+    struct Section: Decodable, Equatable {
+      var title: String?
+      var lines: [String]
+    }
+    var url: String?
+    var title: String
+    var ingredientSections: [Section]
+    var steps: [String]
+    var image: String?
+  }
+
+  static let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/pages")
+
+  static let pageNames: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+    .filter { $0.hasSuffix(".html") }.map { String($0.dropLast(5)) }.sorted()
+
+  @Test func theTestPagesAreThere() {
+    #expect(Self.pageNames.count >= 10, "\(Self.folder.path)")
+  }
+
+  @Test(arguments: pageNames)
+  func readsTheTestPageAsACarefulReaderWould(name: String) throws {
+    let expected = try JSONDecoder().decode(
+      Expectation.self,
+      from: Data(contentsOf: Self.folder.appendingPathComponent(name + ".json")))
+    let html = try Data(contentsOf: Self.folder.appendingPathComponent(name + ".html"))
+    let recipe = try RecipePageExtractor().extract(html: html, url: expected.url).recipe
+    #expect(recipe.name == expected.title)
+    let sections = recipe.ingredientSections.map {
+      Expectation.Section(title: $0.title, lines: $0.lines.map(\.text))
+    }
+    #expect(sections == expected.ingredientSections)
+    #expect(recipe.steps.map(\.text) == expected.steps)
+    if let image = expected.image { #expect(recipe.images.first == image) }
+  }
+}
+
+/// The page-reading rules one at a time.
+@Suite struct PageReadingRuleTests {
+  @Test(
+    arguments: [
+      (
+        "Brown Butter Apple Crumble | Fernhill Kitchen", ["Fernhill Kitchen"], nil,
+        "Brown Butter Apple Crumble"
+      ),
+      (
+        "Empanada gallega de atún - Cocina de Lola", [], "cocinadelola.es",
+        "Empanada gallega de atún"
+      ),
+      ("Tarte aux poireaux – Le Petit Four", ["Le Petit Four"], nil, "Tarte aux poireaux"),
+      ("Bake Street: Lemon Loaf", ["Bake Street"], nil, "Bake Street: Lemon Loaf"),
+      ("Good Food – Lemon Loaf", ["good food"], "bbcgoodfood.co.uk", "Lemon Loaf"),
+      ("Lemon Loaf - bbcgoodfood.co.uk", [], "bbcgoodfood.co.uk", "Lemon Loaf"),
+      ("Salt - Fat - Acid", [], "example.com", "Salt - Fat - Acid"),
+      ("Fernhill Kitchen", ["Fernhill Kitchen"], nil, "Fernhill Kitchen"),
+    ] as [(String, [String], String?, String)])
+  func stripsOnlyTheSuffixThatNamesTheSite(
+    title: String, siteNames: [String], host: String?, expected: String
+  ) {
+    #expect(PageFacts.withoutSiteName(title, siteNames: siteNames, host: host) == expected)
+  }
+
+  @Test func putsTheLargestImageFirstAndTheOriginalAboveItsThumbnails() {
+    let images = [
+      "https://a.example/up/pie-150x150.jpg", "https://a.example/up/pie-225x225.jpg",
+      "https://a.example/up/pie.jpg",
+    ]
+    #expect(
+      ImageRanking.ranked(images, declaredAreas: [:], pageImage: nil).first
+        == "https://a.example/up/pie.jpg")
+    let declared = ["https://a.example/s.jpg": 120 * 90, "https://a.example/l.jpg": 1600 * 1200]
+    #expect(
+      ImageRanking.ranked(
+        ["https://a.example/s.jpg", "https://a.example/l.jpg"], declaredAreas: declared,
+        pageImage: nil) == ["https://a.example/l.jpg", "https://a.example/s.jpg"])
+  }
+
+  @Test func prefersTheOpenGraphImageOverAThumbnailOnly() {
+    let thumbnail = "https://a.example/crop-120x90/pie.jpg"
+    let page = "https://a.example/crop-960x720/pie.jpg"
+    #expect(
+      ImageRanking.ranked([thumbnail], declaredAreas: [:], pageImage: page) == [page, thumbnail])
+    let full = "https://a.example/pie.jpg"
+    #expect(ImageRanking.ranked([full], declaredAreas: [:], pageImage: page) == [full])
+  }
+
+  @Test(
+    arguments: [
+      ("https://a.example/up/pie-300x200.jpg", 60_000),
+      ("https://a.example/thmb/x=/2693x1515/smart/pie.jpg", 2693 * 1515),
+      ("https://a.example/img.jpg?w=400&q=80", 160_000),
+      ("https://a.example/2024/06/pie.jpg", nil),
+    ] as [(String, Int?)])
+  func readsAnImageSizeFromItsAddress(address: String, area: Int?) {
+    #expect(ImageRanking.areaInAddress(address) == area)
+  }
+
+  @Test func keepsTheAmountAPageMarksUpBesideAMicrodataIngredient() throws {
+    let page = """
+      <div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Salat</h1>
+      <table><tr><td>4</td><td><span itemprop="recipeIngredient">Eier</span></td></tr>
+      <tr><td>1&nbsp;Stück</td><td><span itemprop="recipeIngredient">Knoblauchzehe</span></td></tr>
+      <tr><td></td><td><span itemprop="recipeIngredient">Salz</span></td></tr></table>
+      <ul><li itemprop="recipeIngredient"><span>1</span><span>xícara</span><span>de óleo</span></li></ul>
+      <p itemprop="recipeInstructions">Alles mischen.</p></div>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(
+      recipe.ingredientLines.map(\.text) == [
+        "4 Eier", "1 Stück Knoblauchzehe", "Salz", "1 xícara de óleo",
+      ])
+  }
+
+  @Test func takesIngredientGroupsFromThePluginMarkupWhenTheJSONLDHasNone() throws {
+    let page = """
+      <script type="application/ld+json">{"@type": "Recipe", "name": "Pie",
+        "recipeIngredient": ["200 g flour", "100 g butter", "4 apples"],
+        "recipeInstructions": ["Make the pastry.", "Fill and bake."]}</script>
+      <div class="wprm-recipe-ingredients-container"><h3>Ingredients</h3>
+      <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Pastry</h4>
+      <ul><li>200 g flour</li><li>100 g butter</li></ul></div>
+      <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Filling</h4>
+      <ul><li>4 apples</li></ul></div></div>
+      """
+    let extraction = try RecipePageExtractor().extract(html: Data(page.utf8))
+    #expect(extraction.recipe.ingredientSections.map(\.title) == ["Pastry", "Filling"])
+    #expect(extraction.recipe.ingredientLines.count == 3)
+    #expect(extraction.warnings.contains { $0.contains("ingredient groups (Pastry, Filling)") })
+  }
+
+  @Test func leavesTheListAloneWhenThePageShowsOtherLines() throws {
+    let page = """
+      <script type="application/ld+json">{"@type": "Recipe", "name": "Pie",
+        "recipeIngredient": ["200 g flour", "100 g butter", "4 apples"],
+        "recipeInstructions": ["Bake."]}</script>
+      <div class="ingredients"><h4>Pastry</h4><ul><li>1 cup rice</li><li>2 eggs</li></ul>
+      <h4>Filling</h4><ul><li>1 pear</li></ul></div>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.ingredientSections.map(\.title) == [nil])
+  }
+
+  @Test func dropsTheCounterDrawnBeforeEachStepOnlyWhenTheStepsCountUp() {
+    #expect(
+      HeuristicRecipe.withoutCounters(["1 Mix the flour.", "2 Bake it.", "3 Eat."]) == [
+        "Mix the flour.", "Bake it.", "Eat.",
+      ])
+    let amounts = ["2 eggs go in first.", "1 cup of milk follows."]
+    #expect(HeuristicRecipe.withoutCounters(amounts) == amounts)
+  }
+
+  @Test(arguments: ["Składniki", "Ingrediënten", "Ingrédients", "Hozzávalók"])
+  func findsTheIngredientsHeadingInItsLanguage(heading: String) throws {
+    let page = """
+      <title>Zupa</title><h1>Zupa</h1><h2>\(heading)</h2><ul><li>1 kg ziemniaków</li>
+      <li>2 cebule</li></ul><h2>Przygotowanie</h2><ol><li>Ugotuj.</li></ol>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.ingredientLines.map(\.text) == ["1 kg ziemniaków", "2 cebule"])
+  }
+}
+
+/// Recipes written as microformats, which hand-made sites use in place of schema.org.
+@Suite struct MicroformatsTests {
+  @Test func readsAnHRecipeWhoseHeadingsNoReaderKnows() throws {
+    let page = """
+      <html><body><article class="h-recipe">
+      <h1 class="p-name">Mustikkapiirakka</h1>
+      <img class="u-photo" src="/kuvat/piirakka.jpg">
+      <p>Annoksia: <span class="p-yield">8</span>, aikaa <time class="dt-duration"
+        datetime="PT45M">45 min</time></p>
+      <h2>Tarvitset</h2>
+      <ul><li class="p-ingredient">150 g voita</li><li class="p-ingredient">1 dl sokeria</li>
+      <li class="p-ingredient">300 g mustikoita</li></ul>
+      <h2>Näin teet</h2>
+      <div class="e-instructions"><ol><li>Vaihe 1: Vaahdota voi ja sokeri.</li>
+      <li>Vaihe 2: Lisää mustikat ja paista 25 minuuttia.</li></ol></div>
+      </article></body></html>
+      """
+    let extraction = try RecipePageExtractor().extract(
+      html: Data(page.utf8), url: "https://leivonta.example/piirakka")
+    #expect(extraction.method == .microformats)
+    let recipe = extraction.recipe
+    #expect(recipe.name == "Mustikkapiirakka")
+    #expect(
+      recipe.ingredientLines.map(\.text) == ["150 g voita", "1 dl sokeria", "300 g mustikoita"])
+    #expect(
+      recipe.steps.map(\.text) == [
+        "Vaahdota voi ja sokeri.", "Lisää mustikat ja paista 25 minuuttia.",
+      ])
+    #expect(recipe.images == ["https://leivonta.example/kuvat/piirakka.jpg"])
+    #expect(recipe.yield?.servings == 8)
+    #expect(recipe.totalTime?.minutes == 45)
+  }
+
+  @Test(arguments: [
+    ("<div class=\"h-recipe\">", true), ("<div class='x hrecipe'>", true),
+    ("<div class=\"recipe\">", false), ("", false), ("h-recip", false),
+  ])
+  func looksForMicroformatsOnlyInPagesThatNameThem(html: String, mayHold: Bool) {
+    #expect(Microformats.mayHoldRecipes(Data(html.utf8)) == mayHold)
+  }
+
+  @Test func readsAClassicHRecipe() throws {
+    let page = """
+      <div class="hrecipe"><h2 class="fn">Pancakes</h2>
+      <span class="ingredient">2 eggs</span>, <span class="ingredient">1 cup milk</span>
+      <div class="instructions">Whisk everything.<br>Fry in butter.</div></div>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.name == "Pancakes")
+    #expect(recipe.ingredientLines.map(\.text) == ["2 eggs", "1 cup milk"])
+    #expect(recipe.steps.map(\.text) == ["Whisk everything.", "Fry in butter."])
+  }
+}
