@@ -206,19 +206,23 @@ extension Larder {
   @discardableResult
   public func warmUp(as caller: Caller) throws -> FinderBuildReport {
     let household = try household(caller)
-    var profiles: [RecipeFoodProfile] = []
-    var stamp: LibraryIndex.Stamp?
-    let report = try household.finder.rebuild(
-      catalog: { household.finderCatalog },
-      load: {
-        // Inside the build, so a write waits for it rather than slipping between the read
-        // and the build; the stamp before the read, so a write before it shows as a change.
-        stamp = try library.stamp(store: recipes, household: caller.household)
-        profiles = try recipes.foodProfiles(household: caller.household)
-        return profiles.map(FinderRecipe.init(profile:))
-      }, clock: { DispatchTime.now().uptimeNanoseconds })
-    if let stamp { library.prime(with: profiles, stamp: stamp, household: caller.household) }
-    return report
+    // A library or finder request meanwhile waits for this rather than reading every recipe
+    // again beside it.
+    return try library.whileLoading {
+      var profiles: [RecipeFoodProfile] = []
+      var stamp: LibraryIndex.Stamp?
+      let report = try household.finder.rebuild(
+        catalog: { household.finderCatalog },
+        load: {
+          // Inside the build, so a write waits for it rather than slipping between the read
+          // and the build; the stamp before the read, so a write before it shows as a change.
+          stamp = try library.stamp(store: recipes, household: caller.household)
+          profiles = try recipes.foodProfiles(household: caller.household)
+          return profiles.map(FinderRecipe.init(profile:))
+        }, clock: { DispatchTime.now().uptimeNanoseconds })
+      if let stamp { library.prime(with: profiles, stamp: stamp, household: caller.household) }
+      return report
+    }
   }
 
   /// How many recipes the caller's household's pantry finder holds, or nil when it has not

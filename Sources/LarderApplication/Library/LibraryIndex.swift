@@ -82,6 +82,15 @@ final class LibraryIndex: @unchecked Sendable {
       newestUpdate: newest?.updatedAt)
   }
 
+  /// Runs `body`, which reads every recipe for another purpose and primes the snapshot with
+  /// them (``prime(with:stamp:household:)``), as a load: a use meanwhile waits for that
+  /// snapshot instead of reading every recipe again beside it.
+  func whileLoading<T>(_ body: () throws -> T) rethrows -> T {
+    loading.lock()
+    defer { loading.unlock() }
+    return try body()
+  }
+
   /// Holds `profiles`, read from the store after it had `stamp`, as the household's
   /// snapshot: what another reader of every recipe (the finder's build) loaded anyway.
   func prime(

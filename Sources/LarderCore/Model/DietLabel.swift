@@ -34,8 +34,35 @@ public struct DietLabel: RawRepresentable, Hashable, Codable, Sendable, Comparab
     "vegan": "VeganDiet", "vegetarian": "VegetarianDiet",
   ]
 
+  /// Other names of labels, as their parsed words joined by hyphens.
+  private static let aliases = [
+    "glutenfree": "gluten-free", "dairyfree": "dairy-free", "nutfree": "nut-free",
+    "eggfree": "egg-free", "lactose-free": "dairy-free", "veggie": "vegetarian",
+    "plant-based": "vegan",
+  ]
+
+  /// Whether `text` is already a label as this type writes it (lowercase ASCII words joined
+  /// by single hyphens, no alias, no trailing "-diet"): what every stored label is, read
+  /// without parsing (decoding a library's summaries parses each recipe's labels).
+  private static func isCanonical(_ text: String) -> Bool {
+    var previous: UInt8 = UInt8(ascii: "-")
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+      case UInt8(ascii: "-") where previous != UInt8(ascii: "-"): break
+      default: return false
+      }
+      previous = byte
+    }
+    return previous != UInt8(ascii: "-") && !text.hasSuffix("-diet") && aliases[text] == nil
+  }
+
   /// Reads a label as sites and apps write it; nil for empty text.
   public init?(parsing text: String) {
+    if Self.isCanonical(text) {
+      self.rawValue = text
+      return
+    }
     var word = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if let slash = word.lastIndex(of: "/") { word = String(word[word.index(after: slash)...]) }
     if word.hasPrefix("schema:") { word = String(word.dropFirst("schema:".count)) }
@@ -61,14 +88,8 @@ public struct DietLabel: RawRepresentable, Hashable, Codable, Sendable, Comparab
     if !current.isEmpty { words.append(current) }
     if words.last == "diet", words.count > 1 { words.removeLast() }
     guard !words.isEmpty else { return nil }
-    var label = words.joined(separator: "-")
-    let aliases = [
-      "glutenfree": "gluten-free", "dairyfree": "dairy-free", "nutfree": "nut-free",
-      "eggfree": "egg-free", "lactose-free": "dairy-free", "veggie": "vegetarian",
-      "plant-based": "vegan",
-    ]
-    label = aliases[label] ?? label
-    self.rawValue = label
+    let label = words.joined(separator: "-")
+    self.rawValue = Self.aliases[label] ?? label
   }
 
   /// The schema.org URL for labels schema.org knows, otherwise the label itself.
