@@ -21,30 +21,35 @@ public final class SQLiteRecipeStore: RecipeStore {
   /// upgrading an older schema in place.
   ///
   /// `exactSearchLimit` is how many matches a search counts and ranks by relevance before it
-  /// answers "at least" (see ``recipes(matching:household:)``); the benchmark that compares
-  /// rankings changes it, nothing else should.
+  /// answers "at least" (see ``recipes(matching:household:)``), and `correctsTypos` whether a
+  /// word the index has never held is read as the words near it (``SearchSpelling``); the
+  /// benchmarks that compare with and without change them, nothing else should.
   public static func open(
     path: String, maximumReaders: Int = 4,
-    exactSearchLimit: Int = RecipeQuery.exactSearchLimit
+    exactSearchLimit: Int = RecipeQuery.exactSearchLimit, correctsTypos: Bool = true
   ) throws -> SQLiteRecipeStore {
     let database = try SQLiteDatabase(path: path, maximumReaders: maximumReaders)
     let previous = try Migrations.migrate(database)
     return SQLiteRecipeStore(
-      database: database, previousVersion: previous, exactSearchLimit: exactSearchLimit)
+      database: database, previousVersion: previous, exactSearchLimit: exactSearchLimit,
+      correctsTypos: correctsTypos)
   }
 
   /// How many matches a search counts and ranks before answering "at least"
   /// (``RecipeQuery/exactSearchLimit``; tests make it small).
   let exactSearchLimit: Int
+  /// Whether a search reads a word the index has never held as the words near it.
+  let correctsTypos: Bool
 
   init(
     database: SQLiteDatabase, previousVersion: Int,
-    exactSearchLimit: Int = RecipeQuery.exactSearchLimit
+    exactSearchLimit: Int = RecipeQuery.exactSearchLimit, correctsTypos: Bool = true
   ) {
     self.database = database
     self.previousSchemaVersion = previousVersion
     self.isNewDatabase = previousVersion == 0
     self.exactSearchLimit = exactSearchLimit
+    self.correctsTypos = correctsTypos
   }
 
   /// The database file's path.
@@ -104,6 +109,7 @@ public final class SQLiteRecipeStore: RecipeStore {
     }
     // Only some IDs (a member's favourites): one parameter, a JSON array of them.
     let onlyIDs: [SQLiteValue] = try query.onlyIDs.map { [try Self.jsonArray($0)] } ?? []
+    let corrections = try self.corrections(for: terms)
     let countSQL: String
     let pageSQL: String
     let parameters: [SQLiteValue]
@@ -115,7 +121,9 @@ public final class SQLiteRecipeStore: RecipeStore {
       pageSQL =
         "SELECT r.id, r.summary FROM recipes r WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?"
     } else if sort == .relevance {
-      return try search(terms: terms, query: query, onlyIDs: onlyIDs, household: household)
+      return try search(
+        terms: terms, corrections: corrections, query: query, onlyIDs: onlyIDs,
+        household: household)
     } else {
       // The household and favourite filters are part of the match, so counting stays inside
       // the full-text index (see ``search(terms:query:onlyIDs:household:)``).
@@ -123,7 +131,8 @@ public final class SQLiteRecipeStore: RecipeStore {
         [
           .text(
             SearchIndex.matchExpression(
-              for: terms, household: household, favoritesOnly: query.favoritesOnly))
+              for: terms, household: household, favoritesOnly: query.favoritesOnly,
+              words: corrections))
         ] + onlyIDs
       let only = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter
       countSQL = "SELECT count(*) FROM recipe_search WHERE recipe_search MATCH ?\(only)"
@@ -171,7 +180,8 @@ public final class SQLiteRecipeStore: RecipeStore {
   /// rows in that order, so a page reads only the rows before its end, and every page of the
   /// same search follows the same order.
   private func search(
-    terms: [String], query: RecipeQuery, onlyIDs: [SQLiteValue], household: HouseholdID
+    terms: [String], corrections: [String: [String]], query: RecipeQuery,
+    onlyIDs: [SQLiteValue], household: HouseholdID
   ) throws -> Page<RecipeSummary> {
     let operation = "searching recipes"
     return try database.read(operation) { connection in
@@ -181,13 +191,14 @@ public final class SQLiteRecipeStore: RecipeStore {
       let shared = try Self.householdsShareIndex(with: household, connection: connection)
       let scope = shared || query.favoritesOnly ? household : nil
       let everywhere = SearchIndex.matchExpression(
-        for: terms, household: scope, favoritesOnly: query.favoritesOnly)
+        for: terms, household: scope, favoritesOnly: query.favoritesOnly, words: corrections)
       let only = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter
       // The same matches, each long prefix read as an OR of the words it starts: for the
       // rows in order of age, where bm25's weighing of each phrase plays no part.
       let lazily = SearchIndex.matchExpression(
         for: terms, household: scope, favoritesOnly: query.favoritesOnly,
-        words: try Self.wordsOfLongPrefixes(terms, connection: connection))
+        words: try Self.wordsOfLongPrefixes(terms, connection: connection).merging(
+          corrections, uniquingKeysWith: { _, corrected in corrected }))
       // The newest matches, one past the bound (a bound of Int.max ranks everything): how
       // many there are up to it, and the start of the second tier below.
       let cap = min(exactSearchLimit, Int.max - 1)
@@ -218,7 +229,8 @@ public final class SQLiteRecipeStore: RecipeStore {
       // first, from the index of titles (a title match is a match everywhere too).
       let wanted = query.offset + query.limit + 1
       let inTitle = SearchIndex.matchExpression(
-        for: terms, household: scope, favoritesOnly: query.favoritesOnly, columns: "title")
+        for: terms, household: scope, favoritesOnly: query.favoritesOnly, columns: "title",
+        words: corrections)
       let onlyTitles = onlyIDs.isEmpty ? "" : SearchIndex.onlyIDsFilter(in: "recipe_titles")
       var seqs = try connection.query(
         """
@@ -259,6 +271,27 @@ public final class SQLiteRecipeStore: RecipeStore {
       return Page(
         items: items, total: max(cap, query.offset + items.count + (more ? 1 : 0)),
         totalIsExact: false, offset: query.offset, limit: query.limit)
+    }
+  }
+
+  /// For each term no word of the index starts with, the words a person typing it may have
+  /// meant (``SearchSpelling``), among the index's words with its first letter; none when the
+  /// store does not correct typos or nothing is near.
+  private func corrections(for terms: [String]) throws -> [String: [String]] {
+    let correctable = terms.filter(SearchSpelling.isCorrectable)
+    guard correctsTypos, !correctable.isEmpty else { return [:] }
+    return try database.read("searching recipes") { connection in
+      guard try Migrations.userVersion(connection) >= SearchIndex.wordsVersion else { return [:] }
+      var found: [String: [String]] = [:]
+      for term in correctable {
+        guard try SearchIndex.words(startingWith: term, limit: 1, connection: connection) == []
+        else { continue }
+        let candidates = try SearchIndex.words(
+          startingWith: String(term.prefix(1)), limit: .max - 1, connection: connection)
+        let near = SearchSpelling.neighbours(of: term, among: candidates ?? [])
+        if !near.isEmpty { found[term] = near }
+      }
+      return found
     }
   }
 

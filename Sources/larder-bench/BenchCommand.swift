@@ -22,6 +22,7 @@ enum BenchCommand {
            larder-bench http [--recipes 10000] [--seconds 3] [--connections 16,32] [--seed N]
                              [--larder PATH] [--db PATH]
            larder-bench search-ranking [--data DIR] [--bounds 1000]
+           larder-bench typos [--misspellings bench/search/misspellings.tsv] [--data DIR]
 
     store         import, list, get and full-text search on SQLite, against a LIKE scan peer
     ingredients   ingredient-line parsing accuracy and speed, against ingredient-parser-nlp
@@ -46,6 +47,8 @@ enum BenchCommand {
     search-ranking  a real library (Wikibooks, in --data) searched with every match ranked
                   and with the store's bound on ranking (--bounds, and 1% of the library):
                   which queries are bounded, and their first page's overlap with the exact one
+    typos         misspellings people type, searched with and without the store's corrections
+                  in the starter recipes (and the Wikibooks library in --data): recall
     """
 
   static func run(_ arguments: [String]) throws -> String {
@@ -134,6 +137,11 @@ enum BenchCommand {
         recipeCount: integer("recipes", 10_000), seconds: seconds, connections: connections,
         seed: UInt64(integer("seed", 42)), larderPath: options["larder"] ?? beside,
         databasePath: options["db"]
+      ).run()
+    case "typos":
+      return try SearchTypoBenchmark(
+        misspellingsPath: options["misspellings"] ?? "bench/search/misspellings.tsv",
+        dataPath: options["data"] ?? "../shared/data"
       ).run()
     case "search-ranking":
       let bounds = try (options["bounds"] ?? "1000").split(separator: ",").map {
