@@ -691,25 +691,36 @@ enum SearchIndex {
     }
   }
 
-  /// Adds the words of `text` to `search_words`, as FTS5's tokenizer makes them: the text
-  /// goes through a private in-memory index with the same tokenizer, whose vocabulary is read
-  /// back and emptied.
+  /// Stages the words of `text` for `search_words`, as FTS5's tokenizer makes them: the text
+  /// goes into a private in-memory index with the same tokenizer, whose vocabulary
+  /// ``collectWords(connection:)`` reads once per write (``SQLiteDatabase/write(_:_:)``
+  /// calls it before committing), so an import of a thousand recipes reads it once.
   static func addWords(of text: String, connection: SQLiteConnection) throws {
-    try connection.execute(
-      """
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.word_probe USING fts5(
-        text, tokenize = 'unicode61 remove_diacritics 2');
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.word_probe_words
-        USING fts5vocab(temp, word_probe, row);
-      """, operation: "listing a recipe's words")
+    if !connection.hasStagedWords {
+      try connection.execute(
+        """
+        CREATE VIRTUAL TABLE IF NOT EXISTS temp.word_probe USING fts5(
+          text, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE VIRTUAL TABLE IF NOT EXISTS temp.word_probe_words
+          USING fts5vocab(temp, word_probe, row);
+        """, operation: "listing a recipe's words")
+    }
     try connection.run(
       "INSERT INTO temp.word_probe (text) VALUES (?)", [.text(text)],
       operation: "listing a recipe's words")
+    connection.hasStagedWords = true
+  }
+
+  /// Adds the staged words (``addWords(of:connection:)``) to `search_words` and drops the
+  /// private index (quicker than deleting its rows, which FTS5 would tokenize again).
+  static func collectWords(connection: SQLiteConnection) throws {
     try connection.execute(
       """
       INSERT OR IGNORE INTO search_words (word) SELECT term FROM temp.word_probe_words;
-      DELETE FROM temp.word_probe;
-      """, operation: "listing a recipe's words")
+      DROP TABLE temp.word_probe_words;
+      DROP TABLE temp.word_probe;
+      """, operation: "listing recipes' words")
+    connection.hasStagedWords = false
   }
 
   /// The words of the index starting with `prefix`, up to `limit` (nil when there are more):

@@ -115,6 +115,10 @@ final class SQLiteConnection {
   /// Whether the connection is inside a transaction.
   var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+  /// Whether text waits in this connection's private word index for its words to join
+  /// `search_words` (``SearchIndex/collectWords(connection:)``), before the write commits.
+  var hasStagedWords = false
+
   private func prepare(_ sql: String, operation: String) throws -> OpaquePointer {
     if let cached = statements[sql] { return cached }
     var statement: OpaquePointer?

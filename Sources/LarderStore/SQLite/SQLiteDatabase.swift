@@ -79,9 +79,12 @@ final class SQLiteDatabase: @unchecked Sendable {
     try writer.execute("BEGIN IMMEDIATE", operation: operation)
     do {
       let result = try body(writer)
+      // Recipes indexed in this write have their words listed before anyone can search them.
+      if writer.hasStagedWords { try SearchIndex.collectWords(connection: writer) }
       try writer.execute("COMMIT", operation: operation)
       return result
     } catch {
+      writer.hasStagedWords = false
       if writer.isInTransaction {
         try? writer.execute("ROLLBACK", operation: "rolling back after failed \(operation)")
       }
