@@ -214,6 +214,11 @@ public struct BulkReader: Sendable {
       }
       return .format(ext == "mxp" ? .masterCookText : .mealMaster)
     case "mx2": return .format(.masterCook)
+    case "grmt": return .format(.gourmet)
+    case "xml":
+      if GourmetReader.isGourmetExport(head) { return .format(.gourmet) }
+      if head.contains("<mx2") { return .format(.masterCook) }
+      return .notRecipe("an XML file that is neither a Gourmet nor a MasterCook export")
     case "paprikarecipe": return .format(.paprika)
     case "csv":
       let firstLine = head.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
@@ -241,6 +246,7 @@ public struct BulkReader: Sendable {
     default:
       if isStandardInput || ext.isEmpty {
         let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
+        if GourmetReader.isGourmetExport(head) { return .format(.gourmet) }
         if MealMaster.isMealMaster(head) { return .format(.mealMaster) }
         if MasterCookText.isMasterCookText(head) { return .format(.masterCookText) }
         if trimmed.hasPrefix(">>")

@@ -31,6 +31,8 @@ public enum RecipeFormat: String, Sendable, CaseIterable, Codable {
   case masterCook = "MasterCook"
   /// Copy Me That's `recipes.html`; read by the HTML readers.
   case copyMeThat = "Copy Me That"
+  /// Gourmet Recipe Manager's XML export (`.grmt`).
+  case gourmet = "Gourmet XML"
 }
 
 /// Reads one document of a format into per-item results: the bytes and the document's name
@@ -57,9 +59,10 @@ extension RecipeFormat {
         let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         return Cooklang.readRecipes(from: try text(data), fileName: base.isEmpty ? nil : base)
       },
-      // The libxml2 readers: MasterCook's XML and Copy Me That's recipes.html.
+      // The libxml2 readers: MasterCook's and Gourmet's XML, Copy Me That's recipes.html.
       .masterCook: { data, name in try MasterCookReader.read(data, source: name) },
       .copyMeThat: { data, name in CopyMeThatReader.read(html: data, source: name) },
+      .gourmet: { data, name in try GourmetReader.read(data, source: name) },
     ]
     return readers
   }
