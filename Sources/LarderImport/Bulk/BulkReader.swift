@@ -220,6 +220,7 @@ public struct BulkReader: Sendable {
       if head.contains("<mx2") { return .format(.masterCook) }
       return .notRecipe("an XML file that is neither a Gourmet nor a MasterCook export")
     case "paprikarecipe": return .format(.paprika)
+    case "melarecipe": return .format(.mela)
     case "csv":
       let firstLine = head.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
       // The header read as CSV ("Title","Notes, misc" is two columns), names trimmed.
@@ -270,6 +271,7 @@ public struct BulkReader: Sendable {
       if TandoorExport.isTandoorRecipe(first) { return .format(.tandoor) }
       if MealieExport.isMealieRecipe(first) { return .format(.mealie) }
       if PaprikaExport.isPaprikaRecipe(first) { return .format(.paprika) }
+      if MelaExport.isMelaRecipe(first) { return .format(.mela) }
     }
     if (name as NSString).lastPathComponent == "recipe.json" { return .format(.nextcloud) }
     return .format(.schemaOrg)
@@ -297,7 +299,7 @@ public struct BulkReader: Sendable {
   static let ignoredExtensions: Set<String> = [
     "jpg", "jpeg", "png", "gif", "webp", "heic", "bmp", "tif", "tiff", "svg", "ico", "mp4", "mov",
   ]
-  static let archiveExtensions: Set<String> = ["zip", "paprikarecipes"]
+  static let archiveExtensions: Set<String> = ["zip", "paprikarecipes", "melarecipes"]
 
   static func fileExtension(of name: String) -> String {
     (name as NSString).pathExtension.lowercased()

@@ -33,6 +33,8 @@ public enum RecipeFormat: String, Sendable, CaseIterable, Codable {
   case copyMeThat = "Copy Me That"
   /// Gourmet Recipe Manager's XML export (`.grmt`).
   case gourmet = "Gourmet XML"
+  /// A Mela `.melarecipe` (JSON; a `.melarecipes` export is a zip of them).
+  case mela = "Mela"
 }
 
 /// Reads one document of a format into per-item results: the bytes and the document's name
@@ -49,6 +51,7 @@ extension RecipeFormat {
       .mealie: { data, _ in try MealieExport.readRecipes(from: data) },
       .tandoor: { data, _ in try TandoorExport.readRecipes(from: data) },
       .paprika: { data, _ in try PaprikaExport.readRecipes(from: data) },
+      .mela: { data, _ in try MelaExport.readRecipes(from: data) },
       .chowdown: { data, _ in Chowdown.readRecipes(from: try text(data)) },
       .planToEat: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
       .myRecipeBox: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
