@@ -272,6 +272,7 @@ public struct BulkReader: Sendable {
       if MealieExport.isMealieRecipe(first) { return .format(.mealie) }
       if PaprikaExport.isPaprikaRecipe(first) { return .format(.paprika) }
       if MelaExport.isMelaRecipe(first) { return .format(.mela) }
+      if RecipeSageExport.isRecipeSageRecipe(first) { return .format(.recipeSage) }
     }
     if (name as NSString).lastPathComponent == "recipe.json" { return .format(.nextcloud) }
     return .format(.schemaOrg)

@@ -35,6 +35,8 @@ public enum RecipeFormat: String, Sendable, CaseIterable, Codable {
   case gourmet = "Gourmet XML"
   /// A Mela `.melarecipe` (JSON; a `.melarecipes` export is a zip of them).
   case mela = "Mela"
+  /// RecipeSage's JSON-LD export (schema.org Recipes with RecipeSage's extras).
+  case recipeSage = "RecipeSage"
 }
 
 /// Reads one document of a format into per-item results: the bytes and the document's name
@@ -52,6 +54,7 @@ extension RecipeFormat {
       .tandoor: { data, _ in try TandoorExport.readRecipes(from: data) },
       .paprika: { data, _ in try PaprikaExport.readRecipes(from: data) },
       .mela: { data, _ in try MelaExport.readRecipes(from: data) },
+      .recipeSage: { data, _ in try RecipeSageExport.readRecipes(from: data) },
       .chowdown: { data, _ in Chowdown.readRecipes(from: try text(data)) },
       .planToEat: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
       .myRecipeBox: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
