@@ -234,10 +234,11 @@ public struct BulkReader: Sendable {
       case nil: return .notRecipe("a CSV file without recipe title and ingredients columns")
       }
     case "md", "markdown":
-      guard let text = try? RecipeText.utf8(data), Chowdown.isChowdownRecipe(text) else {
-        return .notRecipe("a Markdown file without Chowdown recipe front matter")
-      }
-      return .format(.chowdown)
+      guard let text = try? RecipeText.utf8(data) else { return .format(.markdown) }
+      if Chowdown.isChowdownRecipe(text) { return .format(.chowdown) }
+      if MarkdownRecipe.isMarkdownRecipe(text) { return .format(.markdown) }
+      return .notRecipe(
+        "a Markdown file without an '## Ingredients' section or Chowdown front matter")
     case "html", "htm":
       let lower = head.lowercased()
       if name.hasSuffix("recipes.html") || lower.contains("copymethat") {

@@ -37,6 +37,8 @@ public enum RecipeFormat: String, Sendable, CaseIterable, Codable {
   case mela = "Mela"
   /// RecipeSage's JSON-LD export (schema.org Recipes with RecipeSage's extras).
   case recipeSage = "RecipeSage"
+  /// A Markdown recipe: `# Title`, `## Ingredients`, `## Instructions` (front matter optional).
+  case markdown = "Markdown"
 }
 
 /// Reads one document of a format into per-item results: the bytes and the document's name
@@ -56,6 +58,7 @@ extension RecipeFormat {
       .mela: { data, _ in try MelaExport.readRecipes(from: data) },
       .recipeSage: { data, _ in try RecipeSageExport.readRecipes(from: data) },
       .chowdown: { data, _ in Chowdown.readRecipes(from: try text(data)) },
+      .markdown: { data, _ in MarkdownRecipe.readRecipes(from: try text(data)) },
       .planToEat: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
       .myRecipeBox: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
       .csv: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
