@@ -241,6 +241,12 @@ public struct BulkReader: Sendable {
         "a Markdown file without an '## Ingredients' section or Chowdown front matter")
     case "html", "htm":
       let lower = head.lowercased()
+      // Both apps name the file recipes.html; Recipe Keeper's marks its fields with itemprop.
+      if RecipeKeeperReader.isRecipeKeeperExport(
+        String(decoding: data.prefix(65_536), as: UTF8.self))
+      {
+        return .format(.recipeKeeper)
+      }
       if name.hasSuffix("recipes.html") || lower.contains("copymethat") {
         return .format(.copyMeThat)
       }

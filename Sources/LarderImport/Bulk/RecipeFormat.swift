@@ -39,6 +39,8 @@ public enum RecipeFormat: String, Sendable, CaseIterable, Codable {
   case recipeSage = "RecipeSage"
   /// A Markdown recipe: `# Title`, `## Ingredients`, `## Instructions` (front matter optional).
   case markdown = "Markdown"
+  /// Recipe Keeper's `recipes.html` (in its export zip); read by the HTML readers.
+  case recipeKeeper = "Recipe Keeper"
 }
 
 /// Reads one document of a format into per-item results: the bytes and the document's name
@@ -68,10 +70,12 @@ extension RecipeFormat {
         let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         return Cooklang.readRecipes(from: try text(data), fileName: base.isEmpty ? nil : base)
       },
-      // The libxml2 readers: MasterCook's and Gourmet's XML, Copy Me That's recipes.html.
+      // The libxml2 readers: MasterCook's and Gourmet's XML, Copy Me That's and Recipe Keeper's
+      // recipes.html.
       .masterCook: { data, name in try MasterCookReader.read(data, source: name) },
       .copyMeThat: { data, name in CopyMeThatReader.read(html: data, source: name) },
       .gourmet: { data, name in try GourmetReader.read(data, source: name) },
+      .recipeKeeper: { data, name in try RecipeKeeperReader.read(html: data, source: name) },
     ]
     return readers
   }
