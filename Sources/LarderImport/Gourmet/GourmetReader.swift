@@ -123,8 +123,8 @@ public enum GourmetReader {
   ) throws -> IngredientLine {
     var parts: [String]
     if element.name == "ingref" {
-      let amount = element.attribute("amount").map(MarkupNode.collapse) ?? ""
-      let name = MarkupNode.collapse(element.text)
+      let amount = element.attribute("amount").map(plain) ?? ""
+      let name = plain(element.text)
       guard !name.isEmpty else {
         throw LarderCoreError.invalidField(
           field: "<ingref>", value: "", reason: "ingredient \(position) names no recipe",
@@ -149,9 +149,12 @@ public enum GourmetReader {
     guard let child = element.elementChildren.first(where: { $0.name == name }) else {
       return nil
     }
-    let text = MarkupNode.collapse(child.text)
+    let text = plain(child.text)
     return text.isEmpty ? nil : text
   }
+
+  /// Text with Gourmet's escaped markup ("&amp;lt;b&amp;gt;", escaped twice) removed.
+  static func plain(_ text: String) -> String { MarkupNode.plainText(text) }
 
   /// The text of a long field with its paragraphs kept, Gourmet's escaped markup removed.
   private static func markup(_ element: MarkupNode, _ name: String) -> String {
@@ -164,8 +167,7 @@ public enum GourmetReader {
   /// Blank-line separated paragraphs as plain text, each on one line.
   private static func paragraphs(_ text: String) -> [String] {
     text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
-      // The first pass turns the escaped markup into tags, the second removes them.
-      .map { PlainText.clean(PlainText.clean($0)) }.filter { !$0.isEmpty }
+      .map(plain).filter { !$0.isEmpty }
   }
 
   private static func steps(_ text: String) -> [InstructionSection] {

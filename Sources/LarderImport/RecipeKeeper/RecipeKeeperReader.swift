@@ -73,9 +73,9 @@ public enum RecipeKeeperReader {
         for (name, node) in elements where name == wanted {
           let value: String
           switch node.name {
-          case "meta": value = MarkupNode.collapse(node.attribute("content") ?? "")
+          case "meta": value = MarkupNode.plainText(node.attribute("content") ?? "")
           case "img": value = node.attribute("src") ?? ""
-          default: value = node.text
+          default: value = MarkupNode.plainText(node.text)
           }
           if !value.isEmpty { return value }
         }
@@ -87,7 +87,7 @@ public enum RecipeKeeperReader {
     func lines(_ prop: String) -> [String] {
       guard let node = elements.first(where: { $0.prop == prop })?.node else { return [] }
       return node.textWithLineBreaks.components(separatedBy: "\n")
-        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .map(MarkupNode.plainText).filter { !$0.isEmpty }
     }
 
     /// Every value of the elements with `prop` (Recipe Keeper repeats `recipeCourse` and
@@ -95,9 +95,9 @@ public enum RecipeKeeperReader {
     func all(_ prop: String) -> [String] {
       elements.filter { $0.prop == prop }.map { element in
         element.node.name == "meta"
-          ? MarkupNode.collapse(element.node.attribute("content") ?? "") : element.node.text
+          ? element.node.attribute("content") ?? "" : element.node.text
       }
-      .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+      .flatMap { $0.split(separator: ",") }.map { MarkupNode.plainText(String($0)) }
       .filter { !$0.isEmpty }
     }
 
