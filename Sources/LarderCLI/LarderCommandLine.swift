@@ -77,9 +77,10 @@ public enum LarderCommandLine {
         "import", abstract: "Import recipe files, folders and other apps' exports, or clip URLs.",
         discussion: """
           Reads schema.org JSON-LD, Cooklang (.cook), MealMaster (.mmf, .mxp), MasterCook \
-          (.mx2), recipe CSVs (Plan to Eat, MyRecipeBox), Chowdown Markdown, and the exports of \
-          Mealie, Tandoor, Paprika (.paprikarecipes), Nextcloud Cookbook and Copy Me That, in \
-          zip archives or folders. Every recipe is reported: created, updated, unchanged or \
+          (.mx2), Gourmet XML (.grmt), recipe CSVs (Plan to Eat, MyRecipeBox), Markdown \
+          recipes and Chowdown, and the exports of Mealie, Tandoor, Paprika (.paprikarecipes), \
+          Mela (.melarecipes), RecipeSage, Recipe Keeper, Nextcloud Cookbook and Copy Me That, \
+          in zip archives or folders. Every recipe is reported: created, updated, unchanged or \
           failed with the reason. Recipes imported before are recognised and updated, not \
           duplicated. Exits 1 if anything failed. http:// and https:// arguments are clipped: \
           the page is fetched, its recipe read and its main image kept; pages on your own \

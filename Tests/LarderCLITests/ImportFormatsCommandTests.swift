@@ -34,6 +34,7 @@ import Testing
     ("app-exports/mealie-migrations/myrecipebox.csv", 10),
     ("app-exports/mealie-migrations/copymethat.zip", 3),
     ("mastercook/gourmet-athenos.mx2", 100),
+    ("gourmet-xml/gourmet-test_set.grmt", 2),
     ("mealmaster/gourmet-mealmaster.mmf", 5),
     ("mealmaster/gourmet-mealmaster_2_col.mmf", 1),
     ("cooklang/tandoor", 3),

@@ -31,6 +31,9 @@ extension FuzzTarget {
     (.chowdown, "chowdown", "soup.md"), (.csv, "recipe-csv", "recipes.csv"),
     (.mealMaster, "mealmaster", "soup.mmf"), (.masterCookText, "mastercook-text", "soup.mxp"),
     (.masterCook, "mastercook-xml", "soup.mx2"), (.copyMeThat, "copymethat", "recipes.html"),
+    (.gourmet, "gourmet-xml", "export.grmt"), (.mela, "mela", "Soup.melarecipe"),
+    (.recipeSage, "recipesage", "recipesage.json"), (.markdown, "markdown", "soup.md"),
+    (.recipeKeeper, "recipekeeper", "recipes.html"),
   ].map { format, name, fileName in
     FuzzTarget(name: name, summary: "the \(format.rawValue) reader (\(fileName))") { data in
       guard let reader = RecipeFormat.standardReaders[format] else {

@@ -214,7 +214,13 @@ public struct BulkReader: Sendable {
       }
       return .format(ext == "mxp" ? .masterCookText : .mealMaster)
     case "mx2": return .format(.masterCook)
+    case "grmt": return .format(.gourmet)
+    case "xml":
+      if GourmetReader.isGourmetExport(head) { return .format(.gourmet) }
+      if head.contains("<mx2") { return .format(.masterCook) }
+      return .notRecipe("an XML file that is neither a Gourmet nor a MasterCook export")
     case "paprikarecipe": return .format(.paprika)
+    case "melarecipe": return .format(.mela)
     case "csv":
       let firstLine = head.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
       // The header read as CSV ("Title","Notes, misc" is two columns), names trimmed.
@@ -228,12 +234,19 @@ public struct BulkReader: Sendable {
       case nil: return .notRecipe("a CSV file without recipe title and ingredients columns")
       }
     case "md", "markdown":
-      guard let text = try? RecipeText.utf8(data), Chowdown.isChowdownRecipe(text) else {
-        return .notRecipe("a Markdown file without Chowdown recipe front matter")
-      }
-      return .format(.chowdown)
+      guard let text = try? RecipeText.utf8(data) else { return .format(.markdown) }
+      if Chowdown.isChowdownRecipe(text) { return .format(.chowdown) }
+      if MarkdownRecipe.isMarkdownRecipe(text) { return .format(.markdown) }
+      return .notRecipe(
+        "a Markdown file without an '## Ingredients' section or Chowdown front matter")
     case "html", "htm":
       let lower = head.lowercased()
+      // Both apps name the file recipes.html; Recipe Keeper's marks its fields with itemprop.
+      if RecipeKeeperReader.isRecipeKeeperExport(
+        String(decoding: data.prefix(65_536), as: UTF8.self))
+      {
+        return .format(.recipeKeeper)
+      }
       if name.hasSuffix("recipes.html") || lower.contains("copymethat") {
         return .format(.copyMeThat)
       }
@@ -241,6 +254,7 @@ public struct BulkReader: Sendable {
     default:
       if isStandardInput || ext.isEmpty {
         let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
+        if GourmetReader.isGourmetExport(head) { return .format(.gourmet) }
         if MealMaster.isMealMaster(head) { return .format(.mealMaster) }
         if MasterCookText.isMasterCookText(head) { return .format(.masterCookText) }
         if trimmed.hasPrefix(">>")
@@ -264,6 +278,8 @@ public struct BulkReader: Sendable {
       if TandoorExport.isTandoorRecipe(first) { return .format(.tandoor) }
       if MealieExport.isMealieRecipe(first) { return .format(.mealie) }
       if PaprikaExport.isPaprikaRecipe(first) { return .format(.paprika) }
+      if MelaExport.isMelaRecipe(first) { return .format(.mela) }
+      if RecipeSageExport.isRecipeSageRecipe(first) { return .format(.recipeSage) }
     }
     if (name as NSString).lastPathComponent == "recipe.json" { return .format(.nextcloud) }
     return .format(.schemaOrg)
@@ -291,7 +307,7 @@ public struct BulkReader: Sendable {
   static let ignoredExtensions: Set<String> = [
     "jpg", "jpeg", "png", "gif", "webp", "heic", "bmp", "tif", "tiff", "svg", "ico", "mp4", "mov",
   ]
-  static let archiveExtensions: Set<String> = ["zip", "paprikarecipes"]
+  static let archiveExtensions: Set<String> = ["zip", "paprikarecipes", "melarecipes"]
 
   static func fileExtension(of name: String) -> String {
     (name as NSString).pathExtension.lowercased()

@@ -31,6 +31,16 @@ public enum RecipeFormat: String, Sendable, CaseIterable, Codable {
   case masterCook = "MasterCook"
   /// Copy Me That's `recipes.html`; read by the HTML readers.
   case copyMeThat = "Copy Me That"
+  /// Gourmet Recipe Manager's XML export (`.grmt`).
+  case gourmet = "Gourmet XML"
+  /// A Mela `.melarecipe` (JSON; a `.melarecipes` export is a zip of them).
+  case mela = "Mela"
+  /// RecipeSage's JSON-LD export (schema.org Recipes with RecipeSage's extras).
+  case recipeSage = "RecipeSage"
+  /// A Markdown recipe: `# Title`, `## Ingredients`, `## Instructions` (front matter optional).
+  case markdown = "Markdown"
+  /// Recipe Keeper's `recipes.html` (in its export zip); read by the HTML readers.
+  case recipeKeeper = "Recipe Keeper"
 }
 
 /// Reads one document of a format into per-item results: the bytes and the document's name
@@ -47,7 +57,10 @@ extension RecipeFormat {
       .mealie: { data, _ in try MealieExport.readRecipes(from: data) },
       .tandoor: { data, _ in try TandoorExport.readRecipes(from: data) },
       .paprika: { data, _ in try PaprikaExport.readRecipes(from: data) },
+      .mela: { data, _ in try MelaExport.readRecipes(from: data) },
+      .recipeSage: { data, _ in try RecipeSageExport.readRecipes(from: data) },
       .chowdown: { data, _ in Chowdown.readRecipes(from: try text(data)) },
+      .markdown: { data, _ in MarkdownRecipe.readRecipes(from: try text(data)) },
       .planToEat: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
       .myRecipeBox: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
       .csv: { data, _ in try RecipeCSV.readRecipes(from: try text(data)) },
@@ -57,9 +70,12 @@ extension RecipeFormat {
         let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         return Cooklang.readRecipes(from: try text(data), fileName: base.isEmpty ? nil : base)
       },
-      // The libxml2 readers: MasterCook's XML and Copy Me That's recipes.html.
+      // The libxml2 readers: MasterCook's and Gourmet's XML, Copy Me That's and Recipe Keeper's
+      // recipes.html.
       .masterCook: { data, name in try MasterCookReader.read(data, source: name) },
       .copyMeThat: { data, name in CopyMeThatReader.read(html: data, source: name) },
+      .gourmet: { data, name in try GourmetReader.read(data, source: name) },
+      .recipeKeeper: { data, name in try RecipeKeeperReader.read(html: data, source: name) },
     ]
     return readers
   }

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import LarderCore
 
 /// A parsed HTML or XML document: libxml2's tree, freed when the last reference goes.
 ///
@@ -396,6 +397,19 @@ struct MarkupNode {
 
   static func collapse(_ text: String) -> String {
     text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{A0}" }).joined(separator: " ")
+  }
+
+  /// `text` collapsed and cleaned of tags and entities until cleaning changes nothing: markup
+  /// escaped into an export's text ("&lt;b&gt;", even twice) leaves no tag or entity behind
+  /// for a later reading (of Larder's own schema.org export, say) to turn into something else.
+  static func plainText(_ text: String) -> String {
+    var current = collapse(text)
+    for _ in 0..<4 {
+      let cleaned = PlainText.clean(current)
+      if cleaned == current { break }
+      current = cleaned
+    }
+    return current
   }
 }
 

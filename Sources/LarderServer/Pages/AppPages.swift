@@ -123,7 +123,8 @@ enum EditorPage {
       </details>
       <details><summary>Import a file or another app&#39;s export</summary>
       <label for="import-file">An export from Paprika, Mealie, Tandoor, Nextcloud Cookbook, Copy Me \
-      That, Plan to Eat or MyRecipeBox, or a .cook, .mmf, .mx2, .csv or JSON-LD file</label>
+      That, Mela, RecipeSage, Recipe Keeper, Plan to Eat or MyRecipeBox, or a .cook, .mmf, .mx2, \
+      .grmt, .md, .csv or JSON-LD file</label>
       <input id="import-file" type="file">
       <p id="import-status" class="status" role="status" aria-live="polite"></p>
       <ul id="import-report" class="import-report"></ul>
