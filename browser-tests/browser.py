@@ -9,6 +9,7 @@ import unittest
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -127,7 +128,11 @@ class BrowserTestCase(unittest.TestCase):
             "return document.documentElement.dataset.ready === 'true'"), timeout)
 
     def wait(self, condition, timeout=10, message=""):
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(condition, message)
+        # A page that re-renders (the recipe's marks after the pantry loads) may replace an
+        # element between finding it and reading it: that is "not yet", not a failure.
+        return WebDriverWait(
+            self.driver, timeout, poll_frequency=0.1,
+            ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(condition, message)
 
     def find(self, css):
         return self.driver.find_element(By.CSS_SELECTOR, css)

@@ -23,3 +23,25 @@ public struct FoundRecipe: Sendable {
     self.warnings = warnings
   }
 }
+
+extension FoundRecipe {
+  /// The item `read` makes of the recipe at `index`, or why it could not: a
+  /// ``LarderCoreError`` as thrown, any other error as an invalid `field` naming the recipe.
+  /// The warnings `read` gathered are kept either way.
+  public static func reading(
+    index: Int, name: String?, field: String,
+    _ read: (inout [String]) throws -> Recipe
+  ) -> FoundRecipe {
+    var warnings: [String] = []
+    do {
+      let recipe = try read(&warnings)
+      return FoundRecipe(index: index, name: name, result: .success(recipe), warnings: warnings)
+    } catch let error as LarderCoreError {
+      return FoundRecipe(index: index, name: name, result: .failure(error), warnings: warnings)
+    } catch {
+      let failure = LarderCoreError.invalidField(
+        field: field, value: name ?? "", reason: "\(error)", item: index)
+      return FoundRecipe(index: index, name: name, result: .failure(failure), warnings: warnings)
+    }
+  }
+}

@@ -31,18 +31,8 @@ public enum GourmetReader {
     let recipes = root.elementChildren.filter { $0.name == "recipe" }
     guard !recipes.isEmpty else { throw LarderImportError.noRecipe(source: source) }
     return recipes.enumerated().map { index, element in
-      let name = field(element, "title")
-      var warnings: [String] = []
-      do {
-        let recipe = try readRecipe(element, index: index, warnings: &warnings)
-        return FoundRecipe(index: index, name: name, result: .success(recipe), warnings: warnings)
-      } catch let error as LarderCoreError {
-        return FoundRecipe(index: index, name: name, result: .failure(error), warnings: warnings)
-      } catch {
-        let failure = LarderCoreError.invalidField(
-          field: "recipe", value: name ?? "", reason: "\(error)", item: index)
-        return FoundRecipe(
-          index: index, name: name, result: .failure(failure), warnings: warnings)
+      FoundRecipe.reading(index: index, name: field(element, "title"), field: "recipe") {
+        try readRecipe(element, index: index, warnings: &$0)
       }
     }
   }

@@ -26,17 +26,8 @@ public enum MasterCookReader {
       let name = element.attribute("name").map(MarkupNode.collapse).flatMap {
         $0.isEmpty ? nil : $0
       }
-      var warnings: [String] = []
-      do {
-        let recipe = try readRecipe(element, warnings: &warnings)
-        return FoundRecipe(index: index, name: name, result: .success(recipe), warnings: warnings)
-      } catch let error as LarderCoreError {
-        return FoundRecipe(index: index, name: name, result: .failure(error), warnings: warnings)
-      } catch {
-        let failure = LarderCoreError.invalidField(
-          field: "RcpE", value: name ?? "", reason: "\(error)", item: index)
-        return FoundRecipe(
-          index: index, name: name, result: .failure(failure), warnings: warnings)
+      return FoundRecipe.reading(index: index, name: name, field: "RcpE") {
+        try readRecipe(element, warnings: &$0)
       }
     }
   }

@@ -37,19 +37,9 @@ public enum RecipeKeeperReader {
     guard !containers.isEmpty else { throw LarderImportError.noRecipe(source: source) }
     return containers.enumerated().map { index, element in
       let fields = Fields(element)
-      let name = fields.text("recipename", "name")
-      var warnings: [String] = []
-      do {
-        let recipe = try readRecipe(fields, index: index, warnings: &warnings)
-        return FoundRecipe(index: index, name: name, result: .success(recipe), warnings: warnings)
-      } catch let error as LarderCoreError {
-        return FoundRecipe(index: index, name: name, result: .failure(error), warnings: warnings)
-      } catch {
-        let failure = LarderCoreError.invalidField(
-          field: "recipe", value: name ?? "", reason: "\(error)", item: index)
-        return FoundRecipe(
-          index: index, name: name, result: .failure(failure), warnings: warnings)
-      }
+      return FoundRecipe.reading(
+        index: index, name: fields.text("recipename", "name"), field: "recipe"
+      ) { try readRecipe(fields, index: index, warnings: &$0) }
     }
   }
 
