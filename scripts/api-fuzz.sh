@@ -11,21 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-# Debian's python3 makes virtual environments only with python3-venv (ensurepip).
-packages=(python3 curl)
-if ! python3 -c 'import ensurepip' 2>/dev/null; then packages+=(python3-venv); fi
-scripts/ensure-deps.sh "${packages[@]}"
-
+source scripts/lib/python-env.sh
 venv="$root/.venv-fuzz"
-requirements=scripts/api-fuzz/requirements.txt
-if [[ ! -x "$venv/bin/schemathesis" ]] || ! cmp -s "$requirements" "$venv/requirements.txt"; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
-  cp "$requirements" "$venv/requirements.txt"
-fi
-
-binary="$root/.build/debug/larder"
-[[ -x "$binary" ]] || { echo "error: $binary is missing; run 'swift build' first" >&2; exit 1; }
+python_env "$venv" scripts/api-fuzz/requirements.txt curl
+binary=$(debug_larder)
 
 artifacts="$root/.build/api-fuzz"
 rm -rf "$artifacts"

@@ -12,21 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-# Debian's python3 makes virtual environments only with python3-venv (ensurepip).
-packages=(python3)
-if ! python3 -c 'import ensurepip' 2>/dev/null; then packages+=(python3-venv); fi
-scripts/ensure-deps.sh "${packages[@]}"
-
+source scripts/lib/python-env.sh
 venv="$root/.venv-interop"
-requirements=scripts/interop/requirements.txt
-if [[ ! -x "$venv/bin/python" ]] || ! cmp -s "$requirements" "$venv/requirements.txt"; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
-  cp "$requirements" "$venv/requirements.txt"
-fi
-
-binary="$root/.build/debug/larder"
-[[ -x "$binary" ]] || { echo "error: $binary is missing; run 'swift build' first" >&2; exit 1; }
+python_env "$venv" scripts/interop/requirements.txt
+binary=$(debug_larder)
 
 starters="$root/Sources/LarderApplication/Resources/starter-recipes"
 status=0
