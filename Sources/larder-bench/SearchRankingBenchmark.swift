@@ -33,27 +33,15 @@ struct SearchRankingBenchmark {
   ]
 
   func run() throws -> String {
-    let path = dataPath + "/recipes-wikibooks/recipes.jsonl"
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    let path = Self.wikibooksPath(dataPath)
+    guard let recipes = try Self.wikibooksRecipes(dataPath) else {
       throw BenchError(
         message: "no \(path): this benchmark needs ../shared/data (or --data DIR)", exitCode: 1)
     }
-    let recipes = try text.split(separator: "\n").enumerated().map { index, line in
-      try Self.recipe(from: Data(line.utf8), index: index)
-    }
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("larder-bench-search-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let databasePath = folder.appendingPathComponent("larder.sqlite").path
-    do {
-      let store = try SQLiteRecipeStore.open(path: databasePath)
-      for batch in stride(from: 0, to: recipes.count, by: 500) {
-        _ = try store.importRecipes(
-          Array(recipes[batch..<min(batch + 500, recipes.count)]), household: .default,
-          now: Date(timeIntervalSince1970: 1_790_000_000))
-      }
-    }
+    let databasePath = try Self.library(of: recipes, in: folder)
     let exact = try SQLiteRecipeStore.open(path: databasePath, exactSearchLimit: .max)
     let scaled = max(1, recipes.count / 100)
     var results: [[String: Any]] = []
@@ -105,6 +93,34 @@ struct SearchRankingBenchmark {
     let data = try JSONSerialization.data(
       withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Where `--data` keeps the Wikibooks recipes.
+  static func wikibooksPath(_ dataPath: String) -> String {
+    dataPath + "/recipes-wikibooks/recipes.jsonl"
+  }
+
+  /// The Wikibooks recipes in `--data`, or nil when they are not there.
+  static func wikibooksRecipes(_ dataPath: String) throws -> [Recipe]? {
+    guard let text = try? String(contentsOfFile: wikibooksPath(dataPath), encoding: .utf8)
+    else { return nil }
+    return try text.split(separator: "\n").enumerated().map { index, line in
+      try recipe(from: Data(line.utf8), index: index)
+    }
+  }
+
+  /// A new database in `folder` (made here) holding `recipes`, imported 500 at a time; its
+  /// path.
+  static func library(of recipes: [Recipe], in folder: URL) throws -> String {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("larder.sqlite").path
+    let store = try SQLiteRecipeStore.open(path: path)
+    for batch in stride(from: 0, to: recipes.count, by: 500) {
+      _ = try store.importRecipes(
+        Array(recipes[batch..<min(batch + 500, recipes.count)]), household: .default,
+        now: Date(timeIntervalSince1970: 1_790_000_000))
+    }
+    return path
   }
 
   /// One Wikibooks record as a recipe: title, category, lines and steps.

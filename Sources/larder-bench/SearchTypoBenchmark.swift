@@ -24,31 +24,15 @@ struct SearchTypoBenchmark {
     var libraries: [(name: String, recipes: [Recipe])] = [
       ("starter recipes", try StarterRecipes.load())
     ]
-    let wikibooks = dataPath + "/recipes-wikibooks/recipes.jsonl"
-    if let lines = try? String(contentsOfFile: wikibooks, encoding: .utf8) {
-      libraries.append(
-        (
-          "Wikibooks",
-          try lines.split(separator: "\n").enumerated().map {
-            try SearchRankingBenchmark.recipe(from: Data($1.utf8), index: $0)
-          }
-        ))
+    if let wikibooks = try SearchRankingBenchmark.wikibooksRecipes(dataPath) {
+      libraries.append(("Wikibooks", wikibooks))
     }
     var results: [[String: Any]] = []
     for library in libraries {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("larder-bench-typos-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
-      let path = folder.appendingPathComponent("larder.sqlite").path
-      do {
-        let store = try SQLiteRecipeStore.open(path: path)
-        for batch in stride(from: 0, to: library.recipes.count, by: 500) {
-          _ = try store.importRecipes(
-            Array(library.recipes[batch..<min(batch + 500, library.recipes.count)]),
-            household: .default, now: Date(timeIntervalSince1970: 1_790_000_000))
-        }
-      }
+      let path = try SearchRankingBenchmark.library(of: library.recipes, in: folder)
       let strict = try SQLiteRecipeStore.open(path: path, correctsTypos: false)
       let tolerant = try SQLiteRecipeStore.open(path: path)
       var counted = 0
