@@ -16,13 +16,14 @@ token=$("$larder" tokens create --user bench --name first-answer 2>/dev/null | t
 server=$!
 start=$(date +%s.%N)
 until curl -s -o /dev/null "http://127.0.0.1:$LARDER_PORT/api/v1/health"; do sleep 0.01; done
-echo "health after $(echo "$(date +%s.%N) - $start" | bc) s"
+since() { awk -v now="$(date +%s.%N)" -v start="$start" 'BEGIN { printf "%.3f", now - start }'; }
+echo "health after $(since) s"
 ask() {
   curl -s -o /dev/null -w "$1: %{http_code} in %{time_total} s\n" \
     -H "Authorization: Bearer $token" "http://127.0.0.1:$LARDER_PORT$2"
 }
 ask "first finder request" "/api/v1/finder?have=egg&missing=0&limit=1"
-echo "first finder answer after $(echo "$(date +%s.%N) - $start" | bc) s"
+echo "first finder answer after $(since) s"
 ask "second finder request" "/api/v1/finder?have=egg,flour,milk&missing=2&limit=24"
 ask "library" "/api/v1/library?limit=24"
 grep "Pantry finder ready" "$work/serve.log" || true
