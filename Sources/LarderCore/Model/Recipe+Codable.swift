@@ -8,7 +8,7 @@ extension Recipe: Codable {
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case id, householdID, name, description, author, sourceURL, sourceID, images, yield
     case prepTime, cookTime, totalTime, ingredientSections, instructionSections, keywords
-    case courses, cuisines, diets, nutrition, sourceRating, rating, isFavorite, notes
+    case courses, cuisines, diets, nutrition, sourceRating, rating, isFavorite, notes, language
     case createdAt, updatedAt
     // Shorthand accepted on input: flat lists of ingredient lines and steps.
     case ingredients, steps
@@ -59,6 +59,7 @@ extension Recipe: Codable {
       createdAt: try container.decodeField(Date.self, forKey: .createdAt) ?? epoch,
       updatedAt: try container.decodeField(Date.self, forKey: .updatedAt) ?? epoch
     )
+    language = try container.decodeField(RecipeLanguage.self, forKey: .language)
   }
 
   /// Encodes every field; absent optionals are left out.
@@ -87,6 +88,7 @@ extension Recipe: Codable {
     try container.encodeIfPresent(rating, forKey: .rating)
     try container.encode(isFavorite, forKey: .isFavorite)
     try container.encodeIfPresent(notes, forKey: .notes)
+    try container.encodeIfPresent(language, forKey: .language)
     try container.encode(createdAt, forKey: .createdAt)
     try container.encode(updatedAt, forKey: .updatedAt)
   }

@@ -42,6 +42,8 @@ public enum RecipeField: String, CaseIterable, Sendable {
   case notes
   /// The user's ``Recipe/rating``.
   case rating
+  /// The ``Recipe/language`` the user or the page gave.
+  case language
 
   /// The warning an import gives when it kept `fields` of the stored recipe because it had
   /// none of them, or nil when it kept none.
@@ -75,6 +77,7 @@ extension Recipe {
     case .sourceRating: return sourceRating == nil
     case .notes: return Self.nonEmpty(notes) == nil
     case .rating: return rating == nil
+    case .language: return language == nil
     }
   }
 
@@ -100,6 +103,7 @@ extension Recipe {
     case .sourceRating: sourceRating = other.sourceRating
     case .notes: notes = other.notes
     case .rating: rating = other.rating
+    case .language: language = other.language
     }
   }
 

@@ -51,6 +51,10 @@ public struct Recipe: Hashable, Sendable, Identifiable {
   public var isFavorite: Bool
   /// The user's own notes.
   public var notes: String?
+  /// The language the recipe is written in, as the user or its page gave it; nil to tell it
+  /// from the text (``LanguageDetector/language(of:)``). Its ingredient lines are read with
+  /// that language's units, numbers and food names.
+  public var language: RecipeLanguage? = nil
   /// When it was first stored.
   public var createdAt: Date
   /// When it was last changed.

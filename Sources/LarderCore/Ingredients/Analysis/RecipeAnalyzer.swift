@@ -11,32 +11,51 @@ public struct RecipeAnalyzer: Sendable {
   /// Finds the catalog food id for a parsed name, or nil when unsure.
   public let matchFood: @Sendable (String) -> String?
 
-  /// Makes an analyzer from a parser and a food matcher.
+  /// Food names in the other languages.
+  public let foodNames: FoodNames
+
+  /// Makes an analyzer from a parser and a food matcher; lines in other languages match
+  /// `foodNames` first, then `matchFood` (a user's food, or an English name such as "Feta").
   public init(
-    parser: IngredientParser = IngredientParser(),
+    parser: IngredientParser = IngredientParser(), foodNames: FoodNames = .bundled,
     matchFood: @escaping @Sendable (String) -> String?
   ) {
     self.parser = parser
+    self.foodNames = foodNames
     self.matchFood = matchFood
   }
 
-  /// The facts of one line.
-  public func facts(for text: String) -> IngredientFacts {
-    let parsed = parser.parse(text)
-    let foods = parsed.foods(matching: matchFood)
+  /// The facts of one line written in `language`.
+  public func facts(for text: String, language: RecipeLanguage = .english) -> IngredientFacts {
+    let parsed = parser.parse(text, language: language)
+    let foods: (food: String?, alternatives: [String])
+    if language == .english {
+      foods = parsed.foods(matching: matchFood)
+    } else {
+      let match = { (name: String) -> String? in
+        foodNames.match(name, language: language) ?? matchFood(name)
+      }
+      var food = parsed.name.flatMap(match)
+      if food == nil, let comment = parsed.comment { food = match(comment) }
+      var seen: Set<String> = food.map { [$0] } ?? []
+      let others = parsed.alternatives.compactMap(match).filter { seen.insert($0).inserted }
+      foods = (food, others)
+    }
     return IngredientFacts(
       quantity: parsed.quantity, quantityMax: parsed.quantityMax, unit: parsed.unit,
       name: parsed.matchingName, isOptional: parsed.isOptional, foodID: foods.food,
       alternativeFoodIDs: foods.alternatives)
   }
 
-  /// The recipe with every ingredient line's facts filled in afresh.
+  /// The recipe with every ingredient line's facts filled in afresh, each line read in the
+  /// recipe's language (``LanguageDetector/language(of:)``).
   public func analyze(_ recipe: Recipe) -> Recipe {
     var copy = recipe
+    let language = LanguageDetector.language(of: recipe)
     for section in copy.ingredientSections.indices {
       for line in copy.ingredientSections[section].lines.indices {
         let text = copy.ingredientSections[section].lines[line].text
-        copy.ingredientSections[section].lines[line].facts = facts(for: text)
+        copy.ingredientSections[section].lines[line].facts = facts(for: text, language: language)
       }
     }
     return copy

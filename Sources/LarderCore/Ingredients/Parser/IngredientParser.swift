@@ -40,6 +40,12 @@ public struct IngredientParser: Sendable {
     makeAssembler(line).result
   }
 
+  /// Parses one line written in `language`: English lines as ``parse(_:)`` does, the others
+  /// with that language's units, numbers and words (``ForeignIngredientReader``).
+  public func parse(_ line: String, language: RecipeLanguage) -> ParsedIngredient {
+    language == .english ? parse(line) : ForeignIngredientReader(language: language).read(line)
+  }
+
   /// Every token of a line with its label and the field it landed in, for highlighting a line
   /// or checking that nothing was lost.
   public func labeledTokens(_ line: String) -> [ParsedToken] {

@@ -1,0 +1,212 @@
+import Foundation
+
+/// Catalog foods by their names in other languages (`Resources/food-names.tsv`: Open Tandoor
+/// Data's translations and Larder's own list), and a matcher from a name as written in a
+/// recipe of that language to a food id.
+///
+/// ```swift
+/// FoodNames.bundled.match("fint sammalt hvetemel", language: .danish)  // "all-purpose-flour"
+/// FoodNames.bundled.match("Knoblauchzehen, gehackt", language: .german) // "garlic"
+/// ```
+///
+/// How a name is matched: it is folded (``LanguageText/fold(_:)``) and split into words; the
+/// longest run of words that is a known name wins (the earliest in the Romance languages and
+/// Polish, whose head noun comes first; the latest in the Germanic ones). A name that joins two
+/// foods with "and" gives the first ("Salz und Pfeffer" → salt) unless the whole phrase is a
+/// food of its own. Words are also compared by their stems (plural and case endings dropped:
+/// Polish "mąki" is "mąka"), and in the compounding languages (German, Dutch, Swedish, Danish,
+/// Norwegian) a word no name spells is read as a compound: its longest known ending
+/// ("Rapsöl" → öl, "Weizenmehl" → mehl), or its beginning before a part word ("Knoblauchzehe").
+/// Names missing in a language are looked up in its neighbours (Danish in Norwegian...).
+public struct FoodNames: Sendable {
+  private struct Table: Sendable {
+    var exact: [String: String] = [:]
+    var stems: [String: String] = [:]
+    var longest = 1
+  }
+
+  private var tables: [RecipeLanguage: Table] = [:]
+
+  /// The names shipped with Larder, loaded on first use.
+  public static let bundled: FoodNames = {
+    guard
+      let url = Bundle.module.url(
+        forResource: "food-names", withExtension: "tsv", subdirectory: "Resources")
+        ?? Bundle.module.url(forResource: "food-names", withExtension: "tsv"),
+      let text = try? String(contentsOf: url, encoding: .utf8)
+    else { return FoodNames(entries: []) }
+    return FoodNames(tsv: text)
+  }()
+
+  /// Names from the TSV form (language, food id, names joined by ";"; "#" lines skipped).
+  public init(tsv: String) {
+    var entries: [(RecipeLanguage, String, String)] = []
+    for line in tsv.split(separator: "\n") where !line.hasPrefix("#") {
+      let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard parts.count == 3, let language = RecipeLanguage(rawValue: String(parts[0])) else {
+        continue
+      }
+      for name in parts[2].split(separator: ";") {
+        entries.append((language, String(parts[1]), String(name)))
+      }
+    }
+    self.init(entries: entries)
+  }
+
+  /// Names from (language, food id, name) triples; the first food to claim a name keeps it.
+  public init(entries: [(RecipeLanguage, String, String)]) {
+    for (language, id, name) in entries {
+      let words = LanguageText.words(name)
+      guard !words.isEmpty else { continue }
+      var table = tables[language] ?? Table()
+      let key = words.joined(separator: " ")
+      if table.exact[key] == nil { table.exact[key] = id }
+      let stemmed = words.map { Self.stem($0, language) }.joined(separator: " ")
+      if table.stems[stemmed] == nil { table.stems[stemmed] = id }
+      table.longest = max(table.longest, words.count)
+      tables[language] = table
+    }
+  }
+
+  /// How many names a language has.
+  public func count(for language: RecipeLanguage) -> Int { tables[language]?.exact.count ?? 0 }
+
+  /// The food a name written in `language` stands for, or nil when no name fits.
+  public func match(_ name: String, language: RecipeLanguage) -> String? {
+    let words = LanguageText.words(name)
+    guard !words.isEmpty, words.count <= 32 else { return nil }
+    for candidate in [language] + language.neighbours {
+      if let found = match(words, in: candidate, lexicon: language) { return found }
+    }
+    return nil
+  }
+
+  private func match(
+    _ words: [String], in language: RecipeLanguage, lexicon: RecipeLanguage
+  )
+    -> String?
+  {
+    guard let table = tables[language] else { return nil }
+    // The whole phrase, and the phrase before "and" ("Salz und Pfeffer" → Salz).
+    let and = lexicon == .english ? Set(["and"]) : LanguageLexicon.of(lexicon).andWords
+    if let found = longest(words, table, language) { return found.id }
+    if let cut = words.firstIndex(where: { and.contains($0) }), cut > 0 {
+      if let found = longest(Array(words[..<cut]), table, language) { return found.id }
+    }
+    return nil
+  }
+
+  private struct Found {
+    var id: String
+    var length: Int
+  }
+
+  /// The longest run of words that names a food, exact before stemmed, then compounds.
+  private func longest(_ words: [String], _ table: Table, _ language: RecipeLanguage) -> Found? {
+    let and = LanguageLexicon.of(language == .english ? .german : language).andWords
+    let headFirst = Self.headFirst(language)
+    let stems = words.map { Self.stem($0, language) }
+    for length in stride(from: min(table.longest, words.count), through: 1, by: -1) {
+      let starts = Array(0...(words.count - length))
+      let ordered = headFirst ? starts : starts.reversed()
+      for start in ordered {
+        let run = words[start..<(start + length)]
+        // A run that spans "and" names one food only when the whole phrase is a name.
+        if let id = table.exact[run.joined(separator: " ")] { return Found(id: id, length: length) }
+        if length > 1, run.contains(where: { and.contains($0) }) { continue }
+      }
+      for start in ordered {
+        let run = stems[start..<(start + length)]
+        if length > 1, words[start..<(start + length)].contains(where: { and.contains($0) }) {
+          continue
+        }
+        if let id = table.stems[run.joined(separator: " ")] { return Found(id: id, length: length) }
+      }
+    }
+    guard Self.compounds(language) else { return nil }
+    let ordered = headFirst ? Array(words.indices) : words.indices.reversed()
+    for index in ordered {
+      if let id = compound(words[index], table, language) { return Found(id: id, length: 1) }
+    }
+    return nil
+  }
+
+  /// A compound word read by its longest known ending (at least four letters, or "öl"), or by
+  /// its beginning when the rest is a part word ("knoblauchzehen" → knoblauch).
+  private func compound(_ word: String, _ table: Table, _ language: RecipeLanguage) -> String? {
+    let letters = Array(word)
+    guard letters.count >= 6 else { return nil }
+    for split in 2..<(letters.count - 2) {
+      let ending = String(letters[split...])
+      guard ending.count >= 4 || Self.shortHeads.contains(ending) else { continue }
+      if let id = table.exact[ending] ?? table.stems[Self.stem(ending, language)] { return id }
+    }
+    for part in Self.partWords where word.hasSuffix(part) && letters.count - part.count >= 3 {
+      var beginning = String(word.dropLast(part.count))
+      if let id = table.exact[beginning] ?? table.stems[Self.stem(beginning, language)] {
+        return id
+      }
+      // A linking "s" or "e": "Hühnerbrust", "kyllinge-".
+      if beginning.hasSuffix("s") || beginning.hasSuffix("e") {
+        beginning.removeLast()
+        if let id = table.exact[beginning] { return id }
+      }
+    }
+    return nil
+  }
+
+  private static let shortHeads: Set<String> = ["ol", "olie", "olje", "olja", "mel", "mjol", "ei"]
+  private static let partWords = [
+    "zehen", "zehe", "stangen", "stange", "blatter", "blatt", "zweige", "zweig", "teentjes",
+    "teentje", "klyftor", "klyfta", "fedd", "fed", "stilke", "stilk", "blade", "blad", "kvister",
+    "kvist",
+  ]
+
+  private static func headFirst(_ language: RecipeLanguage) -> Bool {
+    switch language {
+    case .french, .spanish, .italian, .portuguese, .polish: true
+    default: false
+    }
+  }
+
+  private static func compounds(_ language: RecipeLanguage) -> Bool {
+    switch language {
+    case .german, .dutch, .swedish, .danish, .norwegian: true
+    default: false
+    }
+  }
+
+  /// A word without its plural or case ending, so forms of one word meet: "tomaten" and
+  /// "tomate", "mąki" and "mąka", "cebolas" and "cebola". Words of four letters or fewer stay.
+  static func stem(_ word: String, _ language: RecipeLanguage) -> String {
+    guard word.count > 4 else { return word }
+    let endings: [String]
+    switch language {
+    case .polish:
+      endings = [
+        "ami", "ach", "owie", "ow", "om", "ej", "ego", "emu", "ymi", "imi", "a", "e", "i",
+        "y", "u", "o",
+      ]
+    case .italian:
+      endings = ["i", "e", "a", "o"]
+    case .spanish, .portuguese:
+      endings = ["es", "s", "a", "o", "e"]
+    case .french:
+      endings = ["es", "s", "x", "e"]
+    case .german:
+      endings = ["en", "er", "es", "n", "e", "s"]
+    case .dutch:
+      endings = ["en", "s", "e"]
+    case .swedish:
+      endings = ["orna", "arna", "erna", "or", "ar", "er", "na", "en", "et", "a", "e"]
+    case .danish, .norwegian:
+      endings = ["ene", "erne", "er", "en", "et", "e"]
+    case .english:
+      endings = ["es", "s"]
+    }
+    for ending in endings where word.hasSuffix(ending) && word.count - ending.count >= 3 {
+      return String(word.dropLast(ending.count))
+    }
+    return word
+  }
+}

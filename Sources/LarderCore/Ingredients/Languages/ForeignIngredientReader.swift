@@ -1,0 +1,430 @@
+import Foundation
+
+/// Reads an ingredient line written in a language other than English ("2,5 dl fint sammalt
+/// hvetemel", "100 gr di zucchero", "1 unidade de limão", "Milch 350 g") by rules: an amount
+/// (digits with a decimal comma or point, fractions, "½", number words, ranges), a unit from
+/// the language's ``LanguageLexicon`` (or a metric one), and the rest as the food's name,
+/// cut at a comma or parenthesis, with alternatives split at the language's "or".
+///
+/// The amount may also close the line ("Zucker 100 g", "Mąka pszenna – 500 g"), as many
+/// sites and family recipes write it. Every word lands in some field, as with
+/// ``IngredientParser``.
+struct ForeignIngredientReader: Sendable {
+  let lexicon: LanguageLexicon
+
+  init(language: RecipeLanguage) {
+    lexicon = LanguageLexicon.of(language)
+  }
+
+  /// A piece of the line: its text as written, folded, and where it starts and ends.
+  private struct Token {
+    var text: Substring
+    var folded: String
+    var isPunctuation: Bool { folded.isEmpty || (folded.count == 1 && ",;:()[]".contains(folded)) }
+  }
+
+  /// The amount read from a run of tokens.
+  private struct Amount {
+    var quantity: Double?
+    var quantityMax: Double?
+    var unit: String?
+    var unitText: String?
+    /// Tokens used.
+    var end: Int
+    /// The unit word's token when it names the food too ("2 Knoblauchzehen").
+    var namingUnitAt: Int? = nil
+  }
+
+  func read(_ line: String) -> ParsedIngredient {
+    let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    var tokens = Self.tokens(trimmed)
+    // Bullets and list dashes before the amount.
+    while let first = tokens.first, ["-", "–", "—", "•", "*", "·", "o"].contains(first.folded),
+      tokens.count > 1, first.folded != "o" || tokens[1].folded.first?.isNumber == true
+    {
+      tokens.removeFirst()
+    }
+    var result = ParsedIngredient(input: line)
+    guard !tokens.isEmpty else { return result }
+    if let last = tokens.last, last.folded == ":", tokens.count <= 6,
+      !tokens.contains(where: { $0.folded.first?.isNumber == true })
+    {
+      result.isSectionHeader = true
+      result.comment = trimmed
+      return result
+    }
+
+    var start = 0
+    var amount = readAmount(tokens, from: 0)
+    if let found = amount, found.quantity != nil || found.unit != nil {
+      start = found.namingUnitAt ?? found.end
+    } else {
+      amount = trailingAmount(tokens)
+    }
+    if let amount {
+      result.quantity = amount.quantity
+      result.quantityMax = amount.quantityMax
+      result.unit = amount.unit
+      result.unitText = amount.unitText
+    }
+    var end = tokens.count
+    if start == 0, let amount, amount.end < 0 { end = -amount.end - 1 }
+    // Joining words after the unit: "di zucchero", "d'huile".
+    while start < end, lexicon.joiners.contains(tokens[start].folded) { start += 1 }
+    let rest = Array(tokens[start..<end])
+    let restText = Self.text(of: rest, in: trimmed)
+    let foldedRest = " " + rest.map(\.folded).joined(separator: " ") + " "
+    for phrase in lexicon.optionalPhrases where foldedRest.contains(" " + phrase + " ") {
+      result.isOptional = true
+      break
+    }
+    if rest.isEmpty { return result }
+
+    // The name: up to the first comma or parenthesis that follows a word.
+    var nameEnd = rest.count
+    for index in rest.indices where index > 0 {
+      if [",", "(", ";", "[", "—"].contains(rest[index].folded)
+        || (rest[index].folded == "-" && index + 1 < rest.count
+          && rest[index - 1].text.last == " ")
+      {
+        nameEnd = index
+        break
+      }
+    }
+    var nameTokens = Array(rest[..<nameEnd])
+    if nameTokens.first?.folded == "(" {
+      nameTokens = nameTokens.filter { $0.folded != "(" && $0.folded != ")" }
+    }
+    // Alternatives at the language's "or" (and "/" between words).
+    var parts: [[Token]] = [[]]
+    for token in nameTokens {
+      if lexicon.orWords.contains(token.folded) || token.folded == "/" {
+        if !(parts.last ?? []).isEmpty { parts.append([]) }
+      } else {
+        parts[parts.count - 1].append(token)
+      }
+    }
+    parts = parts.filter { !$0.isEmpty }
+    let names = parts.map { Self.text(of: $0, in: trimmed) }.filter { !$0.isEmpty }
+    result.name = names.first ?? restText
+    result.alternatives = Array(names.dropFirst())
+    if nameEnd < rest.count {
+      let comment = Self.text(of: Array(rest[nameEnd...]), in: trimmed)
+        .trimmingCharacters(in: CharacterSet(charactersIn: " ,;-—"))
+      if !comment.isEmpty { result.comment = comment }
+    }
+    return result
+  }
+
+  /// The amount at `start`: approximate words, a number or number word (a range, a mixed
+  /// fraction), qualifiers, a unit, a joining word.
+  private func readAmount(_ tokens: [Token], from start: Int) -> Amount? {
+    var index = start
+    while index < tokens.count, isApproximate(tokens, index) {
+      index += approximateLength(tokens, index)
+    }
+    // "quelques brins de thym", "ein paar Zweige": no number, but a unit may follow.
+    var few = false
+    if index + 1 < tokens.count,
+      LanguageLexicon.fewWords.contains(tokens[index].folded + " " + tokens[index + 1].folded)
+    {
+      index += 2
+      few = true
+    } else if index < tokens.count, LanguageLexicon.fewWords.contains(tokens[index].folded) {
+      index += 1
+      few = true
+    }
+    var quantity: Double?
+    var quantityMax: Double?
+    if let (value, next) = number(tokens, index) {
+      quantity = value
+      index = next
+      if index + 1 < tokens.count,
+        lexicon.rangeWords.contains(tokens[index].folded)
+          || tokens[index].folded == "-",
+        let (upper, after) = number(tokens, index + 1), upper > value
+      {
+        quantityMax = upper
+        index = after
+      }
+    }
+    // "1/4 de cucharadita": a joining word between the number and its unit.
+    if quantity != nil, index + 1 < tokens.count, lexicon.joiners.contains(tokens[index].folded),
+      unit(tokens, index + 1) != nil
+    {
+      index += 1
+    }
+    // Qualifiers between the amount and its unit ("2 gehäufte EL", "1 cucharada colmada").
+    var probe = index
+    while probe < tokens.count, lexicon.unitQualifiers.contains(tokens[probe].folded) { probe += 1 }
+    if let (meaning, text, next) = unit(tokens, probe)
+      ?? (probe != index ? unit(tokens, index) : nil),
+      // Without a number, "noce moscata" and "noix de coco" are foods, not knobs.
+      quantity != nil || meaning.unit != "knob"
+    {
+      var meaning = meaning
+      // "un filet d'huile" is a splash; "4 filets de cabillaud" are fillets.
+      if meaning.unit == "fillet", Self.isLiquid(tokens, after: next, lexicon) {
+        meaning.unit = "splash"
+      }
+      if let scaled = quantity, meaning.factor != 1 {
+        quantity = scaled * meaning.factor
+        quantityMax = quantityMax.map { $0 * meaning.factor }
+      }
+      // "1 cucharada colmada de azúcar": qualifiers after the unit too.
+      var after = next
+      while after < tokens.count, lexicon.unitQualifiers.contains(tokens[after].folded) {
+        after += 1
+      }
+      return Amount(
+        quantity: quantity ?? (meaning.unit == nil || few ? nil : 1), quantityMax: quantityMax,
+        unit: meaning.unit, unitText: meaning.unit == nil ? nil : text, end: after,
+        namingUnitAt: meaning.namesFood ? next - 1 : nil)
+    }
+    guard quantity != nil else { return nil }
+    return Amount(
+      quantity: quantity, quantityMax: quantityMax, unit: nil, unitText: nil, end: index)
+  }
+
+  /// An amount closing the line: "Milch 350 g", "Salz – 1 TL", "Zucker (100 g)". Its `end` is
+  /// `-(first token of the amount) - 1`, so the name is what comes before.
+  private func trailingAmount(_ tokens: [Token]) -> Amount? {
+    var last = tokens.count
+    while last > 0, [")", ".", ",", ";"].contains(tokens[last - 1].folded) { last -= 1 }
+    guard last >= 2 else { return nil }
+    // Try the amount starting at each of the last few tokens.
+    for start in stride(from: last - 1, through: max(1, last - 6), by: -1) {
+      guard number(tokens, start) != nil || isApproximate(tokens, start) else { continue }
+      guard let amount = readAmount(tokens, from: start), amount.end == last else { continue }
+      var nameEnd = start
+      while nameEnd > 0, ["-", "–", "—", ":", ",", "("].contains(tokens[nameEnd - 1].folded) {
+        nameEnd -= 1
+      }
+      guard nameEnd > 0 else { return nil }
+      var found = amount
+      found.end = -nameEnd - 1
+      return found
+    }
+    return nil
+  }
+
+  /// Whether the food after a "filet" is poured: oil, vinegar, juice, cream, honey.
+  private static func isLiquid(
+    _ tokens: [Token], after index: Int, _ lexicon: LanguageLexicon
+  )
+    -> Bool
+  {
+    var probe = index
+    while probe < tokens.count, lexicon.joiners.contains(tokens[probe].folded) { probe += 1 }
+    guard probe < tokens.count else { return true }
+    let word = tokens[probe].folded
+    return ["huile", "vinaigre", "jus", "citron", "creme", "miel", "sauce", "vin", "olio", "aceto"]
+      .contains(where: { word.hasPrefix($0) })
+  }
+
+  private func isApproximate(_ tokens: [Token], _ index: Int) -> Bool {
+    approximateLength(tokens, index) > 0
+  }
+
+  private func approximateLength(_ tokens: [Token], _ index: Int) -> Int {
+    guard index < tokens.count else { return 0 }
+    if index + 1 < tokens.count,
+      lexicon.approximateWords.contains(tokens[index].folded + " " + tokens[index + 1].folded)
+    {
+      return 2
+    }
+    // A qualifier is only "about" when an amount follows ("gut 500 g", not "gute Butter").
+    guard lexicon.approximateWords.contains(tokens[index].folded), index + 1 < tokens.count,
+      number(tokens, index + 1) != nil
+    else { return 0 }
+    return 1
+  }
+
+  /// A number at `index`: digits ("2", "2,5", "1.5", "1/2", "½", "1½" split earlier, "1 1/2"),
+  /// or a number word ("zwei", "une demi" = 0.5, "en halv" = 0.5).
+  private func number(_ tokens: [Token], _ index: Int) -> (Double, Int)? {
+    guard index < tokens.count else { return nil }
+    if let value = Self.numeral(tokens[index].folded) {
+      // A mixed number: "1 1/2", "1 ½".
+      if index + 1 < tokens.count, value == value.rounded(),
+        let fraction = Self.numeral(tokens[index + 1].folded), fraction < 1, fraction > 0,
+        tokens[index + 1].folded.contains(where: { !$0.isNumber }) || fraction < 1
+      {
+        return (value + fraction, index + 2)
+      }
+      return (value, index + 1)
+    }
+    var word = tokens[index].folded
+    var next = index + 1
+    if next < tokens.count, let combined = lexicon.numbers[word + " " + tokens[next].folded] {
+      return (combined, next + 1)
+    }
+    // "anderthalb", "eine halbe": a one followed by a half is a half.
+    guard var value = lexicon.numbers[word] else { return nil }
+    if value == 1, next < tokens.count, let half = lexicon.numbers[tokens[next].folded], half < 1 {
+      value = half
+      next += 1
+      word = tokens[next - 1].folded
+    }
+    return (value, next)
+  }
+
+  /// The unit phrase at `index`, longest first: its meaning, its text and the token after it.
+  private func unit(_ tokens: [Token], _ index: Int) -> (LanguageLexicon.UnitMeaning, String, Int)?
+  {
+    guard index < tokens.count else { return nil }
+    var phrases: [(String, Int)] = []
+    var words: [String] = []
+    var probe = index
+    while probe < tokens.count, words.count < lexicon.longestUnit {
+      let folded = tokens[probe].folded
+      probe += 1
+      if folded == "(" || folded == ")" { continue }
+      if folded.isEmpty || folded == "," || folded == ";" { break }
+      words.append(folded)
+      phrases.append((words.joined(separator: " "), probe))
+    }
+    for (phrase, next) in phrases.reversed() {
+      if let meaning = lexicon.units[phrase] {
+        var end = next
+        if end < tokens.count, tokens[end].folded == ")",
+          tokens[index..<end].contains(where: { $0.folded == "(" })
+        {
+          end += 1
+        }
+        return (meaning, tokens[index].text.description, end)
+      }
+    }
+    // A unit word glued to a period or plural the table lacks ("EL.", "Tassen"): the English
+    // table knows the metric and US units by their symbols.
+    let word = tokens[index].folded
+    if word.count >= 3 || ["g", "kg", "mg", "ml", "cl", "dl", "l", "oz", "lb"].contains(word),
+      let known = IngredientUnit.lookup(word),
+      known.dimension == .mass || known.dimension == .volume
+    {
+      return (
+        LanguageLexicon.UnitMeaning(unit: known.id), tokens[index].text.description, index + 1
+      )
+    }
+    return nil
+  }
+
+  /// A numeral's value: "2", "2,5", "1.5", "1/2", "½", "2½" → nil (split beforehand).
+  static func numeral(_ text: String) -> Double? {
+    if let value = vulgarFractions[text] { return value }
+    guard let first = text.first, first.isNumber, first.isASCII else { return nil }
+    if let slash = text.firstIndex(of: "/") {
+      guard let top = Double(text[..<slash]),
+        let bottom = Double(text[text.index(after: slash)...]),
+        bottom > 0
+      else { return nil }
+      return top / bottom
+    }
+    let normalized = text.replacingOccurrences(of: ",", with: ".")
+    guard normalized.allSatisfy({ $0.isNumber || $0 == "." }),
+      normalized.filter({ $0 == "." }).count <= 1
+    else { return nil }
+    return Double(normalized)
+  }
+
+  static let vulgarFractions: [String: Double] = [
+    "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125,
+    "⅜": 0.375, "⅝": 0.625, "⅞": 0.875, "⅙": 1.0 / 6,
+  ]
+
+  /// Splits a line into tokens: words, numbers (with a decimal comma or point, or a slash),
+  /// vulgar fractions, and punctuation; digits glued to letters come apart ("500g", "2EL",
+  /// "1½").
+  private static func tokens(_ line: String) -> [Token] {
+    var tokens: [Token] = []
+    var index = line.startIndex
+    func push(_ start: String.Index, _ end: String.Index) {
+      guard start < end else { return }
+      let text = line[start..<end]
+      let folded: String
+      if text.count == 1, let character = text.first, ",;:()[]-–—/&".contains(character) {
+        folded = character == "–" || character == "—" ? "-" : String(character)
+      } else if vulgarFractions[String(text)] != nil {
+        folded = String(text)
+      } else {
+        folded = LanguageText.fold(String(text)).replacingOccurrences(of: " ", with: "")
+      }
+      tokens.append(Token(text: text, folded: folded))
+    }
+    while index < line.endIndex {
+      let character = line[index]
+      if character.isWhitespace {
+        index = line.index(after: index)
+        continue
+      }
+      if vulgarFractions[String(character)] != nil {
+        push(index, line.index(after: index))
+        index = line.index(after: index)
+        continue
+      }
+      if character.isASCII, character.isNumber {
+        var end = line.index(after: index)
+        while end < line.endIndex {
+          let next = line[end]
+          if next.isASCII, next.isNumber {
+            end = line.index(after: end)
+          } else if next == "," || next == "." || next == "/",
+            line.index(after: end) < line.endIndex, line[line.index(after: end)].isASCII,
+            line[line.index(after: end)].isNumber
+          {
+            end = line.index(after: end)
+          } else {
+            break
+          }
+        }
+        push(index, end)
+        index = end
+        continue
+      }
+      if ",;:()[]–—/&".contains(character)
+        || (character == "-"
+          && (tokens.isEmpty || line.index(after: index) == line.endIndex
+            || line[line.index(after: index)].isWhitespace
+            || line[line.index(after: index)].isNumber
+            || (index > line.startIndex && line[line.index(before: index)].isWhitespace)
+            || (index > line.startIndex && line[line.index(before: index)].isNumber)))
+      {
+        push(index, line.index(after: index))
+        index = line.index(after: index)
+        continue
+      }
+      var end = line.index(after: index)
+      while end < line.endIndex {
+        let next = line[end]
+        if next.isWhitespace || ",;:()[]–—/&".contains(next) || vulgarFractions[String(next)] != nil
+        {
+          break
+        }
+        if next.isASCII, next.isNumber { break }
+        end = line.index(after: end)
+      }
+      // "d'huile", "dell'olio", "l'ail": the elided word is a token of its own.
+      let piece = line[index..<end]
+      if let apostrophe = piece.firstIndex(where: { $0 == "'" || $0 == "’" }),
+        apostrophe > piece.startIndex, piece.index(after: apostrophe) < end,
+        piece.distance(from: piece.startIndex, to: apostrophe) <= 4
+      {
+        push(index, piece.index(after: apostrophe))
+        push(piece.index(after: apostrophe), end)
+      } else {
+        push(index, end)
+      }
+      index = end
+    }
+    return tokens
+  }
+
+  /// The line's text from the first token to the last, as written.
+  private static func text(of tokens: [Token], in line: String) -> String {
+    guard let first = tokens.first, let last = tokens.last else { return "" }
+    let start = first.text.startIndex
+    let end = last.text.endIndex
+    guard start <= end else { return "" }
+    return String(line[start..<end]).trimmingCharacters(in: CharacterSet(charactersIn: " ,;:-"))
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Tells which language a recipe is written in from its words: each language scores the
+/// words of its own that are common in recipes and rare elsewhere (articles, "and", "with",
+/// spoon measures, "to taste"), and letters only some languages write (ß, ł, ø, ñ, ã).
+///
+/// English is the answer unless another language clearly leads, so a recipe with a few
+/// foreign food names ("crème fraîche", "pâte brisée") stays English.
+public enum LanguageDetector {
+  private static let markers: [RecipeLanguage: Set<String>] = [
+    .english: [
+      "the", "and", "with", "of", "cup", "cups", "tablespoon", "tablespoons", "teaspoon",
+      "teaspoons", "tbsp", "tsp", "chopped", "into", "until", "minutes", "add", "or", "for",
+      "large", "oz", "heat", "stir", "taste", "fresh", "ground", "pound", "sliced", "then", "is",
+    ],
+    .german: [
+      "und", "mit", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "el", "tl",
+      "prise", "zucker", "mehl", "salz", "pfeffer", "butter", "eier", "milch", "zwiebel",
+      "zwiebeln", "nach", "belieben", "oder", "auf", "zu", "von", "im", "minuten", "gehackt",
+      "geben", "ist", "bis", "sahne", "knoblauch", "etwas", "frisch", "dann", "hinzufügen",
+    ],
+    .french: [
+      "et", "de", "la", "le", "les", "des", "du", "avec", "une", "pour", "dans", "sur",
+      "cuillère", "cuillères", "soupe", "café", "pincée", "sel", "poivre", "beurre", "farine",
+      "sucre", "oeufs", "œufs", "lait", "oignon", "ail", "minutes", "ajouter", "puis", "au",
+      "aux", "gousse", "gousses", "huile", "d'huile", "c.", "à",
+    ],
+    .spanish: [
+      "y", "de", "la", "el", "los", "las", "con", "una", "para", "del", "cucharada",
+      "cucharadas", "cucharadita", "pizca", "sal", "pimienta", "azúcar", "harina", "huevos",
+      "leche", "cebolla", "ajo", "aceite", "minutos", "añadir", "agregar", "al", "gusto",
+      "diente", "dientes", "taza", "tazas", "en", "se",
+    ],
+    .italian: [
+      "e", "di", "il", "la", "le", "con", "una", "per", "del", "della", "cucchiaio",
+      "cucchiai", "cucchiaino", "pizzico", "sale", "pepe", "zucchero", "farina", "uova",
+      "latte", "cipolla", "aglio", "olio", "minuti", "aggiungere", "q.b.", "qb", "spicchio",
+      "spicchi", "burro", "gli", "nel", "nella", "in",
+    ],
+    .dutch: [
+      "en", "de", "het", "een", "met", "van", "op", "voor", "el", "tl", "eetlepel",
+      "theelepel", "snufje", "zout", "peper", "suiker", "bloem", "eieren", "melk", "ui",
+      "knoflook", "olie", "minuten", "toevoegen", "naar", "smaak", "teentje", "teentjes",
+      "boter", "gesnipperd", "bak", "doe", "tot", "in",
+    ],
+    .portuguese: [
+      "e", "de", "o", "os", "as", "com", "uma", "para", "do", "da", "dos", "das", "colher",
+      "colheres", "sopa", "chá", "pitada", "sal", "pimenta", "açúcar", "farinha", "ovos",
+      "leite", "cebola", "alho", "azeite", "minutos", "adicionar", "gosto", "xícara",
+      "xícaras", "dente", "dentes", "em", "q.b.", "manteiga", "não",
+    ],
+    .swedish: [
+      "och", "med", "en", "ett", "på", "till", "av", "msk", "tsk", "krm", "salt", "peppar",
+      "socker", "vetemjöl", "mjöl", "ägg", "mjölk", "lök", "vitlök", "smör", "minuter",
+      "efter", "smak", "i", "gul", "grädde", "som", "klyfta", "klyftor", "st",
+    ],
+    .danish: [
+      "og", "med", "en", "et", "på", "til", "af", "spsk", "tsk", "salt", "peber", "sukker",
+      "hvedemel", "mel", "æg", "mælk", "løg", "hvidløg", "smør", "minutter", "efter", "smag",
+      "i", "fløde", "som", "fed", "stk", "gulerødder", "kød", "evt", "hakket",
+    ],
+    .norwegian: [
+      "og", "med", "en", "ei", "et", "på", "til", "av", "ss", "ts", "salt", "pepper",
+      "sukker", "hvetemel", "mel", "egg", "melk", "løk", "hvitløk", "smør", "minutter",
+      "etter", "smak", "i", "fløte", "som", "fedd", "stk", "gulrøtter", "kjøtt", "hakket",
+    ],
+    .polish: [
+      "i", "z", "w", "na", "do", "oraz", "lub", "łyżka", "łyżki", "łyżeczka", "łyżeczki",
+      "szklanka", "szklanki", "szczypta", "sól", "soli", "pieprz", "pieprzu", "cukier",
+      "cukru", "mąka", "mąki", "jajka", "jaj", "mleko", "mleka", "cebula", "cebuli",
+      "czosnek", "czosnku", "masło", "masła", "minut", "smaku", "ząbki", "ząbek", "się",
+    ],
+  ]
+
+  /// Letters that point at a language (each seen adds to its score).
+  private static let letters: [Character: [RecipeLanguage]] = [
+    "ß": [.german], "ä": [.german, .swedish], "ö": [.german, .swedish], "ü": [.german],
+    "å": [.swedish, .danish, .norwegian], "æ": [.danish, .norwegian],
+    "ø": [.danish, .norwegian], "ł": [.polish], "ą": [.polish], "ę": [.polish],
+    "ś": [.polish], "ż": [.polish], "ź": [.polish], "ć": [.polish], "ń": [.polish],
+    "ñ": [.spanish], "ã": [.portuguese], "õ": [.portuguese], "ç": [.portuguese, .french],
+    "è": [.french, .italian], "ê": [.french, .portuguese], "œ": [.french], "ù": [.italian],
+    "ì": [.italian], "ò": [.italian],
+  ]
+
+  /// The language of a text (a recipe's title, lines and steps), or nil when it says too
+  /// little to tell: fewer than three marker words.
+  public static func detect(_ text: String) -> RecipeLanguage? {
+    var scores: [RecipeLanguage: Double] = [:]
+    var total = 0.0
+    for word in text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "." && $0 != "'" })
+    {
+      let word = String(word).trimmingCharacters(in: CharacterSet(charactersIn: ".'"))
+      for (language, set) in markers where set.contains(word) {
+        scores[language, default: 0] += 1
+        total += 1
+      }
+    }
+    for character in text.lowercased() {
+      guard let languages = letters[character] else { continue }
+      for language in languages { scores[language, default: 0] += 0.5 }
+    }
+    guard total >= 3 else { return nil }
+    let ranked = scores.sorted {
+      $0.value > $1.value || ($0.value == $1.value && $0.key == .english)
+    }
+    guard let best = ranked.first else { return nil }
+    let second = ranked.count > 1 ? ranked[1].value : 0
+    if best.key == .english { return .english }
+    // Another language must clearly lead English.
+    let english = scores[.english] ?? 0
+    guard best.value >= english * 1.5 + 2 else { return .english }
+    _ = second
+    return best.key
+  }
+
+  /// The language of a recipe: the one it was given, else the one its text reads as,
+  /// else English.
+  public static func language(of recipe: Recipe) -> RecipeLanguage {
+    if let language = recipe.language { return language }
+    var text = recipe.name
+    for line in recipe.ingredientLines { text += "\n" + line.text }
+    for step in recipe.steps.prefix(8) { text += "\n" + step.text }
+    return detect(text) ?? .english
+  }
+}
