@@ -17,6 +17,7 @@ enum BenchCommand {
            larder-bench requests [--rounds N]
            larder-bench clips [--clips 16] [--rounds 500]
            larder-bench relevance [--pantries bench/relevance/pantries.json]
+           larder-bench languages [--lines bench/languages] [--split dev|test|all] [--dump FILE]
            larder-bench pages [--pages Tests/LarderImportTests/Fixtures/pages]
                               [--tandoor ../shared/data/formats/html-pages/tandoor] [--rounds 5]
            larder-bench http [--recipes 10000] [--seconds 3] [--connections 16,32] [--seed N]
@@ -47,6 +48,9 @@ enum BenchCommand {
     search-ranking  a real library (Wikibooks, in --data) searched with every match ranked
                   and with the store's bound on ranking (--bounds, and 1% of the library):
                   which queries are bounded, and their first page's overlap with the exact one
+    languages     ingredient lines in ten languages written here (bench/languages): food,
+                  quantity, unit and all three per language, read in their language and as
+                  English in the same run; language detection on recipes of eight lines
     typos         misspellings people type, searched with and without the store's corrections
                   in the starter recipes (and the Wikibooks library in --data): recall
     """
@@ -137,6 +141,14 @@ enum BenchCommand {
         recipeCount: integer("recipes", 10_000), seconds: seconds, connections: connections,
         seed: UInt64(integer("seed", 42)), larderPath: options["larder"] ?? beside,
         databasePath: options["db"]
+      ).run()
+    case "languages":
+      let split = options["split"] ?? "test"
+      guard ["dev", "test", "all"].contains(split) else {
+        throw BenchError(message: "--split must be dev, test or all, not '\(split)'")
+      }
+      return try LanguageLineBenchmark(
+        folder: options["lines"] ?? "bench/languages", split: split, dumpPath: options["dump"]
       ).run()
     case "typos":
       return try SearchTypoBenchmark(
