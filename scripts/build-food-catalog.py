@@ -982,7 +982,8 @@ def read_food_names(data_dir, links, curated_path, catalog):
 
     Open Tandoor Data's translated names (and plurals) of the foods linked to the catalog,
     then Larder's own list (scripts/food-names-curated.tsv: language, food id, names joined
-    by ';'), which adds what the translations lack. Parenthesised qualifiers are dropped
+    by ';'), which adds what the translations lack; a name written '-name' there drops a
+    translation filed under the wrong food. Parenthesised qualifiers are dropped
     ("Griechischer Joghurt (Vollmilch)" -> "Griechischer Joghurt")."""
     names = {}
 
@@ -1018,8 +1019,14 @@ def read_food_names(data_dir, links, curated_path, catalog):
             if language not in {code for _, code in NAME_LOCALES}:
                 sys.exit(f"{curated_path}:{number}: unknown language {language!r}")
             for name in joined.split(";"):
-                add(language, fid, name)
-    return names
+                if name.startswith("-"):
+                    # A translation filed under the wrong food: dropped from this one.
+                    bucket = names.get((language, fid), [])
+                    drop = name[1:].strip().lower()
+                    names[(language, fid)] = [n for n in bucket if n.lower() != drop]
+                else:
+                    add(language, fid, name)
+    return {key: value for key, value in names.items() if value}
 
 
 def write_food_names(names, out_path):

@@ -39,4 +39,27 @@ import Testing
     #expect(response.status == 422)
     #expect(client.send("POST", "/api/v1/ingredients/parse", json: "[").status == 400)
   }
+
+  @Test func parseReadsLinesInTheLanguageGivenOrTheOneTheyReadAs() throws {
+    let (client, _) = try Self.client()
+    let given = client.send(
+      "POST", "/api/v1/ingredients/parse",
+      json: #"{"lines": ["2 EL Olivenöl", "1 Prise Salz"], "language": "de"}"#)
+    #expect(given.status == 200)
+    #expect(given.object["language"] as? String == "de")
+    let items = Self.items(given)
+    #expect(items.first?["unit"] as? String == "tbsp")
+    #expect((items.first?["food"] as? [String: Any])?["id"] as? String == "olive-oil")
+    #expect(items.last?["unit"] as? String == "pinch")
+    let told = client.send(
+      "POST", "/api/v1/ingredients/parse",
+      json: #"{"lines": ["2 cucharadas de aceite de oliva", "1 pizca de sal", "2 dientes de ajo"]}"#
+    )
+    #expect(told.object["language"] as? String == "es")
+    #expect(Self.items(told).last?["unit"] as? String == "clove")
+    let wrong = client.send(
+      "POST", "/api/v1/ingredients/parse", json: #"{"lines": ["1 egg"], "language": "xx"}"#)
+    #expect(wrong.status == 422, "\(wrong.object)")
+    #expect("\(wrong.object)".contains("language"))
+  }
 }

@@ -74,27 +74,44 @@ public struct IngredientReading: Sendable, Equatable, Encodable {
 public struct IngredientReader {
   private let parser: IngredientParser
   private let catalog: FoodCatalog
+  private let language: RecipeLanguage
   private var matches: [String: FoodMatch?] = [:]
 
   /// How many names' matches are remembered at most.
   static let rememberedNames = 100_000
 
-  /// A reader matching names against `catalog` (the bundled foods with the household's own).
-  public init(catalog: FoodCatalog, parser: IngredientParser = IngredientParser()) {
+  /// A reader matching names against `catalog` (the bundled foods with the household's own),
+  /// reading lines written in `language` (names in another language are matched through
+  /// ``FoodNames``, then the catalog).
+  public init(
+    catalog: FoodCatalog, parser: IngredientParser = IngredientParser(),
+    language: RecipeLanguage = .english
+  ) {
     self.parser = parser
     self.catalog = catalog
+    self.language = language
   }
 
   /// The parser's reading of `line` and the food its name matched.
   public mutating func read(_ line: String) -> IngredientReading {
-    let parsed = parser.parse(line)
+    let parsed = parser.parse(line, language: language)
     let food = parsed.matchingName.flatMap { name -> FoodMatch? in
       if let known = matches[name] { return known }
-      let found = catalog.match(name)
+      let found = match(name)
       if matches.count < Self.rememberedNames { matches[name] = .some(found) }
       return found
     }
     return IngredientReading(parsed: parsed, food: food)
+  }
+
+  private func match(_ name: String) -> FoodMatch? {
+    guard language != .english else { return catalog.match(name) }
+    if let id = FoodNames.bundled.match(name, language: language),
+      let food = catalog.food(id: id)
+    {
+      return FoodMatch(foodID: id, name: food.name, how: .synonym, confidence: 0.9)
+    }
+    return catalog.match(name)
   }
 }
 

@@ -89,11 +89,20 @@ public struct FoodNames: Sendable {
     guard let table = tables[language] else { return nil }
     // The whole phrase, and the phrase before "and" ("Salz und Pfeffer" → Salz).
     let and = lexicon == .english ? Set(["and"]) : LanguageLexicon.of(lexicon).andWords
-    if let found = longest(words, table, language) { return found.id }
-    if let cut = words.firstIndex(where: { and.contains($0) }), cut > 0 {
-      if let found = longest(Array(words[..<cut]), table, language) { return found.id }
+    guard let cut = words.firstIndex(where: { and.contains($0) }), cut > 0 else {
+      return longest(words, table, language)?.id
     }
-    return nil
+    // A phrase spanning "and" that is a food of its own ("salt and pepper") wins; else the
+    // food before "and", else the one after.
+    for start in 0..<cut {
+      let upper = min(words.count, start + table.longest)
+      guard upper >= cut + 2 else { continue }
+      for end in (cut + 2)...upper {
+        if let id = table.exact[words[start..<end].joined(separator: " ")] { return id }
+      }
+    }
+    if let found = longest(Array(words[..<cut]), table, language) { return found.id }
+    return longest(Array(words[(cut + 1)...]), table, language)?.id
   }
 
   private struct Found {
@@ -179,7 +188,7 @@ public struct FoodNames: Sendable {
   /// A word without its plural or case ending, so forms of one word meet: "tomaten" and
   /// "tomate", "mąki" and "mąka", "cebolas" and "cebola". Words of four letters or fewer stay.
   static func stem(_ word: String, _ language: RecipeLanguage) -> String {
-    guard word.count > 4 else { return word }
+    guard word.count >= 4 else { return word }
     let endings: [String]
     switch language {
     case .polish:

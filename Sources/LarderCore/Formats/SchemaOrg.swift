@@ -141,6 +141,9 @@ public enum SchemaOrg {
     recipe.keywords = texts(object["keywords"], splitCommas: true)
     recipe.courses = texts(object["recipeCategory"], splitCommas: true)
     recipe.cuisines = texts(object["recipeCuisine"], splitCommas: true)
+    recipe.language =
+      texts(object["inLanguage"]).lazy.compactMap(RecipeLanguage.init(code:))
+      .first
     recipe.diets = texts(object["suitableForDiet"]).compactMap(DietLabel.init(parsing:))
     recipe.nutrition = nutrition(object["nutrition"])
     recipe.sourceRating = rating(object["aggregateRating"])
@@ -480,6 +483,7 @@ public enum SchemaOrg {
     if !recipe.keywords.isEmpty { object["keywords"] = recipe.keywords.joined(separator: ", ") }
     if !recipe.courses.isEmpty { object["recipeCategory"] = recipe.courses }
     if !recipe.cuisines.isEmpty { object["recipeCuisine"] = recipe.cuisines }
+    if let language = recipe.language { object["inLanguage"] = language.rawValue }
     if !recipe.diets.isEmpty { object["suitableForDiet"] = recipe.diets.map(\.schemaOrgValue) }
     if let nutrition = recipe.nutrition, !nutrition.isEmpty {
       var value: [String: Any] = ["@type": "NutritionInformation"]
@@ -511,7 +515,7 @@ public enum SchemaOrg {
   static let pageProperties: Set<String> = [
     "@context", "@type", "name", "description", "author", "recipeYield", "prepTime", "cookTime",
     "recipeIngredient", "recipeInstructions", "keywords", "recipeCategory", "recipeCuisine",
-    "suitableForDiet", "nutrition",
+    "suitableForDiet", "nutrition", "inLanguage",
   ]
 
   /// The recipe as schema.org JSON-LD for a web page that shows it, so that clippers

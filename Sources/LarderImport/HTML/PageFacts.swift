@@ -1,4 +1,5 @@
 import Foundation
+import LarderCore
 
 /// What a page says about itself outside any recipe markup: its address, title, image and
 /// description, from `<base>`, `<link rel=canonical>`, Open Graph and `<title>`.
@@ -19,6 +20,8 @@ struct PageFacts {
   let siteName: String?
   /// The host of the page's address, without "www.".
   let host: String?
+  /// The page's language, from `<html lang>` or `og:locale`, when Larder reads it.
+  let language: RecipeLanguage?
 
   init(document: MarkupDocument, url: String?) {
     let pageURL = url.flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
@@ -34,8 +37,11 @@ struct PageFacts {
     var titleText: String?
     var heading: String?
     var subheadings: [String] = []
+    var languageCode: String?
     for element in document.elements() {
       switch element.name {
+      case "html":
+        languageCode = languageCode ?? element.attribute("lang") ?? element.attribute("xml:lang")
       case "base":
         if let href = element.attribute("href"),
           let resolved = URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: pageURL)
@@ -59,6 +65,7 @@ struct PageFacts {
         case "og:url": ogURL = ogURL ?? content
         case "og:site_name", "application-name": siteName = siteName ?? content
         case "og:description": ogDescription = ogDescription ?? content
+        case "og:locale": languageCode = languageCode ?? content
         case "description": metaDescription = metaDescription ?? content
         case "author", "article:author": authorName = authorName ?? content
         default: break
@@ -94,6 +101,7 @@ struct PageFacts {
       .first { !$0.isEmpty }
     image = absolute(ogImage)
     self.siteName = siteName.map(MarkupNode.collapse)
+    self.language = languageCode.flatMap(RecipeLanguage.init(code:))
     let address = canonicalURL.flatMap(URL.init(string:)) ?? pageURL
     host = address?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 }
     description = ogDescription ?? metaDescription

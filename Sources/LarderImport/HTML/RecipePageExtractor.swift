@@ -149,6 +149,7 @@ public struct RecipePageExtractor: Sendable {
       let name = PageFacts.withoutSiteName(
         PlainText.clean(recipe.name), siteNames: siteNames, host: page.host)
       if !name.isEmpty { recipe.name = name }
+      if recipe.language == nil { recipe.language = page.language }
       recipe.images = ImageRanking.ranked(
         recipe.images, declaredAreas: imageAreas, pageImage: page.image)
       return recipe

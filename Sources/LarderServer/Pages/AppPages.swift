@@ -178,6 +178,16 @@ enum EditorPage {
       <textarea id="f-steps" name="steps" rows="10">\(steps)</textarea>
       <label for="f-notes">Notes</label>
       <textarea id="f-notes" name="notes" rows="3">\(value(recipe?.notes))</textarea>
+      <label for="f-language">Language</label>
+      <select id="f-language" name="language" aria-describedby="f-language-help">
+      <option value="">Tell from the text</option>
+      \(RecipeLanguage.allCases.map { language in
+        language == recipe?.language
+          ? "<option value=\"\(language.rawValue)\" selected>\(language.nativeName)</option>" as HTML
+          : "<option value=\"\(language.rawValue)\">\(language.nativeName)</option>" as HTML
+      })
+      </select>
+      <p id="f-language-help" class="muted">The ingredient lines are read with this language's units and food names.</p>
       <p><button type="submit" id="save">Save recipe</button>
       \(recipe.map { "<a class=\"button secondary\" href=\"/recipes/\($0.id.rawValue)\">Cancel</a>" as HTML })</p>
       <p id="save-status" class="status" role="status" aria-live="polite"></p>

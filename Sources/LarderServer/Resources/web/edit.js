@@ -36,13 +36,15 @@ const parseLines = debounce(async () => {
     return;
   }
   try {
-    const data = await api('/api/v1/ingredients/parse', { method: 'POST', body: { lines: lines.slice(0, 200) } });
+    const language = field('language').value || null;
+    const data = await api('/api/v1/ingredients/parse', { method: 'POST', body: { lines: lines.slice(0, 200), language } });
     feedback.replaceChildren(...data.items.map((item) => el('li', { class: 'parsed' }, describe(item))));
   } catch (error) {
     feedback.replaceChildren(el('li', {}, error.message));
   }
 }, 300);
 field('ingredients').addEventListener('input', parseLines);
+field('language').addEventListener('change', parseLines);
 
 // MARK: filling the form
 
@@ -66,6 +68,7 @@ function fill(recipe) {
   const steps = recipe.instructionSections?.flatMap((section) => section.steps.map((item) => item.text)) ?? recipe.steps;
   if (steps) set('steps', steps.join('\n\n'));
   set('notes', recipe.notes);
+  set('language', recipe.language);
   parseLines();
 }
 
@@ -230,6 +233,7 @@ function recipeJSON() {
     ingredientSections: sections,
     instructionSections: steps.length ? [{ title: null, steps }] : [],
     notes: text('notes'),
+    language: field('language').value || null,
   };
 }
 

@@ -1,0 +1,199 @@
+import Foundation
+import LarderCore
+import Testing
+
+/// Ingredient lines in other languages: amounts, units and foods read by each language's
+/// rules, the recipe's language told from its words or given, and English left as it was.
+@Suite struct LanguageReadingTests {
+  let parser = IngredientParser()
+  let catalog = FoodCatalog.bundled
+
+  var analyzer: RecipeAnalyzer {
+    let catalog = self.catalog
+    return RecipeAnalyzer(matchFood: { catalog.match($0)?.foodID })
+  }
+
+  struct Expected: CustomStringConvertible {
+    var line: String
+    var language: RecipeLanguage
+    var quantity: Double?
+    var quantityMax: Double? = nil
+    var unit: String?
+    var food: String?
+    var description: String { "\(language.rawValue): \(line)" }
+  }
+
+  static let lines: [Expected] = [
+    Expected(
+      line: "2,5 EL Olivenöl", language: .german, quantity: 2.5, unit: "tbsp", food: "olive-oil"),
+    Expected(line: "1 Prise Salz", language: .german, quantity: 1, unit: "pinch", food: "salt"),
+    Expected(
+      line: "3 Knoblauchzehen, gehackt", language: .german, quantity: 3, unit: "clove",
+      food: "garlic"),
+    Expected(
+      line: "Basilikum 1 Bund", language: .german, quantity: 1, unit: "bunch", food: "basil"),
+    Expected(line: "1 Pfund Möhren", language: .german, quantity: 500, unit: "g", food: "carrot"),
+    Expected(
+      line: "2 c. à s. d'huile d'olive", language: .french, quantity: 2, unit: "tbsp",
+      food: "olive-oil"),
+    Expected(
+      line: "une pincée de sel", language: .french, quantity: 1, unit: "pinch", food: "salt"),
+    Expected(
+      line: "2 à 3 gousses d'ail", language: .french, quantity: 2, quantityMax: 3, unit: "clove",
+      food: "garlic"),
+    Expected(
+      line: "1/2 cucharadita de sal", language: .spanish, quantity: 0.5, unit: "tsp", food: "salt"),
+    Expected(
+      line: "dos zanahorias, en rodajas", language: .spanish, quantity: 2, unit: nil, food: "carrot"
+    ),
+    Expected(
+      line: "100 gr di zucchero", language: .italian, quantity: 100, unit: "g", food: "sugar"),
+    Expected(line: "basilico q.b.", language: .italian, quantity: nil, unit: nil, food: "basil"),
+    Expected(line: "2 theelepels tijm", language: .dutch, quantity: 2, unit: "tsp", food: "thyme"),
+    Expected(
+      line: "1 el olijfolie", language: .dutch, quantity: 1, unit: "tbsp", food: "olive-oil"),
+    Expected(
+      line: "1 unidade de limão", language: .portuguese, quantity: 1, unit: nil, food: "lemon"),
+    Expected(
+      line: "2 colheres (sopa) de azeite", language: .portuguese, quantity: 2, unit: "tbsp",
+      food: "olive-oil"),
+    Expected(
+      line: "2 dl vetemjöl", language: .swedish, quantity: 2, unit: "dl", food: "all-purpose-flour"),
+    Expected(line: "1 krm salt", language: .swedish, quantity: 1, unit: "ml", food: "salt"),
+    Expected(
+      line: "2 spsk olivenolie", language: .danish, quantity: 2, unit: "tbsp", food: "olive-oil"),
+    Expected(line: "3 gulerødder", language: .danish, quantity: 3, unit: nil, food: "carrot"),
+    Expected(line: "½ ts salt", language: .norwegian, quantity: 0.5, unit: "tsp", food: "salt"),
+    Expected(line: "2 egg", language: .norwegian, quantity: 2, unit: nil, food: "egg"),
+    Expected(line: "20 dag mąki", language: .polish, quantity: 200, unit: "g", food: "flour"),
+    Expected(line: "szczypta soli", language: .polish, quantity: 1, unit: "pinch", food: "salt"),
+    Expected(
+      line: "2 ząbki czosnku", language: .polish, quantity: 2, unit: "clove", food: "garlic"),
+  ]
+
+  @Test(arguments: lines) func readsALineInItsLanguage(_ expected: Expected) {
+    let facts = analyzer.facts(for: expected.line, language: expected.language)
+    #expect(facts.quantity == expected.quantity)
+    #expect(facts.quantityMax == expected.quantityMax)
+    #expect(facts.unit == expected.unit)
+    #expect(facts.foodID == expected.food)
+  }
+
+  @Test func englishLinesReadAsBefore() {
+    for line in ["2 cups plain flour, sifted", "1 (14 oz) can diced tomatoes", "salt to taste"] {
+      #expect(parser.parse(line, language: .english) == parser.parse(line))
+    }
+  }
+
+  @Test func optionalPhrasesAndAlternatives() {
+    let taste = parser.parse("Salz und Pfeffer nach Belieben", language: .german)
+    #expect(taste.isOptional)
+    // A pair the catalog knows as one food, as in English; else the first of the two.
+    #expect(
+      analyzer.facts(for: "Salz und Pfeffer nach Belieben", language: .german).foodID
+        == "salt-and-pepper")
+    #expect(analyzer.facts(for: "1 TL Salz und Zucker", language: .german).foodID == "salt")
+    let choice = analyzer.facts(for: "200 g Basilikum oder Petersilie", language: .german)
+    #expect(choice.foodID == "basil")
+    #expect(choice.alternativeFoodIDs == ["parsley"])
+  }
+
+  @Test func sectionHeadersAreNotFoods() {
+    let header = parser.parse("Für den Teig:", language: .german)
+    #expect(header.isSectionHeader)
+    #expect(header.name == nil)
+  }
+
+  @Test func aRecipesLanguageIsToldFromItsWords() {
+    #expect(
+      LanguageDetector.detect(
+        "Die Zwiebeln schälen und fein hacken. 2 EL Butter in einer Pfanne erhitzen, dann die Zwiebeln mit etwas Salz glasig dünsten."
+      ) == .german)
+    #expect(
+      LanguageDetector.detect(
+        "Faire fondre le beurre dans une casserole, ajouter la farine et le lait, puis une pincée de sel."
+      ) == .french)
+    #expect(
+      LanguageDetector.detect(
+        "Pokrój cebulę i czosnek, podsmaż na maśle. Dodaj łyżkę mąki i szczyptę soli, wymieszaj."
+      ) == .polish)
+    #expect(
+      LanguageDetector.detect(
+        "Melt the butter in a pan, add the flour and the milk, then stir in a pinch of salt until smooth."
+      ) == .english)
+    // A few foreign dish names do not make an English recipe foreign.
+    #expect(
+      LanguageDetector.detect(
+        "Serve the crème brûlée with a spoon of crème fraîche and the pâte sucrée on the side."
+      ) == .english)
+    #expect(LanguageDetector.detect("Tarte") == nil)
+  }
+
+  @Test func theRecipesLanguageDecidesHowItsLinesAreRead() {
+    var recipe = Recipe(
+      name: "Kartoffelsuppe",
+      ingredientSections: [
+        IngredientSection(
+          lines: ["500 g Kartoffeln", "1 Zwiebel", "2 EL Butter", "1 Prise Salz"]
+            .map { IngredientLine(text: $0) })
+      ],
+      instructionSections: [
+        InstructionSection(steps: [
+          InstructionStep(text: "Die Kartoffeln schälen und mit der Zwiebel in Butter andünsten.")
+        ])
+      ])
+    #expect(LanguageDetector.language(of: recipe) == .german)
+    let read = analyzer.analyze(recipe)
+    #expect(read.ingredientLines.first?.facts?.unit == "g")
+    #expect(read.ingredientLines.last?.facts?.unit == "pinch")
+    #expect(read.ingredientLines.last?.facts?.foodID == "salt")
+    // The user's choice wins over the words.
+    recipe.language = .english
+    #expect(LanguageDetector.language(of: recipe) == .english)
+    #expect(analyzer.analyze(recipe).ingredientLines[2].facts?.unit != "tbsp")
+  }
+
+  @Test func aRecipesLanguageIsKeptInItsJSONAndAWrongOneRefused() throws {
+    var recipe = Recipe(name: "Gazpacho")
+    recipe.language = .spanish
+    let data = try LarderJSON.encode(recipe)
+    #expect(String(decoding: data, as: UTF8.self).contains(#""language":"es""#))
+    #expect(try LarderJSON.decode(Recipe.self, from: data).language == .spanish)
+    #expect(throws: (any Error).self) {
+      try LarderJSON.decode(Recipe.self, from: Data(#"{"name": "X", "language": "xx"}"#.utf8))
+    }
+    #expect(RecipeLanguage(code: "de-AT") == .german)
+    #expect(RecipeLanguage(code: "pt_BR") == .portuguese)
+    #expect(RecipeLanguage(code: "no") == .norwegian)
+    #expect(RecipeLanguage(code: "Deutsch") == .german)
+    #expect(RecipeLanguage(code: "tlh") == nil)
+  }
+
+  @Test func compoundsAndCaseEndingsMeetTheirFood() {
+    let names = FoodNames.bundled
+    #expect(names.match("Bio-Knoblauch", language: .german) == "garlic")
+    #expect(names.match("cytryny", language: .polish) == "lemon")
+    #expect(names.match("sitroner", language: .danish) == "lemon")  // from Norwegian
+    #expect(names.match("zzzz", language: .german) == nil)
+  }
+
+  @Test func randomLinesNeverCrashAndKeepTheirInput() {
+    var generator = SeededRandom(seed: 16)
+    let pieces = [
+      "1", "2,5", "½", "1/2", "-", "–", "(", ")", ",", "EL", "c. à s.", "de", "di", "łyżka",
+      "msk", "Salz", "huile", "d'", "q.b.", "nach", "Belieben", "oder", "ou", ":", "dag", " ",
+      "1½", "€", "😀", "ß", "ø",
+    ]
+    for _ in 0..<3_000 {
+      var line = ""
+      for _ in 0..<Int(generator.next() % 9) {
+        line += pieces[Int(generator.next() % UInt64(pieces.count))]
+        if generator.next() % 2 == 0 { line += " " }
+      }
+      for language in RecipeLanguage.allCases where language != .english {
+        let parsed = parser.parse(line, language: language)
+        #expect(parsed.input == line)
+      }
+    }
+  }
+}
