@@ -19,6 +19,14 @@ import Testing
     #expect(Set(recipes.map(\.identityKey)).count == recipes.count)
   }
 
+  /// The starters are English, and their words say so: none is read with another
+  /// language's rules (which would lose their English units and foods).
+  @Test func everyRecipeReadsAsEnglish() {
+    for recipe in recipes {
+      #expect(LanguageDetector.language(of: recipe) == .english, "\(recipe.name)")
+    }
+  }
+
   @Test func everyRecipeIsComplete() {
     for recipe in recipes {
       #expect(recipe.description?.isEmpty == false, "\(recipe.name): description")
