@@ -158,8 +158,15 @@ public enum LarderCommandLine {
               Each output line has input, isSectionHeader, quantity, quantityMax, unit \
               (canonical), unitText, alternativeAmounts, containerSize, size, name, \
               alternatives, preparation, comment, purpose, isOptional, spans and food (the \
-              matched catalog food, or null), as the API's ingredients/parse writes them.
-              """),
+              matched catalog food, or null), as the API's ingredients/parse writes them. \
+              Lines are read as English unless --language names another language.
+              """,
+            options: [
+              .option(
+                "language", valueName: "CODE",
+                help: "The lines' language: en, de, fr, es, it, nl, pt, sv, da, nb or pl.",
+                default: "en")
+            ]),
           CommandSpec(
             "reparse",
             abstract: "Parse and match every recipe's lines again (after an update)."),

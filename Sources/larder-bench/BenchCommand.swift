@@ -18,6 +18,7 @@ enum BenchCommand {
            larder-bench clips [--clips 16] [--rounds 500]
            larder-bench relevance [--pantries bench/relevance/pantries.json]
            larder-bench languages [--lines bench/languages] [--split dev|test|all] [--dump FILE]
+                                  [--data DIR]
            larder-bench pages [--pages Tests/LarderImportTests/Fixtures/pages]
                               [--tandoor ../shared/data/formats/html-pages/tandoor] [--rounds 5]
            larder-bench http [--recipes 10000] [--seconds 3] [--connections 16,32] [--seed N]
@@ -50,7 +51,8 @@ enum BenchCommand {
                   which queries are bounded, and their first page's overlap with the exact one
     languages     ingredient lines in ten languages written here (bench/languages): food,
                   quantity, unit and all three per language, read in their language and as
-                  English in the same run; language detection on recipes of eight lines
+                  English in the same run; language detection on recipes of eight lines,
+                  and on the Wikibooks recipes (in --data), whose records give their language
     typos         misspellings people type, searched with and without the store's corrections
                   in the starter recipes (and the Wikibooks library in --data): recall
     """
@@ -148,7 +150,8 @@ enum BenchCommand {
         throw BenchError(message: "--split must be dev, test or all, not '\(split)'")
       }
       return try LanguageLineBenchmark(
-        folder: options["lines"] ?? "bench/languages", split: split, dumpPath: options["dump"]
+        folder: options["lines"] ?? "bench/languages", split: split, dumpPath: options["dump"],
+        dataPath: options["data"] ?? "../shared/data"
       ).run()
     case "typos":
       return try SearchTypoBenchmark(

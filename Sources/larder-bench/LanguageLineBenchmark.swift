@@ -11,6 +11,7 @@ struct LanguageLineBenchmark {
   let folder: String
   let split: String
   let dumpPath: String?
+  let dataPath: String
 
   struct Scores {
     var lines = 0
@@ -84,31 +85,93 @@ struct LanguageLineBenchmark {
       // Detection: the lines as recipes of eight.
       var recipes = 0
       var detected = 0
+      var misread: [String] = []
       var start = 0
       while start < lines.count {
         let chunk = lines[start..<min(start + 8, lines.count)].joined(separator: "\n")
         recipes += 1
-        if LanguageDetector.detect(chunk) == language { detected += 1 }
+        let found = LanguageDetector.detect(chunk)
+        if found == language {
+          detected += 1
+        } else {
+          misread.append("lines \(start + 1)-\(start + 8): \(found?.rawValue ?? "too few words")")
+        }
         start += 8
       }
       results.append([
         "language": language.rawValue, "names": FoodNames.bundled.count(for: language),
         "larder": scores.json(), "readAsEnglish": before.json(),
-        "detectedRecipesOf8Lines": "\(detected)/\(recipes)",
+        "detectedRecipesOf8Lines": "\(detected)/\(recipes)", "misdetected": misread,
       ])
     }
     if let dumpPath {
       try (dump.joined(separator: "\n") + "\n").write(
         toFile: dumpPath, atomically: true, encoding: .utf8)
     }
-    let report: [String: Any] = [
+    var report: [String: Any] = [
       "benchmark": "languages", "machine": Machine.description, "folder": folder,
       "split": split, "results": results, "all": overall.json(),
       "allReadAsEnglish": overallBefore.json(),
     ]
+    if let detection = try wikibooksDetection() { report["wikibooksDetection"] = detection }
     let data = try JSONSerialization.data(
       withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self)
+  }
+}
+
+extension LanguageLineBenchmark {
+  /// Detection on a real library: the Wikibooks recipes (in `--data`), whose records say
+  /// their language (en-us, de-de, da-dk). Per language, what each recipe's title, lines and
+  /// steps read as.
+  func wikibooksDetection() throws -> [String: Any]? {
+    let path = SearchRankingBenchmark.wikibooksPath(dataPath)
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    var counts: [String: [String: Int]] = [:]
+    var wrong: [String] = []
+    let catalog = FoodCatalog.bundled
+    let analyzer = RecipeAnalyzer(matchFood: { catalog.match($0)?.foodID })
+    // Lines (not headings) with no food, read in the recipe's language and as English.
+    var lineCounts: [String: (lines: Int, unmatched: Int, unmatchedAsEnglish: Int)] = [:]
+    for line in text.split(separator: "\n") {
+      guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let code = object["lang"] as? String
+      else { continue }
+      // Cleaned as every import cleans text (entities such as "&nbsp;" decoded).
+      let lines = (object["ingredients"] as? [String] ?? []).map { PlainText.clean($0) }
+      let steps = (object["steps"] as? [String] ?? []).map { PlainText.clean($0) }
+      var recipe = Recipe(
+        name: object["title"] as? String ?? "",
+        ingredientSections: [IngredientSection(lines: lines.map { IngredientLine(text: $0) })],
+        instructionSections: [InstructionSection(steps: steps.map { InstructionStep(text: $0) })])
+      recipe.language = nil
+      let found = LanguageDetector.language(of: recipe)
+      counts[code, default: [:]][found.rawValue, default: 0] += 1
+      if RecipeLanguage(code: code) != found, wrong.count < 40 {
+        wrong.append("\(code) → \(found.rawValue): \(recipe.name)")
+      }
+      var tally = lineCounts[code] ?? (0, 0, 0)
+      for text in lines {
+        let read = analyzer.facts(for: text, language: found)
+        guard !analyzer.parser.parse(text, language: found).isSectionHeader else { continue }
+        tally.lines += 1
+        if read.foodID == nil { tally.unmatched += 1 }
+        if analyzer.facts(for: text, language: .english).foodID == nil {
+          tally.unmatchedAsEnglish += 1
+        }
+      }
+      lineCounts[code] = tally
+    }
+    let unmatched = lineCounts.mapValues { tally -> [String: Any] in
+      let share = { (count: Int) in
+        tally.lines == 0 ? 0 : round3(Double(count) / Double(tally.lines))
+      }
+      return [
+        "lines": tally.lines, "unmatched": share(tally.unmatched),
+        "unmatchedReadAsEnglish": share(tally.unmatchedAsEnglish),
+      ]
+    }
+    return ["byDeclaredLanguage": counts, "firstMisread": wrong, "linesWithoutFood": unmatched]
   }
 }
 

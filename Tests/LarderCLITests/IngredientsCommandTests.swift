@@ -33,6 +33,24 @@ import Testing
     #expect(objects[3]["isOptional"] as? Bool == true)
   }
 
+  @Test func parseReadsTheLanguageGivenAndRefusesOneItDoesNotKnow() throws {
+    let sandbox = try Sandbox()
+    let run = try sandbox.larder(
+      "ingredients", "parse", "--language", "sv", stdin: Data("2 msk olivolja\n".utf8),
+      withDatabase: false)
+    #expect(run.status == 0, "\(run)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data((run.stdoutLines.first ?? "").utf8))
+        as? [String: Any])
+    #expect(object["unit"] as? String == "tbsp")
+    #expect((object["food"] as? [String: Any])?["id"] as? String == "olive-oil")
+    let wrong = try sandbox.larder(
+      "ingredients", "parse", "--language", "xx", stdin: Data("1 egg\n".utf8),
+      withDatabase: false)
+    #expect(wrong.status != 0)
+    #expect(wrong.stderr.contains("--language"), "\(wrong)")
+  }
+
   /// The same lines read by `larder ingredients parse` and by `POST /api/v1/ingredients/parse`
   /// give the same objects, key for key (the command once wrote `optional` and
   /// `sectionHeader` where the API wrote `isOptional` and `isSectionHeader`).

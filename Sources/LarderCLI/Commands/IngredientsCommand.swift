@@ -20,7 +20,13 @@ enum IngredientsCommand {
   /// inputs run at parser speed rather than at write-call speed.
   static func parse(_ context: CommandContext) throws -> Int32 {
     // The household's own foods count when a database exists; parsing never creates one.
-    var reader = IngredientReader(catalog: try context.foodLookup().catalog)
+    let code = context.command.value("language") ?? "en"
+    guard let language = RecipeLanguage(code: code) else {
+      throw CLIError(
+        "--language: '\(code)' is not a language Larder reads; use one of "
+          + RecipeLanguage.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    var reader = IngredientReader(catalog: try context.foodLookup().catalog, language: language)
     let input = FileHandle.standardInput
     let output = FileHandle.standardOutput
     var pending: [UInt8] = []

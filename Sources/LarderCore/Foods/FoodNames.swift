@@ -68,6 +68,11 @@ public struct FoodNames: Sendable {
     }
   }
 
+  /// Whether a folded word is a food's whole name in `language` ("kartoffeln", "cebolla").
+  func knows(word: String, language: RecipeLanguage) -> Bool {
+    tables[language]?.exact[word] != nil
+  }
+
   /// How many names a language has.
   public func count(for language: RecipeLanguage) -> Int { tables[language]?.exact.count ?? 0 }
 
@@ -75,6 +80,15 @@ public struct FoodNames: Sendable {
   public func match(_ name: String, language: RecipeLanguage) -> String? {
     let words = LanguageText.words(name)
     guard !words.isEmpty, words.count <= 32 else { return nil }
+    // "zumo de 1 limón", "la scorza di un'arancia": a citrus fruit's juice or zest.
+    if let cut = words.prefix(2).firstIndex(where: {
+      LanguageLexicon.juiceWords.contains($0) || LanguageLexicon.zestWords.contains($0)
+    }), cut + 1 < words.count,
+      let fruit = match(Array(words[(cut + 1)...]).joined(separator: " "), language: language),
+      Self.citrus.contains(fruit)
+    {
+      return fruit + (LanguageLexicon.juiceWords.contains(words[cut]) ? "-juice" : "-zest")
+    }
     for candidate in [language] + language.neighbours {
       if let found = match(words, in: candidate, lexicon: language) { return found }
     }
@@ -145,6 +159,19 @@ public struct FoodNames: Sendable {
   private func compound(_ word: String, _ table: Table, _ language: RecipeLanguage) -> String? {
     let letters = Array(word)
     guard letters.count >= 6 else { return nil }
+    // "Zitronenschale", "appelsinskræl", "citroensap": a citrus fruit's zest or juice.
+    for (ending, suffix) in Self.citrusParts where word.hasSuffix(ending) {
+      var fruit = String(word.dropLast(ending.count))
+      for _ in 0..<3 {
+        if let id = table.exact[fruit] ?? table.stems[Self.stem(fruit, language)],
+          Self.citrus.contains(id)
+        {
+          return id + suffix
+        }
+        guard fruit.hasSuffix("n") || fruit.hasSuffix("s") || fruit.hasSuffix("e") else { break }
+        fruit.removeLast()
+      }
+    }
     for split in 2..<(letters.count - 2) {
       let ending = String(letters[split...])
       guard ending.count >= 4 || Self.shortHeads.contains(ending) else { continue }
@@ -164,11 +191,26 @@ public struct FoodNames: Sendable {
     return nil
   }
 
+  /// Compound endings that make a citrus fruit its juice or zest.
+  private static let citrusParts: [(String, String)] = [
+    ("saft", "-juice"), ("sap", "-juice"), ("schale", "-zest"), ("abrieb", "-zest"),
+    ("skal", "-zest"), ("skall", "-zest"), ("skrael", "-zest"), ("rasp", "-zest"),
+    ("schil", "-zest"), ("zeste", "-zest"),
+  ]
+
+  /// Fruits whose juice and zest the catalog holds as foods of their own.
+  private static let citrus: Set<String> = ["lemon", "lime", "orange"]
+
   private static let shortHeads: Set<String> = ["ol", "olie", "olje", "olja", "mel", "mjol", "ei"]
+  /// Endings that name a cut or a form of the food before them ("Schinkenwürfel",
+  /// "Parmesanflocken", "Knoblauchzehen"), not a food of their own.
   private static let partWords = [
-    "zehen", "zehe", "stangen", "stange", "blatter", "blatt", "zweige", "zweig", "teentjes",
-    "teentje", "klyftor", "klyfta", "fedd", "fed", "stilke", "stilk", "blade", "blad", "kvister",
-    "kvist",
+    "zehen", "zehe", "stangen", "stange", "blatter", "blattchen", "blatt", "zweige", "zweig",
+    "teentjes", "teentje", "klyftor", "klyfta", "fedd", "fed", "stilke", "stilk", "blade", "blad",
+    "kvister", "kvist", "wurfeln", "wurfel", "scheiben", "scheibe", "streifen", "flocken",
+    "stuckchen", "stucke", "spalten", "ringe", "raspeln", "blokjes", "plakjes", "reepjes",
+    "schijfjes", "tarningar", "skivor", "strimlor", "terninger", "skiver", "strimler", "stykker",
+    "fileter", "filetter", "filets", "filet", "filer", "file",
   ]
 
   private static func headFirst(_ language: RecipeLanguage) -> Bool {

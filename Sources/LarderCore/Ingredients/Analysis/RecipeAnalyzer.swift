@@ -33,7 +33,15 @@ public struct RecipeAnalyzer: Sendable {
       foods = parsed.foods(matching: matchFood)
     } else {
       let match = { (name: String) -> String? in
-        foodNames.match(name, language: language) ?? matchFood(name)
+        if let found = foodNames.match(name, language: language) ?? matchFood(name) {
+          return found
+        }
+        // A food the language's list lacks but the catalog knows by its own name, as
+        // recipes in every language write it ("queso manchego", "guanciale a listarelle").
+        for word in LanguageText.words(name) where word.count >= 5 {
+          if let found = matchFood(word) { return found }
+        }
+        return nil
       }
       var food = parsed.name.flatMap(match)
       if food == nil, let comment = parsed.comment { food = match(comment) }

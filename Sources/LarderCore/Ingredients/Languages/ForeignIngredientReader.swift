@@ -46,7 +46,7 @@ struct ForeignIngredientReader: Sendable {
     }
     var result = ParsedIngredient(input: line)
     guard !tokens.isEmpty else { return result }
-    if let last = tokens.last, last.folded == ":", tokens.count <= 6,
+    if (tokens.last?.folded == ":" && tokens.count <= 6) || isHeading(tokens),
       !tokens.contains(where: { $0.folded.first?.isNumber == true })
     {
       result.isSectionHeader = true
@@ -54,6 +54,27 @@ struct ForeignIngredientReader: Sendable {
       return result
     }
 
+    // "El zumo de 1 limón", "sok z 1/2 cytryny": the fruit's number is the amount.
+    if let juice = tokens.prefix(3).firstIndex(where: {
+      LanguageLexicon.juiceWords.contains($0.folded)
+        || LanguageLexicon.zestWords.contains($0.folded)
+    }) {
+      var probe = juice + 1
+      while probe < tokens.count,
+        lexicon.joiners.contains(tokens[probe].folded)
+          || tokens[probe].folded.count <= 2
+            && Self.numeral(tokens[probe].folded) == nil
+            && lexicon.numbers[tokens[probe].folded] == nil
+      {
+        probe += 1
+      }
+      if let (value, next) = number(tokens, probe) {
+        result.quantity = value
+        tokens.removeSubrange(probe..<next)
+        result.name = tokens[juice...].map { String($0.text) }.joined(separator: " ")
+        return result
+      }
+    }
     var start = 0
     var amount = readAmount(tokens, from: 0)
     if let found = amount, found.quantity != nil || found.unit != nil {
@@ -114,6 +135,19 @@ struct ForeignIngredientReader: Sendable {
       if !comment.isEmpty { result.comment = comment }
     }
     return result
+  }
+
+  /// A group heading without a colon: a few words opening with the language's "for the"
+  /// ("Für den Teig", "Pour la garniture", "Til dressingen"), no number, and not a purpose
+  /// the lexicon reads as optional ("til servering").
+  private func isHeading(_ tokens: [Token]) -> Bool {
+    guard tokens.count >= 2, tokens.count <= 5,
+      let openers = LanguageLexicon.headingOpeners[lexicon.language],
+      tokens.allSatisfy({ !$0.isPunctuation || $0.folded == ":" })
+    else { return false }
+    let folded = tokens.map(\.folded).filter { $0 != ":" }.joined(separator: " ")
+    guard openers.contains(where: { folded.hasPrefix($0 + " ") }) else { return false }
+    return !lexicon.optionalPhrases.contains(where: { folded.contains($0) })
   }
 
   /// The amount at `start`: approximate words, a number or number word (a range, a mixed
@@ -245,6 +279,13 @@ struct ForeignIngredientReader: Sendable {
   private func number(_ tokens: [Token], _ index: Int) -> (Double, Int)? {
     guard index < tokens.count else { return nil }
     if let value = Self.numeral(tokens[index].folded) {
+      // "1 e 1/2", "1 y ½", "2 und 1/2": a whole number and a fraction.
+      if index + 2 < tokens.count, value == value.rounded(),
+        lexicon.andWords.contains(tokens[index + 1].folded),
+        let fraction = Self.numeral(tokens[index + 2].folded), fraction > 0, fraction < 1
+      {
+        return (value + fraction, index + 3)
+      }
       // A mixed number: "1 1/2", "1 ½".
       if index + 1 < tokens.count, value == value.rounded(),
         let fraction = Self.numeral(tokens[index + 1].folded), fraction < 1, fraction > 0,

@@ -53,16 +53,22 @@ public enum LanguageDetector {
       "och", "med", "en", "ett", "på", "till", "av", "msk", "tsk", "krm", "salt", "peppar",
       "socker", "vetemjöl", "mjöl", "ägg", "mjölk", "lök", "vitlök", "smör", "minuter",
       "efter", "smak", "i", "gul", "grädde", "som", "klyfta", "klyftor", "st",
+      "olja", "vatten", "potatis", "rödlök", "färsk", "hackad", "riven", "skivad", "morötter",
+      "gräddfil", "kyckling", "burk", "påse", "persilja", "buljong", "finhackad", "nypa",
     ],
     .danish: [
       "og", "med", "en", "et", "på", "til", "af", "spsk", "tsk", "salt", "peber", "sukker",
       "hvedemel", "mel", "æg", "mælk", "løg", "hvidløg", "smør", "minutter", "efter", "smag",
       "i", "fløde", "som", "fed", "stk", "gulerødder", "kød", "evt", "hakket",
+      "olie", "vand", "kartofler", "rødløg", "peber", "piskefløde", "dåse", "persille",
+      "bouillon", "finthakket", "knivspids", "hakkede", "revet", "skiver", "bundt",
     ],
     .norwegian: [
       "og", "med", "en", "ei", "et", "på", "til", "av", "ss", "ts", "salt", "pepper",
       "sukker", "hvetemel", "mel", "egg", "melk", "løk", "hvitløk", "smør", "minutter",
       "etter", "smak", "i", "fløte", "som", "fedd", "stk", "gulrøtter", "kjøtt", "hakket",
+      "olje", "vann", "poteter", "rødløk", "sitron", "boks", "buljong", "finhakket", "klype",
+      "kremfløte", "persille", "revet", "skiver", "bunt", "potet",
     ],
     .polish: [
       "i", "z", "w", "na", "do", "oraz", "lub", "łyżka", "łyżki", "łyżeczka", "łyżeczki",
@@ -93,6 +99,28 @@ public enum LanguageDetector {
       let word = String(word).trimmingCharacters(in: CharacterSet(charactersIn: ".'"))
       for (language, set) in markers where set.contains(word) {
         scores[language, default: 0] += 1
+        total += 1
+      }
+    }
+    // Units after a number ("2 EL", "1 msk") and food names only one language writes
+    // ("Kartoffeln", "cebolla"), unless English writes them too ("pasta", "salt").
+    var afterNumber = false
+    for piece in text.split(whereSeparator: { $0.isWhitespace || ",;:()".contains($0) }) {
+      let word = LanguageText.fold(String(piece)).replacingOccurrences(of: " ", with: "")
+      defer { afterNumber = word.first?.isNumber == true }
+      guard word.count >= 2, word.first?.isLetter == true else { continue }
+      var knownIn: [RecipeLanguage] = []
+      for language in RecipeLanguage.allCases where language != .english {
+        if afterNumber, LanguageLexicon.of(language).distinctiveUnits.contains(word) {
+          scores[language, default: 0] += 1
+          total += 1
+        }
+        if word.count >= 4, FoodNames.bundled.knows(word: word, language: language) {
+          knownIn.append(language)
+        }
+      }
+      if !knownIn.isEmpty, FoodCatalog.bundled.match(String(piece)) == nil {
+        for language in knownIn { scores[language, default: 0] += 1 }
         total += 1
       }
     }

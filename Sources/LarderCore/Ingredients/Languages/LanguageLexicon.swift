@@ -35,17 +35,47 @@ struct LanguageLexicon: Sendable {
   let orWords: Set<String>
   /// Words that join two foods both needed ("und", "et", "i").
   let andWords: Set<String>
+  /// How a group heading without a colon opens ("Für den Teig", "Pour la sauce", "Na ciasto"),
+  /// folded, per language.
+  static let headingOpeners: [RecipeLanguage: [String]] = [
+    .german: ["fur den", "fur die", "fur das", "fur den", "fur"],
+    .french: ["pour la", "pour le", "pour les", "pour l", "pour"],
+    .spanish: ["para el", "para la", "para los", "para las", "para"],
+    .italian: ["per il", "per la", "per lo", "per le", "per i", "per gli", "per l"],
+    .dutch: ["voor de", "voor het", "voor"],
+    .portuguese: ["para o", "para a", "para os", "para as"],
+    .swedish: ["till", "for"],
+    .danish: ["til"],
+    .norwegian: ["til"],
+    .polish: ["na", "do"],
+  ]
+
   /// Words for "a few" that stand in for an amount ("quelques brins", "ein paar Zweige").
   static let fewWords: Set<String> = [
     "einige", "paar", "ein paar", "wenige", "quelques", "algunos", "algunas", "unos", "unas",
     "qualche", "alcuni", "alcune", "enkele", "wat", "paar", "några", "nogle", "noen", "kilka",
-    "kilkanascie", "alguns", "algumas", "nagra",
+    "kilkanascie", "alguns", "algumas", "nagra", "et par", "ett par", "een paar", "un paio",
+    "un par", "um par", "un peu", "ein wenig", "etwas", "lidt", "litt", "lite", "troche",
   ].reduce(into: Set<String>()) { $0.insert(LanguageText.fold($1)) }
+
+  /// Words for the juice and the grated peel of a fruit ("zumo de 1 limón", "sok z cytryny",
+  /// "la scorza di 1 arancia"), folded.
+  static let juiceWords: Set<String> = [
+    "saft", "zitronensaft", "sap", "jus", "zumo", "jugo", "succo", "suco", "sumo", "sok", "soku",
+  ]
+  static let zestWords: Set<String> = [
+    "abrieb", "schale", "zeste", "zestes", "ralladura", "scorza", "scorzetta", "raspas",
+    "raspa", "skal", "skall", "skalet", "skorka", "skorki", "rasp", "schil", "piel", "casca",
+    "skrael", "skorke",
+  ]
 
   /// Phrases that make the line optional, folded.
   let optionalPhrases: [String]
   /// Words between an amount and its unit that only qualify it ("gestrichener", "rasa").
   let unitQualifiers: Set<String>
+  /// Unit words of this language that metric and English units do not share ("el", "msk",
+  /// "łyżka"): after a number, a sign of the language.
+  let distinctiveUnits: Set<String>
 
   init(
     language: RecipeLanguage, units: [String: UnitMeaning], numbers: [String: Double],
@@ -67,6 +97,8 @@ struct LanguageLexicon: Sendable {
     self.andWords = Set(andWords.map(LanguageText.fold))
     self.optionalPhrases = optionalPhrases.map(LanguageText.fold).sorted { $0.count > $1.count }
     self.unitQualifiers = Set(unitQualifiers.map(LanguageText.fold))
+    let shared = Set(Self.metric.flatMap { $0.map { LanguageText.fold($0.0) } })
+    self.distinctiveUnits = Set(folded.keys.filter { !shared.contains($0) && !$0.contains(" ") })
   }
 
   /// The lexicon of a language other than English.

@@ -34,12 +34,13 @@ enum LanguageText {
     return result
   }
 
-  /// Folded words of a text, split at spaces and at punctuation other than "/" and "-"
-  /// inside a word: "Salz & Pfeffer, frisch" → ["salz", "&", "pfeffer", "frisch"].
+  /// Folded words of a text, split at spaces, hyphens and punctuation other than "/" inside
+  /// a word: "Salz & Pfeffer, frisch" → ["salz", "&", "pfeffer", "frisch"], "Fontina-Käse"
+  /// → ["fontina", "kase"].
   static func words(_ text: String) -> [String] {
     var words: [String] = []
-    for piece in fold(text).split(whereSeparator: { ", ;:!?\"*•[]{}".contains($0) }) {
-      let word = piece.trimmingCharacters(in: CharacterSet(charactersIn: "-/–"))
+    for piece in fold(text).split(whereSeparator: { ", ;:!?\"*•[]{}-–".contains($0) }) {
+      let word = piece.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
       if !word.isEmpty { words.append(word) }
     }
     return words

@@ -102,6 +102,30 @@ import Testing
     let header = parser.parse("Für den Teig:", language: .german)
     #expect(header.isSectionHeader)
     #expect(header.name == nil)
+    // Without a colon too, but a purpose or an amount is not a heading.
+    #expect(parser.parse("Pour la garniture", language: .french).isSectionHeader)
+    #expect(parser.parse("Na ciasto", language: .polish).isSectionHeader)
+    #expect(!parser.parse("Pour servir", language: .french).isSectionHeader)
+    #expect(!parser.parse("für 4 Personen", language: .german).isSectionHeader)
+  }
+
+  @Test func aFruitsJuiceOrZestTakesItsNumber() {
+    let juice = analyzer.facts(for: "El zumo de 1 limón", language: .spanish)
+    #expect(juice.quantity == 1)
+    #expect(juice.foodID == "lemon-juice")
+    let zest = analyzer.facts(for: "abgeriebene Zitronenschale", language: .german)
+    #expect(zest.foodID == "lemon-zest")
+    let mixed = analyzer.facts(for: "1 e 1/2 xícara de leite", language: .portuguese)
+    #expect(mixed.quantity == 1.5)
+    #expect(mixed.unit == "cup")
+    #expect(mixed.foodID == "milk")
+  }
+
+  @Test func aFoodTheListLacksIsFoundByItsOwnName() {
+    // "guanciale" has no Italian entry of its own; the catalog knows it by that name.
+    #expect(
+      analyzer.facts(for: "150 g di guanciale a listarelle", language: .italian).foodID
+        == "guanciale")
   }
 
   @Test func aRecipesLanguageIsToldFromItsWords() {
