@@ -164,7 +164,7 @@ final class Counter: @unchecked Sendable {
     }
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 3)
-    #expect(SQLiteRecipeStore.schemaVersion == 15)
+    #expect(SQLiteRecipeStore.schemaVersion == 16)
 
     let food = Food(id: "sudachi", name: "sudachi", parentID: "citrus")
     try store.saveUserFood(food, household: .default, now: Fixtures.now)
@@ -245,6 +245,20 @@ final class Counter: @unchecked Sendable {
     // A new database has nothing an older Larder analysed.
     let fresh = try SQLiteRecipeStore.open(path: ":memory:")
     #expect(try fresh.householdsAwaitingAnalysis().isEmpty)
+  }
+
+  @Test func aVersionFifteenDatabaseAsksForOneMoreAnalysisInEachRecipesLanguage() throws {
+    let path = try TemporaryFolder.make().appending("v15.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try Migrations.migrate(database, upTo: 15)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 15)
+      _ = try old.createRecipe(Self.measuredSoup(), household: .default, now: Fixtures.now)
+      #expect(try old.householdsAwaitingAnalysis().isEmpty)
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 15)
+    #expect(try store.householdsAwaitingAnalysis() == [.default])
   }
 
   @Test func aDamagedDocumentDoesNotStopVersionTenFromOpening() throws {

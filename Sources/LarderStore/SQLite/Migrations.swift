@@ -43,6 +43,9 @@ enum Migrations {
     Migration(
       version: SearchIndex.wordsVersion, summary: "the search index's words",
       apply: createSearchWords),
+    Migration(
+      version: 16, summary: "ingredient lines read in their recipe's language",
+      apply: readLinesInTheirLanguage),
   ]
 
   /// The newest schema version this binary knows.
@@ -425,6 +428,16 @@ extension Migrations {
       );
       CREATE INDEX images_by_digest ON images (household_id, digest);
       """, operation: "creating the images table")
+  }
+
+  fileprivate static func readLinesInTheirLanguage(_ connection: SQLiteConnection) throws {
+    // Lines were read as English whatever the recipe's language; every household with recipes
+    // is marked for one pass of matching again, which reads each recipe in its language.
+    try connection.execute(
+      """
+      INSERT OR IGNORE INTO analysis_pending (household_id)
+        SELECT DISTINCT household_id FROM recipes;
+      """, operation: "marking recipes to be read again in their language")
   }
 
   fileprivate static func addFinderAmounts(_ connection: SQLiteConnection) throws {
