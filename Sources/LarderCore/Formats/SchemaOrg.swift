@@ -283,8 +283,7 @@ public enum SchemaOrg {
       if isSectionHeader(line) {
         if !current.lines.isEmpty || current.title != nil { sections.append(current) }
         current = IngredientSection(
-          title: String(line.dropLast()).trimmingCharacters(in: .whitespaces.union([":"])),
-          lines: [])
+          title: line.trimmingCharacters(in: .whitespaces.union([":"])), lines: [])
       } else {
         current.lines.append(IngredientLine(text: line))
       }
@@ -297,13 +296,29 @@ public enum SchemaOrg {
 
   /// Whether a line of an ingredient list is the heading of a group of them: "For the
   /// sauce:", "Topping:", "For 2 layers:", a short line ending in a colon that does not start
-  /// with an amount.
+  /// with an amount; or, without the colon, a few words with no number that open as a
+  /// heading does in the languages Larder reads ("For the streusel", "Für den Teig", "Pour la
+  /// garniture", "Na ciasto").
   package static func isGroupHeading(_ line: String) -> Bool {
-    guard line.hasSuffix(":"), line.count > 1, line.count <= 60, let first = line.first else {
-      return false
-    }
-    return !first.isNumber && !"½⅓⅔¼¾⅛".contains(first)
+    let line = line.trimmingCharacters(in: .whitespaces)
+    guard line.count > 1, line.count <= 60, let first = line.first,
+      !first.isNumber, !"½⅓⅔¼¾⅛".contains(first)
+    else { return false }
+    if line.hasSuffix(":") { return true }
+    guard !line.contains(where: \.isNumber), !line.contains(","),
+      line.split(separator: " ").count <= 6
+    else { return false }
+    let folded = line.lowercased()
+    return headingOpeners.contains { folded.hasPrefix($0) && folded.count > $0.count }
   }
+
+  /// How a group heading without a colon opens, in the languages Larder reads.
+  private static let headingOpeners = [
+    "for the ", "für den ", "für die ", "für das ", "pour la ", "pour le ", "pour les ",
+    "pour l'", "para el ", "para la ", "para los ", "para las ", "para o ", "para a ",
+    "para os ", "para as ", "per il ", "per la ", "per lo ", "per le ", "per i ", "per gli ",
+    "voor de ", "voor het ", "till ", "til ", "na ",
+  ]
 
   static func instructionSections(_ value: Any?) -> [InstructionSection] {
     var sections: [InstructionSection] = []

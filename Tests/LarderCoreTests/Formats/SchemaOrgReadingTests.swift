@@ -522,6 +522,23 @@ import Testing
       ])
   }
 
+  @Test func splitsIngredientsAtHeadingsWithoutAColon() throws {
+    let recipe = try JSONLD.recipe(
+      with: #"""
+        "recipeIngredient": ["For the streusel", "50 g butter", "For the best results use cold butter, cubed",
+          "Für den Teig", "200 g Mehl", "For 4 people", "Pour la garniture", "1 citron"]
+        """#)
+    #expect(
+      recipe.ingredientSections.map(\.title) == [
+        "For the streusel", "Für den Teig", "Pour la garniture",
+      ])
+    #expect(
+      recipe.ingredientSections.map { $0.lines.map(\.text) } == [
+        ["50 g butter", "For the best results use cold butter, cubed"],
+        ["200 g Mehl", "For 4 people"], ["1 citron"],
+      ])
+  }
+
   @Test func readsIngredientGroupsWrittenAsObjects() throws {
     let recipe = try JSONLD.recipe(
       with: #"""
