@@ -10,6 +10,7 @@ import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from browser import SESSION, fetch, BASE, FIXTURES, BrowserTestCase, api
 
@@ -288,6 +289,28 @@ class AddAndFavourite(BrowserTestCase):
         self.wait_text(".library-head h1", lambda text: text == "Favourites")
         names = [card.text for card in self.find_all("#library-results .card h3")]
         self.assertIn("★ Browser Test Flatbread", names)
+
+    def test_a_recipe_in_another_language_is_read_in_it_and_keeps_its_language(self):
+        self.open("/add")
+        self.find("#f-name").send_keys("Kartoffelsalat")
+        self.find("#f-ingredients").send_keys("1 kg festkochende Kartoffeln\n2 EL Essig\n1 Prise Salz")
+        # Told from the words: the German units and foods are read as they are typed.
+        self.wait_text("#parse-feedback li:last-child", lambda text: "pinch" in text and "salt" in text)
+        # Chosen by hand, and kept with the recipe.
+        Select(self.find("#f-language")).select_by_value("de")
+        self.find("#f-steps").send_keys("Die Kartoffeln kochen, pellen und in Scheiben schneiden.")
+        self.find("#save").click()
+        self.wait(lambda d: re.search(r"/recipes/[^/]+$", d.current_url), message="saved")
+        self.wait_ready()
+        self.driver.get(self.driver.current_url + "/edit")
+        self.wait_ready()
+        self.assertEqual(Select(self.find("#f-language")).first_selected_option.get_attribute("value"), "de")
+        # "Tell from the text" again clears it.
+        Select(self.find("#f-language")).select_by_value("")
+        self.find("#save").click()
+        self.wait(lambda d: re.search(r"/recipes/[^/]+$", d.current_url), message="saved again")
+        recipe_id = self.driver.current_url.rstrip("/").split("/")[-1]
+        self.assertNotIn("language", api(f"/api/v1/recipes/{recipe_id}"))
 
     def test_upload_a_photo_or_learn_why_not(self):
         self.expected_errors = ["/api/v1/images"]
