@@ -23,10 +23,21 @@ extension IngredientEvaluation {
       self.unit = unit
     }
 
-    /// Larder's parse of a line. The name joins the alternatives back on with "or" ("butter"
-    /// + ["margarine"] → "butter or margarine"), since the labels name the whole choice; an
-    /// alternative the name already holds is not added twice.
+    /// Larder's parse of a line. The labels name the whole choice, so the name runs from the
+    /// name's first word to the last alternative's last word as the line writes them
+    /// ("canola, peanut, or walnut oil"); without those spans, the alternatives are joined on
+    /// with "or" ("butter" + ["margarine"] → "butter or margarine"), an alternative the name
+    /// already holds not added twice.
     public init(_ parsed: ParsedIngredient) {
+      if let name = parsed.spans["name"], let choice = parsed.spans["alternatives"],
+        !parsed.alternatives.isEmpty, choice.start >= name.end,
+        let written = Self.text(of: parsed.input, from: name.start, to: choice.end)
+      {
+        self.init(
+          name: written, quantity: parsed.quantity, quantityMax: parsed.quantityMax,
+          unit: parsed.unit)
+        return
+      }
       var name = parsed.name
       for alternative in parsed.alternatives {
         let folded = IngredientEvaluation.normalizedName(alternative)
@@ -40,6 +51,18 @@ extension IngredientEvaluation {
       }
       self.init(
         name: name, quantity: parsed.quantity, quantityMax: parsed.quantityMax, unit: parsed.unit)
+    }
+
+    /// The line's text between two UTF-16 offsets (the parser's spans), or nil when they do
+    /// not fall inside it.
+    static func text(of line: String, from start: Int, to end: Int) -> String? {
+      let utf16 = line.utf16
+      guard start >= 0, start < end, end <= utf16.count,
+        let lower = utf16.index(utf16.startIndex, offsetBy: start, limitedBy: utf16.endIndex),
+        let upper = utf16.index(utf16.startIndex, offsetBy: end, limitedBy: utf16.endIndex),
+        let from = lower.samePosition(in: line), let to = upper.samePosition(in: line)
+      else { return nil }
+      return String(line[from..<to])
     }
   }
 

@@ -115,6 +115,18 @@ import Testing
     #expect(Prediction(whole).name == "butter or margarine")
   }
 
+  @Test func takesAChoiceAsTheLineWritesIt() {
+    // With the parser's spans, the name runs from the name to the last alternative as written.
+    let parsed = IngredientParser().parse("2 tablespoons canola, peanut, or walnut oil")
+    #expect(parsed.alternatives.count == 2)
+    #expect(Prediction(parsed).name == "canola, peanut, or walnut oil")
+    // A span outside the line is not trusted: the alternatives are joined with "or".
+    let broken = ParsedIngredient(
+      input: "butter or margarine", name: "butter", alternatives: ["margarine"],
+      spans: ["name": TextSpan(start: 0, end: 6), "alternatives": TextSpan(start: 10, end: 99)])
+    #expect(Prediction(broken).name == "butter or margarine")
+  }
+
   @Test func talliesFractions() {
     var tally = IngredientEvaluation.Tally()
     tally.add(
