@@ -102,7 +102,7 @@ public struct FoodNames: Sendable {
   {
     guard let table = tables[language] else { return nil }
     // The whole phrase, and the phrase before "and" ("Salz und Pfeffer" → Salz).
-    let and = lexicon == .english ? Set(["and"]) : LanguageLexicon.of(lexicon).andWords
+    let and = LanguageLexicon.andWords(lexicon)
     guard let cut = words.firstIndex(where: { and.contains($0) }), cut > 0 else {
       return longest(words, table, language)?.id
     }
@@ -126,7 +126,7 @@ public struct FoodNames: Sendable {
 
   /// The longest run of words that names a food, exact before stemmed, then compounds.
   private func longest(_ words: [String], _ table: Table, _ language: RecipeLanguage) -> Found? {
-    let and = LanguageLexicon.of(language == .english ? .german : language).andWords
+    let and = LanguageLexicon.andWords(language)
     let headFirst = Self.headFirst(language)
     let stems = words.map { Self.stem($0, language) }
     for length in stride(from: min(table.longest, words.count), through: 1, by: -1) {

@@ -133,12 +133,10 @@ public enum LanguageDetector {
       $0.value > $1.value || ($0.value == $1.value && $0.key == .english)
     }
     guard let best = ranked.first else { return nil }
-    let second = ranked.count > 1 ? ranked[1].value : 0
     if best.key == .english { return .english }
     // Another language must clearly lead English.
     let english = scores[.english] ?? 0
     guard best.value >= english * 1.5 + 2 else { return .english }
-    _ = second
     return best.key
   }
 

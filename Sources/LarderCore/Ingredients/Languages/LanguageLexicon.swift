@@ -114,9 +114,12 @@ struct LanguageLexicon: Sendable {
     case .danish: danish
     case .norwegian: norwegian
     case .polish: polish
-    case .english: german  // never asked: English lines go through IngredientParser
+    case .english: english
     }
   }
+
+  /// The words that join two foods both needed, in `language` ("and", "und", "i").
+  static func andWords(_ language: RecipeLanguage) -> Set<String> { of(language).andWords }
 
   private static func unit(
     _ id: String?, _ words: [String], factor: Double = 1, namesFood: Bool = false
@@ -146,6 +149,13 @@ struct LanguageLexicon: Sendable {
     unit("oz", ["oz"]), unit("lb", ["lb", "lbs"]),
     unit("cup", ["cup", "cups"]), unit("tbsp", ["tbsp"]), unit("tsp", ["tsp"]),
   ]
+
+  /// English words, for what other languages' readers share with it ("and", "or"); English
+  /// lines themselves go through ``IngredientParser``.
+  static let english = LanguageLexicon(
+    language: .english, units: table(metric), numbers: ["a": 1, "an": 1, "one": 1, "two": 2],
+    rangeWords: ["to", "-", "–"], approximateWords: ["about", "approximately"], joiners: ["of"],
+    orWords: ["or"], andWords: ["and", "&"], optionalPhrases: ["to taste", "optional"])
 
   static let german = LanguageLexicon(
     language: .german,
