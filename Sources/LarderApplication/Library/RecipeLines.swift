@@ -269,12 +269,17 @@ extension Larder {
 
     var haveCount = 0
     var neededCount = 0
+    // Each line read in the recipe's language, so "2 EL Olivenöl" scales as "4 tbsp".
+    let language = LanguageDetector.language(of: recipe)
     let sections = recipe.ingredientSections.map { section in
       let lines = section.lines.map { line -> RecipeLines.Line in
-        let parsed = parser.parse(line.text)
+        let parsed = parser.parse(line.text, language: language)
         let foods =
           line.facts.map { (food: $0.foodID, alternatives: $0.alternativeFoodIDs) }
-          ?? parsed.foods(matching: { catalog.match($0)?.foodID })
+          ?? parsed.foods(matching: { name in
+            (language == .english ? nil : FoodNames.bundled.match(name, language: language))
+              ?? catalog.match(name)?.foodID
+          })
         let foodID = foods.food ?? foods.alternatives.first
         let optional = line.facts?.isOptional ?? parsed.isOptional
         let shown = parsed.text(

@@ -26,6 +26,25 @@ import Testing
     #expect(lines(result).allSatisfy { $0.status == nil })
   }
 
+  @Test func aRecipeInAnotherLanguageScalesAndMarksItsLines() throws {
+    let fixture = try LibraryFixture()
+    var salad = Recipe(
+      name: "Kartoffelsalat", yield: RecipeYield(servings: 2),
+      ingredientSections: [
+        IngredientSection(lines: [
+          IngredientLine(text: "500 g Kartoffeln"), IngredientLine(text: "2 EL Essig"),
+          IngredientLine(text: "1 Prise Salz"),
+        ])
+      ])
+    salad.language = .german
+    let stored = try fixture.larder.createRecipe(salad, as: .defaultHousehold)
+    let result = try fixture.larder.recipeLines(
+      stored.id, RecipeLinesRequest(servings: 4, have: ["potatoes"]), as: .defaultHousehold)
+    #expect(result.factor == 2)
+    #expect(lines(result).map(\.shown).prefix(2) == ["1 kg Kartoffeln", "4 tbsp Essig"])
+    #expect(lines(result).map(\.status) == [.have, .missing, .have])
+  }
+
   @Test func metricWeighsFlourAndPoursButtermilk() throws {
     let fixture = try LibraryFixture()
     let result = try fixture.larder.recipeLines(

@@ -33,6 +33,9 @@ struct ForeignIngredientReader: Sendable {
     var end: Int
     /// The unit word's token when it names the food too ("2 Knoblauchzehen").
     var namingUnitAt: Int? = nil
+    /// The tokens of the number (or range) and of the unit, for the line's spans.
+    var quantityTokens: Range<Int>? = nil
+    var unitTokens: Range<Int>? = nil
   }
 
   func read(_ line: String) -> ParsedIngredient {
@@ -82,11 +85,28 @@ struct ForeignIngredientReader: Sendable {
     } else {
       amount = trailingAmount(tokens)
     }
+    // Where each part sits in the line, in UTF-16 offsets as the English parser gives them,
+    // so a scaled line replaces just its amount.
+    let leading = line.prefix(while: \.isWhitespace).utf16.count
+    func span(_ range: Range<Int>) -> TextSpan? {
+      guard let first = range.first, let last = range.last, last < tokens.count else { return nil }
+      let start = trimmed.utf16.distance(
+        from: trimmed.utf16.startIndex,
+        to: tokens[first].text.startIndex.samePosition(
+          in: trimmed.utf16) ?? trimmed.utf16.startIndex)
+      let end = trimmed.utf16.distance(
+        from: trimmed.utf16.startIndex,
+        to: tokens[last].text.endIndex.samePosition(
+          in: trimmed.utf16) ?? trimmed.utf16.startIndex)
+      return end > start ? TextSpan(start: leading + start, end: leading + end) : nil
+    }
     if let amount {
       result.quantity = amount.quantity
       result.quantityMax = amount.quantityMax
       result.unit = amount.unit
       result.unitText = amount.unitText
+      if let range = amount.quantityTokens { result.spans["quantity"] = span(range) }
+      if let range = amount.unitTokens { result.spans["unit"] = span(range) }
     }
     var end = tokens.count
     if start == 0, let amount, amount.end < 0 { end = -amount.end - 1 }
@@ -170,6 +190,7 @@ struct ForeignIngredientReader: Sendable {
     }
     var quantity: Double?
     var quantityMax: Double?
+    let numberStart = index
     if let (value, next) = number(tokens, index) {
       quantity = value
       index = next
@@ -182,6 +203,7 @@ struct ForeignIngredientReader: Sendable {
         index = after
       }
     }
+    let quantityTokens = quantity == nil ? nil : numberStart..<index
     // "1/4 de cucharadita": a joining word between the number and its unit.
     if quantity != nil, index + 1 < tokens.count, lexicon.joiners.contains(tokens[index].folded),
       unit(tokens, index + 1) != nil
@@ -191,8 +213,9 @@ struct ForeignIngredientReader: Sendable {
     // Qualifiers between the amount and its unit ("2 gehäufte EL", "1 cucharada colmada").
     var probe = index
     while probe < tokens.count, lexicon.unitQualifiers.contains(tokens[probe].folded) { probe += 1 }
-    if let (meaning, text, next) = unit(tokens, probe)
-      ?? (probe != index ? unit(tokens, index) : nil),
+    let atProbe = unit(tokens, probe)
+    let unitStart = atProbe == nil ? index : probe
+    if let (meaning, text, next) = atProbe ?? (probe != index ? unit(tokens, index) : nil),
       // Without a number, "noce moscata" and "noix de coco" are foods, not knobs.
       quantity != nil || meaning.unit != "knob"
     {
@@ -213,11 +236,13 @@ struct ForeignIngredientReader: Sendable {
       return Amount(
         quantity: quantity ?? (meaning.unit == nil || few ? nil : 1), quantityMax: quantityMax,
         unit: meaning.unit, unitText: meaning.unit == nil ? nil : text, end: after,
-        namingUnitAt: meaning.namesFood ? next - 1 : nil)
+        namingUnitAt: meaning.namesFood ? next - 1 : nil, quantityTokens: quantityTokens,
+        unitTokens: meaning.unit == nil ? nil : unitStart..<next)
     }
     guard quantity != nil else { return nil }
     return Amount(
-      quantity: quantity, quantityMax: quantityMax, unit: nil, unitText: nil, end: index)
+      quantity: quantity, quantityMax: quantityMax, unit: nil, unitText: nil, end: index,
+      quantityTokens: quantityTokens)
   }
 
   /// An amount closing the line: "Milch 350 g", "Salz – 1 TL", "Zucker (100 g)". Its `end` is

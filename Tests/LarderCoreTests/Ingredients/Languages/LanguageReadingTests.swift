@@ -121,6 +121,15 @@ import Testing
     #expect(mixed.foodID == "milk")
   }
 
+  @Test func aLineScalesWhereItsAmountIs() {
+    let spoon = parser.parse("2 EL Olivenöl", language: .german)
+    #expect(spoon.text(scaledBy: 2, shownIn: nil, density: nil) == "4 tbsp Olivenöl")
+    let trailing = parser.parse("Zucker 100 g", language: .german)
+    #expect(trailing.text(scaledBy: 1.5, shownIn: nil, density: nil) == "Zucker 150 g")
+    let comma = parser.parse("  2,5 dl mjölk", language: .swedish)
+    #expect(comma.text(scaledBy: 2, shownIn: nil, density: nil) == "  5 dl mjölk")
+  }
+
   @Test func aFoodTheListLacksIsFoundByItsOwnName() {
     // "guanciale" has no Italian entry of its own; the catalog knows it by that name.
     #expect(
