@@ -101,14 +101,19 @@ extension RecipePortion {
   /// The recipe's lines read into needs, scaled; section headers are skipped.
   func needs(parser: IngredientParser, catalog: FoodCatalog) -> [IngredientNeed] {
     let factor = scale
+    // Each line read in the recipe's language: "2 EL Olivenöl" is two tablespoons.
+    let language = LanguageDetector.language(of: recipe)
     return recipe.ingredientLines.compactMap { line in
-      let parsed = parser.parse(line.text)
+      let parsed = parser.parse(line.text, language: language)
       guard !parsed.isSectionHeader else { return nil }
       let name = (parsed.name ?? line.facts?.name ?? line.text)
         .trimmingCharacters(in: .whitespaces)
       let foods =
         line.facts.map { (food: $0.foodID, alternatives: $0.alternativeFoodIDs) }
-        ?? parsed.foods(matching: { catalog.match($0)?.foodID })
+        ?? parsed.foods(matching: { name in
+          (language == .english ? nil : FoodNames.bundled.match(name, language: language))
+            ?? catalog.match(name)?.foodID
+        })
       var measure = (try? Measure(contentsOf: parsed)) ?? nil
       if let amount = measure, amount.unit == nil, let length = IngredientUnit.length(in: parsed) {
         // "5 cm ginger": the parser reads "cm" as a size; keep it so it never becomes 5 pieces.

@@ -66,6 +66,25 @@ enum PlanningFixtures {
     #expect(milk.text(.metric).hasSuffix("ml milk"))
   }
 
+  @Test func recipesInOtherLanguagesMergeWithEnglishOnes() throws {
+    var kuchen = F.recipe("Kuchen", "250 ml Milch", "2 EL Zucker", "3 Eier")
+    kuchen.language = .german
+    // Told from its words: "dl", "mjölk" and "socker" read as Swedish.
+    let pannkakor = F.recipe(
+      "Pannkakor", "2,5 dl mjölk och 1 msk socker", "6 dl mjölk", "1 msk socker", "3 ägg",
+      "Vispa mjölk och ägg med mjöl och en nypa salt, stek i smör.")
+    let list = F.list([
+      RecipePortion(recipe: kuchen), RecipePortion(recipe: pannkakor),
+      RecipePortion(recipe: F.recipe("Custard", "1 cup milk")),
+    ])
+    let milk = try #require(list.first { $0.foodID == "milk" })
+    #expect(abs(try millilitres(milk.amounts[0]) - (250 + 600 + 250 + 236.588)) < 0.1)
+    let eggs = try #require(list.first { $0.foodID == "egg" })
+    #expect(eggs.amounts.map(\.quantity) == [6])
+    let sugar = try #require(list.first { $0.foodID == "sugar" })
+    #expect(sugar.amounts.count == 1)
+  }
+
   @Test func massAndVolumeOfOneFoodCombineThroughItsDensity() throws {
     let list = F.list([RecipePortion(recipe: F.recipe("Bread", "200 g flour", "1 cup flour"))])
     try #require(list.count == 1)
