@@ -87,6 +87,43 @@ import Testing
     #expect(!html.contains("example.com/pancakes.jpg"))
   }
 
+  @Test func recipePageCarriesTheRecipesLanguageGivenOrToldFromItsWords() throws {
+    var given = Fixtures.tomatoSoup()
+    given.name = "Tomato Soup, set to French"
+    given.language = .french
+    var german = Fixtures.tomatoSoup()
+    german.name = "Kartoffelsuppe"
+    german.language = nil
+    german.ingredientSections = [
+      IngredientSection(lines: [
+        IngredientLine(text: "500 g Kartoffeln"), IngredientLine(text: "1 Zwiebel"),
+        IngredientLine(text: "1 Prise Salz und Pfeffer nach Belieben"),
+      ])
+    ]
+    german.instructionSections = [
+      InstructionSection(steps: [
+        InstructionStep(text: "Die Kartoffeln und die Zwiebel schälen und mit dem Salz kochen.")
+      ])
+    ]
+    let (client, stored) = try TestClient.make(recipes: [
+      Fixtures.pancakes(), given, german,
+    ])
+    // The article's opening tag, up to its closing ">".
+    let article = { (index: Int) throws -> String in
+      let html = client.send("GET", "/recipes/\(stored[index].id)").text
+      let start = try #require(html.range(of: "<article class=\"recipe\"")).lowerBound
+      return String(html[start...].prefix { $0 != ">" })
+    }
+    #expect(try article(0).hasSuffix(#"lang="en""#))
+    #expect(try article(1).hasSuffix(#"lang="fr""#))
+    #expect(try article(2).hasSuffix(#"lang="de""#))
+    // Larder's own headings stay English inside a recipe in another language.
+    let page = client.send("GET", "/recipes/\(stored[2].id)").text
+    #expect(page.contains(#"<h2 id="method-h" lang="en">Method</h2>"#))
+    let english = client.send("GET", "/recipes/\(stored[0].id)").text
+    #expect(english.contains(#"<h2 id="method-h">Method</h2>"#))
+  }
+
   @Test func textFromRecipesIsEscaped() throws {
     var hostile = Fixtures.tomatoSoup()
     hostile.name = "<script>alert(1)</script> Soup"

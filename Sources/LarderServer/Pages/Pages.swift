@@ -203,6 +203,11 @@ struct Pages: Sendable {
       facts.append(("course", "Course", recipe.courses.joined(separator: ", ")))
     }
     let servings = recipe.yield?.servings.map { String(format: "%g", $0) } ?? ""
+    // The article carries the recipe's language (given, else told from its words), so that a
+    // screen reader and cook mode's speech read its text with the right voice; Larder's own
+    // English headings and facts inside it say they are English.
+    let language = LanguageDetector.language(of: recipe)
+    let english: HTML = language == .english ? .empty : " lang=\"en\""
     let hero: HTML? = (image ?? recipe.imagePath).map {
       "<img class=\"hero\" src=\"\($0)\" alt=\"\(recipe.name)\">\n"
     }
@@ -212,7 +217,7 @@ struct Pages: Sendable {
       facts.isEmpty
       ? nil
       : """
-      <dl class="facts">\(facts.map { fact -> HTML in
+      <dl class="facts"\(english)>\(facts.map { fact -> HTML in
         "<div data-fact=\"\(fact.name)\"><dt>\(fact.label)</dt><dd>\(fact.value)</dd></div>"
       })</dl>
 
@@ -238,19 +243,20 @@ struct Pages: Sendable {
         "\(title)<ol class=\"steps\">\(section.steps.map { "<li>\($0.text)</li>" as HTML })</ol>\n"
     }
     return """
-      <article class="recipe" id="recipe" data-recipe-id="\(recipe.id.rawValue)" data-servings="\(servings)">
+      <article class="recipe" id="recipe" data-recipe-id="\(recipe.id.rawValue)" data-servings="\(servings)" \
+      lang="\(language.rawValue)">
       \(hero)<h1>\(favoriteStar(recipe.isFavorite))\(recipe.name)</h1>
       \(lede)\(byline)\(factList)\(diets)\(actions ? recipeActions(recipe, canChange: canChange, share: share) : HTML.empty)\
       <div class="columns">
       <section class="ingredients" aria-labelledby="ingredients-h">\
-      <h2 id="ingredients-h">Ingredients</h2>
+      <h2 id="ingredients-h"\(english)>Ingredients</h2>
       \(scaler(servings: servings))\
       <p id="pantry-summary" class="status" aria-live="polite"></p>
       \(ingredients)</section>
-      <section class="method" aria-labelledby="method-h"><h2 id="method-h">Method</h2>
+      <section class="method" aria-labelledby="method-h"><h2 id="method-h"\(english)>Method</h2>
       \(method)</section>
       </div>
-      <section class="notes" aria-labelledby="notes-h"><h2 id="notes-h">Notes</h2>\
+      <section class="notes" aria-labelledby="notes-h"><h2 id="notes-h"\(english)>Notes</h2>\
       <p id="notes-text">\(recipe.notes ?? "")</p>\(actions && canChange ? notesForm(recipe) : HTML.empty)</section>
 
       """

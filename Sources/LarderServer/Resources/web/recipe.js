@@ -1,6 +1,7 @@
 // The recipe page: rescale servings, switch units, mark what the pantry has, favourite, rate,
-// take notes, print, cook step by step with timers, and the recipe's tools: add what's missing
-// to the list, plan it, take what it used from the pantry, and delete it (with undo).
+// take notes, print, cook step by step with timers (hands-free too: steps read aloud, voice
+// commands), and the recipe's tools: add what's missing to the list, plan it, take what it used
+// from the pantry, and delete it (with undo).
 import { api, debounce, el, markReady, serverSettings } from './app.js';
 import { dayLabel, isoDay, planningAPI } from './planning.js';
 
@@ -558,31 +559,193 @@ function ring(timer) {
     // No vibration motor, or not allowed.
   }
   notify(timer);
+  // Said aloud too when the cook is hands-free (Read aloud or Listen on), after what is being said.
+  if (readAloud || listening) speak(`Timer for step ${timer.step + 1} is done`, { language: pageLanguage, interrupt: false });
+}
+
+// MARK: hands-free: reading aloud and voice commands
+
+// The recipe's language, from the article's `lang` (the server writes what the recipe was
+// given, else what its words read as): steps are spoken, and commands heard, in it. Larder's
+// own phrases ("Timer for step 3 is done") are English, as the rest of the page.
+const recipeLanguage = article.lang || 'en';
+const pageLanguage = document.documentElement.lang || 'en';
+const synthesis = window.speechSynthesis && typeof window.SpeechSynthesisUtterance === 'function'
+  ? window.speechSynthesis : null;
+const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition || null;
+const READ_ALOUD_KEY = 'larder.cook.readAloud';
+
+// The words each command is known by, per language: English always, and the recipe's language
+// besides. A transcript is a command only when it is one of these as a whole (after "okay" or
+// "please"), so a step read aloud that the microphone overhears ("Next, add the flour") moves
+// nothing.
+const COMMAND_WORDS = {
+  en: {
+    next: ['next', 'next step', 'forward'], back: ['back', 'go back', 'previous', 'previous step'],
+    repeat: ['repeat', 'again', 'say again', 'say that again'],
+    timer: ['start timer', 'start the timer', 'set timer', 'set the timer', 'timer'],
+    stop: ['stop', 'quiet', 'be quiet', 'stop talking'], ingredients: ['ingredients', 'read ingredients'],
+  },
+  de: {
+    next: ['weiter', 'nächster schritt'], back: ['zurück'], repeat: ['wiederholen', 'wiederhole', 'nochmal', 'noch mal'],
+    timer: ['timer starten', 'starte timer', 'starte den timer'], stop: ['stopp', 'halt', 'ruhe'],
+    ingredients: ['zutaten'],
+  },
+  fr: {
+    next: ['suivant', 'étape suivante'], back: ['retour', 'précédent'], repeat: ['répète', 'répéter', 'encore'],
+    timer: ['lancer le minuteur', 'démarrer le minuteur', 'minuteur'], stop: ['arrête', 'arrêter', 'silence'],
+    ingredients: ['ingrédients'],
+  },
+  es: {
+    next: ['siguiente'], back: ['atrás', 'anterior'], repeat: ['repite', 'repetir', 'otra vez'],
+    timer: ['iniciar temporizador', 'inicia el temporizador', 'temporizador'], stop: ['para', 'parar', 'detente', 'silencio'],
+    ingredients: ['ingredientes'],
+  },
+  it: {
+    next: ['avanti', 'successivo', 'prossimo'], back: ['indietro', 'precedente'], repeat: ['ripeti', 'di nuovo'],
+    timer: ['avvia timer', 'avvia il timer'], stop: ['basta', 'ferma', 'silenzio'], ingredients: ['ingredienti'],
+  },
+  nl: {
+    next: ['volgende', 'verder'], back: ['terug', 'vorige'], repeat: ['herhaal', 'herhalen', 'nog een keer'],
+    timer: ['start de timer', 'timer starten'], stop: ['stoppen'], ingredients: ['ingrediënten'],
+  },
+  pt: {
+    next: ['próximo', 'seguinte'], back: ['voltar', 'anterior'], repeat: ['repetir', 'repete', 'de novo'],
+    timer: ['iniciar temporizador', 'temporizador'], stop: ['parar', 'pare'], ingredients: ['ingredientes'],
+  },
+  sv: {
+    next: ['nästa'], back: ['tillbaka', 'föregående'], repeat: ['upprepa', 'igen'],
+    timer: ['starta timer', 'starta timern'], stop: ['stopp', 'sluta'], ingredients: ['ingredienser'],
+  },
+  da: {
+    next: ['næste'], back: ['tilbage', 'forrige'], repeat: ['gentag'],
+    timer: ['start timer', 'start timeren'], stop: ['stop'], ingredients: ['ingredienser'],
+  },
+  nb: {
+    next: ['neste'], back: ['tilbake', 'forrige'], repeat: ['gjenta'],
+    timer: ['start timer', 'start timeren'], stop: ['stopp'], ingredients: ['ingredienser'],
+  },
+  pl: {
+    next: ['dalej', 'następny'], back: ['wstecz', 'cofnij', 'poprzedni'], repeat: ['powtórz'],
+    timer: ['włącz minutnik', 'uruchom minutnik', 'minutnik'], stop: ['zatrzymaj', 'cisza'], ingredients: ['składniki'],
+  },
+};
+const FILLERS = /^(?:ok(?:ay)?|please|bitte|larder)\s+|\s+(?:please|bitte)$/u;
+
+/** A transcript as the command table writes words: lower case, no punctuation, single spaces. */
+function normalized(transcript) {
+  let text = transcript.toLocaleLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  for (let previous = ''; previous !== text;) {
+    previous = text;
+    text = text.replace(FILLERS, '');
+  }
+  return text;
+}
+
+/** The command a transcript says, in English or in the language `language` ("de-AT" → German), or null. */
+export function commandFor(transcript, language = 'en') {
+  const text = normalized(transcript);
+  const base = language.toLowerCase().split(/[-_]/)[0];
+  for (const words of [COMMAND_WORDS.en, COMMAND_WORDS[base === 'no' || base === 'nn' ? 'nb' : base]]) {
+    if (!words) continue;
+    for (const [command, phrases] of Object.entries(words)) {
+      if (phrases.includes(text)) return command;
+    }
+  }
+  return null;
+}
+
+let readAloud = false;
+let listening = false;
+try {
+  readAloud = Boolean(synthesis) && localStorage.getItem(READ_ALOUD_KEY) === 'true';
+} catch {
+  // Storage refused: Read aloud starts off, as it does the first time.
+}
+
+/** Says `text` in `language`; `interrupt` first stops what is being said (a new step). */
+function speak(text, { language = recipeLanguage, interrupt = true } = {}) {
+  if (!synthesis || !text) return;
+  try {
+    if (interrupt) synthesis.cancel();
+    const utterance = new window.SpeechSynthesisUtterance(text);
+    utterance.lang = language;
+    // Some phones speak only in the voice they are set to unless given one of the language.
+    const base = language.toLowerCase().split('-')[0];
+    const voice = synthesis.getVoices?.().find((candidate) => candidate.lang?.toLowerCase().replace('_', '-').split('-')[0] === base);
+    if (voice) utterance.voice = voice;
+    synthesis.speak(utterance);
+  } catch {
+    // The browser would not speak: the step is on the screen (and announced to screen readers).
+  }
+}
+
+function stopSpeaking() {
+  try {
+    synthesis?.cancel();
+  } catch {
+    // Nothing was being said.
+  }
 }
 
 const timerList = el('ul', { class: 'timers', 'aria-label': 'Timers', 'aria-live': 'polite' });
 // The step's text takes the focus when the control that had it goes (Next on the last step):
 // a screen reader reads the step, and a further Enter does nothing unexpected.
-const stepText = el('p', { class: 'cook-step', id: 'cook-step', tabindex: '-1' });
+// It is in the recipe's language (the dialog sits outside the article), and a live region, so a
+// screen reader says each step as it is shown, as Read aloud does.
+const stepText = el('p', {
+  class: 'cook-step', id: 'cook-step', tabindex: '-1', lang: recipeLanguage, 'aria-live': 'polite',
+});
 const stepCount = el('p', { class: 'cook-count' });
 const stepTimers = el('div', { class: 'cook-step-timers' });
 const previous = el('button', { type: 'button', class: 'secondary', onclick: () => show(current - 1) }, '← Back');
+const repeatButton = el('button', {
+  type: 'button', class: 'secondary', id: 'cook-repeat', 'aria-keyshortcuts': 'R Space', onclick: () => repeatStep(),
+}, '↻ Repeat');
 const next = el('button', { type: 'button', onclick: () => show(current + 1) }, 'Next →');
+
+// Read aloud and Listen are toggles (aria-pressed); each is shown only where the browser can do
+// it, and where it cannot, a line says so. The status line says what was heard, that the
+// microphone was refused, or that a step has no timer.
+const readAloudButton = el('button', {
+  type: 'button', class: 'secondary toggle', id: 'cook-read-aloud', 'aria-pressed': String(readAloud),
+  hidden: !synthesis, onclick: () => setReadAloud(!readAloud),
+}, 'Read aloud');
+const ingredientsButton = el('button', {
+  type: 'button', class: 'secondary', id: 'cook-read-ingredients', hidden: !synthesis, onclick: () => readIngredients(),
+}, 'Read ingredients');
+const listenButton = el('button', {
+  type: 'button', class: 'secondary toggle', id: 'cook-listen', 'aria-pressed': 'false',
+  'aria-describedby': 'cook-voice-status', hidden: !Recognition, onclick: () => (listening ? stopListening() : startListening()),
+}, 'Listen');
+const listeningBadge = el('span', { class: 'listening-badge', id: 'cook-listening', hidden: true }, '● Listening');
+const voiceStatus = el('p', { class: 'cook-voice-status', id: 'cook-voice-status', role: 'status' });
+const unsupported = [!synthesis && 'read steps aloud', !Recognition && 'hear voice commands'].filter(Boolean);
+const voiceNote = unsupported.length
+  ? el('p', { class: 'cook-voice-note', id: 'cook-voice-note' },
+    `This browser cannot ${unsupported.join(' or ')}: use the buttons, or the arrow keys and R to repeat.`)
+  : null;
 const closeButton = el('button', { type: 'button', class: 'secondary close', onclick: closeCookMode }, 'Close');
 const overlay = el('div', {
   class: 'cook-mode', id: 'cook-mode', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'cook-title', hidden: true,
 },
 el('div', { class: 'cook-mode-head' }, el('h2', { id: 'cook-title' }, article.querySelector('h1').textContent), closeButton),
+el('div', { class: 'cook-voice', role: 'group', 'aria-label': 'Hands-free' }, readAloudButton, ingredientsButton, listenButton, listeningBadge),
+voiceNote, voiceStatus,
 stepCount, stepText, stepTimers,
-el('div', { class: 'cook-nav' }, previous, next),
+el('div', { class: 'cook-nav' }, previous, repeatButton, next),
 timerList);
 document.body.append(overlay);
 
-function show(index) {
+/** Shows step `index` (kept within the steps), and reads it aloud when Read aloud is on and
+ * the step is another one than was shown, or `announce` asks for it (cook mode opening). */
+function show(index, { announce = false } = {}) {
   if (!steps.length) return;
   const focused = document.activeElement;
   const timerHadFocus = stepTimers.contains(focused);
+  const shown = current;
   current = Math.min(Math.max(index, 0), steps.length - 1);
+  if (readAloud && (announce || current !== shown)) speak(steps[current]);
   stepCount.textContent = `Step ${current + 1} of ${steps.length}`;
   stepText.textContent = steps[current];
   previous.disabled = current === 0;
@@ -661,6 +824,148 @@ function stopTimer(timer) {
   (neighbour ? neighbour.view.button : stepText).focus();
 }
 
+function setReadAloud(on) {
+  readAloud = on && Boolean(synthesis);
+  readAloudButton.setAttribute('aria-pressed', String(readAloud));
+  try {
+    localStorage.setItem(READ_ALOUD_KEY, String(readAloud));
+  } catch {
+    // Not remembered: it stays on for this page.
+  }
+  if (readAloud) speak(steps[current]);
+  else stopSpeaking();
+}
+
+/** Says the step again (Repeat, R, Space, "repeat"), even with Read aloud off: it was asked for.
+ * Without speech, the step takes the focus, so a screen reader reads it again. */
+function repeatStep() {
+  if (!steps.length) return;
+  if (synthesis) speak(steps[current]);
+  else stepText.focus();
+}
+
+/** Reads the ingredient lines as the page shows them (scaled and converted), one after another. */
+function readIngredients() {
+  const lines = [...article.querySelectorAll('.ingredients .lines li')]
+    .map((item) => (item.querySelector('.line-text') || item).textContent.trim())
+    .filter(Boolean);
+  stopSpeaking();
+  for (const line of lines) speak(line, { interrupt: false });
+}
+
+/** Starts the current step's first timer ("start timer"); says so when a step has none. */
+function startStepTimer() {
+  const [first] = findTimers(steps[current] || '');
+  if (!first) {
+    voiceStatus.textContent = `Step ${current + 1} has no timer.`;
+    return;
+  }
+  startTimer(first, current);
+  voiceStatus.textContent = `Started the ${first.label} timer for step ${current + 1}.`;
+}
+
+const COMMANDS = {
+  next: () => show(current + 1),
+  back: () => show(current - 1),
+  repeat: repeatStep,
+  timer: startStepTimer,
+  stop: stopSpeaking,
+  ingredients: readIngredients,
+};
+
+// Speech recognition: one recogniser, continuous, started again when the browser ends it
+// (after a silence, or on its own) for as long as Listen is on and cook mode open.
+let recognition = null;
+let quickEnds = 0;
+let startedAt = 0;
+
+function updateListening() {
+  listenButton.setAttribute('aria-pressed', String(listening));
+  listeningBadge.hidden = !listening;
+}
+
+function heard(event) {
+  for (let index = event.resultIndex ?? 0; index < event.results.length; index += 1) {
+    const result = event.results[index];
+    if (result.isFinal === false) continue;
+    quickEnds = 0;
+    const alternatives = Array.from({ length: result.length }, (_, alternative) => result[alternative]?.transcript || '');
+    const said = alternatives.find((transcript) => commandFor(transcript, recipeLanguage));
+    if (!said) continue;
+    const command = commandFor(said, recipeLanguage);
+    voiceStatus.textContent = `Heard “${said.trim()}”.`;
+    COMMANDS[command]();
+  }
+}
+
+function recognitionFailed(event) {
+  const messages = {
+    'not-allowed': 'The microphone was refused, so Larder cannot hear commands. Allow the microphone for this site in the browser’s settings and press Listen again; the buttons and keys still work.',
+    'service-not-allowed': 'This browser does not allow speech recognition here. The buttons and keys still work.',
+    'audio-capture': 'No microphone was found. The buttons and keys still work.',
+    network: 'Speech recognition needs a network connection in this browser. The buttons and keys still work.',
+  };
+  // Silence and our own stopping are not failures: the recogniser is started again on `end`.
+  if (event.error === 'no-speech' || event.error === 'aborted') return;
+  stopListening(messages[event.error] || `Listening stopped (${event.error || 'unknown error'}).`);
+}
+
+function recognitionEnded() {
+  if (!listening || overlay.hidden || document.visibilityState !== 'visible') return;
+  // A recogniser that ends at once, again and again, would restart forever: give up after a few.
+  quickEnds = Date.now() - startedAt < 1000 ? quickEnds + 1 : 0;
+  if (quickEnds >= 5) {
+    stopListening('Listening kept stopping, so it is off. Press Listen to try again.');
+    return;
+  }
+  setTimeout(() => {
+    if (listening && !overlay.hidden) startRecognition();
+  }, 250);
+}
+
+function startRecognition() {
+  try {
+    startedAt = Date.now();
+    recognition.start();
+  } catch {
+    // Already started: it is listening.
+  }
+}
+
+function startListening() {
+  if (!Recognition) return;
+  if (!recognition) {
+    recognition = new Recognition();
+    recognition.continuous = true;
+    recognition.interimResults = false;
+    recognition.maxAlternatives = 3;
+    recognition.lang = recipeLanguage;
+    recognition.addEventListener('result', heard);
+    recognition.addEventListener('error', recognitionFailed);
+    recognition.addEventListener('end', recognitionEnded);
+  }
+  listening = true;
+  quickEnds = 0;
+  updateListening();
+  const own = COMMAND_WORDS[recipeLanguage.split('-')[0]];
+  const words = ['next', 'back', 'repeat', 'start timer', 'stop'];
+  voiceStatus.textContent = `Listening: say “${words.join('”, “')}”`
+    + (own && own !== COMMAND_WORDS.en ? ` (or ${['next', 'back', 'repeat', 'timer', 'stop'].map((command) => `“${own[command][0]}”`).join(', ')})` : '')
+    + '.';
+  startRecognition();
+}
+
+function stopListening(message = 'Not listening.') {
+  listening = false;
+  updateListening();
+  voiceStatus.textContent = message;
+  try {
+    recognition?.abort();
+  } catch {
+    // Not started.
+  }
+}
+
 async function keepAwake() {
   try {
     if ('wakeLock' in navigator && document.visibilityState === 'visible') {
@@ -674,7 +979,7 @@ async function keepAwake() {
 function openCookMode() {
   overlay.hidden = false;
   document.body.classList.add('cooking');
-  show(current);
+  show(current, { announce: true });
   keepAwake();
   (next.disabled ? stepText : next).focus();
 }
@@ -684,20 +989,32 @@ function closeCookMode() {
   document.body.classList.remove('cooking');
   wakeLock?.release().catch(() => {});
   wakeLock = null;
+  stopSpeaking();
+  if (listening) stopListening();
   document.getElementById('cook-mode-open').focus();
 }
 
 document.getElementById('cook-mode-open').addEventListener('click', openCookMode);
 document.addEventListener('visibilitychange', () => {
-  if (!overlay.hidden && document.visibilityState === 'visible') keepAwake();
+  if (!overlay.hidden && document.visibilityState === 'visible') {
+    keepAwake();
+    // The browser stops listening while the page is hidden; it listens again when back.
+    if (listening) startRecognition();
+  }
 });
 overlay.addEventListener('keydown', (event) => {
+  // Space presses a focused button as ever; anywhere else in the dialog it repeats, as R does.
+  const onControl = event.target.closest?.('button, a, input, select, textarea, summary');
+  const modified = event.ctrlKey || event.metaKey || event.altKey;
   if (event.key === 'Escape') closeCookMode();
   else if (event.key === 'ArrowRight') show(current + 1);
   else if (event.key === 'ArrowLeft') show(current - 1);
-  else if (event.key === 'Tab') {
-    // Keep focus inside the dialog.
-    const focusable = [...overlay.querySelectorAll('button:not([disabled])')];
+  else if (!modified && ((event.key === 'r' || event.key === 'R') || (event.key === ' ' && !onControl))) {
+    event.preventDefault();
+    repeatStep();
+  } else if (event.key === 'Tab') {
+    // Keep focus inside the dialog, on the buttons it shows.
+    const focusable = [...overlay.querySelectorAll('button:not([disabled])')].filter((button) => !button.closest('[hidden]'));
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (event.shiftKey && document.activeElement === first) {
