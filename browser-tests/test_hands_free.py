@@ -248,6 +248,11 @@ class HandsFreeCookMode(BrowserTestCase):
         self.hear("next")  # English is always understood
         self.assertEqual(self.step(), "Step 2 of 2")
         self.assertEqual({entry["lang"] for entry in self.spoken()}, {"de"})
+        # Its timers are found in German too: "20 Minuten" on step 1.
+        self.hear("zurück")
+        self.hear("Timer starten")
+        self.assertEqual(self.text(".timers .timer-name"), "Step 1: 20 Minuten")
+        self.hear("next")
 
         # The microphone refused: listening stops, and the page says why and what to do.
         self.driver.execute_script(

@@ -419,8 +419,17 @@ deleteButton?.addEventListener('click', async () => {
 
 // MARK: cook mode
 
-const UNIT_SECONDS = { s: 1, sec: 1, second: 1, m: 60, min: 60, minute: 60, h: 3600, hr: 3600, hour: 3600 };
-const DURATION = /(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to)\s*(\d+(?:[.,]\d+)?))?\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?)\b/gi;
+// Seconds in each word for a duration, in the languages Larder reads ("20 Minuten kochen",
+// "laisser reposer 2 heures", "cuocere per 10 minuti", "koka i 5 minuter").
+const UNIT_SECONDS = {};
+for (const [seconds, words] of [
+  [1, 's sec secs second seconds sek sekunde sekunden seconde secondes segundo segundos secondo secondi sekund sekunder sekunda sekundy sekundę'],
+  [60, 'm min mins minute minutes minuten minuto minutos minuti minuut minut minuter minutter minuty minutę'],
+  [3600, 'h hr hrs hour hours std stunde stunden heure heures hora horas ora ore uur uren timme timmar time timer godz godzina godziny godzin godzinę'],
+]) {
+  for (const word of words.split(' ')) UNIT_SECONDS[word] = seconds;
+}
+const DURATION = /(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|bis|à|a|tot|till|til|do)\s*(\d+(?:[.,]\d+)?))?\s*(\p{L}+)\.?/giu;
 
 // A duration that says how much less or more than something else ("1 minute less than the
 // packet says", "2 minutes longer than usual") is not a time to set a timer for.
@@ -430,11 +439,15 @@ const RELATIVE = /^\s+(?:less|fewer)\b|^\s+(?:more|longer|shorter)\s+than\b/i;
 export function findTimers(text) {
   const found = [];
   for (const match of text.matchAll(DURATION)) {
+    const unit = match[3].toLowerCase();
+    if (!(unit in UNIT_SECONDS)) continue;
+    // A word that only starts like a unit ("2 mint leaves", "3 hotdogs") is not one.
+    const after = text.charAt(match.index + match[0].length);
+    if (/\p{L}/u.test(after)) continue;
     if (RELATIVE.test(text.slice(match.index + match[0].length))) continue;
-    const unit = match[3].toLowerCase().replace(/s$/, '');
     const amount = Number((match[2] || match[1]).replace(',', '.'));
-    const seconds = Math.round(amount * (UNIT_SECONDS[unit] || 60));
-    if (seconds > 0) found.push({ label: match[0], seconds });
+    const seconds = Math.round(amount * UNIT_SECONDS[unit]);
+    if (seconds > 0) found.push({ label: match[0].trim().replace(/\.$/, ''), seconds });
   }
   return found;
 }
