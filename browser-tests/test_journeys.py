@@ -183,6 +183,27 @@ class Library(BrowserTestCase):
         self.assertIn("lentil", self.driver.current_url)
         self.screenshot("library-search")
 
+    def test_a_misspelt_search_says_what_it_searched(self):
+        self.open("/library")
+        corrected = self.driver.find_element(By.ID, "library-corrected")
+        self.assertFalse(corrected.is_displayed())
+        self.find("#q").send_keys("lentl")
+        self.wait_text("#library-corrected", lambda text: "you typed lentl" in text)
+        text = self.text("#library-corrected")
+        self.assertRegex(text, r"^Showing results for lentils? — you typed lentl$")
+        self.assertTrue(self.find_all("#library-results .card h3"))
+        self.screenshot("library-corrected")
+        # Spelt right, the hint goes away.
+        box = self.find("#q")
+        box.clear()
+        box.send_keys("lentil")
+        self.wait(lambda d: not d.find_element(By.ID, "library-corrected").is_displayed(),
+                  message="the hint hides for a search spelt right")
+        # The page as the server renders it says the same without JavaScript's help.
+        self.open("/library?q=lentl")
+        self.assertRegex(self.text("#library-corrected"),
+                         r"^Showing results for lentils? — you typed lentl$")
+
     def test_facets_sorting_and_scrolling_pages(self):
         self.open("/library")
         self.assertEqual(len(self.find_all("#library-results .card")), 24)

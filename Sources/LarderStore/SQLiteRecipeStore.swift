@@ -88,12 +88,26 @@ public final class SQLiteRecipeStore: RecipeStore {
 
   /// A page of summaries: full-text matches ranked by bm25 when the query has text, otherwise
   /// every recipe in the requested order.
+  ///
+  /// When a misspelled word was read as the words near it, the page's
+  /// ``Page/correctedQuery`` gives the search with each such word as the nearest of them.
   public func recipes(
     matching query: RecipeQuery, household: HouseholdID
   ) throws
     -> Page<RecipeSummary>
   {
     let terms = query.searchTerms
+    let corrections = try self.corrections(for: terms)
+    var page = try recipes(
+      matching: query, terms: terms, corrections: corrections, household: household)
+    page.correctedQuery = SearchSpelling.correctedQuery(terms, corrections: corrections)
+    return page
+  }
+
+  private func recipes(
+    matching query: RecipeQuery, terms: [String], corrections: [String: [String]],
+    household: HouseholdID
+  ) throws -> Page<RecipeSummary> {
     let sort = query.effectiveSort
     let order: String
     switch sort {
@@ -109,7 +123,6 @@ public final class SQLiteRecipeStore: RecipeStore {
     }
     // Only some IDs (a member's favourites): one parameter, a JSON array of them.
     let onlyIDs: [SQLiteValue] = try query.onlyIDs.map { [try Self.jsonArray($0)] } ?? []
-    let corrections = try self.corrections(for: terms)
     let countSQL: String
     let pageSQL: String
     let parameters: [SQLiteValue]

@@ -69,6 +69,31 @@ import Testing
     #expect((object["items"] as? [Any])?.count == 2)
   }
 
+  /// A misspelt search says what was searched instead, on the page and in both search APIs.
+  @Test func aCorrectedSearchSaysShowingResultsFor() throws {
+    let store = try SQLiteRecipeStore.open(path: ":memory:")
+    let (client, _) = try TestClient.make(
+      store: store, recipes: [Fixtures.pancakes(), Fixtures.tomatoSoup()])
+    let page = client.send("GET", "/library", query: ["q": "garlik"])
+    #expect(page.text.contains("Tomato Soup"))
+    #expect(
+      page.text.contains(
+        #"<p class="corrected" id="library-corrected">Showing results for <strong>garlic</strong> — you typed garlik</p>"#
+      ), "\(page.text)")
+    for path in ["/api/v1/search", "/api/v1/library"] {
+      let api = client.send("GET", path, query: ["q": "garlik"])
+      let object = try #require(try JSONSerialization.jsonObject(with: api.body) as? [String: Any])
+      #expect(object["correctedQuery"] as? String == "garlic", "\(path)")
+      let right = client.send("GET", path, query: ["q": "garlic"])
+      let rightObject = try #require(
+        try JSONSerialization.jsonObject(with: right.body) as? [String: Any])
+      #expect(rightObject["correctedQuery"] == nil, "\(path)")
+    }
+    let spelt = client.send("GET", "/library", query: ["q": "garlic"])
+    #expect(!spelt.text.contains("Showing results for"))
+    #expect(spelt.text.contains(#"id="library-corrected" hidden"#))
+  }
+
   @Test func recipePageShowsSectionsStepsAndFacts() throws {
     let (client, stored) = try TestClient.make(recipes: [Fixtures.pancakes()])
     let response = client.send("GET", "/recipes/\(stored[0].id)")

@@ -70,4 +70,40 @@ import Testing
       correctsTypos: false)
     #expect(try names("chiken", in: strict).isEmpty)
   }
+
+  @Test func aCorrectedSearchSaysWhatWasSearchedAndARightOneSaysNothing() throws {
+    let recipes: [(name: String, lines: [String], household: HouseholdID)] = [
+      ("Roast Chicken", ["1 chicken"], .default), ("Zucchini Fritters", ["2 zucchini"], .default),
+    ]
+    func searched(
+      _ text: String, sort: RecipeSort? = nil, in store: SQLiteRecipeStore
+    ) throws
+      -> String?
+    {
+      try store.recipes(matching: RecipeQuery(text: text, sort: sort), household: .default)
+        .correctedQuery
+    }
+    let (store, _) = try LargeSearchTests.store(limit: 1_000, recipes)
+    #expect(try searched("chiken", in: store) == "chicken")
+    #expect(try searched("Zuchini fritters", in: store) == "zucchini fritters")
+    #expect(try searched("chiken", sort: .name, in: store) == "chicken")
+    #expect(try searched("chicken", in: store) == nil)
+    #expect(try searched("chick", in: store) == nil)
+    #expect(try searched("xylophone", in: store) == nil)
+    // In a large search's tiers as well.
+    let (bounded, _) = try LargeSearchTests.store(limit: 0, recipes)
+    #expect(try searched("chiken", in: bounded) == "chicken")
+  }
+
+  @Test(
+    arguments: [
+      (["chiken"], ["chiken": ["chicken", "chickens"]], "chicken"),
+      (["chiken", "soup"], ["chiken": ["chicken"]], "chicken soup"),
+      (["soup"], [String: [String]](), nil),
+    ] as [([String], [String: [String]], String?)])
+  func theCorrectedQueryPutsTheNearestWordForEachTypo(
+    _ terms: [String], _ corrections: [String: [String]], _ expected: String?
+  ) {
+    #expect(SearchSpelling.correctedQuery(terms, corrections: corrections) == expected)
+  }
 }

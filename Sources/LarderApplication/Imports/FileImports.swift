@@ -129,7 +129,8 @@ extension Larder {
         }
         reports.append(
           BulkImporter.store(
-            document, into: store, household: caller.household, now: now, log: log))
+            document, into: store, images: images, household: caller.household, now: now,
+            log: log))
       }
       switch input {
       case .unreadable(let name, let reason):

@@ -74,6 +74,9 @@ public struct LibraryPage: Sendable, Equatable, Encodable {
   /// Whether the facets count only the first text matches (see
   /// ``Larder/filteredSearchLimit``), a vague search having matched more.
   public var facetsPartial: Bool
+  /// The words actually searched when a misspelled word was read as the nearest one the
+  /// library has ("chicken" for "chiken"); nil when the search ran as typed.
+  public var correctedQuery: String?
 }
 
 /// "Surprise me": one recipe picked at random among those passing the filters,
@@ -142,11 +145,13 @@ extension Larder {
     var totalIsExact = true
     var facets: LibraryFacets
     var partial = false
+    var correctedQuery: String?
     if let text = query.searchText {
       // The store ranks text matches; filters, other orders and facets apply in memory to
       // the first ``filteredSearchLimit`` of them.
-      let found = try textMatches(
+      let (found, corrected) = try textMatches(
         text, favorites: query.favoritesOnly, sort: query.sort, marks: marks, as: caller)
+      correctedQuery = corrected
       var positions = found.compactMap { snapshot.indexByID[$0.id] }
       if !filters.isEmpty {
         positions = positions.filter { filters.admits(snapshot.entries[$0], marks: marks) }
@@ -196,7 +201,7 @@ extension Larder {
     return LibraryPage(
       items: pageItems, total: total, totalIsExact: totalIsExact, offset: query.offset,
       limit: query.limit, sort: sort,
-      facets: facets, facetsPartial: partial)
+      facets: facets, facetsPartial: partial, correctedQuery: correctedQuery)
   }
 
   /// One recipe picked at random among those matching the text and passing the filters.
@@ -215,7 +220,7 @@ extension Larder {
     if let text = RecipeQuery(text: request.text).searchText {
       candidates = try textMatches(
         text, favorites: filters.favoritesOnly, sort: nil, marks: marks, as: caller
-      ).compactMap { snapshot.indexByID[$0.id] }
+      ).found.compactMap { snapshot.indexByID[$0.id] }
     }
     candidates = candidates.filter { filters.admits(snapshot.entries[$0], marks: marks) }
     guard let pick = candidates.randomElement() else {
@@ -225,12 +230,13 @@ extension Larder {
       recipe: marks.shown(snapshot.entries[pick].summary), candidates: candidates.count)
   }
 
-  /// Text matches in the store's order, up to ``filteredSearchLimit``; favourites are those
-  /// `marks` says.
+  /// Text matches in the store's order, up to ``filteredSearchLimit``, and the words the store
+  /// searched when it corrected a typo; favourites are those `marks` says.
   private func textMatches(
     _ text: String, favorites: Bool, sort: RecipeSort?, marks: CallerMarks, as caller: Caller
-  ) throws -> [RecipeSummary] {
+  ) throws -> (found: [RecipeSummary], correctedQuery: String?) {
     var found: [RecipeSummary] = []
+    var correctedQuery: String?
     var offset = 0
     while found.count < Self.filteredSearchLimit {
       let page = try recipes.recipes(
@@ -239,9 +245,10 @@ extension Larder {
             text: text, favoritesOnly: favorites, sort: sort, offset: offset,
             limit: RecipeQuery.maximumLimit)), household: caller.household)
       found += page.items
+      correctedQuery = correctedQuery ?? page.correctedQuery
       offset += page.items.count
       if !page.hasMore || page.items.isEmpty { break }
     }
-    return found
+    return (found, correctedQuery)
   }
 }

@@ -111,6 +111,8 @@ extension Larder {
       LibraryRequest(
         text: query.text, sort: .rating, offset: query.offset, limit: query.limit,
         filters: LibraryFilters(favoritesOnly: query.favoritesOnly)), marks: marks, as: caller)
-    return Page(items: page.items, total: page.total, offset: page.offset, limit: page.limit)
+    return Page(
+      items: page.items, total: page.total, totalIsExact: page.totalIsExact,
+      offset: page.offset, limit: page.limit, correctedQuery: page.correctedQuery)
   }
 }

@@ -54,8 +54,9 @@ struct CallerMarks: Sendable {
   /// The page with each summary as the caller sees it.
   func shown(_ page: Page<RecipeSummary>) -> Page<RecipeSummary> {
     guard arePersonal else { return page }
-    return Page(
-      items: page.items.map(shown), total: page.total, offset: page.offset, limit: page.limit)
+    var shownPage = page
+    shownPage.items = page.items.map(shown)
+    return shownPage
   }
 
   /// The IDs of the member's favourites; nil when the caller sees the recipes' own flags.

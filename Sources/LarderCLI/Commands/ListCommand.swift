@@ -25,6 +25,10 @@ enum ListCommand {
       try context.printJSON(page)
       return LarderCommandLine.exitSuccess
     }
+    if let searched = page.correctedQuery, !words.isEmpty {
+      // The store read a typo as the words it has: say which, as the web library does.
+      context.console.print("Showing results for \(searched) — you typed \(words)")
+    }
     if page.items.isEmpty {
       context.console.print(words.isEmpty ? "No recipes." : "No recipes match '\(words)'.")
       return LarderCommandLine.exitSuccess

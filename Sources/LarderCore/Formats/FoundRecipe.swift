@@ -12,15 +12,27 @@ public struct FoundRecipe: Sendable {
   public var result: Result<Recipe, LarderCoreError>
   /// Fields that were ignored, each naming the field and the value.
   public var warnings: [String]
+  /// Photos that came inside the document, in the order the recipe gives them; the import
+  /// stores them and puts their addresses first in the recipe's images.
+  public var embeddedImages: [EmbeddedImage]
 
   /// Makes an item.
   public init(
-    index: Int, name: String?, result: Result<Recipe, LarderCoreError>, warnings: [String] = []
+    index: Int, name: String?, result: Result<Recipe, LarderCoreError>, warnings: [String] = [],
+    embeddedImages: [EmbeddedImage] = []
   ) {
     self.index = index
     self.name = name
     self.result = result
     self.warnings = warnings
+    self.embeddedImages = embeddedImages
+  }
+
+  /// The item with `images` as its embedded photos.
+  public func embedding(_ images: [EmbeddedImage]) -> FoundRecipe {
+    var item = self
+    item.embeddedImages = images
+    return item
   }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// against: `id`, `title`, `text` (the description), `images` (base64), `categories`, `yield`,
 /// `prepTime`, `cookTime`, `totalTime`, `ingredients` and `instructions` (newline-separated
 /// text in which a line starting with `#` is a group heading), `notes`, `nutrition`, `link` and
-/// `favorite`.
+/// `favorite`. The `images` are handed to the import as ``EmbeddedImage``s.
 public enum MelaExport {
   /// Whether a decoded JSON object is a Mela recipe: a `title` and Mela's text `ingredients`
   /// or `instructions`, and none of schema.org's `@type`.
@@ -29,6 +29,19 @@ public enum MelaExport {
       FormatSupport.item(index, name: FormatSupport.string(object["title"])) { warnings in
         try recipe(object, index: index, warnings: &warnings)
       }
+      .embedding(images(object["images"]))
+    }
+  }
+
+  /// The photos in Mela's `images`: base64 text each, named `images[1]`, `images[2]`, ...
+  static func images(_ value: Any?) -> [EmbeddedImage] {
+    guard let images = value as? [Any] else { return [] }
+    return images.enumerated().map { position, image in
+      let field = "images[\(position + 1)]"
+      guard let text = image as? String else {
+        return EmbeddedImage(field: field, content: .unreadable("not base64 text"))
+      }
+      return EmbeddedImage.base64(text, field: field)
     }
   }
 
@@ -76,13 +89,6 @@ public enum MelaExport {
       notes.append("Nutrition: " + nutrition)
     }
     recipe.notes = notes.isEmpty ? nil : notes.joined(separator: "\n\n")
-    if let images = object["images"] as? [Any], !images.isEmpty {
-      let sound = images.compactMap { ($0 as? String).flatMap { Data(base64Encoded: $0) } }
-      warnings.append(
-        "field 'images': \(images.count) embedded image(s)"
-          + (sound.count < images.count ? ", \(images.count - sound.count) not valid base64" : "")
-          + "; Larder does not import images from files yet, so they were left out")
-    }
     return recipe
   }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads Paprika recipes: the JSON inside each `.paprikarecipe` (gzip) file, which a
 /// `.paprikarecipes` export holds many of in a zip. Decompression happens in LarderImport; this
-/// reads the JSON.
+/// reads the JSON. The base64 `photo_data` and `photos` are handed to the import as
+/// ``EmbeddedImage``s.
 public enum PaprikaExport {
   /// Whether a decoded JSON object is a Paprika recipe.
   package static func isPaprikaRecipe(_ object: [String: Any]) -> Bool {
@@ -14,9 +15,34 @@ public enum PaprikaExport {
   /// - Throws: ``LarderCoreError/invalidJSON(detail:)`` when the data is not JSON, and
   ///   ``LarderCoreError/noRecipeFound`` when it is not an object.
   public static func readRecipes(from data: Data) throws -> [FoundRecipe] {
-    try FormatSupport.singleObjectRecipe(data) { object, warnings in
-      try recipe(object, warnings: &warnings)
+    var photos: [EmbeddedImage] = []
+    let items = try FormatSupport.singleObjectRecipe(data) { object, warnings in
+      photos = images(object)
+      return try recipe(object, warnings: &warnings)
     }
+    return items.map { $0.embedding(photos) }
+  }
+
+  /// The photos in the recipe: the base64 `photo_data` (its main photo), then the `data` of
+  /// each of its `photos` (the ones shown with the directions).
+  static func images(_ object: [String: Any]) -> [EmbeddedImage] {
+    var found: [EmbeddedImage] = []
+    if let value = object["photo_data"], !(value is NSNull) {
+      if let text = value as? String {
+        if !text.isEmpty { found.append(.base64(text, field: "photo_data")) }
+      } else {
+        found.append(EmbeddedImage(field: "photo_data", content: .unreadable("not base64 text")))
+      }
+    }
+    for (position, photo) in ((object["photos"] as? [Any]) ?? []).enumerated() {
+      let field = "photos[\(position + 1)]"
+      guard let text = (photo as? [String: Any])?["data"] as? String else {
+        found.append(EmbeddedImage(field: field, content: .unreadable("no base64 'data'")))
+        continue
+      }
+      found.append(.base64(text, field: field))
+    }
+    return found
   }
 
   static func recipe(_ object: [String: Any], warnings: inout [String]) throws -> Recipe {

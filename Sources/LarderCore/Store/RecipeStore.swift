@@ -197,14 +197,21 @@ public struct Page<Item: Sendable>: Sendable {
   public var offset: Int
   /// The page size asked for.
   public var limit: Int
+  /// The words actually searched when a store read a misspelled word as the nearest one its
+  /// index has ("chicken soup" for "chiken soup"); nil when every word was searched as typed.
+  public var correctedQuery: String?
 
   /// Makes a page.
-  public init(items: [Item], total: Int, totalIsExact: Bool = true, offset: Int, limit: Int) {
+  public init(
+    items: [Item], total: Int, totalIsExact: Bool = true, offset: Int, limit: Int,
+    correctedQuery: String? = nil
+  ) {
     self.items = items
     self.total = total
     self.totalIsExact = totalIsExact
     self.offset = offset
     self.limit = limit
+    self.correctedQuery = correctedQuery
   }
 
   /// Whether more items follow this page.

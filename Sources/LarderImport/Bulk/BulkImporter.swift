@@ -63,9 +63,15 @@ public enum BulkImporter {
   /// with a reason a user can act on; the store's own words (SQLite's, say) go to `log`, not
   /// into the report. An update that left fields empty, which the store keeps as they were,
   /// says so in the item's warnings.
+  ///
+  /// Photos that came inside the document (``FoundRecipe/embeddedImages``) are checked as an
+  /// upload is and kept in `images`, their `/images/{id}` addresses first in the recipe's
+  /// images; a photo that is not valid base64, not an image, too large, or that there is no
+  /// image store for is left out with a warning naming the recipe and the problem, and the
+  /// recipe is still stored.
   public static func store(
-    _ document: ImportDocument, into store: any RecipeStore, household: HouseholdID = .default,
-    now: Date, log: (String) -> Void = { _ in }
+    _ document: ImportDocument, into store: any RecipeStore, images: (any ImageStore)? = nil,
+    household: HouseholdID = .default, now: Date, log: (String) -> Void = { _ in }
   ) -> ImportDocumentReport {
     var reports = document.items.map { item -> ImportItemReport in
       let failure = item.result.failure.map { $0.description }
@@ -75,7 +81,13 @@ public enum BulkImporter {
     }
     let readable: [(position: Int, recipe: Recipe)] = document.items.enumerated().compactMap {
       position, item in
-      guard case .success(let recipe) = item.result else { return nil }
+      guard case .success(var recipe) = item.result else { return nil }
+      if !item.embeddedImages.isEmpty {
+        recipe.images =
+          keep(
+            item.embeddedImages, of: recipe, in: images, household: household, now: now,
+            warnings: &reports[position].warnings, log: log) + recipe.images
+      }
       return (position, recipe)
     }
     var start = 0
@@ -111,6 +123,46 @@ public enum BulkImporter {
     }
     return ImportDocumentReport(
       source: document.source, format: document.format, status: document.status, items: reports)
+  }
+
+  /// Stores each embedded photo of `recipe` that is an image Larder serves, returning their
+  /// addresses in order (each once); every photo left out adds a warning.
+  static func keep(
+    _ embedded: [EmbeddedImage], of recipe: Recipe, in images: (any ImageStore)?,
+    household: HouseholdID, now: Date, warnings: inout [String], log: (String) -> Void
+  ) -> [String] {
+    var kept: [String] = []
+    for image in embedded {
+      func leaveOut(_ problem: String) {
+        warnings.append(
+          EmbeddedImage.warning(field: image.field, recipe: recipe.name, problem: problem))
+      }
+      let data: Data
+      switch image.content {
+      case .bytes(let bytes): data = bytes
+      case .unreadable(let problem):
+        leaveOut(problem)
+        continue
+      case .file(let path):
+        leaveOut("'\(path.prefix(80))' did not come with the document")
+        continue
+      }
+      guard let images else {
+        leaveOut("this Larder keeps no images")
+        continue
+      }
+      do {
+        let format = try ImageFormat.validate(data, declaredType: nil)
+        let id = try images.putImage(data, format: format, household: household, now: now)
+        if !kept.contains(id.path) { kept.append(id.path) }
+      } catch let error as LarderCoreError {
+        if case .invalidImage(let reason) = error { leaveOut(reason) } else { leaveOut("\(error)") }
+      } catch {
+        leaveOut("the image store refused it")
+        log("import: '\(recipe.name)' \(image.field) was not kept: \(error)")
+      }
+    }
+    return kept
   }
 
   /// What a report says when the store refuses a recipe: a field's problem as the core

@@ -86,7 +86,10 @@ public struct BulkReader: Sendable {
       try body(ImportDocument(source: source, format: nil, status: .failed("cannot be read")))
       return
     }
-    try read(data, source: source, explicit: explicit, depth: 0, budget: &budget, body)
+    let folder = (path as NSString).deletingLastPathComponent
+    try read(
+      data, source: source, explicit: explicit, depth: 0, photos: .folder(folder),
+      budget: &budget, body)
   }
 
   /// Reads a document's bytes (standard input, or a file already read), handing each document
@@ -94,6 +97,17 @@ public struct BulkReader: Sendable {
   /// fails, one found in a folder or archive is skipped.
   public func read(
     _ data: Data, source: ImportSource, explicit: Bool, depth: Int = 0,
+    budget: inout ArchiveBudget, _ body: (ImportDocument) throws -> Void
+  ) rethrows {
+    try read(
+      data, source: source, explicit: explicit, depth: depth, photos: .none, budget: &budget,
+      body)
+  }
+
+  /// Reads a document as the public `read` does; `photos` is where the photo files its recipes
+  /// name are read from.
+  func read(
+    _ data: Data, source: ImportSource, explicit: Bool, depth: Int, photos: PhotoFiles,
     budget: inout ArchiveBudget, _ body: (ImportDocument) throws -> Void
   ) rethrows {
     let name = source.name
@@ -131,7 +145,9 @@ public struct BulkReader: Sendable {
     }
     switch detect(data, name: name, isStandardInput: source.file == "standard input") {
     case .format(let format):
-      try body(document(data, format: format, source: source, explicit: explicit))
+      var found = document(data, format: format, source: source, explicit: explicit)
+      found.items = photos.resolving(found.items, budget: &budget)
+      try body(found)
     case .notRecipe(let reason):
       let status: ImportDocument.Status = explicit ? .failed(reason) : .skipped(reason)
       try body(ImportDocument(source: source, format: nil, status: status))
@@ -186,8 +202,10 @@ public struct BulkReader: Sendable {
           ImportDocument(source: memberSource, format: nil, status: .failed(Self.reason(error))))
         continue
       }
+      let folder = (member.path as NSString).deletingLastPathComponent
       try read(
-        contents, source: memberSource, explicit: false, depth: depth + 1, budget: &budget, body)
+        contents, source: memberSource, explicit: false, depth: depth + 1,
+        photos: .archive(archive, folder: folder), budget: &budget, body)
     }
   }
 

@@ -10,8 +10,8 @@ import LarderCore
 /// Each recipe is read on its own: one without a title, or whose ingredient has no item, is
 /// reported in its item naming the recipe's position and field, and the others are still read.
 /// Gourmet stores its instructions as escaped markup (`&lt;i&gt;well&lt;/i&gt;`); the tags are
-/// dropped and the text kept. Larder keeps no images from files yet, so an embedded image is
-/// checked and named in a warning rather than dropped in silence.
+/// dropped and the text kept. An embedded `<image>` is handed to the import as an
+/// ``EmbeddedImage``, which stores it as the recipe's first image.
 public enum GourmetReader {
   /// Whether the start of a document looks like a Gourmet export.
   public static func isGourmetExport(_ head: String) -> Bool {
@@ -34,6 +34,10 @@ public enum GourmetReader {
       FoundRecipe.reading(index: index, name: field(element, "title"), field: "recipe") {
         try readRecipe(element, index: index, warnings: &$0)
       }
+      .embedding(
+        element.elementChildren.filter { $0.name == "image" }.map {
+          EmbeddedImage.base64($0.scriptText, field: "<image>")
+        })
     }
   }
 
@@ -69,9 +73,6 @@ public enum GourmetReader {
     recipe.instructionSections = steps(markup(element, "instructions"))
     let notes = markup(element, "modifications")
     recipe.notes = notes.isEmpty ? nil : notes
-    if let image = element.elementChildren.first(where: { $0.name == "image" }) {
-      warnings.append(imageWarning(image))
-    }
     return try recipe.validated()
   }
 
@@ -188,17 +189,5 @@ public enum GourmetReader {
     guard best > 0, value <= best else { return nil }
     let scaled = Int((value / best * 5).rounded())
     return (1...5).contains(scaled) ? scaled : nil
-  }
-
-  /// What a warning says of an embedded image: its size when the base64 is sound, or what is
-  /// wrong with it.
-  private static func imageWarning(_ image: MarkupNode) -> String {
-    let base64 = image.scriptText.filter { !$0.isWhitespace }
-    let format = image.attribute("format") ?? "image"
-    guard let bytes = Data(base64Encoded: base64), !bytes.isEmpty else {
-      return "<image>: the embedded \(format) is not valid base64; not imported"
-    }
-    return "<image>: an embedded \(format) of \(bytes.count) bytes; Larder does not import"
-      + " images from files yet, so it was left out"
   }
 }

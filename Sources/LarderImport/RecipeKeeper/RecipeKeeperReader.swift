@@ -9,8 +9,8 @@ import LarderCore
 ///
 /// Written from Recipe Keeper's published description of its export, without a real export to
 /// check against. Each recipe is read on its own: one without a name or ingredients is reported
-/// in its item and the others are still read. Photos are files in the zip, which bulk import
-/// does not keep yet; a warning names them.
+/// in its item and the others are still read. Photos are files in the zip, handed to the bulk
+/// reader as ``EmbeddedImage``s to read beside the HTML.
 public enum RecipeKeeperReader {
   /// Whether the start of an HTML document looks like a Recipe Keeper export.
   public static func isRecipeKeeperExport(_ head: String) -> Bool {
@@ -40,6 +40,7 @@ public enum RecipeKeeperReader {
       return FoundRecipe.reading(
         index: index, name: fields.text("recipename", "name"), field: "recipe"
       ) { try readRecipe(fields, index: index, warnings: &$0) }
+      .embedding(fields.photoFiles)
     }
   }
 
@@ -91,12 +92,31 @@ public enum RecipeKeeperReader {
       .filter { !$0.isEmpty }
     }
 
-    /// The `src` of every photo (`photo`, `photo0`, `photo1`, ...).
-    var photos: [String] {
-      elements.filter { $0.prop.hasPrefix("photo") }.compactMap {
-        $0.node.attribute("src") ?? $0.node.attribute("content")
+    /// The `itemprop` and `src` of every photo (`photo`, `photo0`, `photo1`, ...).
+    var photos: [(prop: String, source: String)] {
+      elements.filter { $0.prop.hasPrefix("photo") }.compactMap { element in
+        (element.node.attribute("src") ?? element.node.attribute("content")).map {
+          (element.prop, $0.trimmingCharacters(in: .whitespaces))
+        }
       }
-      .filter { !$0.isEmpty }
+      .filter { !$0.source.isEmpty }
+    }
+
+    /// The photos that are not web addresses: files in the export, for the bulk reader to
+    /// read beside the HTML, or base64 `data:` addresses.
+    var photoFiles: [EmbeddedImage] {
+      photos.filter { !ShownImage.isRemote($0.source) }.map { prop, source in
+        if source.lowercased().hasPrefix("data:") {
+          guard let comma = source.firstIndex(of: ","),
+            source[..<comma].lowercased().hasSuffix(";base64")
+          else {
+            return EmbeddedImage(
+              field: prop, content: .unreadable("a data: address that is not base64"))
+          }
+          return .base64(String(source[source.index(after: comma)...]), field: prop)
+        }
+        return EmbeddedImage(field: "\(prop) (\(source.prefix(80)))", content: .file(source))
+      }
     }
   }
 
@@ -146,15 +166,7 @@ public enum RecipeKeeperReader {
     {
       recipe.rating = Int(rating.rounded())
     }
-    let photos = fields.photos
-    let remote = photos.filter(ShownImage.isRemote)
-    recipe.images = remote
-    if photos.count > remote.count {
-      let files = photos.filter { !ShownImage.isRemote($0) }
-      warnings.append(
-        "photos: \(files.joined(separator: ", ")) are files in the export; Larder does not"
-          + " import images from files yet, so they were left out")
-    }
+    recipe.images = fields.photos.map(\.source).filter(ShownImage.isRemote)
     return recipe
   }
 }

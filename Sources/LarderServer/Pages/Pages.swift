@@ -67,7 +67,7 @@ struct Pages: Sendable {
     let body: HTML = """
       <section class="library" id="library">
       <div class="library-head"><h1>\(heading)</h1>\
-      <p class="count">\(Self.count(of: page))</p></div>
+      <p class="count">\(Self.count(of: page))</p>\(Self.correction(page.correctedQuery, typed: search))</div>
       \(shareCollectionForm(request, as: caller))\(sortBar(query))<div id="library-facets" class="facets"></div>
       <p id="library-status" class="status" aria-live="polite"></p>
       \(results)\(pagination(page, query: query))</section>
@@ -116,6 +116,19 @@ struct Pages: Sendable {
       ? "<a class=\"fav-filter\" href=\"\(link(favorites))\" aria-current=\"true\">★ Favourites</a>"
       : "<a class=\"fav-filter\" href=\"\(link(favorites))\">☆ Favourites</a>"
     return "<nav class=\"sort\" aria-label=\"Sort and filter\">\(links)\(favoritesLink)</nav>\n"
+  }
+
+  /// "Showing results for chicken — you typed chiken" when the search read a typo as the
+  /// words the library has; otherwise the same paragraph empty and hidden, for library.js to
+  /// fill as the search changes.
+  static func correction(_ corrected: String?, typed: String) -> HTML {
+    guard let corrected, !typed.isEmpty else {
+      return "<p class=\"corrected\" id=\"library-corrected\" hidden></p>"
+    }
+    return """
+      <p class="corrected" id="library-corrected">Showing results for \
+      <strong>\(corrected)</strong> — you typed \(typed)</p>
+      """
   }
 
   /// "12 recipes", or "1,000+ recipes" for a search the store stopped counting.

@@ -78,4 +78,11 @@ enum SearchSpelling {
     let result = previous[b.count]
     return result <= limit ? result : nil
   }
+
+  /// The search as it was run: `terms` with each corrected one replaced by its nearest word,
+  /// space-separated; nil when nothing was corrected.
+  static func correctedQuery(_ terms: [String], corrections: [String: [String]]) -> String? {
+    guard terms.contains(where: { corrections[$0]?.first != nil }) else { return nil }
+    return terms.map { corrections[$0]?.first ?? $0 }.joined(separator: " ")
+  }
 }

@@ -86,8 +86,14 @@ import Testing
       ])
     #expect(soup.steps.map(\.text) == ["Rinse the lentils well.", "Simmer for an hour & blend."])
     #expect(soup.notes == "Less salt next time.\n\nGood with lemon.")
-    #expect(items[0].warnings.count == 1)
-    #expect(items[0].warnings.first?.contains("embedded png of 70 bytes") == true)
+    #expect(items[0].warnings.isEmpty)
+    // The embedded PNG is handed to the import, decoded, to be checked and stored there.
+    guard case .bytes(let png)? = items[0].embeddedImages.first?.content else {
+      Issue.record("the <image> was not handed on: \(items[0].embeddedImages)")
+      return
+    }
+    #expect(png.count == 70)
+    #expect(items[0].embeddedImages.map(\.field) == ["<image>"])
   }
 
   @Test func aBrokenRecipeIsReportedByItselfNamingTheField() throws {

@@ -10,6 +10,8 @@ const facetBox = document.getElementById('library-facets');
 const status = document.getElementById('library-status');
 const heading = section.querySelector('h1');
 const count = section.querySelector('.count');
+// "Showing results for chicken — you typed chiken" when the search corrected a typo.
+const corrected = document.getElementById('library-corrected');
 // "Share this collection" (members only): shown while exactly one tag is chosen.
 const shareCollection = document.getElementById('share-collection');
 
@@ -130,6 +132,13 @@ async function load(append = false) {
       ? `${total.toLocaleString('en-GB')}+ recipes`
       : `${total.toLocaleString('en-GB')} ${total === 1 ? 'recipe' : 'recipes'}`;
     count.textContent = counted;
+    if (corrected) {
+      const searched = text ? data.correctedQuery : undefined;
+      corrected.hidden = !searched;
+      if (searched) {
+        corrected.replaceChildren('Showing results for ', el('strong', {}, searched), ` — you typed ${text}`);
+      } else corrected.replaceChildren();
+    }
     status.textContent = total === 0
       ? (text ? `Nothing matches “${text}”. Try fewer or shorter words.` : 'No recipes match these filters.')
       : append ? '' : `${counted} found.`;
