@@ -50,3 +50,23 @@ import Testing
     #expect(client.send("GET", "/api/v1/recipes/nope/nutrition").status == 404)
   }
 }
+
+/// The meal plan's day and week nutrition through the API.
+@Suite struct PlanNutritionAPITests {
+  @Test func theWeekAndEachDayCarryTheirNutrition() throws {
+    let app = try PlanningClient()
+    let added = app.send(
+      "POST", "/api/v1/plan",
+      json: #"{"recipe": "\#(app.id("Custard"))", "date": "2026-09-22", "meal": "lunch"}"#)
+    #expect(added.status == 201, "\(added.text)")
+    let week = app.send("GET", "/api/v1/plan/week", query: ["date": "2026-09-22"])
+    #expect(week.status == 200)
+    let nutrition = try #require(week.object["nutrition"] as? [String: Any])
+    #expect(nutrition["countedMeals"] as? Int == 1)
+    #expect((nutrition["perPerson"] as? [String: Any])?["energyKcal"] is Double)
+    let days = try #require(week.object["days"] as? [[String: Any]])
+    let counted = days.compactMap { ($0["nutrition"] as? [String: Any])?["countedMeals"] as? Int }
+    #expect(counted.count == 7)
+    #expect(counted.reduce(0, +) == 1)
+  }
+}
