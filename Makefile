@@ -104,6 +104,7 @@ clean:
 # Regenerates Sources/LarderCore/Resources/foods.tsv from ../shared/data and the curated list.
 food-catalog:
 	python3 scripts/build-food-catalog.py
+	python3 scripts/build-nutrients.py
 
 # Retrains the ingredient tagger on ../shared/data/ingredient-lines and rewrites the shipped
 # model, Sources/LarderCore/Resources/ingredient-tagger.bin (deterministic; prints a report).

@@ -138,6 +138,7 @@ public enum LarderCommandLine {
       CommandSpec(
         "show", abstract: "Show one recipe.",
         arguments: [ArgumentSpec("id", help: "The recipe's ID (or a unique start of it).")]),
+      NutritionCommand.spec,
       CommandSpec(
         "cook", abstract: "Find recipes you can cook with what you have.",
         discussion: """
@@ -318,6 +319,7 @@ public enum LarderCommandLine {
       case "plan": return try PlanCommand.run(context)
       case "list": return try ShoppingListCommand.run(context)
       case "show": return try ShowCommand.run(context)
+      case "nutrition": return try NutritionCommand.run(context)
       case "delete": return try DeleteCommand.run(context)
       case "ingredients": return try IngredientsCommand.run(context)
       case "cook": return try CookCommand.run(context)

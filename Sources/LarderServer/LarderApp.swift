@@ -114,6 +114,7 @@ public struct LarderApp: Sendable {
     FoodsAPI(larder: larder).register(in: &router)
     IngredientsAPI(larder: larder).register(in: &router)
     RecipeLinesAPI(larder: larder).register(in: &router)
+    RecipeNutritionAPI(larder: larder).register(in: &router)
     SettingsAPI(larder: larder).register(in: &router)
     if larder.foodStore != nil {
       UserFoodsAPI(

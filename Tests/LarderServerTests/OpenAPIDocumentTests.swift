@@ -107,6 +107,7 @@ import Testing
     "GET /api/v1/library": LibraryRequest.fieldNames,
     "GET /api/v1/recipes/random": RandomRecipeRequest.fieldNames,
     "GET /api/v1/recipes/{id}/lines": RecipeLinesRequest.fieldNames,
+    "GET /api/v1/recipes/{id}/nutrition": RecipeNutritionRequest.fieldNames,
     "GET /api/v1/finder": FinderRequest.fieldNames,
     "GET /api/v1/foods": FoodSuggestionRequest.fieldNames,
     "POST /api/v1/import": UploadImportQuery.fieldNames,

@@ -142,13 +142,24 @@ extension Larder {
     let days = MealPlanner.days(from: from, through: through, entries: entries) {
       planned[$0]?.effectiveTotalTime?.minutes
     }
+    // Each planned recipe's nutrition once, at its own servings; a meal scales it.
+    let calculator = NutritionCalculator(catalog: try household(caller).foods.current)
+    let nutrition = planned.mapValues { calculator.nutrition(of: $0) }
+    func meals(_ entries: [MealPlanEntry]) -> [PlannedNutrition.Meal] {
+      entries.map {
+        PlannedNutrition.Meal(
+          name: planned[$0.recipeID]?.name, nutrition: nutrition[$0.recipeID],
+          servings: $0.servings)
+      }
+    }
     return PlanDays(
       from: from, to: through,
       days: days.map { day in
         PlanDayView(
           date: day.date, weekday: day.date.weekday, totalMinutes: day.totalMinutes,
-          entries: day.entries.map { PlanEntryView($0, recipe: planned[$0.recipeID]) })
-      })
+          entries: day.entries.map { PlanEntryView($0, recipe: planned[$0.recipeID]) },
+          nutrition: .adding(meals(day.entries)))
+      }, nutrition: .adding(meals(days.flatMap(\.entries))))
   }
 
   func storedPlanEntry(_ id: String, as caller: Caller) throws -> MealPlanEntry {

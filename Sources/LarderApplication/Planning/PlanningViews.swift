@@ -151,6 +151,8 @@ public struct PlanDayView: Encodable, Sendable, Equatable {
   public var totalMinutes: Int
   /// The meals, in the day's order.
   public var entries: [PlanEntryView]
+  /// The day's nutrition: one serving of each meal, and every serving planned.
+  public var nutrition: PlannedNutrition
 }
 
 /// Days of the meal plan, from `from` through `to`.
@@ -161,6 +163,8 @@ public struct PlanDays: Encodable, Sendable, Equatable {
   public var to: CalendarDay
   /// Every day from the first through the last.
   public var days: [PlanDayView]
+  /// The days' nutrition added up (a week's, for a week).
+  public var nutrition: PlannedNutrition
 }
 
 /// Suggestions for a week's empty meals, and whether they were planned.

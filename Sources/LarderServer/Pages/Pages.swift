@@ -180,20 +180,24 @@ struct Pages: Sendable {
     let structuredData = RecipeStructuredData.script(
       for: recipe, image: recipe.imagePath, source: Self.webAddress(recipe.sourceURL),
       request: request)
+    // Nutrition is a part of the page, never a reason for it to fail.
+    let nutrition = try? larder.recipeNutrition(recipe.id, RecipeNutritionRequest(), as: caller)
     return .html(
       PageLayout.page(
         title: recipe.name, script: "recipe.js", head: structuredData,
-        body: Self.recipe(recipe, canChange: caller.may(.change), share: share)))
+        body: Self.recipe(
+          recipe, canChange: caller.may(.change), share: share, nutrition: nutrition)))
   }
 
   /// A recipe's article: facts, actions, ingredients (with the scaler), method and notes.
   /// `actions: false` leaves out favouriting, rating and editing (a shared recipe's page);
   /// `canChange: false` leaves out editing (a viewer's); `share` is the share button;
   /// `image` is where the main image is shown from when not from the recipe's own address (a
-  /// shared recipe's, through its link).
+  /// shared recipe's, through its link); `nutrition` is the recipe's worked-out nutrition,
+  /// shown after the method.
   static func recipe(
     _ recipe: Recipe, actions: Bool = true, canChange: Bool = true, share: HTML = .empty,
-    image: String? = nil
+    image: String? = nil, nutrition: RecipeNutritionReport? = nil
   ) -> HTML {
     // Each fact carries a name for the script ("makes" rescales with the servings).
     var facts: [(name: String, label: String, value: String)] = []
@@ -269,6 +273,7 @@ struct Pages: Sendable {
       <section class="method" aria-labelledby="method-h"><h2 id="method-h"\(english)>Method</h2>
       \(method)</section>
       </div>
+      \(nutrition.map { Components.nutrition($0, english: english) })\
       <section class="notes" aria-labelledby="notes-h"><h2 id="notes-h"\(english)>Notes</h2>\
       <p id="notes-text">\(recipe.notes ?? "")</p>\(actions && canChange ? notesForm(recipe) : HTML.empty)</section>
 

@@ -105,8 +105,9 @@ enum PantryPage {
   }
 }
 
-/// The meal plan: a week (or a list) of planned recipes with each day's total time, adding
-/// from a search of the library, "fill my week" suggestions, and the shopping list from it.
+/// The meal plan: a week (or a list) of planned recipes with each day's total time and
+/// nutrition (one serving of each meal) and the week's, adding from a search of the library,
+/// "fill my week" suggestions, and the shopping list from it.
 enum PlanPage {
   static func render(available: Bool, canChange: Bool = true) -> HTML {
     let meals = ["breakfast", "lunch", "dinner", "snack"].map { meal -> HTML in
@@ -115,7 +116,8 @@ enum PlanPage {
     let body: HTML = """
       <section class="planning plan-page" id="plan-page" data-can-change="\(canChange ? "true" : "false")">
       <div class="planning-head"><h1>Meal plan</h1>
-      <p id="plan-range" class="muted" aria-live="polite"></p></div>
+      <p id="plan-range" class="muted" aria-live="polite"></p>
+      <p id="plan-nutrition" class="muted plan-nutrition"></p></div>
       \(available ? .empty : PlanningPages.unavailable)\
       \(canChange ? HTML.empty : PlanningPages.readOnlyNote("meal plan"))
       <noscript><p class="notice">The meal plan needs JavaScript.</p></noscript>

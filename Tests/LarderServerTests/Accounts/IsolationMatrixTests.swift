@@ -187,6 +187,8 @@ import Testing
       method: "GET", pattern: "/api/v1/recipes/:id/jsonld", target: .recipe, viewer: .may),
     RouteCase(
       method: "GET", pattern: "/api/v1/recipes/:id/lines", target: .recipe, viewer: .may),
+    RouteCase(
+      method: "GET", pattern: "/api/v1/recipes/:id/nutrition", target: .recipe, viewer: .may),
     RouteCase(method: "GET", pattern: "/api/v1/recipes/random", target: .none, viewer: .may),
     RouteCase(
       method: "GET", pattern: "/api/v1/search", target: .none, viewer: .may,

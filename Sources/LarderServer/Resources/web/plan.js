@@ -1,12 +1,13 @@
 // The meal plan page: a week (first day as the server is configured) or a list of it, adding a
-// recipe from a search of the library, each day's total time, "fill my week" suggestions to
-// accept, and the shopping list made from the week.
+// recipe from a search of the library, each day's total time and nutrition and the week's,
+// "fill my week" suggestions to accept, and the shopping list made from the week.
 import { cancelQueued, el, markReady, onSynced, queuedChanges, sendOrQueue, serverSettings } from './app.js';
 import {
   addDays, dayLabel, isoDay, minutesText, planningAPI, recipePicker, servingsText, withContext,
 } from './planning.js';
 
 const range = document.getElementById('plan-range');
+const weekNutrition = document.getElementById('plan-nutrition');
 const status = document.getElementById('plan-status');
 const daysNode = document.getElementById('plan-days');
 const form = document.getElementById('plan-add');
@@ -150,6 +151,21 @@ function pendingRow(day, entry) {
 
 const waiting = (queued) => (queued ? ' It is sent when Larder can be reached.' : '');
 
+// One serving of each meal as one line ("1,850 kcal · protein 80 g · fat 70 g · carbs 200 g ·
+// salt 5.1 g"), as the server worked it out; empty when no meal could be counted.
+function nutritionText(nutrition) {
+  if (!nutrition || !nutrition.countedMeals) return '';
+  const n = nutrition.perPerson || {};
+  const whole = (value) => Math.round(value).toLocaleString();
+  const parts = [];
+  if (n.energyKcal != null) parts.push(`${whole(n.energyKcal)} kcal`);
+  if (n.proteinG != null) parts.push(`protein ${whole(n.proteinG)} g`);
+  if (n.fatG != null) parts.push(`fat ${whole(n.fatG)} g`);
+  if (n.carbohydrateG != null) parts.push(`carbs ${whole(n.carbohydrateG)} g`);
+  if (n.saltG != null) parts.push(`salt ${n.saltG.toFixed(1)} g`);
+  return parts.join(' · ');
+}
+
 function render() {
   daysNode.className = `plan-days ${view}`;
   const shown = view === 'list' ? days.filter((day) => day.entries.length) : days;
@@ -166,7 +182,9 @@ function render() {
     el('div', { class: 'day-head' },
       el('h2', { id: headingID }, dayLabel(day.date, view === 'week' ? SHORT : undefined),
         day.date === today ? el('span', { class: 'today-mark' }, ' · today') : null),
-      total ? el('p', { class: 'day-total' }, el('span', { class: 'visually-hidden' }, 'Total time '), total) : null),
+      total ? el('p', { class: 'day-total' }, el('span', { class: 'visually-hidden' }, 'Total time '), total) : null,
+      nutritionText(day.nutrition) ? el('p', { class: 'day-nutrition', title: day.nutrition.summary },
+        el('span', { class: 'visually-hidden' }, 'One serving of each meal: '), nutritionText(day.nutrition)) : null),
     day.entries.length
       ? el('ul', { class: 'plan-entries' }, day.entries.map((entry) => entryRow(day, entry)))
       : el('p', { class: 'muted nothing' }, 'Nothing planned'),
@@ -198,6 +216,10 @@ async function load() {
   const answer = await planningAPI(`/api/v1/plan/week?date=${date}`);
   if (read !== reads) return;
   days = answer.days || [];
+  const week = nutritionText(answer.nutrition);
+  weekNutrition.textContent = week
+    ? `This week, one serving of each meal: ${week}. ${answer.nutrition.summary}.`
+    : '';
   applyQueued();
   range.textContent = `${dayLabel(answer.from, { day: 'numeric', month: 'short' })} – ${dayLabel(answer.to, { day: 'numeric', month: 'short', year: 'numeric' })}`;
   fillDaySelect();
