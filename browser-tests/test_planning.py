@@ -142,6 +142,13 @@ class MealPlanPage(PlanningTestCase):
         self.assertIn("Buttermilk Pancakes", day.text)
         self.assertIn("4 servings", day.text)
         self.assertEqual(day.find_element(By.CSS_SELECTOR, ".day-total").text.split("\n")[-1], "35 min")
+        # The day and the week say what one serving of each meal holds, as the API works it out.
+        nutrition = api(f"/api/v1/plan/week?date={today().isoformat()}")["nutrition"]["perPerson"]
+        kcal = f"{round(nutrition['energyKcal']):,} kcal"
+        self.wait_text(f".plan-day[data-date='{today().isoformat()}'] .day-nutrition",
+                       lambda text: kcal in text and "protein" in text)
+        self.wait_text("#plan-nutrition", lambda text: text.startswith("This week, one serving of each meal:")
+                       and kcal in text)
         # A second recipe the same day adds its time.
         recipe = self.recipe_id("hummus")
         minutes = api("/api/v1/plan", "POST", {"date": today().isoformat(), "meal": "lunch",
