@@ -20,6 +20,16 @@ SR26 is preferred: it has every nutrient Larder shows. A food only Open Tandoor 
 gets its four macros; the others stay empty (unknown, not zero), and when it gives no energy
 the energy is worked out from the macros with the general Atwater factors (4, 9, 4 kcal/g).
 
+Cooked and canned variants: a catalog food linked to a raw or dry SR26 entry of a legume
+(group 1600) or a cereal grain (group 2000) also gets the rows of its cooked entry (boiled,
+without salt) and, where SR26 has one, its canned entry (solids and liquids), as `ID/cooked`
+and `ID/canned`, each with the g/ml of its own cup (a cup of cooked beans weighs less than a
+cup of dry ones). They are found by their FOOD_DES description: the raw description's words
+less the state ("raw", "uncooked", "dry", "mature seeds") must be the variant's words less
+"cooked, boiled, without salt" or "canned, solids and liquids", and a variant with salt, low
+sodium, sugar, pork or only the drained solids is not one. VARIANT_OVERRIDES names the few
+SR26 does not pair by description. NutritionCalculator picks the variant a line means.
+
 Deterministic: one food per line, sorted by id. `make food-catalog` runs it after the catalog.
 Python 3 standard library only.
 """
@@ -58,6 +68,71 @@ TANDOOR_PROPERTIES = {
     "property-calories": "kcal", "property-proteins": "protein", "property-fats": "fat",
     "property-carbohydrates": "carbohydrate",
 }
+
+# Food groups whose raw or dry entries have cooked and canned variants: legumes, cereal grains.
+VARIANT_GROUPS = {"1600", "2000"}
+# Words of a raw or dry entry's state, and of the entries' "mature seeds": left out when
+# descriptions are compared.
+STATE_WORDS = {"raw", "uncooked", "dry", "mature", "seeds", "seed"}
+VARIANT_WORDS = {
+    "cooked": {"cooked", "boiled", "without", "salt"},
+    "canned": {"canned", "solids", "and", "liquids", "plain"},
+}
+# A variant with these words is not the plain cooked or canned food: salted, low sodium,
+# sweetened, with pork, drained or rinsed solids.
+NOT_PLAIN = {"with", "salted", "low", "sodium", "sweetened", "drained", "rinsed", "sugar"}
+# Variants SR26 does not pair by description, by raw NDB, with the reason.
+VARIANT_OVERRIDES = {
+    # Black beans are canned only as "low sodium" in SR26; black turtle beans are the black
+    # beans sold in cans, and their canned entry has the same figures with ordinary sodium.
+    "16014": {"canned": "16018"},
+    # SR26 has no cooked pink (red) lentils: the cooked lentils stand in (the raw figures
+    # differ by under 1 % in energy).
+    "16144": {"cooked": "16070"},
+    # Soybeans' cooked entry reads "Soybeans, mature cooked, boiled, without salt"; it matches
+    # by words already. Barley is linked hulled, whose cooked form SR26 does not give: the
+    # cooked pearled barley is what a recipe's "cooked barley" is.
+    "20004": {"cooked": "20006"},
+}
+
+
+def description_words(description):
+    """A FOOD_DES description's words, lower case, without its parenthesised part."""
+    return re.findall(r"[a-z][a-z-]*", re.sub(r"\([^)]*\)", " ", description.lower()))
+
+
+def find_variants(base, nutrient_rows):
+    """Raw NDB -> {"cooked": NDB, "canned": NDB} for raw or dry legume and grain entries."""
+    described = {row[0]: (row[1], row[2]) for row in CATALOG.read_sr(
+        os.path.join(base, "FOOD_DES.txt"))}
+    by_key = {}
+    for ndb, (group, desc) in described.items():
+        if group not in VARIANT_GROUPS or ndb not in nutrient_rows:
+            continue
+        words = description_words(desc)
+        if NOT_PLAIN & set(words):
+            continue
+        for kind, kind_words in VARIANT_WORDS.items():
+            if kind in words:
+                key = (group, tuple(sorted(set(words) - kind_words - STATE_WORDS)))
+                by_key.setdefault((key, kind), []).append((len(desc), ndb))
+    variants = {}
+    for ndb, (group, desc) in described.items():
+        if group not in VARIANT_GROUPS:
+            continue
+        words = set(description_words(desc))
+        if not words & {"raw", "uncooked", "dry"} and ndb not in VARIANT_OVERRIDES:
+            continue
+        key = (group, tuple(sorted(words - STATE_WORDS)))
+        found = {}
+        for kind in VARIANT_WORDS:
+            if (key, kind) in by_key:
+                found[kind] = min(by_key[(key, kind)])[1]
+        found.update(VARIANT_OVERRIDES.get(ndb, {}))
+        if found:
+            variants[ndb] = found
+    return variants
+
 
 # Sizes as SR26 writes them, longest first, and the key Larder looks a line's size word up by.
 SIZES = [("extra large", "extra-large"), ("extra small", "extra-small"), ("jumbo", "jumbo"),
@@ -237,8 +312,15 @@ NUTRIENT_HEADER = """\
 #              macros (4, 9, 4 kcal/g) when it gives none.
 #
 # Columns: id, source, energy (kcal), protein (g), fat (g), saturated fat (g), carbohydrate
-# (g), sugars (g), fibre (g), sodium (mg). Empty means not known, never zero. Energy in kJ is
-# kcal x 4.184 and salt is sodium x 2.5, as EU labels show; Larder works both out.
+# (g), sugars (g), fibre (g), sodium (mg), density (g/ml). Empty means not known, never zero.
+# Energy in kJ is kcal x 4.184 and salt is sodium x 2.5, as EU labels show; Larder works both
+# out.
+#
+# Variants: `ID/cooked` and `ID/canned` are the same food cooked (boiled, without salt) and
+# canned (solids and liquids, as the can holds them), for a food whose own row is a raw or
+# dry legume or grain; the plain `ID` row stays the dry food. Only variant rows have a
+# density (from the SR26 entry's cup): the plain food weighs by foods.tsv's density. The
+# calculator picks the variant a line means ("1 (15 oz) can", "cooked", "dried").
 """
 
 PORTION_HEADER = """\
@@ -274,17 +356,31 @@ def main():
     sr = read_sr_nutrients(base)
     sr_portions = read_sr_portions(base)
     macros, tandoor_pieces = link_tandoor(args.data, names)
+    variants = find_variants(base, sr)
+    sr_weights = {}
+    for row in CATALOG.read_sr(os.path.join(base, "WEIGHT.txt")):
+        try:
+            sr_weights.setdefault(row[0], []).append((float(row[2]), row[3], float(row[4])))
+        except (ValueError, IndexError):
+            continue
 
     nutrient_rows, portion_rows = [], []
-    counts = {"sr26": 0, "otd": 0, "otd energy from macros": 0, "portions": 0,
+    counts = {"sr26": 0, "variants": 0, "otd": 0, "otd energy from macros": 0, "portions": 0,
               "foods with portions": 0}
     for fid in sorted(foods):
         ndb = foods[fid]
         if ndb and ndb in sr:
             row = sr[ndb]
             values = [format_number(number(row[column])) for _, column in SR_COLUMNS]
-            nutrient_rows.append([fid, f"sr26:{ndb}"] + values)
+            nutrient_rows.append([fid, f"sr26:{ndb}"] + values + [""])
             counts["sr26"] += 1
+            for kind, variant in sorted(variants.get(ndb, {}).items()):
+                row = sr[variant]
+                density = CATALOG.measure_density(sr_weights.get(variant, []))
+                nutrient_rows.append([f"{fid}/{kind}", f"sr26:{variant}"] + [
+                    format_number(number(row[column])) for _, column in SR_COLUMNS] + [
+                    format_number(density)])
+                counts["variants"] += 1
         elif fid in macros:
             tid, fdc, values = macros[fid]
             if "kcal" not in values:
@@ -293,7 +389,7 @@ def main():
                 counts["otd energy from macros"] += 1
             source = f"otd:{tid}" + (f"/{fdc}" if fdc else "")
             nutrient_rows.append([fid, source] + [
-                format_number(values.get(key)) for key, _ in SR_COLUMNS])
+                format_number(values.get(key)) for key, _ in SR_COLUMNS] + [""])
             counts["otd"] += 1
         found = {}
         if ndb and ndb in sr_portions:
@@ -317,11 +413,12 @@ def main():
             counts["foods with portions"] += 1
         counts["portions"] += len(found)
 
-    summary = (f"#\n# This build: {counts['sr26']} foods from SR26, {counts['otd']} from Open "
-               f"Tandoor Data ({counts['otd energy from macros']} with energy from macros).\n")
+    summary = (f"#\n# This build: {counts['sr26']} foods from SR26 ({counts['variants']} cooked "
+               f"or canned variants besides), {counts['otd']} from Open Tandoor Data "
+               f"({counts['otd energy from macros']} with energy from macros).\n")
     with open(args.out, "w", encoding="utf-8") as handle:
         handle.write(NUTRIENT_HEADER + summary)
-        handle.write("id\tsource\t" + "\t".join(key for key, _ in SR_COLUMNS) + "\n")
+        handle.write("id\tsource\t" + "\t".join(key for key, _ in SR_COLUMNS) + "\tdensity\n")
         for row in nutrient_rows:
             handle.write("\t".join(row) + "\n")
     with open(args.portions_out, "w", encoding="utf-8") as handle:
