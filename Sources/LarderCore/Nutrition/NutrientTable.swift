@@ -9,7 +9,12 @@ import Foundation
 /// let table = NutrientTable.bundled
 /// table.per100g(of: "egg")?.energyKcal   // 143
 /// table.grams(of: "egg", portion: "large") // 50
+/// table.entry(for: "black-beans", variant: .canned)?.source // "sr26:16018"
 /// ```
+///
+/// A raw or dry legume or grain also has its cooked and canned figures where SR26 has them,
+/// as rows `ID/cooked` and `ID/canned` of `nutrients.tsv`; the plain row is the dry food.
+/// ``NutritionCalculator`` picks the one a line means.
 public struct NutrientTable: Sendable {
   /// A food's nutrients per 100 g and where they come from.
   public struct Entry: Hashable, Sendable {
@@ -17,15 +22,20 @@ public struct NutrientTable: Sendable {
     public var per100g: Nutrients
     /// The source as the table writes it: `sr26:01123` or `otd:food-…/FDC`.
     public var source: String
+    /// Grams per millilitre of a cooked or canned variant (a cup of cooked beans weighs less
+    /// than a cup of dry ones); nil for a plain food, which weighs by the catalog's density.
+    public var densityGramsPerMillilitre: Double?
 
     /// Makes an entry.
-    public init(per100g: Nutrients, source: String) {
+    public init(per100g: Nutrients, source: String, densityGramsPerMillilitre: Double? = nil) {
       self.per100g = per100g
       self.source = source
+      self.densityGramsPerMillilitre = densityGramsPerMillilitre
     }
   }
 
   private var entries: [String: Entry]
+  private var variants: [String: [NutritionVariant: Entry]]
   private var portions: [String: [String: Double]]
 
   /// The tables shipped with Larder, loaded on first use; empty when they are missing (every
@@ -43,11 +53,14 @@ public struct NutrientTable: Sendable {
   }()
 
   /// Reads the TSV forms: `nutrients.tsv` (id, source, kcal, protein, fat, saturated,
-  /// carbohydrate, sugars, fibre, sodium; an empty cell is not known) and `food-portions.tsv`
-  /// (id, portion, grams, source). `#` lines and the header rows are skipped, and so is a row
-  /// that does not read (too few cells, a negative or non-numeric amount).
+  /// carbohydrate, sugars, fibre, sodium, and optionally density in g/ml; an empty cell is not
+  /// known; an id `ID/cooked` or `ID/canned` is a variant of food `ID`) and
+  /// `food-portions.tsv` (id, portion, grams, source). `#` lines and the header rows are
+  /// skipped, and so is a row that does not read (too few cells, a negative or non-numeric
+  /// amount, a variant other than cooked or canned).
   public init(nutrientsTSV: String, portionsTSV: String = "") {
     var entries: [String: Entry] = [:]
+    var variants: [String: [NutritionVariant: Entry]] = [:]
     for line in nutrientsTSV.split(separator: "\n") where !line.hasPrefix("#") {
       let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       guard cells.count >= 10, cells[0] != "id" else { continue }
@@ -62,12 +75,21 @@ public struct NutrientTable: Sendable {
           readable = false
         }
       }
+      let density =
+        cells.count > 10 ? Double(cells[10]).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } : nil
       guard readable else { continue }
-      entries[cells[0]] = Entry(
+      let entry = Entry(
         per100g: Nutrients(
           energyKcal: values[0], proteinG: values[1], fatG: values[2], saturatedFatG: values[3],
           carbohydrateG: values[4], sugarsG: values[5], fibreG: values[6], sodiumMg: values[7]),
-        source: cells[1])
+        source: cells[1], densityGramsPerMillilitre: density)
+      let id = cells[0].split(separator: "/", maxSplits: 1).map(String.init)
+      if id.count == 2 {
+        guard let variant = NutritionVariant(rawValue: id[1]), variant != .dry else { continue }
+        variants[id[0], default: [:]][variant] = entry
+      } else {
+        entries[cells[0]] = entry
+      }
     }
     var portions: [String: [String: Double]] = [:]
     for line in portionsTSV.split(separator: "\n") where !line.hasPrefix("#") {
@@ -78,20 +100,37 @@ public struct NutrientTable: Sendable {
       portions[cells[0], default: [:]][cells[1]] = grams
     }
     self.entries = entries
+    self.variants = variants
     self.portions = portions
   }
 
-  /// Makes a table from entries and portions (food id → portion → grams), for tests.
-  public init(entries: [String: Entry], portions: [String: [String: Double]] = [:]) {
+  /// Makes a table from entries, cooked and canned variants (food id → variant → entry) and
+  /// portions (food id → portion → grams), for tests.
+  public init(
+    entries: [String: Entry], variants: [String: [NutritionVariant: Entry]] = [:],
+    portions: [String: [String: Double]] = [:]
+  ) {
     self.entries = entries
+    self.variants = variants.mapValues { $0.filter { $0.key != .dry } }
     self.portions = portions
   }
 
-  /// How many foods have nutrients.
+  /// How many foods have nutrients (their cooked and canned variants not counted).
   public var count: Int { entries.count }
 
   /// A food's entry, if the table has one.
   public func entry(for foodID: String) -> Entry? { entries[foodID] }
+
+  /// A food's entry as it is in `variant`: the plain entry for `dry`, else the cooked or
+  /// canned one, if the table has it.
+  public func entry(for foodID: String, variant: NutritionVariant) -> Entry? {
+    variant == .dry ? entries[foodID] : variants[foodID]?[variant]
+  }
+
+  /// The cooked and canned variants the table has of a food (empty for most foods).
+  public func variants(of foodID: String) -> Set<NutritionVariant> {
+    Set(variants[foodID]?.keys.map { $0 } ?? [])
+  }
 
   /// A food's nutrients per 100 g.
   public func per100g(of foodID: String) -> Nutrients? { entries[foodID]?.per100g }
@@ -104,4 +143,15 @@ public struct NutrientTable: Sendable {
 
   /// The portions known for a food.
   public func portions(of foodID: String) -> [String: Double] { portions[foodID] ?? [:] }
+}
+
+/// The state a legume or grain is counted in: as bought dry (the plain figures), cooked
+/// (boiled, without salt) or canned (solids and liquids).
+public enum NutritionVariant: String, Hashable, Sendable, Codable, CaseIterable {
+  /// Dry or raw, as bought: "1 cup dried chickpeas", "200 g lentils".
+  case dry
+  /// Cooked: "2 cups cooked lentils".
+  case cooked
+  /// Canned: "1 (15 oz) can black beans, drained".
+  case canned
 }

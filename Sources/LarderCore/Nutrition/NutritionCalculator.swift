@@ -20,6 +20,12 @@ import Foundation
 /// Whose figures count: the line's food; for a group ("flour", "bread") its everyday kind
 /// (all-purpose flour, white bread); else the nearest food it is a kind of that has figures
 /// and is not a group (cherry tomatoes as tomatoes). The line says which (`countedAs`).
+///
+/// Dry, cooked or canned: a legume or grain whose table entry has cooked and canned variants
+/// counts the one the line means ("1 (15 oz) can black beans" canned, "2 cups cooked lentils"
+/// cooked, "1 cup dried chickpeas" and "200 g red lentils" dry, "1 cup black beans" cooked),
+/// weighing a volume by that variant's own density; the line says which (`variant`). The
+/// rule is on ``variant(words:unit:hasContainerSize:available:cookedUnlessSaid:)``.
 public struct NutritionCalculator: Sendable {
   /// The catalog the lines' foods are in.
   public let catalog: FoodCatalog
@@ -112,7 +118,24 @@ public struct NutritionCalculator: Sendable {
       }
     }
 
-    let source = foodID.flatMap { figures(for: $0) }
+    var source = foodID.flatMap { figures(for: $0) }
+    // Dry, cooked or canned, for a legume or grain the table has variants of.
+    var variantDensity: Double?
+    var chosenVariant: NutritionVariant?
+    if let found = source {
+      let available = table.variants(of: found.id)
+      if !available.isEmpty {
+        let variant = Self.variant(
+          words: Set(LanguageText.words(line.text.lowercased())), unit: unit?.id,
+          hasContainerSize: parsed.containerSize != nil, available: available,
+          cookedUnlessSaid: cookedUnlessSaid(found.id))
+        if let entry = table.entry(for: found.id, variant: variant) {
+          source?.entry = entry
+          chosenVariant = variant
+          variantDensity = entry.densityGramsPerMillilitre
+        }
+      }
+    }
     // The food weighed: its own density and portions first, or the everyday kind's when a
     // group stands for it ("flour" weighs as all-purpose flour).
     var weighing = [foodID].compactMap { $0 }
@@ -128,7 +151,7 @@ public struct NutritionCalculator: Sendable {
     let middle = measure.quantityMax.map { (measure.quantity + $0) / 2 } ?? measure.quantity
     let weight = self.grams(
       of: middle, unit: unit, container: parsed.containerSize, size: parsed.size,
-      foods: weighing)
+      foods: weighing, density: variantDensity)
     var grams: Double?
     if case .weighed(let value) = weight { grams = value }
 
@@ -143,6 +166,7 @@ public struct NutritionCalculator: Sendable {
       return leftOut(.noWeight, "no weight known")
     }
     if source.id != (facts.foodID ?? foodID) { result.countedAs = source.id }
+    result.variant = chosenVariant
     let scaled = grams * factor
     result.status = .counted
     result.grams = scaled
@@ -158,7 +182,7 @@ public struct NutritionCalculator: Sendable {
 
   private func grams(
     of quantity: Double, unit: IngredientUnit?, container: IngredientAmount?, size: String?,
-    foods: [String]
+    foods: [String], density: Double? = nil
   ) -> Weight {
     let foodName = foods.first.map { name(of: $0) } ?? "it"
     let dimension = unit?.dimension ?? .count
@@ -167,6 +191,11 @@ public struct NutritionCalculator: Sendable {
       return .weighed(quantity * (unit?.baseFactor ?? 1))
     case .volume:
       let measure = Measure(quantity: quantity, unit: unit)
+      // A cooked or canned variant's own density first: a cup of cooked beans is not a cup
+      // of dry ones.
+      if let density, let weighed = try? measure.converted(to: .gram, density: density) {
+        return .weighed(weighed.quantity)
+      }
       for food in foods {
         guard let density = catalog.food(id: food)?.densityGramsPerMillilitre,
           let weighed = try? measure.converted(to: .gram, density: density)
@@ -183,7 +212,7 @@ public struct NutritionCalculator: Sendable {
       {
         return grams(
           of: quantity * contents.quantity, unit: contents.unit, container: nil, size: nil,
-          foods: foods)
+          foods: foods, density: density)
       }
       let items = unit?.id == "dozen" ? quantity * 12 : quantity
       var portions: [String] = []
@@ -207,6 +236,66 @@ public struct NutritionCalculator: Sendable {
       }
       return .unweighable("no weight known for one \(foodName)")
     }
+  }
+
+  /// Units that are a container a food is canned in.
+  static let cannedUnits: Set<String> = ["can", "jar", "carton"]
+  /// Words that say a line's food is canned, cooked or dry (English only: a line in another
+  /// language is read by its unit and container, then the default).
+  static let cannedWords: Set<String> = ["canned", "tinned"]
+  static let drainedWords: Set<String> = ["drained", "rinsed"]
+  static let cookedWords: Set<String> = ["cooked", "boiled", "steamed", "precooked", "leftover"]
+  static let dryWords: Set<String> = ["dried", "dry", "uncooked", "raw", "soaked"]
+
+  /// The state a line means a legume's or grain's amount in, among the variants the table has
+  /// (`available`; the dry figures are always there). In order:
+  ///
+  /// 1. canned, when the line is measured by a can, jar or carton or says "canned" or
+  ///    "tinned" ("1 (15 oz) can black beans");
+  /// 2. cooked, when it says "cooked", "boiled", "steamed", "precooked" or "leftover";
+  /// 3. dry, when it says "dried", "dry", "uncooked", "raw" or "soaked";
+  /// 4. canned, when it gives a container size ("1 (15 oz) black beans") or says "drained"
+  ///    or "rinsed" and the food has canned figures (rinsed rice stays dry);
+  /// 5. otherwise cooked for beans and chickpeas measured by volume or weight, and dry for
+  ///    everything else (lentils, split peas, rice and the other grains, and beans counted).
+  ///
+  /// The default differs because recipes do: a recipe that starts from dry beans says
+  /// "dried" (they are soaked and cooked first), so a plain "2 cups black beans" or "400 g
+  /// chickpeas" is beans already cooked or from a can, while lentils, split peas, rice and
+  /// grains go into the pot dry and are measured so ("1 cup rice", "200 g red lentils").
+  /// Counting cooked figures for a plain bean line is also the smaller mistake: gram for
+  /// gram, dry beans have about 2.5 times the energy of cooked ones.
+  ///
+  /// A canned food with no canned figures (SR26 has none for lentils) counts as cooked,
+  /// which is what the can holds. A can counts its whole contents (the size on the label,
+  /// beans and liquid) at SR26's solids-and-liquids figures, drained or not: the line gives
+  /// no drained weight, and the drained beans carry most of the energy (a 15 oz can of
+  /// chickpeas: 394 kcal as packed, 352 kcal for its 253 g of drained solids, 16058 and
+  /// 16358), so a drained can is counted about a tenth high, and higher in sodium if rinsed.
+  static func variant(
+    words: Set<String>, unit: String?, hasContainerSize: Bool,
+    available: Set<NutritionVariant>, cookedUnlessSaid: Bool
+  ) -> NutritionVariant {
+    let canned: NutritionVariant = available.contains(.canned) ? .canned : .cooked
+    let cooked: NutritionVariant = available.contains(.cooked) ? .cooked : .dry
+    if let unit, cannedUnits.contains(unit) { return canned }
+    if !words.isDisjoint(with: cannedWords) { return canned }
+    if !words.isDisjoint(with: cookedWords) { return cooked }
+    if !words.isDisjoint(with: dryWords) { return .dry }
+    if available.contains(.canned), hasContainerSize || !words.isDisjoint(with: drainedWords) {
+      return .canned
+    }
+    let dimension = unit.flatMap { IngredientUnit.unit(id: $0)?.dimension }
+    if cookedUnlessSaid, dimension == .volume || dimension == .mass { return cooked }
+    return .dry
+  }
+
+  /// Whether a food is a bean or chickpeas, whose plain amount means cooked (see
+  /// ``variant(words:unit:hasContainerSize:available:cookedUnlessSaid:)``).
+  private func cookedUnlessSaid(_ foodID: String) -> Bool {
+    let beans: Set<String> = ["bean", "chickpeas"]
+    return beans.contains(foodID)
+      || catalog.ancestors(of: foodID).contains { beans.contains($0.id) }
   }
 
   private struct Figures {

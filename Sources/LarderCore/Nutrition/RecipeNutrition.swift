@@ -76,6 +76,9 @@ public struct NutritionLine: Hashable, Sendable, Codable {
   /// The food whose figures were used, when not the line's own ("all-purpose-flour" for
   /// "flour", "lemon-juice" for "juice of 1 lemon").
   public var countedAs: String?
+  /// The state the food was counted in, for a legume or grain the table has cooked or
+  /// canned figures of (`canned` for "1 (15 oz) can black beans"); nil for other foods.
+  public var variant: NutritionVariant?
   /// The line's weight in grams at the servings asked for; nil when not weighed.
   public var grams: Double?
   /// What the line adds at the servings asked for; nil when not counted.
@@ -86,8 +89,8 @@ public struct NutritionLine: Hashable, Sendable, Codable {
   /// Makes a line.
   public init(
     text: String, status: Status, reasonCode: Reason? = nil, reason: String? = nil,
-    foodID: String? = nil, countedAs: String? = nil, grams: Double? = nil,
-    nutrients: Nutrients? = nil, unknownNutrients: [Nutrients.Key] = []
+    foodID: String? = nil, countedAs: String? = nil, variant: NutritionVariant? = nil,
+    grams: Double? = nil, nutrients: Nutrients? = nil, unknownNutrients: [Nutrients.Key] = []
   ) {
     self.text = text
     self.status = status
@@ -95,6 +98,7 @@ public struct NutritionLine: Hashable, Sendable, Codable {
     self.reason = reason
     self.foodID = foodID
     self.countedAs = countedAs
+    self.variant = variant
     self.grams = grams
     self.nutrients = nutrients
     self.unknownNutrients = unknownNutrients

@@ -177,6 +177,38 @@ import Testing
         "2 avocados", "juice of 1 lime", "1 small onion", "1/2 tsp salt", "cilantro, to taste",
       ],
       kcal: 170.55, fatG: 14.76, fibreG: 7.03, sodiumMg: 298.64, counted: 4),
+    // Legumes counted dry, cooked or canned as the line says (one line each, serves 1).
+    // 16018 BEANS,BLACK TURTLE,MATURE SEEDS,CND (solids and liquids; SR26's plain canned
+    // black beans): 91 kcal, P 6.03, F 0.29, C 16.55, fibre 6.9, Na 384. The can's 15 oz =
+    // 425.24 g counts whole, drained or not (see NutritionCalculator.variant): 386.97 kcal,
+    // P 25.64, F 1.23, C 70.38, fibre 29.34, Na 1632.92.
+    Expected(
+      name: "Canned black beans", serves: 1, lines: ["1 (15 oz) can black beans, drained"],
+      kcal: 386.97, proteinG: 25.64, fatG: 1.23, carbohydrateG: 70.38, fibreG: 29.34,
+      sodiumMg: 1632.92, counted: 1),
+    // 16056 CHICKPEAS,MATURE SEEDS,RAW: 364 kcal, P 19.30, F 6.04, C 60.65; "1 cup" = 200 g:
+    //   728 kcal, P 38.6, F 12.08, C 121.3.
+    Expected(
+      name: "Dried chickpeas", serves: 1, lines: ["1 cup dried chickpeas"],
+      kcal: 728, proteinG: 38.6, fatG: 12.08, carbohydrateG: 121.3, counted: 1),
+    // 16070 LENTILS,MATURE SEEDS,CKD,BLD,WO/SALT: 116 kcal, P 9.02, F 0.38, C 20.13, fibre
+    //   7.9; "1 cup" = 198 g → 396 g: 459.36 kcal, P 35.72, F 1.50, C 79.71, fibre 31.28.
+    Expected(
+      name: "Cooked lentils", serves: 1, lines: ["2 cups cooked lentils"],
+      kcal: 459.36, proteinG: 35.72, fatG: 1.50, carbohydrateG: 79.71, fibreG: 31.28,
+      counted: 1),
+    // 16144 LENTILS,PINK,RAW: 345 kcal, P 24.95, F 2.17, C 59.15 → 200 g: 690 kcal, P 49.9,
+    //   F 4.34, C 118.3. (Lentils measured without a word are dry.)
+    Expected(
+      name: "Red lentils", serves: 1, lines: ["200 g red lentils"],
+      kcal: 690, proteinG: 49.9, fatG: 4.34, carbohydrateG: 118.3, counted: 1),
+    // 16015 BEANS,BLACK,MATURE SEEDS,CKD,BLD,WO/SALT: 132 kcal, P 8.86, F 0.54, C 23.71,
+    //   fibre 8.7; "1 cup" = 172 g: 227.04 kcal, P 15.24, F 0.93, C 40.78, fibre 14.96.
+    //   (Beans by volume without a word are cooked: a recipe starting from dry beans says so.)
+    Expected(
+      name: "Black beans", serves: 1, lines: ["1 cup black beans"],
+      kcal: 227.04, proteinG: 15.24, fatG: 0.93, carbohydrateG: 40.78, fibreG: 14.96,
+      counted: 1),
   ]
 
   static func expectClose(
@@ -293,6 +325,37 @@ import Testing
     #expect(nutrition.lines.map(\.countedAs) == ["all-purpose-flour", "white-bread"])
   }
 
+  @Test func aLegumeOrGrainIsCountedDryCookedOrCannedAsTheLineSaysAndSaysWhich() {
+    let cases: [(line: String, variant: NutritionVariant?)] = [
+      ("1 (15 oz) can black beans, drained", .canned),
+      ("1 cup dried chickpeas", .dry),
+      ("2 cups cooked lentils", .cooked),
+      ("200 g red lentils", .dry),
+      ("1 cup black beans", .cooked),
+      ("400 g chickpeas", .cooked),
+      ("1 cup chickpeas, rinsed", .canned),
+      ("1 (15 oz) chickpeas", .canned),
+      ("1 (16 oz) bag dried black beans", .dry),
+      ("2 (14 oz) cans lentils", .cooked),  // SR26 has no canned lentils: cooked is in the can
+      ("1 cup rice, rinsed", .dry),
+      ("3 cups cooked rice", .cooked),
+      ("1 cup quinoa", .dry),
+      ("1 cup tinned kidney beans", .canned),
+      ("2 eggs", nil),
+    ]
+    let recipe = Self.recipe("Legumes", serves: 1, cases.map(\.line))
+    let nutrition = Self.calculator.nutrition(of: recipe)
+    for (line, expected) in zip(nutrition.lines, cases) {
+      #expect(line.status == .counted, "\(line.text): \(line.reason ?? "")")
+      #expect(line.variant == expected.variant, "\(line.text)")
+    }
+    // The variant's own cup: a cup of cooked black beans is 172 g (16015), not 194 g dry.
+    #expect(nutrition.lines[4].grams.map { abs($0 - 172) < 2 } == true)
+    #expect(
+      NutrientTable.bundled.entry(for: "black-beans", variant: .canned)?.source == "sr26:16018")
+    #expect(NutrientTable.bundled.entry(for: "black-beans", variant: .dry)?.source == "sr26:16014")
+  }
+
   @Test func saltAndKilojoulesAreWorkedOutAsEULabelsShowThem() throws {
     let figures = Nutrients(energyKcal: 100, sodiumMg: 400)
     #expect(figures.energyKJ.map { abs($0 - 418.4) < 1e-9 } == true)
@@ -313,9 +376,14 @@ import Testing
         bad\tsr26:2\tlots\t1\t2\t3\t4\t5\t6\t7
         negative\tsr26:3\t-1\t1\t2\t3\t4\t5\t6\t7
         short\tsr26:4\t1
+        good/cooked\tsr26:5\t50\t1\t2\t\t3\t\t\t5\t0.8
+        good/fried\tsr26:6\t50\t1\t2\t\t3\t\t\t5\t0.8
         """,
       portionsTSV: "id\tportion\tgrams\tsource\ngood\teach\t50\tx\ngood\tlarge\tzero\tx\n")
     #expect(table.count == 1)
+    #expect(table.variants(of: "good") == [.cooked])
+    #expect(table.entry(for: "good", variant: .cooked)?.densityGramsPerMillilitre == 0.8)
+    #expect(table.entry(for: "good", variant: .dry)?.source == "sr26:1")
     #expect(table.per100g(of: "good")?.saturatedFatG == nil)
     #expect(table.per100g(of: "good")?.sodiumMg == 5)
     #expect(table.grams(of: "good", portion: "each") == 50)
