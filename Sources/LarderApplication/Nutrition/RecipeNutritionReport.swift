@@ -52,6 +52,9 @@ public struct RecipeNutritionReport: Sendable, Equatable, Encodable {
     public var food: FoodReference?
     /// The food whose figures were used, when not the line's own.
     public var countedAs: FoodReference?
+    /// The state the food was counted in (`dry`, `cooked` or `canned`), for a legume or
+    /// grain Larder has cooked or canned figures of; absent for other foods.
+    public var variant: NutritionVariant?
     /// The line's weight in grams at the servings asked for, to 0.1 g; absent when not
     /// weighed.
     public var grams: Double?
@@ -113,6 +116,7 @@ public struct RecipeNutritionReport: Sendable, Equatable, Encodable {
         text: line.text, status: line.status, reasonCode: line.reasonCode, reason: line.reason,
         food: line.foodID.map { FoodReference(id: $0, in: catalog) },
         countedAs: line.countedAs.map { FoodReference(id: $0, in: catalog) },
+        variant: line.variant,
         grams: line.grams.map { ($0 * 10).rounded() / 10 }, nutrients: line.nutrients,
         unknownNutrients: line.unknownNutrients)
     }

@@ -71,7 +71,13 @@ enum NutritionCommand {
         var text = "  + \(line.text)"
         var facts: [String] = []
         if let grams = line.grams { facts.append("\(NutritionRow.formatted(grams, places: 0)) g") }
-        if let countedAs = line.countedAs { facts.append("as \(countedAs.name)") }
+        // "as black beans (canned)": the food, and the state it was counted in.
+        let countedName = line.countedAs?.name ?? line.food?.name
+        if let variant = line.variant, let countedName {
+          facts.append("as \(countedName) (\(variant.rawValue))")
+        } else if let countedAs = line.countedAs {
+          facts.append("as \(countedAs.name)")
+        }
         if let kcal = line.nutrients?.energyKcal {
           facts.append("\(NutritionRow.formatted(kcal, places: 0)) kcal")
         }
