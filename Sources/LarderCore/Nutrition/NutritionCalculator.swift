@@ -25,7 +25,7 @@ import Foundation
 /// counts the one the line means ("1 (15 oz) can black beans" canned, "2 cups cooked lentils"
 /// cooked, "1 cup dried chickpeas" and "200 g red lentils" dry, "1 cup black beans" cooked),
 /// weighing a volume by that variant's own density; the line says which (`variant`). The
-/// rule is on ``variant(words:unit:hasContainerSize:available:cookedUnlessSaid:)``.
+/// rule is on ``variant(words:namingWords:unit:hasContainerSize:available:cookedUnlessSaid:)``.
 public struct NutritionCalculator: Sendable {
   /// The catalog the lines' foods are in.
   public let catalog: FoodCatalog
@@ -126,7 +126,9 @@ public struct NutritionCalculator: Sendable {
       let available = table.variants(of: found.id)
       if !available.isEmpty {
         let variant = Self.variant(
-          words: Set(LanguageText.words(line.text.lowercased())), unit: unit?.id,
+          words: Set(LanguageText.words(line.text)),
+          namingWords: Set(LanguageText.words(String(line.text.prefix { $0 != "," }))),
+          unit: unit?.id,
           hasContainerSize: parsed.containerSize != nil, available: available,
           cookedUnlessSaid: cookedUnlessSaid(found.id))
         if let entry = table.entry(for: found.id, variant: variant) {
@@ -252,7 +254,10 @@ public struct NutritionCalculator: Sendable {
   ///
   /// 1. canned, when the line is measured by a can, jar or carton or says "canned" or
   ///    "tinned" ("1 (15 oz) can black beans");
-  /// 2. cooked, when it says "cooked", "boiled", "steamed", "precooked" or "leftover";
+  /// 2. cooked, when it says "cooked", "boiled", "steamed", "precooked" or "leftover" where
+  ///    it names the food, before the first comma ("2 cups cooked lentils", "1 cup quinoa
+  ///    (cooked)"): after a comma the word is what to do ("1 cup rice, cooked", "8 oz pasta,
+  ///    cooked al dente" are measured dry and then cooked);
   /// 3. dry, when it says "dried", "dry", "uncooked", "raw" or "soaked";
   /// 4. canned, when it gives a container size ("1 (15 oz) black beans") or says "drained"
   ///    or "rinsed" and the food has canned figures (rinsed rice stays dry);
@@ -273,14 +278,14 @@ public struct NutritionCalculator: Sendable {
   /// chickpeas: 394 kcal as packed, 352 kcal for its 253 g of drained solids, 16058 and
   /// 16358), so a drained can is counted about a tenth high, and higher in sodium if rinsed.
   static func variant(
-    words: Set<String>, unit: String?, hasContainerSize: Bool,
+    words: Set<String>, namingWords: Set<String>, unit: String?, hasContainerSize: Bool,
     available: Set<NutritionVariant>, cookedUnlessSaid: Bool
   ) -> NutritionVariant {
     let canned: NutritionVariant = available.contains(.canned) ? .canned : .cooked
     let cooked: NutritionVariant = available.contains(.cooked) ? .cooked : .dry
     if let unit, cannedUnits.contains(unit) { return canned }
     if !words.isDisjoint(with: cannedWords) { return canned }
-    if !words.isDisjoint(with: cookedWords) { return cooked }
+    if !namingWords.isDisjoint(with: cookedWords) { return cooked }
     if !words.isDisjoint(with: dryWords) { return .dry }
     if available.contains(.canned), hasContainerSize || !words.isDisjoint(with: drainedWords) {
       return .canned
@@ -291,7 +296,7 @@ public struct NutritionCalculator: Sendable {
   }
 
   /// Whether a food is a bean or chickpeas, whose plain amount means cooked (see
-  /// ``variant(words:unit:hasContainerSize:available:cookedUnlessSaid:)``).
+  /// ``variant(words:namingWords:unit:hasContainerSize:available:cookedUnlessSaid:)``).
   private func cookedUnlessSaid(_ foodID: String) -> Bool {
     let beans: Set<String> = ["bean", "chickpeas"]
     return beans.contains(foodID)

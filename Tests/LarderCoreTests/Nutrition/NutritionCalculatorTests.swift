@@ -339,6 +339,9 @@ import Testing
       ("2 (14 oz) cans lentils", .cooked),  // SR26 has no canned lentils: cooked is in the can
       ("1 cup rice, rinsed", .dry),
       ("3 cups cooked rice", .cooked),
+      ("1 cup rice, cooked", .dry),  // measured dry, then cooked
+      ("8 oz pasta, cooked al dente", .dry),
+      ("1 cup black beans, cooked", .cooked),
       ("1 cup quinoa", .dry),
       ("1 cup tinned kidney beans", .canned),
       ("2 eggs", nil),
