@@ -19,6 +19,14 @@ import Testing
     #expect(run.stdout.contains("- Salt, for the pasta water: no amount"), "\(run)")
   }
 
+  @Test func aCountedLineSaysWhetherBeansWereCountedDryCookedOrCanned() throws {
+    let sandbox = try Sandbox(starterRecipes: true)
+    let tacos = try recipeID("Black Bean Tacos", in: sandbox)
+    let run = try sandbox.larder("nutrition", tacos)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("as black beans (canned)"), "\(run)")
+  }
+
   @Test func jsonHasTheFiguresAndTheCoverage() throws {
     let sandbox = try Sandbox(starterRecipes: true)
     let carbonara = try recipeID("Spaghetti Carbonara", in: sandbox)
