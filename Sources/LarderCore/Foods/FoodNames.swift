@@ -132,12 +132,14 @@ public struct FoodNames: Sendable {
     for length in stride(from: min(table.longest, words.count), through: 1, by: -1) {
       let starts = Array(0...(words.count - length))
       let ordered = headFirst ? starts : starts.reversed()
+      var found: [String] = []
       for start in ordered {
         let run = words[start..<(start + length)]
         // A run that spans "and" names one food only when the whole phrase is a name.
-        if let id = table.exact[run.joined(separator: " ")] { return Found(id: id, length: length) }
         if length > 1, run.contains(where: { and.contains($0) }) { continue }
+        if let id = table.exact[run.joined(separator: " ")] { found.append(id) }
       }
+      if let id = Self.mostSpecific(found) { return Found(id: id, length: length) }
       for start in ordered {
         let run = stems[start..<(start + length)]
         if length > 1, words[start..<(start + length)].contains(where: { and.contains($0) }) {
@@ -152,6 +154,17 @@ public struct FoodNames: Sendable {
       if let id = compound(words[index], table, language) { return Found(id: id, length: 1) }
     }
     return nil
+  }
+
+  /// Of the foods named by runs of one length, in the language's order, the first that is a
+  /// kind of another one named: "queijo muçarela" is mozzarella, not cheese; "macarrão
+  /// espaguete" spaghetti, not pasta. Otherwise the first.
+  private static func mostSpecific(_ found: [String]) -> String? {
+    guard found.count > 1 else { return found.first }
+    let catalog = FoodCatalog.bundled
+    return found.first { id in
+      found.contains { other in other != id && catalog.isDescendant(id, of: other) }
+    } ?? found.first
   }
 
   /// A compound word read by its longest known ending (at least four letters, or "öl"), or by

@@ -130,6 +130,17 @@ import Testing
     #expect(comma.text(scaledBy: 2, shownIn: nil, density: nil) == "  5 dl mjölk")
   }
 
+  @Test func theKindIsChosenOverItsFamily() {
+    // "formaggio" (cheese) comes first, as Italian puts the head noun first, but the line
+    // names a cheese: gorgonzola.
+    #expect(
+      analyzer.facts(for: "150 g di formaggio gorgonzola", language: .italian).foodID
+        == "gorgonzola")
+    #expect(
+      analyzer.facts(for: "1 paquete de pasta espaguetis", language: .spanish).foodID
+        == "spaghetti")
+  }
+
   @Test func aFoodTheListLacksIsFoundByItsOwnName() {
     // "guanciale" has no Italian entry of its own; the catalog knows it by that name.
     #expect(
