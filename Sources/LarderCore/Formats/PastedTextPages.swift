@@ -8,7 +8,7 @@ extension PastedRecipeReader {
   /// again after the recipe before it has had its steps (a method heading or numbered
   /// steps after its ingredients): the recipe begins at the paragraph just above that heading,
   /// its title and any "Serves 4" line (at most three short lines, none numbered, after a blank
-  /// line). Each part is read by ``read(_:)``. A page without such a second heading is one
+  /// line; blank lines may stand between it and the heading). Each part is read by ``read(_:)``. A page without such a second heading is one
   /// recipe, so text ``read(_:)`` takes is read the same way here.
   ///
   /// A part after the first that has no title line is left out, with a warning on the recipe
@@ -33,7 +33,9 @@ extension PastedRecipeReader {
     let raw = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     // The cleaned lines and the raw ones line up only when every break is one character, as
     // OCR and most pasted text have; otherwise keep the text whole rather than cut it wrongly.
-    guard raw.count == lines.count else { return [text] }
+    // (A text ending in a break has one more raw piece, empty, after it.)
+    guard raw.count == lines.count || (raw.count == lines.count + 1 && raw.last?.isEmpty == true)
+    else { return [text] }
     var starts: [Int] = [0]
     var sawIngredients = false
     var sawSteps = false
@@ -60,16 +62,18 @@ extension PastedRecipeReader {
   }
 
   /// Where the title paragraph above an ingredients heading at `index` starts: up to three
-  /// short, unnumbered lines after a blank line; nil when there is none.
+  /// short, unnumbered lines after a blank line (blank lines between it and the heading are
+  /// allowed); nil when there is none.
   private static func titleStart(before index: Int, in lines: [PastedLine]) -> Int? {
-    var start = index
-    while start > 0, index - start < 3 {
+    var end = index
+    while end > 0, lines[end - 1].kind != .text { end -= 1 }
+    var start = end
+    while start > 0, end - start < 3, lines[start - 1].kind == .text {
       let line = lines[start - 1]
-      guard line.kind == .text else { break }
       guard line.marker == .none, line.content.count <= 80 else { return nil }
       start -= 1
     }
-    guard start < index, start == 0 || lines[start - 1].kind != .text else { return nil }
+    guard start < end, start == 0 || lines[start - 1].kind != .text else { return nil }
     return start
   }
 }
