@@ -18,8 +18,9 @@ import LarderCore
 /// private folder (mode 0700) that is removed afterwards; the input is named with its format
 /// (`png:…`), so ImageMagick never guesses a coder from its content.
 public struct PhotoReader: Sendable {
-  /// The most pixels a photo may have (50 megapixels: any phone's camera, not a pixel bomb).
-  public static let maximumPixels = 50_000_000
+  /// The most pixels a photo may have by default (50 megapixels: any phone's camera, not a
+  /// pixel bomb).
+  public static let defaultMaximumPixels = 50_000_000
   /// A photo narrower than this is enlarged before reading: Tesseract reads letters about 30
   /// pixels high best.
   public static let minimumWidth = 1_800
@@ -30,13 +31,19 @@ public struct PhotoReader: Sendable {
   public var searchPath: String
   /// The seconds each tool may run before it is stopped.
   public var timeLimit: Double
+  /// The most pixels a photo may have; a larger one is refused before it is decoded.
+  public var maximumPixels: Int
 
   /// Makes a reader that looks for the tools in `searchPath` (nil: the process's `PATH`, or
   /// the usual system folders without one).
-  public init(searchPath: String? = nil, timeLimit: Double = 60) {
+  public init(
+    searchPath: String? = nil, timeLimit: Double = 60,
+    maximumPixels: Int = PhotoReader.defaultMaximumPixels
+  ) {
     self.searchPath =
       searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     self.timeLimit = timeLimit
+    self.maximumPixels = maximumPixels
   }
 
   /// Tesseract's name for each language Larder reads.
@@ -107,8 +114,10 @@ public struct PhotoReader: Sendable {
     return RecipeLanguage.allCases.filter { codes.contains(tesseractCode(for: $0)) }
   }
 
-  /// Reads the text on a photo in `languages` (nil or empty: every installed language Larder
-  /// reads; English first, as Tesseract tries the first language first).
+  /// Reads the text on a photo in `languages`, or else in every installed language Larder
+  /// reads, English first; and then, when the text reads as (``LanguageDetector``) another of
+  /// them, once more with that language first, since Tesseract leans on its first language
+  /// ("Äpfel" comes back as "Apfel" when English leads).
   ///
   /// - Throws: ``LarderCoreError/invalidImage(reason:)`` for bytes that are not an image
   ///   Larder takes; ``LarderImportError/unreadable(source:reason:)`` for a photo of more than
@@ -117,6 +126,14 @@ public struct PhotoReader: Sendable {
   ///   is not installed; ``LarderImportError/timedOut(url:seconds:)`` when a tool runs out of
   ///   time.
   public func read(_ data: Data, languages: [RecipeLanguage]? = nil) throws -> RecognizedText {
+    let first = try read(data, inOrder: languages)
+    guard languages?.isEmpty ?? true, let detected = LanguageDetector.detect(first.text),
+      first.languages.contains(detected), first.languages.first != detected
+    else { return first }
+    return try read(data, inOrder: [detected] + first.languages.filter { $0 != detected })
+  }
+
+  private func read(_ data: Data, inOrder languages: [RecipeLanguage]?) throws -> RecognizedText {
     let format = try ImageFormat.validate(data, declaredType: nil)
     let tools = try tools()
     return try withPrivateFolder { folder in
@@ -143,12 +160,12 @@ public struct PhotoReader: Sendable {
         throw LarderImportError.unreadable(
           source: "the photo", reason: "ImageMagick could not tell its size")
       }
-      guard sides[0] * sides[1] <= Self.maximumPixels else {
+      guard sides[0] * sides[1] <= maximumPixels else {
         throw LarderImportError.unreadable(
           source: "the photo",
           reason:
             "it is \(sides[0])×\(sides[1]) pixels; a photo may have at most "
-            + "\(Self.maximumPixels / 1_000_000) megapixels")
+            + "\(Self.megapixels(maximumPixels)) megapixels")
       }
       let cleaned = folder.appendingPathComponent("page.png")
       _ = try run(
@@ -166,8 +183,34 @@ public struct PhotoReader: Sendable {
       let text = try run(
         [tools.tesseract, cleaned.path, "stdout", "-l", codes, "--psm", "3"], in: folder,
         what: "tesseract")
-      return RecognizedText(text: text, languages: chosen)
+      return RecognizedText(text: Self.tidied(text), languages: chosen)
     }
+  }
+
+  /// OCR text with a step number misread as "4," (for "4.") put right, when the number
+  /// follows the step numbered before it; everything else as read.
+  static func tidied(_ text: String) -> String {
+    var previous: Int?
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      line -> Substring in
+      let digits = line.prefix { $0.isASCII && $0.isNumber }
+      guard (1...2).contains(digits.count), let number = Int(digits) else { return line }
+      let rest = line.dropFirst(digits.count)
+      if rest.hasPrefix(". ") || rest.hasPrefix(") ") {
+        previous = number
+      } else if rest.hasPrefix(", "), let before = previous, number == before + 1 {
+        previous = number
+        return digits + "." + rest.dropFirst()
+      }
+      return line
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// "50", or "0.1" for a limit under a megapixel.
+  static func megapixels(_ pixels: Int) -> String {
+    pixels % 1_000_000 == 0
+      ? "\(pixels / 1_000_000)" : String(format: "%.1f", Double(pixels) / 1_000_000)
   }
 
   /// Runs `body` with a new folder only this process's user can open, removed afterwards.
