@@ -109,6 +109,15 @@ public struct PhotoReader: Sendable {
     }
   }
 
+  /// Tesseract's version line ("tesseract 5.3.0"), or nil when it is not installed.
+  public func version() -> String? {
+    guard let tools = try? tools() else { return nil }
+    return try? withPrivateFolder { folder in
+      try run([tools.tesseract, "--version"], in: folder, what: "tesseract --version")
+        .split(whereSeparator: \.isNewline).first.map(String.init)
+    }
+  }
+
   static func languages(fromList output: String) -> [RecipeLanguage] {
     let codes = Set(output.split(whereSeparator: \.isNewline).map(String.init))
     return RecipeLanguage.allCases.filter { codes.contains(tesseractCode(for: $0)) }
