@@ -64,6 +64,8 @@ let package = Package(
       dependencies: [
         "LarderCore", "LarderApplication", "LarderStore", "LarderServer", "LarderHTTP", "CSQLite",
         "LarderImport",
+        // The photo suite reads the recipe cards the tests render (RecipeCards.swift).
+        "LarderTestSupport",
       ]),
 
     // An in-memory RecipeStore and fixtures shared by the test targets.

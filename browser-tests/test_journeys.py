@@ -360,6 +360,40 @@ class AddAndFavourite(BrowserTestCase):
         self.assertIn("Stir in sugar", self.find("#f-steps").get_attribute("value"))
         self.assertIn("check the form", self.find("#paste-status").text.lower())
 
+    def test_a_photo_of_two_recipes_fills_the_form_and_lists_both(self):
+        import shutil
+        import subprocess
+        import tempfile
+        if not shutil.which("tesseract") or not shutil.which("convert"):
+            self.skipTest("photo import needs tesseract-ocr and imagemagick (scripts/ensure-deps.sh)")
+        cards = [
+            "Pea Soup\n\nIngredients\n500 g frozen peas\n1 onion, chopped\n750 ml vegetable stock\n\n"
+            "Method\n1. Soften the onion in a little butter.\n2. Add the peas and stock and simmer for 10 minutes.\n"
+            "3. Blend until smooth.",
+            "Cheese Toast\n\nIngredients\n2 slices bread\n50 g cheddar, grated\n\n"
+            "Method\n1. Toast the bread on one side.\n2. Cover the other side with cheese and grill until it bubbles.",
+        ]
+        folder = tempfile.mkdtemp()
+        path = f"{folder}/page.png"
+        arguments = ["convert", "-background", "white"]
+        for card in cards:
+            arguments += ["(", "-size", "1240x", "-fill", "black", "-font", "DejaVu-Serif", "-pointsize", "26",
+                          "caption:" + card, "-bordercolor", "white", "-border", "0x40", ")"]
+        subprocess.run(arguments + ["-append", "-bordercolor", "white", "-border", "60", path], check=True)
+        self.open("/add")
+        for summary in self.find_all("details summary"):
+            if "photo" in summary.text.lower():
+                summary.click()
+        self.find("#photo-file").send_keys(path)
+        self.wait(lambda d: d.find_element(By.ID, "f-name").get_attribute("value") == "Pea Soup", timeout=60)
+        self.assertEqual(self.find("#f-ingredients").get_attribute("value"),
+                         "500 g frozen peas\n1 onion, chopped\n750 ml vegetable stock")
+        self.assertIn("check the form", self.find("#photo-status").text.lower())
+        choices = [button.text for button in self.find_all("#photo-recipes button")]
+        self.assertEqual(choices, ["Pea Soup", "Cheese Toast", "Forget these"])
+        self.find_all("#photo-recipes button")[1].click()
+        self.assertEqual(self.find("#f-name").get_attribute("value"), "Cheese Toast")
+
     def test_import_a_cooklang_file_from_the_add_page(self):
         import tempfile
         with tempfile.NamedTemporaryFile("w", suffix=".cook", prefix="Garlic Toast ", delete=False) as file:

@@ -5,8 +5,13 @@ set -euo pipefail
 
 # Debian builds libmicrohttpd with GnuTLS, which `larder serve --tls-cert` uses; openssl and curl
 # make and check a certificate in the HTTPS tests; libsodium-dev hashes account passwords.
+# Photo import runs tesseract (with English, German, French, Spanish and Italian) after
+# ImageMagick has deskewed and thresholded the page; the tests render recipe cards with
+# ImageMagick in the DejaVu and Liberation fonts.
 packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev
-  libsodium-dev openssl curl)
+  libsodium-dev openssl curl
+  tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
+  tesseract-ocr-ita imagemagick fonts-dejavu-core fonts-liberation)
 # Extra packages a target needs (for example the browser tests) come as arguments.
 packages+=("$@")
 

@@ -63,6 +63,8 @@ put("cooklang", "seed-02", "Mix @flour{1/2%cup} with @eggs{few} and @milk.\n\nBa
 
 put("pasted", "seed-00", "Lemon Rice\n\nServes 4\n\nIngredients\n1 cup rice\n2 cups water\n1 lemon, zested\n\nMethod\n1. Rinse the rice.\n2. Simmer in the water for 15 minutes.\n3. Stir in the zest.\n")
 put("pasted", "seed-01", "Quick Salad\n2 tomatoes\n1 cucumber\nsalt\nChop everything and toss with the salt.\n")
+# Two recipes on one page, as OCR writes a photo of one (blank lines between blocks, a form feed).
+put("pasted", "seed-02", "Tomato Toast\n\nIngredients\n\n2 slices bread\n1 tomato\n\nMethod\n\n1. Toast the bread.\n2. Top with tomato.\n\nPea Soup\nServes 2\n\nIngredients\n500 g peas\n\nMethod\n1. Simmer the peas.\n\x0c")
 
 recipe = {
     "@context": "https://schema.org", "@type": "Recipe", "name": "Bean Stew",

@@ -34,6 +34,8 @@ public struct Larder: Sendable {
   public let userSettings: (any UserSettingsStore)?
   /// Fetches and reads pages to clip, under its address policy.
   public let clipper: RecipeClipper
+  /// Reads the text on photos of recipe pages (Tesseract after ImageMagick).
+  public let photoReader: PhotoReader
   /// The installation's defaults for days, weeks and units.
   public let settings: LarderSettings
   /// The current time; a parameter so tests control it.
@@ -75,6 +77,7 @@ public struct Larder: Sendable {
     planning: (any PlanningStore)? = nil, marks: (any RecipeMarkStore)? = nil,
     userSettings: (any UserSettingsStore)? = nil,
     clipper: RecipeClipper = RecipeClipper(),
+    photoReader: PhotoReader = PhotoReader(),
     settings: LarderSettings = LarderSettings(),
     clock: @escaping @Sendable () -> Date = { Date() },
     makeID: @escaping @Sendable () -> PlanningID = { PlanningID(UUID()) },
@@ -105,6 +108,7 @@ public struct Larder: Sendable {
     var clipper = clipper
     clipper.log = log
     self.clipper = clipper
+    self.photoReader = photoReader
     self.settings = settings
     self.clock = clock
     self.makeID = makeID

@@ -38,6 +38,9 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
   /// member and gzip layer in it) past `budget`; it was not expanded, and neither is anything
   /// after it in that file.
   case importBudgetExceeded(source: String, budget: Int)
+  /// Reading a photo needs a tool (Tesseract, ImageMagick) or language data that is not
+  /// installed; `reason` says what to install.
+  case ocrUnavailable(reason: String)
 
   /// A sentence naming what failed and where.
   public var description: String {
@@ -81,6 +84,8 @@ public enum LarderImportError: Error, Equatable, Sendable, CustomStringConvertib
         "\(source): refused: expanding it would pass the budget of \(Self.amount(budget)) of "
         + "decompressed data for one import file (all its archive members and gzip layers "
         + "together); nothing after it in the file was read"
+    case .ocrUnavailable(let reason):
+      return reason
     }
   }
 

@@ -58,6 +58,7 @@ enum ErrorResponses {
     case .httpStatus: (status, code) = (502, "upstream_status")
     case .unreachable: (status, code) = (502, "upstream_unreachable")
     case .timedOut: (status, code) = (504, "upstream_timeout")
+    case .ocrUnavailable: (status, code) = (503, "ocr_unavailable")
     }
     return LarderServerError(status: status, code: code, message: error.description)
   }

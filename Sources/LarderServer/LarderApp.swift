@@ -124,6 +124,7 @@ public struct LarderApp: Sendable {
     ImageAPI(larder: larder, outbound: outboundQueue).register(in: &router)
     ClipAPI(larder: larder, outbound: outboundQueue).register(in: &router)
     PasteAPI(larder: larder).register(in: &router)
+    PhotoImportAPI(larder: larder, outbound: outboundQueue).register(in: &router)
     FileImportAPI(larder: larder).register(in: &router)
     if larder.planning != nil {
       PlanningAPI(larder: larder).register(in: &router)
@@ -167,10 +168,13 @@ public struct LarderApp: Sendable {
   }
 
   /// Paths that take files and so accept bodies larger than the server's usual limit: an app's
-  /// export (up to the Larder's `max_file_size`) and a photo. Give these to
+  /// export (up to the Larder's `max_file_size`), a photo, and a photo of a recipe page. Give these to
   /// `HTTPServerConfiguration.bodyLimitsByPath`.
   public var fileBodyLimits: [String: Int] {
-    [FileImportAPI.path: larder.maximumUploadBytes, "/api/v1/images": 12 << 20]
+    [
+      FileImportAPI.path: larder.maximumUploadBytes, "/api/v1/images": 12 << 20,
+      PhotoImportAPI.path: 12 << 20,
+    ]
   }
 
   /// Answers a request; never throws. Its forwarding headers are believed only from the guard's

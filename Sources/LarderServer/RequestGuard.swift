@@ -11,7 +11,7 @@ import LarderHTTP
 /// bound to. A `POST`, `PUT`, `PATCH` or `DELETE` must also carry no `Sec-Fetch-Site` other than
 /// `same-origin` or `none`, no `Origin` other than its own host or a public URL, and, on the JSON
 /// API, a JSON body (`application/json` or `…+json`). The raw uploads (`/api/v1/import`,
-/// `/api/v1/images`) take any file type except the ones an HTML form can send.
+/// `/api/v1/images`, `/api/v1/import/photo`) take any file type except the ones an HTML form can send.
 ///
 /// The host and scheme checked are the ones the client used: ``HTTPRequest/host`` and
 /// ``HTTPRequest/scheme``, which believe `X-Forwarded-Host` and `X-Forwarded-Proto` (or
@@ -65,7 +65,9 @@ public struct RequestGuard: Sendable {
   /// The methods that change something and so must prove they are not cross-site.
   public static let stateChangingMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
   /// Paths whose body is a file in its own type rather than JSON.
-  public static let uploadPaths: Set<String> = ["/api/v1/import", "/api/v1/images"]
+  public static let uploadPaths: Set<String> = [
+    "/api/v1/import", "/api/v1/images", "/api/v1/import/photo",
+  ]
   /// The host names that are always allowed, on any port.
   public static let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
   /// The media types an HTML form can send without JavaScript, and so without a CORS preflight.

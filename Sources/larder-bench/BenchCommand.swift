@@ -25,6 +25,7 @@ enum BenchCommand {
                              [--larder PATH] [--db PATH]
            larder-bench search-ranking [--data DIR] [--bounds 1000]
            larder-bench typos [--misspellings bench/search/misspellings.tsv] [--data DIR]
+           larder-bench photos
 
     store         import, list, get and full-text search on SQLite, against a LIKE scan peer
     ingredients   ingredient-line parsing accuracy and speed, against ingredient-parser-nlp
@@ -55,6 +56,9 @@ enum BenchCommand {
                   and on the Wikibooks recipes (in --data), whose records give their language
     typos         misspellings people type, searched with and without the store's corrections
                   in the starter recipes (and the Wikibooks library in --data): recall
+    photos        recipe cards written here rendered by ImageMagick (several layouts, German
+                  and French, two recipes on a page) and read back by OCR: character and line
+                  accuracy per card, recipes found, seconds per page
     """
 
   static func run(_ arguments: [String]) throws -> String {
@@ -153,6 +157,8 @@ enum BenchCommand {
         folder: options["lines"] ?? "bench/languages", split: split, dumpPath: options["dump"],
         dataPath: options["data"] ?? "../shared/data"
       ).run()
+    case "photos":
+      return try PhotoBenchmark().run()
     case "typos":
       return try SearchTypoBenchmark(
         misspellingsPath: options["misspellings"] ?? "bench/search/misspellings.tsv",

@@ -84,12 +84,16 @@ extension FuzzTarget {
     }
   }
 
-  /// Pasted text: a recipe or a field error, and the recipe survives a schema.org round trip.
+  /// Pasted text: a recipe or a field error, and the recipe survives a schema.org round trip;
+  /// read as a page (`readAll`, as photos are), text that reads as one recipe reads as one or
+  /// more, each surviving the same round trip.
   static let pasted = FuzzTarget(name: "pasted", summary: "PastedRecipeReader: pasted text") {
     data in
+    let reader = PastedRecipeReader(parser: sharedParser)
+    let input = text(data)
     let pasted: PastedRecipe
     do {
-      pasted = try PastedRecipeReader(parser: sharedParser).read(text(data))
+      pasted = try reader.read(input)
     } catch let error as LarderCoreError {
       _ = error.description
       return
@@ -97,6 +101,15 @@ extension FuzzTarget {
     _ = try checkedRecipes(
       [FoundRecipe(index: 0, name: pasted.recipe.name, result: .success(pasted.recipe))],
       reader: "pasted text")
+    let page = try reader.readAll(input)
+    try require(!page.isEmpty, "readAll found no recipe in text read reads")
+    if page.count == 1 {
+      try require(page[0] == pasted, "readAll's one recipe differs from read's")
+    }
+    _ = try checkedRecipes(
+      page.enumerated().map { index, item in
+        FoundRecipe(index: index, name: item.recipe.name, result: .success(item.recipe))
+      }, reader: "pasted page")
   }
 
   /// CSV tables: every record has a line number, and no record is wider than it could be.

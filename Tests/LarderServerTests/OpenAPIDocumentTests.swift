@@ -111,6 +111,7 @@ import Testing
     "GET /api/v1/finder": FinderRequest.fieldNames,
     "GET /api/v1/foods": FoodSuggestionRequest.fieldNames,
     "POST /api/v1/import": UploadImportQuery.fieldNames,
+    "POST /api/v1/import/photo": PhotoImportOptions.fieldNames,
     "GET /api/v1/pantry": Displayed<PantryListRequest>.fieldNames,
     "GET /api/v1/plan": Displayed<PlanRangeRequest>.fieldNames,
     "GET /api/v1/plan/week": Displayed<PlanWeekRequest>.fieldNames,

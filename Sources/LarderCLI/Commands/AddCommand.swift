@@ -2,7 +2,9 @@ import Foundation
 import LarderApplication
 import LarderCore
 
-/// `larder add [FILE] [--dry-run]`: a recipe from pasted text, read by ``PastedRecipeReader``.
+/// `larder add [FILE] [--dry-run]`: a recipe from pasted text, read by ``PastedRecipeReader``;
+/// `larder add --photo IMAGE [--language CODE] [--dry-run]`: the recipes on a photo of a page
+/// (``Larder/importPhoto(_:as:)``).
 ///
 /// Prints what it understood (title, servings, times, how many ingredients and steps in which
 /// sections) and the new recipe's ID; warnings about lines it guessed at go to standard error.
@@ -17,13 +19,24 @@ enum AddCommand {
       Serves/Makes/Yield and Prep/Cook/Total time lines, bullets, numbered steps and \
       'For the sauce:' sections are understood, in English, German, French, Spanish and \
       Italian. Lines Larder had to guess about are listed as warnings.
+
+      With --photo, reads the text on a photo or scan of a recipe page (JPEG, PNG, WebP, GIF \
+      or AVIF, up to 10 MiB) with Tesseract after straightening and cleaning it with \
+      ImageMagick, and adds one recipe for each recipe on the page. Check the result: use \
+      --dry-run first to see what was read.
       """,
     options: [
       .flag(
         "dry-run",
         help:
           "Print the recipe as read, its lines parsed, as JSON (the API's preview); save nothing."
-      )
+      ),
+      .option(
+        "photo", valueName: "IMAGE",
+        help: "Read the recipes on a photo or scan of a page instead of text."),
+      .option(
+        "language", valueName: "CODE",
+        help: "The photo's language (en, de, fr, es, it, ...); by default every installed one."),
     ],
     arguments: [
       ArgumentSpec(
@@ -32,6 +45,12 @@ enum AddCommand {
     ])
 
   static func run(_ context: CommandContext) throws -> Int32 {
+    if let photo = context.command.value("photo") {
+      return try PhotoAddition.run(context, photo: photo)
+    }
+    if context.command.value("language") != nil {
+      throw context.command.usageError(.needs("--language goes with --photo IMAGE"))
+    }
     let path = context.command.argument("file") ?? "-"
     let source = path == "-" ? "standard input" : path
     let text = try read(path, source: source)

@@ -92,8 +92,8 @@ enum CookPage {
     """
 }
 
-/// The add / edit form. Without a recipe it adds one, and offers import from a URL and from
-/// pasted text; with one it edits it. The script sends the form as JSON.
+/// The add / edit form. Without a recipe it adds one, and offers import from a URL, from
+/// pasted text, from a photo of a page and from a file; with one it edits it. The script sends the form as JSON.
 enum EditorPage {
   static func render(recipe: Recipe?) -> HTML {
     func value(_ text: String?) -> String { text ?? "" }
@@ -120,6 +120,14 @@ enum EditorPage {
       <textarea id="paste-text" rows="8"></textarea>
       <button type="button" id="paste-apply" class="secondary">Fill the form</button>
       <p id="paste-status" class="status" role="status" aria-live="polite"></p>
+      </details>
+      <details><summary>Take a photo of a recipe</summary>
+      <label for="photo-file">A cookbook page, a printed recipe or a card in clear handwriting: \
+      photograph it straight on, in good light, filling the frame. Larder reads the text and \
+      fills the form for you to check.</label>
+      <input id="photo-file" type="file" accept="image/*" capture="environment">
+      <p id="photo-status" class="status" role="status" aria-live="polite"></p>
+      <ul id="photo-recipes" class="import-report"></ul>
       </details>
       <details><summary>Import a file or another app&#39;s export</summary>
       <label for="import-file">An export from Paprika, Mealie, Tandoor, Nextcloud Cookbook, Copy Me \

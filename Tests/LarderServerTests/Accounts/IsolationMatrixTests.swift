@@ -107,6 +107,9 @@ import Testing
       method: "POST", pattern: "/api/v1/import", target: .none, viewer: .forbidden,
       query: ["filename": "toast.json"], upload: true),
     RouteCase(
+      method: "POST", pattern: "/api/v1/import/photo", target: .none, viewer: .forbidden,
+      upload: true),
+    RouteCase(
       method: "POST", pattern: "/api/v1/import/text", target: .none, viewer: .forbidden,
       json: #"{"text": "Toast\n\nIngredients\n1 slice bread\n\nMethod\nToast it.", "save": true}"#
     ),
@@ -364,11 +367,11 @@ import Testing
       var headers: [String: String] = [:]
       var body: Data? = nil
       if route.upload {
-        headers["content-type"] =
-          route.pattern.hasSuffix("images") ? "image/png" : "application/json"
+        let image = route.pattern.hasSuffix("images") || route.pattern.hasSuffix("photo")
+        headers["content-type"] = image ? "image/png" : "application/json"
         headers["x-larder-form-token"] = credential.formToken ?? ""
         body =
-          route.pattern.hasSuffix("images")
+          image
           ? Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 1])
           : Data(
             #"{"@type": "Recipe", "name": "Toast", "recipeIngredient": ["1 slice bread"]}"#.utf8)

@@ -1,4 +1,5 @@
-// Add / edit: live feedback from the ingredient parser, import from a URL, paste text, save.
+// Add / edit: live feedback from the ingredient parser, import from a URL, paste text, read a
+// photo, save.
 import { api, debounce, el, formatDuration, formToken, markReady } from './app.js';
 
 const form = document.getElementById('recipe-form');
@@ -88,6 +89,77 @@ document.getElementById('paste-apply')?.addEventListener('click', async () => {
     field('name').focus();
   } catch (error) {
     status.textContent = error.message;
+  }
+});
+
+// A photo of a page (a phone's camera through the file input) is read by OCR on the server:
+// one preview per recipe on the page, nothing saved. The first fills the form; when the page
+// held several, they are listed (and kept for this tab, since saving opens the new recipe), and
+// choosing one fills the form with it.
+const photoKey = 'larder.photoRecipes';
+const photoStatus = document.getElementById('photo-status');
+const photoChoices = document.getElementById('photo-recipes');
+
+function choosePhotoRecipe(item) {
+  fill(item.recipe);
+  const warnings = item.warnings ?? [];
+  photoStatus.textContent = warnings.length
+    ? `Read “${item.recipe.name}”. Check the form: ${warnings.slice(0, 3).join('; ')}`
+    : `Read “${item.recipe.name}”: check the form against the photo, then save.`;
+  field('name').focus();
+}
+
+function listPhotoRecipes(items) {
+  if (items.length < 2) {
+    sessionStorage.removeItem(photoKey);
+    photoChoices.replaceChildren();
+    return;
+  }
+  sessionStorage.setItem(photoKey, JSON.stringify(items));
+  photoChoices.replaceChildren(
+    el('li', {}, `${items.length} recipes on the photo; the form holds one at a time:`),
+    ...items.map((item) => el('li', {},
+      el('button', { type: 'button', class: 'secondary', onclick: () => choosePhotoRecipe(item) },
+        item.recipe.name))),
+    el('li', {}, el('button', { type: 'button', class: 'secondary', onclick: () => listPhotoRecipes([]) },
+      'Forget these')));
+}
+
+if (photoChoices) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(photoKey) ?? '[]');
+    if (Array.isArray(kept) && kept.length > 1) listPhotoRecipes(kept);
+  } catch {
+    sessionStorage.removeItem(photoKey);
+  }
+}
+
+document.getElementById('photo-file')?.addEventListener('change', async (event) => {
+  const file = event.target.files?.[0];
+  if (!file) return;
+  photoStatus.textContent = 'Reading the photo… (this takes a few seconds)';
+  photoChoices.replaceChildren();
+  try {
+    const response = await fetch('/api/v1/import/photo', {
+      method: 'POST',
+      headers: {
+        'Content-Type': file.type || 'application/octet-stream',
+        Accept: 'application/json',
+        'X-Larder-Form-Token': await formToken(),
+      },
+      body: file,
+    });
+    const data = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(data?.error?.message || `The server answered ${response.status}.`);
+    const items = data.items ?? [];
+    if (!items.length) {
+      photoStatus.textContent = (data.warnings ?? []).join(' ') || 'No recipe was found on the photo.';
+      return;
+    }
+    choosePhotoRecipe(items[0]);
+    listPhotoRecipes(items);
+  } catch (error) {
+    photoStatus.textContent = error.message;
   }
 });
 

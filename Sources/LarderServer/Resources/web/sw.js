@@ -5,7 +5,7 @@
 // files are served from the cache and refreshed in the background. A page never opened gets the
 // app's offline page. Changes made offline are not the worker's business: the pages queue them
 // (app.js's outbox) and send them themselves, as any change, once Larder can be reached.
-const VERSION = 'larder-v6';
+const VERSION = 'larder-v7';
 const SHELL = [
   '/', '/library', '/settings', '/add', '/static/larder.css', '/static/app.js', '/static/cook.js',
   '/static/recipe.js', '/static/library.js', '/static/edit.js', '/static/settings.js',
