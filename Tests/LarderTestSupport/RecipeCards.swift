@@ -15,6 +15,13 @@ public struct RecipeCard: Sendable, Hashable {
     case rotated
     /// One column with grain, a slight blur and light falling off across the page.
     case noisy
+    /// Harder, for the benchmark only: the page turned 8°.
+    case steep
+    /// Harder, for the benchmark only: half-size print (13 pt) with grain.
+    case small
+    /// Harder, for the benchmark only: grey print on grey paper, heavy grain and blur, as a
+    /// dim photo.
+    case faint
   }
 
   /// The card's name in test output (`plain-en`).
@@ -164,6 +171,15 @@ extension RecipePage {
     RecipePage(name: "two-columns-fr", layout: .twoColumns, cards: [.gratin]),
     RecipePage(name: "two-recipes-en", layout: .plain, cards: [.tomatoSalad, .oatBiscuits]),
   ]
+
+  /// Pages past what the tests promise, for `larder-bench photos` to show where reading
+  /// degrades: turned 8°, half-size print, and a dim, grainy, blurred page.
+  public static let hard: [RecipePage] = [
+    RecipePage(name: "steep-en", layout: .steep, cards: [.barleySoup]),
+    RecipePage(name: "small-en", layout: .small, cards: [.barleySoup]),
+    RecipePage(name: "faint-en", layout: .faint, cards: [.barleySoup]),
+    RecipePage(name: "faint-de", layout: .faint, cards: [.apfelkuchen]),
+  ]
 }
 
 /// Renders ``RecipePage``s to PNG with ImageMagick's `convert` (no shell; the text is an
@@ -191,19 +207,29 @@ public struct RecipeCardRenderer: Sendable {
     let output = folder.appendingPathComponent(page.name + ".png")
     var arguments: [String] = []
     switch page.layout {
-    case .plain, .rotated, .noisy:
+    case .plain, .rotated, .noisy, .steep, .small, .faint:
       // Each card its own caption, stacked: ImageMagick 6 refuses a caption of many lines.
       arguments = ["-background", "white"]
       for card in page.cards {
         arguments += [
           "(", "-size", "1240x", "-background", "white", "-fill", "black", "-font",
-          "DejaVu-Serif", "-pointsize", "26", "caption:" + Self.escaped(card.text),
+          "DejaVu-Serif", "-pointsize", page.layout == .small ? "13" : "26",
+          "caption:" + Self.escaped(card.text),
           "-bordercolor", "white", "-border", "0x40", ")",
         ]
       }
       arguments += ["-append", "-bordercolor", "white", "-border", "60"]
-      if page.layout == .rotated {
-        arguments += ["-background", "white", "-rotate", "3"]
+      if page.layout == .rotated || page.layout == .steep {
+        arguments += ["-background", "white", "-rotate", page.layout == .steep ? "8" : "3"]
+      }
+      if page.layout == .small {
+        arguments += ["-attenuate", "0.6", "+noise", "Gaussian"]
+      }
+      if page.layout == .faint {
+        arguments += [
+          "-fill", "gray45", "-opaque", "black", "+level", "30%,85%", "-attenuate", "1.2",
+          "+noise", "Gaussian", "-blur", "0x1.6",
+        ]
       }
       if page.layout == .noisy {
         arguments += [
@@ -233,6 +259,8 @@ public struct RecipeCardRenderer: Sendable {
           "-bordercolor", "white", "-border", "60",
         ]
     }
+    // A fixed seed: the same grain on every run, so the figures and the tests repeat.
+    arguments = ["-seed", "19"] + arguments
     arguments += ["-colorspace", "Gray", "-depth", "8", "png:" + output.path]
     let process = Process()
     process.executableURL = URL(fileURLWithPath: convert)

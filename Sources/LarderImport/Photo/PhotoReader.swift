@@ -135,21 +135,14 @@ public struct PhotoReader: Sendable {
   ///   is not installed; ``LarderImportError/timedOut(url:seconds:)`` when a tool runs out of
   ///   time.
   public func read(_ data: Data, languages: [RecipeLanguage]? = nil) throws -> RecognizedText {
-    let first = try read(data, inOrder: languages)
-    guard languages?.isEmpty ?? true, let detected = LanguageDetector.detect(first.text),
-      first.languages.contains(detected), first.languages.first != detected
-    else { return first }
-    return try read(data, inOrder: [detected] + first.languages.filter { $0 != detected })
-  }
-
-  private func read(_ data: Data, inOrder languages: [RecipeLanguage]?) throws -> RecognizedText {
     let format = try ImageFormat.validate(data, declaredType: nil)
     let tools = try tools()
     return try withPrivateFolder { folder in
       let installed = Self.languages(
         fromList: try run(
           [tools.tesseract, "--list-langs"], in: folder, what: "tesseract --list-langs"))
-      let wanted = (languages?.isEmpty == false ? languages! : RecipeLanguage.allCases)
+      let asked = languages ?? []
+      let wanted = asked.isEmpty ? RecipeLanguage.allCases : asked
       let chosen = wanted.filter { installed.contains($0) }
       guard !chosen.isEmpty else {
         let names = wanted.map { Self.tesseractCode(for: $0) }
@@ -158,42 +151,63 @@ public struct PhotoReader: Sendable {
             "Tesseract has no data for \(names.joined(separator: ", ")): install "
             + names.map { "tesseract-ocr-\($0)" }.joined(separator: " "))
       }
-      let input = folder.appendingPathComponent("photo." + format.rawValue)
-      try data.write(to: input)
-      let coderInput = format.rawValue + ":" + input.path + "[0]"
-      let size = try run(
-        tools.identify + ["-ping", "-format", "%w %h", coderInput], in: folder,
-        what: "ImageMagick's identify")
-      let sides = size.split(separator: " ").compactMap { Int($0) }
-      guard sides.count == 2, sides[0] > 0, sides[1] > 0 else {
-        throw LarderImportError.unreadable(
-          source: "the photo", reason: "ImageMagick could not tell its size")
-      }
-      guard sides[0] * sides[1] <= maximumPixels else {
-        throw LarderImportError.unreadable(
-          source: "the photo",
-          reason:
-            "it is \(sides[0])×\(sides[1]) pixels; a photo may have at most "
-            + "\(Self.megapixels(maximumPixels)) megapixels")
-      }
-      let cleaned = folder.appendingPathComponent("page.png")
-      _ = try run(
-        tools.convert + [
-          coderInput, "-auto-orient", "-background", "white", "-alpha", "remove", "-alpha",
-          "off", "-colorspace", "Gray",
-          "-resize", "\(Self.minimumWidth)x<",
-          "-resize", "\(Self.maximumSide)x\(Self.maximumSide)>",
-          "-deskew", "40%", "+repage", "-normalize",
-          // A local threshold: dark letters on light paper, shadows and uneven light or not.
-          "-negate", "-lat", "40x40+10%", "-negate",
-          "png:" + cleaned.path,
-        ], in: folder, what: "ImageMagick's convert")
-      let codes = chosen.map { Self.tesseractCode(for: $0) }.joined(separator: "+")
-      let text = try run(
-        [tools.tesseract, cleaned.path, "stdout", "-l", codes, "--psm", "3"], in: folder,
-        what: "tesseract")
-      return RecognizedText(text: Self.tidied(text), languages: chosen)
+      let page = try cleanedPage(data, format: format, tools: tools, in: folder)
+      let first = try recognize(page, in: chosen, tools: tools, folder: folder)
+      // Read again with the language the text reads as first, when it was not first.
+      guard asked.isEmpty, let detected = LanguageDetector.detect(first.text),
+        chosen.contains(detected), chosen.first != detected
+      else { return first }
+      return try recognize(
+        page, in: [detected] + chosen.filter { $0 != detected }, tools: tools, folder: folder)
     }
+  }
+
+  /// The photo checked for size and cleaned for OCR, as a PNG in `folder`.
+  private func cleanedPage(
+    _ data: Data, format: ImageFormat, tools: Tools, in folder: URL
+  ) throws -> URL {
+    let input = folder.appendingPathComponent("photo." + format.rawValue)
+    try data.write(to: input)
+    let coderInput = format.rawValue + ":" + input.path + "[0]"
+    let size = try run(
+      tools.identify + ["-ping", "-format", "%w %h", coderInput], in: folder,
+      what: "ImageMagick's identify")
+    let sides = size.split(separator: " ").compactMap { Int($0) }
+    guard sides.count == 2, sides[0] > 0, sides[1] > 0 else {
+      throw LarderImportError.unreadable(
+        source: "the photo", reason: "ImageMagick could not tell its size")
+    }
+    guard sides[0] * sides[1] <= maximumPixels else {
+      throw LarderImportError.unreadable(
+        source: "the photo",
+        reason:
+          "it is \(sides[0])×\(sides[1]) pixels; a photo may have at most "
+          + "\(Self.megapixels(maximumPixels)) megapixels")
+    }
+    let cleaned = folder.appendingPathComponent("page.png")
+    _ = try run(
+      tools.convert + [
+        coderInput, "-auto-orient", "-background", "white", "-alpha", "remove", "-alpha",
+        "off", "-colorspace", "Gray",
+        "-resize", "\(Self.minimumWidth)x<",
+        "-resize", "\(Self.maximumSide)x\(Self.maximumSide)>",
+        "-deskew", "40%", "+repage", "-normalize",
+        // A local threshold: dark letters on light paper, shadows and uneven light or not.
+        "-negate", "-lat", "40x40+10%", "-negate",
+        "png:" + cleaned.path,
+      ], in: folder, what: "ImageMagick's convert")
+    return cleaned
+  }
+
+  /// Tesseract's text for a cleaned page, in `languages` (the first leads).
+  private func recognize(
+    _ page: URL, in languages: [RecipeLanguage], tools: Tools, folder: URL
+  ) throws -> RecognizedText {
+    let codes = languages.map { Self.tesseractCode(for: $0) }.joined(separator: "+")
+    let text = try run(
+      [tools.tesseract, page.path, "stdout", "-l", codes, "--psm", "3"], in: folder,
+      what: "tesseract")
+    return RecognizedText(text: Self.tidied(text), languages: languages)
   }
 
   /// OCR text with a step number misread as "4," (for "4.") put right, when the number
