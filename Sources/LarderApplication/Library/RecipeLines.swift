@@ -276,10 +276,7 @@ extension Larder {
         let parsed = parser.parse(line.text, language: language)
         let foods =
           line.facts.map { (food: $0.foodID, alternatives: $0.alternativeFoodIDs) }
-          ?? parsed.foods(matching: { name in
-            (language == .english ? nil : FoodNames.bundled.match(name, language: language))
-              ?? catalog.match(name)?.foodID
-          })
+          ?? parsed.foods(matching: { catalog.foodID(named: $0, in: language) })
         let foodID = foods.food ?? foods.alternatives.first
         let optional = line.facts?.isOptional ?? parsed.isOptional
         let shown = parsed.text(

@@ -274,3 +274,14 @@ public struct FoodNames: Sendable {
     return word
   }
 }
+
+extension FoodCatalog {
+  /// The food a name written in `language` stands for: its name in that language
+  /// (``FoodNames``), else the catalog's own match, as English names are matched.
+  public func foodID(named name: String, in language: RecipeLanguage) -> String? {
+    if language != .english, let id = FoodNames.bundled.match(name, language: language) {
+      return id
+    }
+    return match(name)?.foodID
+  }
+}

@@ -110,10 +110,7 @@ extension RecipePortion {
         .trimmingCharacters(in: .whitespaces)
       let foods =
         line.facts.map { (food: $0.foodID, alternatives: $0.alternativeFoodIDs) }
-        ?? parsed.foods(matching: { name in
-          (language == .english ? nil : FoodNames.bundled.match(name, language: language))
-            ?? catalog.match(name)?.foodID
-        })
+        ?? parsed.foods(matching: { catalog.foodID(named: $0, in: language) })
       var measure = (try? Measure(contentsOf: parsed)) ?? nil
       if let amount = measure, amount.unit == nil, let length = IngredientUnit.length(in: parsed) {
         // "5 cm ginger": the parser reads "cm" as a size; keep it so it never becomes 5 pieces.
