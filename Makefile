@@ -32,9 +32,12 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests fuzz/libfuzzer/Package.swift fuzz/libfuzzer/Sources
 
+# The Swift suite runs beside a private PostgreSQL server (scripts/with-postgres.sh), so the
+# store contract tests run on SQLite, in memory and on PostgreSQL; LARDER_REQUIRE_POSTGRES
+# makes a server that could not be started a failure rather than a skip.
 test: deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	LARDER_REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(SWIFT) test --skip-build
 	scripts/interop.sh
 	scripts/api-fuzz.sh
 	browser-tests/run.sh
@@ -43,7 +46,7 @@ test: deps lint
 # (LARDER_SHARED_DATA=none hides it): the tests that need it must skip, not fail.
 test-without-shared: deps
 	$(SWIFT) build --build-tests
-	LARDER_SHARED_DATA=none $(SWIFT) test --skip-build
+	LARDER_SHARED_DATA=none LARDER_REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(SWIFT) test --skip-build
 
 # The JSON API fuzzed against its OpenAPI document (GET /api/v1/openapi.json) by schemathesis
 # (.venv-fuzz): every operation, a bounded number of examples, no 5xx, every answer as

@@ -16,9 +16,11 @@ let package = Package(
     // Pure domain: models, formats, parsing. Foundation only.
     .target(name: "LarderCore", resources: [.copy("Resources")]),
 
-    // SQLite persistence behind LarderCore's store protocols.
+    // Persistence behind LarderCore's store protocols: SQLite embedded, PostgreSQL (libpq) for
+    // several processes on one database.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "LarderStore", dependencies: ["LarderCore", "CSQLite"]),
+    .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .target(name: "LarderStore", dependencies: ["LarderCore", "CSQLite", "CPostgres"]),
 
     // HTTP transport (libmicrohttpd), router, JSON API and server-rendered pages.
     .systemLibrary(

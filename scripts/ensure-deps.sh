@@ -8,8 +8,10 @@ set -euo pipefail
 # Photo import runs tesseract (with English, German, French, Spanish and Italian) after
 # ImageMagick has deskewed and thresholded the page; the tests render recipe cards with
 # ImageMagick in the DejaVu and Liberation fonts.
+# libpq-dev is the PostgreSQL store's client library; postgresql (with its unaccent extension)
+# is the server the tests start a private cluster of (scripts/with-postgres.sh).
 packages=(pkg-config libsqlite3-dev libmicrohttpd-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev
-  libsodium-dev openssl curl
+  libsodium-dev openssl curl libpq-dev postgresql postgresql-contrib
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa
   tesseract-ocr-ita imagemagick fonts-dejavu-core fonts-liberation)
 # Extra packages a target needs (for example the browser tests) come as arguments.

@@ -1,11 +1,14 @@
 import Foundation
 
-/// What can go wrong in the SQLite store, each with a message that names the operation.
+/// What can go wrong in the SQLite and PostgreSQL stores, each with a message that names the
+/// operation.
 public enum LarderStoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The database file cannot be opened or created.
   case cannotOpen(path: String, reason: String)
   /// SQLite reported an error while doing `operation`.
   case sqlite(code: Int32, message: String, operation: String)
+  /// PostgreSQL reported an error (SQLSTATE `state`) while doing `operation`.
+  case postgres(state: String, message: String, operation: String)
   /// The database was written by a newer Larder with a schema this binary does not know.
   case schemaTooNew(found: Int, supported: Int)
   /// A migration failed; the database was left at the version before it.
@@ -24,6 +27,9 @@ public enum LarderStoreError: Error, Equatable, Sendable, CustomStringConvertibl
       return "cannot open database '\(path)': \(reason)"
     case .sqlite(let code, let message, let operation):
       return "database error while \(operation): \(message) (SQLite code \(code))"
+    case .postgres(let state, let message, let operation):
+      return "database error while \(operation): \(message)"
+        + (state.isEmpty ? "" : " (PostgreSQL SQLSTATE \(state))")
     case .schemaTooNew(let found, let supported):
       return "the database has schema version \(found), but this Larder supports up to "
         + "\(supported): upgrade Larder to open it"

@@ -31,6 +31,8 @@ struct MarkingStores {
     case .memory:
       let store = InMemoryRecipeStore()
       (recipes, marks, accounts) = (store, store, nil)
+    case .postgres:
+      throw TestPostgres.notYet("account")
     }
   }
 }
