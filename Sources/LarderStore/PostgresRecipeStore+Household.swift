@@ -153,7 +153,7 @@ extension PostgresRecipeStore: RecipeMarkStore {
 
   /// Removes every mark the user has in the household.
   public func deleteMarks(user: UserID, household: HouseholdID) throws {
-    try database.write("removing a member's marks") { connection in
+    _ = try database.write("removing a member's marks") { connection in
       try connection.run(
         "DELETE FROM recipe_marks WHERE household_id = $1 AND user_id = $2",
         [.text(household.rawValue), .text(user.rawValue)], operation: "removing a member's marks")
@@ -215,7 +215,7 @@ extension PostgresRecipeStore: UserSettingsStore {
   public func saveUserSettings(
     _ settings: StoredUserSettings, user: UserID, household: HouseholdID, now: Date
   ) throws {
-    try database.write("saving your settings") { connection in
+    _ = try database.write("saving your settings") { connection in
       try connection.run(
         """
         INSERT INTO user_settings (household_id, user_id, staples, diets, units, updated_at)

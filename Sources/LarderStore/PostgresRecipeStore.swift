@@ -21,6 +21,8 @@ public final class PostgresRecipeStore: RecipeStore {
   let exactSearchLimit: Int
   /// Whether a search reads a word the index has never held as the words near it.
   let correctsTypos: Bool
+  /// Follows other processes' changes, once asked to (``followChanges(_:)``).
+  let changeListener: PostgresChangeListener
 
   /// The newest schema version this binary writes.
   public static var schemaVersion: Int { PostgresMigrations.latestVersion }
@@ -50,6 +52,7 @@ public final class PostgresRecipeStore: RecipeStore {
     self.isNewDatabase = previousVersion == 0
     self.exactSearchLimit = exactSearchLimit
     self.correctsTypos = correctsTypos
+    self.changeListener = PostgresChangeListener(database: database)
   }
 
   /// The database's address without its password.
@@ -404,7 +407,7 @@ public final class PostgresRecipeStore: RecipeStore {
 
   /// Records that the household's recipes have been analysed again.
   public func finishedAnalysis(household: HouseholdID) throws {
-    try database.write("recording recipes analysed again") { connection in
+    _ = try database.write("recording recipes analysed again") { connection in
       try connection.run(
         "DELETE FROM analysis_pending WHERE household_id = $1", [.text(household.rawValue)],
         operation: "recording recipes analysed again")

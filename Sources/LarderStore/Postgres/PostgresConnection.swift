@@ -49,14 +49,19 @@ final class PostgresConnection {
   let location: String
 
   /// Connects to the database `url` names (`postgres://user@host:port/name` or libpq's
-  /// `key=value` form), with `search_path` set to `schema` first when one is given.
-  init(url: String, schema: String? = nil) throws {
+  /// `key=value` form), with `search_path` set to `schema` first when one is given, and
+  /// `larder.origin` set to `origin` (the change notifications' triggers name it, so a process
+  /// can tell its own changes from others').
+  init(url: String, schema: String? = nil, origin: String? = nil) throws {
     location = PostgresURL.redacted(url)
     var keywords = ["dbname", "application_name", "client_encoding", "connect_timeout"]
     var values = [url, "larder", "UTF8", "10"]
-    if let schema {
+    var options: [String] = []
+    if let schema { options.append("-c search_path=\(schema),public") }
+    if let origin { options.append("-c larder.origin=\(origin)") }
+    if !options.isEmpty {
       keywords.append("options")
-      values.append("-c search_path=\(schema),public")
+      values.append(options.joined(separator: " "))
     }
     let connection = Self.withCStrings(keywords) { keys in
       Self.withCStrings(values) { vals in PQconnectdbParams(keys, vals, 1) }
@@ -115,6 +120,35 @@ final class PostgresConnection {
       }
       return rows
     }
+  }
+
+  /// The payloads of the notifications that arrived on the channels this connection listens
+  /// to, waiting up to `timeout` seconds for the first; empty when none came.
+  func notifications(waitingUpTo timeout: Double) throws -> [String] {
+    var payloads = drainNotifications()
+    guard payloads.isEmpty else { return payloads }
+    var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+    guard descriptor.fd >= 0 else {
+      throw LarderStoreError.postgres(
+        state: "08003", message: "the connection is closed", operation: "following changes")
+    }
+    let ready = poll(&descriptor, 1, Int32(max(0, timeout) * 1000))
+    if ready > 0 {
+      guard PQconsumeInput(handle) == 1 else {
+        throw error(nil, operation: "following changes")
+      }
+      payloads = drainNotifications()
+    }
+    return payloads
+  }
+
+  private func drainNotifications() -> [String] {
+    var payloads: [String] = []
+    while let notification = PQnotifies(handle) {
+      payloads.append(String(cString: notification.pointee.extra))
+      PQfreemem(notification)
+    }
+    return payloads
   }
 
   private func withResult<T>(

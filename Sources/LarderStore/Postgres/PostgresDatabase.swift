@@ -20,6 +20,9 @@ final class PostgresDatabase: @unchecked Sendable {
   private var idle: [PostgresConnection] = []
   private var opened = 0
   private let maximumConnections: Int
+  /// This process's mark on its connections (`larder.origin`), which the change
+  /// notifications carry, so it skips its own.
+  let origin = UUID().uuidString.lowercased()
 
   /// The advisory lock key every write takes ("LARDER" in ASCII, as a number).
   static let writeLockKey: Int64 = 0x4C_41_52_44_45_52
@@ -29,7 +32,7 @@ final class PostgresDatabase: @unchecked Sendable {
     self.url = url
     self.schema = schema
     self.maximumConnections = max(1, maximumConnections)
-    let first = try PostgresConnection(url: url, schema: schema)
+    let first = try PostgresConnection(url: url, schema: schema, origin: origin)
     opened = 1
     idle = [first]
   }
@@ -91,7 +94,7 @@ final class PostgresDatabase: @unchecked Sendable {
     condition.unlock()
     // Connecting takes a round trip or more: outside the lock.
     do {
-      return try PostgresConnection(url: url, schema: schema)
+      return try PostgresConnection(url: url, schema: schema, origin: origin)
     } catch {
       condition.lock()
       opened -= 1

@@ -17,7 +17,9 @@ enum PostgresMigrations {
   static let all: [PostgresMigration] = [
     PostgresMigration(
       version: 1, summary: "households, recipes, search, foods, planning, images and accounts",
-      sql: schema1)
+      sql: schema1),
+    PostgresMigration(
+      version: 2, summary: "notifying other processes of changes", sql: notifications2),
   ]
 
   /// The newest schema version this binary knows.
@@ -87,6 +89,36 @@ enum PostgresMigrations {
   static func quotedIdentifier(_ name: String) -> String {
     "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
+
+  /// Every change to a recipe or to a household's own foods is announced on the channel
+  /// `larder_changes_SCHEMA` (PostgreSQL delivers it at commit, once per distinct payload),
+  /// as JSON naming the process that made it (`larder.origin`), so every other Larder process
+  /// on the database can bring its finder, library and catalog up to date.
+  private static let notifications2 = """
+    CREATE FUNCTION larder_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      changed RECORD;
+    BEGIN
+      IF TG_OP = 'DELETE' THEN changed := OLD; ELSE changed := NEW; END IF;
+      IF TG_TABLE_NAME = 'recipes' THEN
+        PERFORM pg_notify('larder_changes_' || TG_TABLE_SCHEMA, json_build_object(
+          'o', current_setting('larder.origin', true), 'k', 'r', 'h', changed.household_id,
+          'id', changed.id, 'd', TG_OP = 'DELETE')::text);
+      ELSE
+        PERFORM pg_notify('larder_changes_' || TG_TABLE_SCHEMA, json_build_object(
+          'o', current_setting('larder.origin', true), 'k', 'f',
+          'h', changed.household_id)::text);
+      END IF;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER recipes_notified AFTER INSERT OR UPDATE OR DELETE ON recipes
+      FOR EACH ROW EXECUTE FUNCTION larder_notify_change();
+    CREATE TRIGGER user_foods_notified AFTER INSERT OR UPDATE OR DELETE ON user_foods
+      FOR EACH ROW EXECUTE FUNCTION larder_notify_change();
+    CREATE TRIGGER user_food_synonyms_notified
+      AFTER INSERT OR UPDATE OR DELETE ON user_food_synonyms
+      FOR EACH ROW EXECUTE FUNCTION larder_notify_change();
+    """
 
   /// The schema of SQLite's version 16, in PostgreSQL's types. Times are seconds since 1970
   /// as `DOUBLE PRECISION`, as SQLite keeps them, so a copy between the two is exact.

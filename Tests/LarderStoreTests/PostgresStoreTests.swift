@@ -1,0 +1,108 @@
+import Foundation
+import LarderCore
+import LarderStore
+import LarderTestSupport
+import Testing
+
+/// What only the PostgreSQL store does: several processes on one database. Two stores opened
+/// on one schema stand for two processes (each has its own connections and origin).
+@Suite(.enabled(if: TestPostgres.url != nil, "needs a PostgreSQL server (LARDER_TEST_POSTGRES)"))
+struct PostgresStoreTests {
+  let household = HouseholdID.default
+
+  /// Collects the changes a store reports.
+  final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var changes: [StoreChange] = []
+
+    func add(_ batch: [StoreChange]) {
+      lock.lock()
+      changes += batch
+      lock.unlock()
+    }
+
+    var all: [StoreChange] {
+      lock.lock()
+      defer { lock.unlock() }
+      return changes
+    }
+
+    /// Waits up to `seconds` for `count` changes.
+    func wait(for count: Int, seconds: Double = 5) -> [StoreChange] {
+      let deadline = Date().addingTimeInterval(seconds)
+      while all.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+      return all
+    }
+  }
+
+  private func twoProcesses() throws -> (PostgresRecipeStore, PostgresRecipeStore) {
+    let url = try #require(TestPostgres.url)
+    let schema = TestPostgres.freshSchema()
+    return (
+      try PostgresRecipeStore.open(url: url, schema: schema, maximumConnections: 2),
+      try PostgresRecipeStore.open(url: url, schema: schema, maximumConnections: 2)
+    )
+  }
+
+  @Test func aChangeMadeByOneProcessIsReportedToTheOtherAndNotToItself() throws {
+    let (first, second) = try twoProcesses()
+    let seenByFirst = Collected()
+    let seenBySecond = Collected()
+    try first.followChanges { seenByFirst.add($0) }
+    try second.followChanges { seenBySecond.add($0) }
+    defer {
+      first.stopFollowingChanges()
+      second.stopFollowingChanges()
+    }
+    var recipe = try second.createRecipe(
+      Fixtures.pancakes(), household: household, now: Fixtures.now)
+    recipe.name = "Thin Pancakes"
+    _ = try second.updateRecipe(recipe, household: household, now: Fixtures.now)
+    try second.deleteRecipe(id: recipe.id, household: household)
+    try second.saveSynonym(
+      UserSynonym("flapjack mix", foodID: "flour"), household: household, now: Fixtures.now)
+    let expected: [StoreChange] = [
+      .recipe(recipe.id, household: household, deleted: false),
+      .recipe(recipe.id, household: household, deleted: false),
+      .recipe(recipe.id, household: household, deleted: true),
+      .foods(household),
+    ]
+    #expect(seenByFirst.wait(for: expected.count) == expected)
+    // The writer's own changes are not reported back to it.
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(seenBySecond.all.isEmpty)
+  }
+
+  @Test func stoppingEndsTheReports() throws {
+    let (first, second) = try twoProcesses()
+    let seen = Collected()
+    try first.followChanges { seen.add($0) }
+    first.stopFollowingChanges()
+    _ = try second.createRecipe(Fixtures.pancakes(), household: household, now: Fixtures.now)
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(seen.all.isEmpty)
+  }
+
+  @Test func aWrongAddressOrDatabaseSaysWhereWithoutThePassword() throws {
+    #expect {
+      try PostgresRecipeStore.open(url: "postgres://larder:s3cret@127.0.0.1:1/none")
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("127.0.0.1") && !text.contains("s3cret") && text.contains("***")
+    }
+  }
+
+  @Test func writesFromTwoProcessesAtOnceAreAllKept() throws {
+    let (first, second) = try twoProcesses()
+    DispatchQueue.concurrentPerform(iterations: 20) { index in
+      let store = index.isMultiple(of: 2) ? first : second
+      var recipe = Fixtures.tomatoSoup()
+      recipe.name = "Soup \(index)"
+      _ = try? store.createRecipe(recipe, household: household, now: Fixtures.now)
+    }
+    #expect(try first.recipeCount(household: household) == 20)
+    #expect(
+      try second.recipes(matching: RecipeQuery(text: "soup", limit: 50), household: household).total
+        == 20)
+  }
+}
