@@ -44,6 +44,13 @@ final class HouseholdCatalogs: FinderEngines, @unchecked Sendable {
     return (state, found)
   }
 
+  /// The households used so far (each has a state), in no particular order.
+  var householdsInUse: [HouseholdID] {
+    lock.lock()
+    defer { lock.unlock() }
+    return Array(states.keys)
+  }
+
   /// The household's state if it has been used; never makes one.
   func existingState(for household: HouseholdID) -> HouseholdState? {
     lock.lock()
