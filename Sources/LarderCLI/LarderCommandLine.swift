@@ -178,6 +178,7 @@ public enum LarderCommandLine {
         arguments: [ArgumentSpec("id", help: "The recipes' IDs.", arity: .oneOrMore)]),
       BackupCommand.backupSpec,
       BackupCommand.restoreSpec,
+      DatabaseCommand.spec,
       UsersCommand.spec,
       TokensCommand.spec,
     ])
@@ -326,6 +327,7 @@ public enum LarderCommandLine {
       case "foods": return try FoodsCommand.run(context)
       case "backup": return try BackupCommand.runBackup(context)
       case "restore": return try BackupCommand.runRestore(context)
+      case "db": return try DatabaseCommand.run(context)
       case "users": return try UsersCommand.run(context)
       case "tokens": return try TokensCommand.run(context)
       default: return exitUsage

@@ -17,6 +17,9 @@ public enum LarderStoreError: Error, Equatable, Sendable, CustomStringConvertibl
   case corruptDocument(id: String, reason: String)
   /// A file given as a backup, or to write a backup over, is not a Larder database.
   case notALarderDatabase(path: String, reason: String)
+  /// Copying a library to another database failed or was refused; the target was left as
+  /// it was.
+  case transferFailed(reason: String)
   /// Backing up or restoring failed; the database it was writing to was left as it was.
   case backupFailed(path: String, reason: String)
 
@@ -40,6 +43,8 @@ public enum LarderStoreError: Error, Equatable, Sendable, CustomStringConvertibl
       return "stored recipe '\(id)' cannot be read: \(reason)"
     case .notALarderDatabase(let path, let reason):
       return "'\(path)' is not a Larder database: \(reason)"
+    case .transferFailed(let reason):
+      return "copying the library failed: \(reason)"
     case .backupFailed(let path, let reason):
       return "copying to '\(path)' failed: \(reason) (nothing was changed)"
     }

@@ -563,6 +563,20 @@ public final class PostgresRecipeStore: RecipeStore {
     return stored
   }
 
+  /// Sets a stored recipe's search words from `recipe` (for a library copied in, whose rows
+  /// came without them) and lists them for spelling corrections.
+  func reindexSearch(seq: Int64, recipe: Recipe, connection: PostgresConnection) throws {
+    try connection.run(
+      "UPDATE recipes SET search = \(Self.searchVector(from: 1)) WHERE seq = $6",
+      Self.searchTexts(recipe) + [.integer(seq)], operation: "indexing a recipe for search")
+    try connection.run(
+      """
+      INSERT INTO search_words (word)
+        SELECT unnest(tsvector_to_array(search)) FROM recipes WHERE seq = $1
+      ON CONFLICT DO NOTHING
+      """, [.integer(seq)], operation: "listing a recipe's words")
+  }
+
   /// Lists the recipe's words for spelling corrections and writes its foods for the finder.
   private func indexed(seq: Int64, recipe: Recipe, connection: PostgresConnection) throws {
     try connection.run(
