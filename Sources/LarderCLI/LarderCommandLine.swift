@@ -1,6 +1,7 @@
 import Foundation
 import LarderApplication
 import LarderCore
+import LarderStore
 
 /// The `larder` command line: parses arguments, resolves the configuration and runs a command.
 /// The executable's `main` only calls ``run(arguments:environment:console:)``.
@@ -376,7 +377,8 @@ struct CommandContext {
     } catch ApplicationError.notFound(.household, let id) where id == config.household.rawValue {
       throw ConfigError(
         message: "household '\(id)' (from --household, LARDER_HOUSEHOLD or 'household' in the "
-          + "config file) is not in \(config.databasePath); 'larder users list' shows each "
+          + "config file) is not in \(PostgresURL.redacted(config.databasePath)); 'larder users "
+          + "list' shows each "
           + "account's households")
     }
   }
@@ -394,7 +396,8 @@ struct CommandContext {
         clipper: ClipCommandSupport.clipper(for: config),
         options: OpeningOptions(
           seedsStarterRecipes: config.starterRecipes, buildsFinder: buildsFinder,
-          analysisCatchUp: announcesFinder ? .inBackground : buildsFinder ? .now : .later),
+          analysisCatchUp: announcesFinder ? .inBackground : buildsFinder ? .now : .later,
+          followsOtherProcesses: announcesFinder),
         caller: caller, log: { [console] in console.printError($0) })
     }
     var notes = opened.notes
@@ -417,7 +420,9 @@ struct CommandContext {
   /// The configured Larder when its database exists, else one on a private in-memory database
   /// with the bundled foods: for previews, which must not create a database.
   func previewLarder() throws -> Larder {
-    if FileManager.default.fileExists(atPath: config.databasePath) {
+    if PostgresURL.isPostgres(config.databasePath)
+      || FileManager.default.fileExists(atPath: config.databasePath)
+    {
       return try openLarder().larder
     }
     return try inChosenHousehold {

@@ -50,6 +50,12 @@ public struct OpeningOptions: Sendable {
   /// that reads more of a line, such as its alternatives).
   public var analysisCatchUp: AnalysisCatchUp
 
+  /// Whether this Larder follows the changes other processes make to its database (a
+  /// PostgreSQL database several servers share), so its finder, library and catalogs stay
+  /// current: what a server needs. A SQLite database has no such feed; its library notices
+  /// another process's changes when it is next read.
+  public var followsOtherProcesses: Bool
+
   /// When stored recipes an older Larder analysed are analysed again.
   public enum AnalysisCatchUp: Sendable {
     /// Before opening returns: a command that answers from them.
@@ -65,12 +71,14 @@ public struct OpeningOptions: Sendable {
   /// passwords are hashed at the interactive cost.
   public init(
     seedsStarterRecipes: Bool = true, buildsFinder: Bool = false,
-    passwordHashing: PasswordHashing = .interactive, analysisCatchUp: AnalysisCatchUp = .later
+    passwordHashing: PasswordHashing = .interactive, analysisCatchUp: AnalysisCatchUp = .later,
+    followsOtherProcesses: Bool = false
   ) {
     self.seedsStarterRecipes = seedsStarterRecipes
     self.buildsFinder = buildsFinder
     self.passwordHashing = passwordHashing
     self.analysisCatchUp = analysisCatchUp
+    self.followsOtherProcesses = followsOtherProcesses
   }
 }
 
@@ -98,7 +106,7 @@ extension Larder {
       throw ApplicationError.notFound(.household, id: caller.household.rawValue)
     }
     let database = try SQLiteRecipeStore.open(path: databasePath)
-    try requireHousehold(of: caller, in: database)
+    try requireHousehold(of: caller, in: SQLiteAccountStore(sharing: database))
     var larder = Larder(
       recipes: database, analysis: .householdFoods, foodStore: database,
       images: database.imageStore, planning: SQLitePlanningStore(sharing: database),
@@ -128,7 +136,7 @@ extension Larder {
   /// reloads its finder when built; a household is unmarked once its pass is done, so a pass
   /// cut short runs again on the next opening. A household that fails is logged, named, and
   /// left marked; the others go on, and opening never fails for it.
-  func catchUpAnalysis(in database: SQLiteRecipeStore) {
+  func catchUpAnalysis(in database: any AnalysisCatchUpStore) {
     let households: [HouseholdID]
     do {
       households = try database.householdsAwaitingAnalysis()
@@ -164,15 +172,15 @@ extension Larder {
       return (.bundled, [])
     }
     let database = try SQLiteRecipeStore.open(path: databasePath)
-    try requireHousehold(of: caller, in: database)
+    try requireHousehold(of: caller, in: SQLiteAccountStore(sharing: database))
     return try householdFoods(in: database, as: caller)
   }
 
   /// Throws ``ApplicationError/notFound(_:id:)`` unless the caller's household is stored, so
   /// a command line told to act in a household that is not there reads and writes nothing
   /// (not even the starter recipes of a new database).
-  static func requireHousehold(of caller: Caller, in database: SQLiteRecipeStore) throws {
-    let households = try SQLiteAccountStore(sharing: database).households()
+  static func requireHousehold(of caller: Caller, in accounts: any AccountStore) throws {
+    let households = try accounts.households()
     guard households.contains(where: { $0.id == caller.household }) else {
       throw ApplicationError.notFound(.household, id: caller.household.rawValue)
     }
@@ -264,7 +272,8 @@ extension OpeningNotes {
   public func lines(databasePath: String) -> [String] {
     var lines = foodWarnings.map { "warning: \($0)" }
     if let starterRecipes {
-      lines.append("Created \(databasePath) with \(starterRecipes) starter recipes.")
+      lines.append(
+        "Created \(PostgresURL.redacted(databasePath)) with \(starterRecipes) starter recipes.")
     }
     if let build = finderBuild {
       lines.append(

@@ -61,6 +61,12 @@ enum BackupCommand {
   }
 
   private static func path(_ context: CommandContext) throws -> String {
+    guard !PostgresURL.isPostgres(context.config.databasePath) else {
+      throw CLIError(
+        "'larder backup' and 'larder restore' copy SQLite files; back a PostgreSQL database "
+          + "up with pg_dump, or copy it to a SQLite file with 'larder db copy --from "
+          + "postgres://… --to FILE'")
+    }
     guard let file = context.command.argument("file"), !file.isEmpty else {
       throw CLIError("give the backup file's path")
     }

@@ -19,6 +19,11 @@ enum ServeCommand {
         throw ConfigError(message: error.description)
       }
     }
+    if config.backupDirectory != nil, PostgresURL.isPostgres(config.databasePath) {
+      throw ConfigError(
+        message: "backup_dir backs up SQLite databases; back a PostgreSQL database up with "
+          + "pg_dump, or copy it to a SQLite file with 'larder db copy'")
+    }
     // The finder is built once the server listens (below) and kept current by every write; a
     // food change matches stored recipes again in the background.
     let larder = try context.openLarder(buildsFinder: false, announcesFinder: true).larder
@@ -78,7 +83,8 @@ enum ServeCommand {
     let scheme = tls == nil ? "http" : "https"
     console.printError(
       "Larder \(LarderCommandLine.version) is serving \(count) recipes at "
-        + "\(scheme)://\(shownHost):\(http.boundPort)/ (database: \(config.databasePath))")
+        + "\(scheme)://\(shownHost):\(http.boundPort)/ (database: "
+        + "\(PostgresURL.redacted(config.databasePath)))")
     if tls == nil, config.trustedProxies.networks.isEmpty,
       config.publicURLs.contains(where: { $0.scheme == "https" })
     {
