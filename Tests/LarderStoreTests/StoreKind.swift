@@ -2,6 +2,7 @@ import Foundation
 import LarderCore
 import LarderStore
 import LarderTestSupport
+import Testing
 
 /// The store implementations that must behave alike. PostgreSQL is among them when a server
 /// is there to test against (``TestPostgres``).
