@@ -5,10 +5,17 @@ import Testing
 
 @testable import LarderStore
 
-/// The image store implementations that must behave alike.
+/// The image store implementations that must behave alike. PostgreSQL is among them when a
+/// server is there to test against (``TestPostgres``).
 enum ImageStoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
   case sqlite
   case memory
+  case postgres
+
+  /// Every kind that can be tested here: PostgreSQL only with a server.
+  static var allCases: [ImageStoreKind] {
+    TestPostgres.url == nil ? [.sqlite, .memory] : [.sqlite, .memory, .postgres]
+  }
 
   var description: String { rawValue }
 
@@ -19,6 +26,7 @@ enum ImageStoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
       return try SQLiteRecipeStore.open(path: TemporaryFolder.make().appending("larder.sqlite"))
         .imageStore
     case .memory: return InMemoryImageStore()
+    case .postgres: return try TestPostgres.makeStore().imageStore
     }
   }
 }
