@@ -46,7 +46,7 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
         sharing: try SQLiteRecipeStore.open(
           path: TemporaryFolder.make().appending("larder.sqlite")))
     case .memory: return InMemoryPlanningStore()
-    case .postgres: throw TestPostgres.notYet("planning")
+    case .postgres: return PostgresPlanningStore(sharing: try TestPostgres.makeStore())
     }
   }
 }

@@ -196,7 +196,8 @@ enum PostgresMigrations {
       seq BIGSERIAL PRIMARY KEY,
       id TEXT NOT NULL UNIQUE,
       household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
-      day TEXT NOT NULL,
+      -- ISO days in byte order, as SQLite compares them: the index serves a week's range.
+      day TEXT COLLATE "C" NOT NULL,
       meal_order INTEGER NOT NULL,
       document TEXT NOT NULL
     );
