@@ -95,13 +95,6 @@ enum TestPostgres {
   struct NoServer: Error, CustomStringConvertible {
     var description: String { "no PostgreSQL server: set LARDER_TEST_POSTGRES" }
   }
-
-  static func notYet(_ store: String) -> some Error { NotYet(store: store) }
-
-  struct NotYet: Error, CustomStringConvertible {
-    let store: String
-    var description: String { "the PostgreSQL \(store) store is not written yet" }
-  }
 }
 
 /// Whether the PostgreSQL store was tested: `make test` asks for it (LARDER_REQUIRE_POSTGRES),
