@@ -65,6 +65,14 @@ enum ImageBytes {
   }
 
   @Test(arguments: ImageStoreKind.allCases)
+  func everyByteValueReadsBack(kind: ImageStoreKind) throws {
+    let store = try kind.makeStore()
+    let bytes = ImageBytes.png + Data((0...255).map { UInt8($0) } + (0...255).reversed())
+    let id = try store.putImage(bytes, format: .png, household: household, now: Fixtures.now)
+    #expect(try store.image(id: id, household: household)?.data == bytes)
+  }
+
+  @Test(arguments: ImageStoreKind.allCases)
   func identicalBytesGetTheSameIDAndDifferentBytesAnother(kind: ImageStoreKind) throws {
     let store = try kind.makeStore()
     let first = try store.putImage(ImageBytes.jpeg, format: .jpeg, household: household, now: .now)
