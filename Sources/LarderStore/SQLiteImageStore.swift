@@ -70,15 +70,7 @@ public final class SQLiteImageStore: ImageStore {
   }
 
   /// FNV-1a (64-bit) of the bytes, in hex: a lookup key, not a security boundary.
-  static func digest(_ data: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
+  static func digest(_ data: Data) -> String { ImageDigest.fnv1a(data) }
 }
 
 extension SQLiteRecipeStore {

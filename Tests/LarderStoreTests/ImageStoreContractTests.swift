@@ -5,10 +5,17 @@ import Testing
 
 @testable import LarderStore
 
-/// The image store implementations that must behave alike.
+/// The image store implementations that must behave alike. PostgreSQL is among them when a
+/// server is there to test against (``TestPostgres``).
 enum ImageStoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
   case sqlite
   case memory
+  case postgres
+
+  /// Every kind that can be tested here: PostgreSQL only with a server.
+  static var allCases: [ImageStoreKind] {
+    TestPostgres.url == nil ? [.sqlite, .memory] : [.sqlite, .memory, .postgres]
+  }
 
   var description: String { rawValue }
 
@@ -19,6 +26,7 @@ enum ImageStoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
       return try SQLiteRecipeStore.open(path: TemporaryFolder.make().appending("larder.sqlite"))
         .imageStore
     case .memory: return InMemoryImageStore()
+    case .postgres: return try TestPostgres.makeStore().imageStore
     }
   }
 }
@@ -54,6 +62,14 @@ enum ImageBytes {
     #expect(image.data == ImageBytes.png)
     #expect(image.format == .png)
     #expect(image.createdAt == Fixtures.now)
+  }
+
+  @Test(arguments: ImageStoreKind.allCases)
+  func everyByteValueReadsBack(kind: ImageStoreKind) throws {
+    let store = try kind.makeStore()
+    let bytes = ImageBytes.png + Data((0...255).map { UInt8($0) } + (0...255).reversed())
+    let id = try store.putImage(bytes, format: .png, household: household, now: Fixtures.now)
+    #expect(try store.image(id: id, household: household)?.data == bytes)
   }
 
   @Test(arguments: ImageStoreKind.allCases)

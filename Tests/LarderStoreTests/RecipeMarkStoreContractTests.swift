@@ -5,12 +5,12 @@ import LarderTestSupport
 import Testing
 
 /// A recipe store that keeps marks, with members of the default household to mark for (the
-/// SQLite store marks only for members; the in-memory one keeps no memberships).
+/// SQLite and PostgreSQL stores mark only for members; the in-memory one keeps no memberships).
 struct MarkingStores {
   let recipes: any RecipeStore
   let marks: any RecipeMarkStore
-  /// The SQLite database's accounts, nil for the in-memory store.
-  let accounts: SQLiteAccountStore?
+  /// The database's accounts, nil for the in-memory store.
+  let accounts: (any AccountStore)?
   let ana = UserID(rawValue: "ana-id")
   let bo = UserID(rawValue: "bo-id")
 
@@ -20,19 +20,31 @@ struct MarkingStores {
       let store = try SQLiteRecipeStore.open(
         path: TemporaryFolder.make().appending("larder.sqlite"))
       let accounts = SQLiteAccountStore(sharing: store)
-      for (id, login) in [(ana, "ana"), (bo, "bo")] {
-        try accounts.insertUser(
-          UserAccount(
-            id: id, login: login, displayName: login, passwordHash: "x", createdAt: Fixtures.now))
-        try accounts.saveMembership(
-          Membership(householdID: .default, userID: id, role: .member, joinedAt: Fixtures.now))
-      }
+      try Self.addMembers([(ana, "ana"), (bo, "bo")], to: accounts)
       (recipes, marks, self.accounts) = (store, store, accounts)
     case .memory:
       let store = InMemoryRecipeStore()
       (recipes, marks, accounts) = (store, store, nil)
     case .postgres:
-      throw TestPostgres.notYet("account")
+      let store = try TestPostgres.makeStore()
+      let accounts = PostgresAccountStore(sharing: store)
+      try Self.addMembers([(ana, "ana"), (bo, "bo")], to: accounts)
+      (recipes, marks, self.accounts) = (store, store, accounts)
+    }
+  }
+
+  /// Makes each an account and a member of the default household.
+  private static func addMembers(
+    _ members: [(UserID, String)], to accounts: any AccountStore
+  )
+    throws
+  {
+    for (id, login) in members {
+      try accounts.insertUser(
+        UserAccount(
+          id: id, login: login, displayName: login, passwordHash: "x", createdAt: Fixtures.now))
+      try accounts.saveMembership(
+        Membership(householdID: .default, userID: id, role: .member, joinedAt: Fixtures.now))
     }
   }
 }
@@ -161,10 +173,11 @@ struct MarkingStores {
   }
 }
 
-/// The SQLite store's marks go with the membership and the account they belong to.
-@Suite struct SQLiteRecipeMarkTests {
-  @Test func leavingAHouseholdOrRemovingTheAccountRemovesTheMarks() throws {
-    let stores = try MarkingStores(.sqlite)
+/// The database stores' marks go with the membership and the account they belong to.
+@Suite struct DatabaseRecipeMarkTests {
+  @Test(arguments: StoreKind.allCases.filter { $0 != .memory })
+  func leavingAHouseholdOrRemovingTheAccountRemovesTheMarks(kind: StoreKind) throws {
+    let stores = try MarkingStores(kind)
     let accounts = try #require(stores.accounts)
     let soup = try stores.recipes.createRecipe(
       Fixtures.tomatoSoup(), household: .default, now: Fixtures.now)

@@ -46,7 +46,7 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
         sharing: try SQLiteRecipeStore.open(
           path: TemporaryFolder.make().appending("larder.sqlite")))
     case .memory: return InMemoryPlanningStore()
-    case .postgres: throw TestPostgres.notYet("planning")
+    case .postgres: return PostgresPlanningStore(sharing: try TestPostgres.makeStore())
     }
   }
 }
@@ -94,13 +94,6 @@ enum TestPostgres {
 
   struct NoServer: Error, CustomStringConvertible {
     var description: String { "no PostgreSQL server: set LARDER_TEST_POSTGRES" }
-  }
-
-  static func notYet(_ store: String) -> some Error { NotYet(store: store) }
-
-  struct NotYet: Error, CustomStringConvertible {
-    let store: String
-    var description: String { "the PostgreSQL \(store) store is not written yet" }
   }
 }
 

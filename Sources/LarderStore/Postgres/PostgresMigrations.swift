@@ -228,7 +228,8 @@ enum PostgresMigrations {
       seq BIGSERIAL PRIMARY KEY,
       id TEXT NOT NULL UNIQUE,
       household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
-      day TEXT NOT NULL,
+      -- ISO days in byte order, as SQLite compares them: the index serves a week's range.
+      day TEXT COLLATE "C" NOT NULL,
       meal_order INTEGER NOT NULL,
       document TEXT NOT NULL
     );
@@ -262,7 +263,10 @@ enum PostgresMigrations {
       created_at DOUBLE PRECISION NOT NULL
     );
     CREATE UNIQUE INDEX users_by_login ON users (lower(login) COLLATE "C");
+    -- seq keeps the order memberships were made in, as SQLite's rowid: members who joined at
+    -- the same moment list in that order (an upsert keeps its row).
     CREATE TABLE memberships (
+      seq BIGSERIAL NOT NULL,
       household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
       user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       role TEXT NOT NULL,
