@@ -310,7 +310,8 @@ final class Sandbox {
   private let outputFolder: URL
 
   /// Makes the folders; a new database gets the starter recipes only if `starterRecipes`.
-  init(starterRecipes: Bool = false) throws {
+  /// `database` replaces the sandbox's SQLite file (a PostgreSQL database's address).
+  init(starterRecipes: Bool = false, database: String? = nil) throws {
     root = FileManager.default.temporaryDirectory
       .appendingPathComponent("larder-cli-\(UUID().uuidString)")
     let home = root.appendingPathComponent("home")
@@ -320,7 +321,7 @@ final class Sandbox {
     for folder in [home, configHome, dataHome, outputFolder] {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
-    database = root.appendingPathComponent("larder.sqlite").path
+    self.database = database ?? root.appendingPathComponent("larder.sqlite").path
     environment = [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "HOME": home.path,

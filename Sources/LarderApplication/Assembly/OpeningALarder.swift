@@ -100,6 +100,11 @@ extension Larder {
     caller: Caller, clock: @escaping @Sendable () -> Date = { Date() },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> OpenedLarder {
+    if PostgresURL.isPostgres(databasePath) {
+      return try openPostgres(
+        url: databasePath, settings: settings, clipper: clipper, options: options,
+        caller: caller, clock: clock, log: log)
+    }
     // A new database holds only the default household, so none is made for another.
     let isNew = databasePath == ":memory:" || !FileManager.default.fileExists(atPath: databasePath)
     if isNew && caller.household != .default {
@@ -117,6 +122,44 @@ extension Larder {
     var notes = OpeningNotes(foodWarnings: try larder.households.open(caller.household).warnings)
     if database.isNewDatabase && options.seedsStarterRecipes {
       notes.starterRecipes = try larder.seedStarterRecipes(as: caller)
+    }
+    switch options.analysisCatchUp {
+    case .now: larder.catchUpAnalysis(in: database)
+    case .inBackground:
+      let catchingUp = larder
+      RecipeRematcher.passes.async { catchingUp.catchUpAnalysis(in: database) }
+    case .later: break
+    }
+    if options.buildsFinder {
+      notes.finderBuild = try larder.rebuildFinder(as: caller)
+    }
+    return OpenedLarder(larder: larder, notes: notes)
+  }
+
+  /// ``open(databasePath:settings:clipper:options:caller:clock:log:)`` on a PostgreSQL
+  /// database, which several Larder processes may share: the same stores, kept in
+  /// PostgreSQL, and (when `options` asks) the changes other processes make followed.
+  private static func openPostgres(
+    url: String, settings: LarderSettings, clipper: RecipeClipper, options: OpeningOptions,
+    caller: Caller, clock: @escaping @Sendable () -> Date,
+    log: @escaping @Sendable (String) -> Void
+  ) throws -> OpenedLarder {
+    let database = try PostgresRecipeStore.open(url: url)
+    let accounts = PostgresAccountStore(sharing: database)
+    try requireHousehold(of: caller, in: accounts)
+    var larder = Larder(
+      recipes: database, analysis: .householdFoods, foodStore: database,
+      images: database.imageStore, planning: PostgresPlanningStore(sharing: database),
+      marks: database, userSettings: database, clipper: clipper, settings: settings, clock: clock,
+      log: log)
+    larder.accounts = AccountSupport(store: accounts, hashing: options.passwordHashing)
+    var notes = OpeningNotes(foodWarnings: try larder.households.open(caller.household).warnings)
+    if database.isNewDatabase && options.seedsStarterRecipes {
+      notes.starterRecipes = try larder.seedStarterRecipes(as: caller)
+    }
+    if options.followsOtherProcesses {
+      // Before the finder is built, so no change made meanwhile is missed.
+      try larder.followChanges(of: database)
     }
     switch options.analysisCatchUp {
     case .now: larder.catchUpAnalysis(in: database)
@@ -164,6 +207,11 @@ extension Larder {
   public static func existingHouseholdFoods(
     databasePath: String, as caller: Caller
   ) throws -> (catalog: FoodCatalog, warnings: [String]) {
+    if PostgresURL.isPostgres(databasePath) {
+      let database = try PostgresRecipeStore.open(url: databasePath, maximumConnections: 1)
+      try requireHousehold(of: caller, in: PostgresAccountStore(sharing: database))
+      return try householdFoods(in: database, as: caller)
+    }
     guard FileManager.default.fileExists(atPath: databasePath) else {
       // A database not made yet will hold only the default household.
       guard caller.household == .default else {
