@@ -9,7 +9,7 @@ import LarderCore
 /// `lower(login)`, as SQLite's `COLLATE NOCASE` column keeps them. Every write holds the
 /// database's write lock, as every write to SQLite holds its file's.
 public final class PostgresAccountStore: AccountStore {
-  private let database: PostgresDatabase
+  let database: PostgresDatabase
 
   /// The account store of the database a recipe store has open.
   public init(sharing recipeStore: PostgresRecipeStore) {

@@ -92,6 +92,30 @@ struct PostgresStoreTests {
     }
   }
 
+  @Test func failedSignInsCountedByOneProcessSlowTheOther() throws {
+    let (first, second) = try twoProcesses()
+    let one = PostgresAccountStore(sharing: first)
+    let other = PostgresAccountStore(sharing: second)
+    let rule = SignInWaitRule(freeFailures: 2, window: 86_400, longestWait: 900)
+    let keys = ["login:ana", "client:10.0.0.7"]
+    let now = Fixtures.now
+    // Two free failures through the first process.
+    for _ in 0..<2 { #expect(try one.beginSignInAttempt(keys, now: now, rule: rule) == 0) }
+    // The second process sees them: the next attempt must wait a second (2^(2-2)).
+    #expect(try other.beginSignInAttempt(keys, now: now, rule: rule) == 1)
+    #expect(try other.beginSignInAttempt(["login:bo"], now: now, rule: rule) == 0)
+    // After the wait, an attempt is let through; a success forgets the name's failures, and
+    // the address keeps the others.
+    let later = now.addingTimeInterval(1)
+    #expect(try other.beginSignInAttempt(keys, now: later, rule: rule) == 0)
+    try other.takeBackSignInAttempt(keys)
+    #expect(try one.beginSignInAttempt(["login:ana"], now: later, rule: rule) == 0)
+    #expect(try one.beginSignInAttempt(["client:10.0.0.7"], now: later, rule: rule) > 0)
+    // A day later everything is forgotten.
+    let tomorrow = now.addingTimeInterval(86_401 + 10)
+    #expect(try one.beginSignInAttempt(["client:10.0.0.7"], now: tomorrow, rule: rule) == 0)
+  }
+
   @Test func writesFromTwoProcessesAtOnceAreAllKept() throws {
     let (first, second) = try twoProcesses()
     DispatchQueue.concurrentPerform(iterations: 20) { index in

@@ -32,7 +32,9 @@ public struct AccountSupport: Sendable {
     self.hashing = hashing
     self.sessionIdleLifetime = sessionIdleLifetime
     self.sessionLifetime = sessionLifetime
-    self.throttle = SignInThrottle(policy: throttle)
+    // A store that keeps failed sign-ins (PostgreSQL, which several processes share) counts
+    // them there; otherwise this process counts them in memory.
+    self.throttle = SignInThrottle(policy: throttle, shared: store as? any SignInAttemptStore)
     self.setupCode = Secrets.randomToken(bytes: 9)
     self.decoy = DecoyHash(hashing: hashing)
   }
@@ -81,7 +83,15 @@ public struct SignInThrottlePolicy: Sendable, Equatable {
   }
 }
 
-/// Failed sign-ins by login name and by client address, in memory.
+extension SignInThrottlePolicy {
+  /// The rule a store applies.
+  var rule: SignInWaitRule {
+    SignInWaitRule(freeFailures: freeFailures, window: window, longestWait: longestWait)
+  }
+}
+
+/// Failed sign-ins by login name and by client address, in the store that keeps them for every
+/// process, or else in memory.
 final class SignInThrottle: @unchecked Sendable {
   private struct Failures {
     var count: Int
@@ -91,9 +101,11 @@ final class SignInThrottle: @unchecked Sendable {
   private let policy: SignInThrottlePolicy
   private let lock = NSLock()
   private var failures: [String: Failures] = [:]
+  private let shared: (any SignInAttemptStore)?
 
-  init(policy: SignInThrottlePolicy) {
+  init(policy: SignInThrottlePolicy, shared: (any SignInAttemptStore)? = nil) {
     self.policy = policy
+    self.shared = shared
   }
 
   /// The key of a login name.
@@ -108,7 +120,13 @@ final class SignInThrottle: @unchecked Sendable {
   /// they must wait, else 0, with the attempt counted as a failure at once, under the lock, so
   /// attempts sent in parallel cannot all slip through before any failure is recorded. A
   /// successful attempt takes its count back with ``succeed(_:)``.
-  func begin(_ keys: [String], now: Date) -> Int {
+  func begin(_ keys: [String], now: Date) throws -> Int {
+    if let shared {
+      return try ApplicationError.translating {
+        try shared.beginSignInAttempt(keys, now: now, rule: policy.rule)
+      }
+    }
+    let rule = policy.rule
     lock.lock()
     defer { lock.unlock() }
     var longest: TimeInterval = 0
@@ -118,21 +136,16 @@ final class SignInThrottle: @unchecked Sendable {
         failures[key] = nil
         continue
       }
-      let over = entry.count - policy.freeFailures
-      guard over >= 0 else { continue }
-      let wait = min(policy.longestWait, pow(2, Double(over)))
-      longest = max(longest, entry.last.addingTimeInterval(wait).timeIntervalSince(now))
+      longest = max(longest, rule.wait(count: entry.count, last: entry.last, now: now))
     }
     if longest > 0 { return Int(longest.rounded(.up)) }
     if failures.count > 100_000 {
       failures = failures.filter { now.timeIntervalSince($0.value.last) <= policy.window }
     }
     for key in keys {
-      var entry = failures[key] ?? Failures(count: 0, last: now)
-      if now.timeIntervalSince(entry.last) > policy.window { entry.count = 0 }
-      entry.count += 1
-      entry.last = now
-      failures[key] = entry
+      let entry = failures[key] ?? Failures(count: 0, last: now)
+      failures[key] = Failures(
+        count: rule.countAfterFailure(count: entry.count, last: entry.last, now: now), last: now)
     }
     return 0
   }
@@ -140,7 +153,11 @@ final class SignInThrottle: @unchecked Sendable {
   /// Takes back a successful attempt begun with ``begin(_:now:)``: a login name's failures are
   /// forgotten; another key (a client address, shared by a household behind one router)
   /// loses only this attempt's count.
-  func succeed(_ keys: [String]) {
+  func succeed(_ keys: [String]) throws {
+    if let shared {
+      try ApplicationError.translating { try shared.takeBackSignInAttempt(keys) }
+      return
+    }
     lock.lock()
     defer { lock.unlock() }
     for key in keys {

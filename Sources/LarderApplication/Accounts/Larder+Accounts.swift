@@ -184,13 +184,13 @@ extension Larder {
       }
       // Guessing the current password with a stolen session is slowed like signing in.
       let key = SignInThrottle.nameKey(found.login)
-      let wait = accounts.throttle.begin([key], now: clock())
+      let wait = try accounts.throttle.begin([key], now: clock())
       if wait > 0 { throw ApplicationError.tooManyAttempts(retryAfter: wait) }
       guard PasswordHashing.verify(request.currentPassword, hash: found.passwordHash) else {
         throw ApplicationError.refusedValue(
           Field("currentPassword"), value: "", reason: "is not your current password")
       }
-      accounts.throttle.succeed([key])
+      try accounts.throttle.succeed([key])
       user = found
     }
     var changed = user

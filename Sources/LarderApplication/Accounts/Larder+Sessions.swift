@@ -18,13 +18,13 @@ extension Larder {
     guard try accounts.store.userCount() > 0 else { throw ApplicationError.setupRequired }
     let now = clock()
     let keys = [SignInThrottle.nameKey(request.login), SignInThrottle.clientKey(client.address)]
-    let wait = accounts.throttle.begin(keys, now: now)
+    let wait = try accounts.throttle.begin(keys, now: now)
     if wait > 0 { throw ApplicationError.tooManyAttempts(retryAfter: wait) }
     let user = try accounts.store.user(login: request.login.trimmingCharacters(in: .whitespaces))
     let matches = PasswordHashing.verify(
       request.password, hash: user?.passwordHash ?? accounts.decoy.value)
     guard let user, matches else { throw ApplicationError.signInRefused }
-    accounts.throttle.succeed(keys)
+    try accounts.throttle.succeed(keys)
     if accounts.hashing.needsRehash(user.passwordHash) {
       var upgraded = user
       upgraded.passwordHash = try accounts.hashing.hash(request.password)

@@ -20,6 +20,8 @@ enum PostgresMigrations {
       sql: schema1),
     PostgresMigration(
       version: 2, summary: "notifying other processes of changes", sql: notifications2),
+    PostgresMigration(
+      version: 3, summary: "failed sign-ins every process sees", sql: signInFailures3),
   ]
 
   /// The newest schema version this binary knows.
@@ -118,6 +120,17 @@ enum PostgresMigrations {
     CREATE TRIGGER user_food_synonyms_notified
       AFTER INSERT OR UPDATE OR DELETE ON user_food_synonyms
       FOR EACH ROW EXECUTE FUNCTION larder_notify_change();
+    """
+
+  /// Failed sign-ins by key (a login name, a client address), so every process serving the
+  /// database slows guessing alike.
+  private static let signInFailures3 = """
+    CREATE TABLE sign_in_failures (
+      key TEXT PRIMARY KEY,
+      failures INTEGER NOT NULL,
+      last_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX sign_in_failures_by_time ON sign_in_failures (last_at);
     """
 
   /// The schema of SQLite's version 16, in PostgreSQL's types. Times are seconds since 1970
