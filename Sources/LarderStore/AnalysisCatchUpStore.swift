@@ -8,7 +8,25 @@ public protocol AnalysisCatchUpStore: Sendable {
 
   /// Records that the household's recipes have been analysed again.
   func finishedAnalysis(household: HouseholdID) throws
+
+  /// Runs `job` unless another process on the database is running a job of that name;
+  /// returns whether it ran. Background work every process would otherwise start (the
+  /// catch-up after an upgrade) runs in exactly one.
+  func runExclusively(_ job: String, _ body: () throws -> Void) throws -> Bool
 }
 
-extension SQLiteRecipeStore: AnalysisCatchUpStore {}
-extension PostgresRecipeStore: AnalysisCatchUpStore {}
+extension SQLiteRecipeStore: AnalysisCatchUpStore {
+  /// Runs `body`: the passes it runs are idempotent, and a SQLite file's processes are few.
+  public func runExclusively(_ job: String, _ body: () throws -> Void) throws -> Bool {
+    try body()
+    return true
+  }
+}
+
+extension PostgresRecipeStore: AnalysisCatchUpStore {
+  /// Runs `body` while holding a session advisory lock named after `job`, or returns false at
+  /// once when another process holds it.
+  public func runExclusively(_ job: String, _ body: () throws -> Void) throws -> Bool {
+    try database.runExclusively(job, body)
+  }
+}

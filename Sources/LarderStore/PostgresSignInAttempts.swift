@@ -4,8 +4,7 @@ import LarderCore
 /// Failed sign-ins in the database, so every Larder process on it slows guessing alike.
 extension PostgresAccountStore: SignInAttemptStore {
   /// Starts an attempt for `keys`; see ``SignInAttemptStore/beginSignInAttempt(_:now:rule:)``.
-  public func beginSignInAttempt(_ keys: [String], now: Date, rule: SignInWaitRule) throws -> Int
-  {
+  public func beginSignInAttempt(_ keys: [String], now: Date, rule: SignInWaitRule) throws -> Int {
     let operation = "counting a sign-in attempt"
     return try database.write(operation) { connection in
       // Failures older than the window are forgotten, here as in memory.

@@ -116,6 +116,19 @@ struct PostgresStoreTests {
     #expect(try one.beginSignInAttempt(["client:10.0.0.7"], now: tomorrow, rule: rule) == 0)
   }
 
+  @Test func aBackgroundJobRunsInOneProcessAtATime() throws {
+    let (first, second) = try twoProcesses()
+    var ranInside = true
+    let ran = try first.runExclusively("analysis catch-up") {
+      ranInside = try second.runExclusively("analysis catch-up") {}
+      // Another job's name is another lock.
+      #expect(try second.runExclusively("backups") {})
+    }
+    #expect(ran)
+    #expect(!ranInside)
+    #expect(try second.runExclusively("analysis catch-up") {})
+  }
+
   @Test func writesFromTwoProcessesAtOnceAreAllKept() throws {
     let (first, second) = try twoProcesses()
     DispatchQueue.concurrentPerform(iterations: 20) { index in

@@ -180,6 +180,21 @@ extension Larder {
   /// cut short runs again on the next opening. A household that fails is logged, named, and
   /// left marked; the others go on, and opening never fails for it.
   func catchUpAnalysis(in database: any AnalysisCatchUpStore) {
+    do {
+      let ran = try database.runExclusively("analysis catch-up") {
+        catchUpAnalysisNow(in: database)
+      }
+      if !ran {
+        log(
+          "Another Larder process is analysing recipes again after an upgrade; this one leaves "
+            + "it to that one.")
+      }
+    } catch {
+      log("error: analysing recipes again after an upgrade: \(error)")
+    }
+  }
+
+  private func catchUpAnalysisNow(in database: any AnalysisCatchUpStore) {
     let households: [HouseholdID]
     do {
       households = try database.householdsAwaitingAnalysis()

@@ -73,6 +73,31 @@ final class PostgresDatabase: @unchecked Sendable {
     }
   }
 
+  /// Runs `body` while this process holds the advisory lock named after `job` (on a
+  /// connection kept for the purpose), or returns false at once when another holds it.
+  func runExclusively(_ job: String, _ body: () throws -> Void) throws -> Bool {
+    let operation = "running \(job)"
+    // The job's name as a lock key: FNV-1a of its bytes, kept apart from the write lock's.
+    var key: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in ("larder job " + job).utf8 {
+      key = (key ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let lockKey = Int64(bitPattern: key)
+    return try withConnection(operation) { connection in
+      let taken =
+        try connection.query(
+          "SELECT pg_try_advisory_lock($1)", [.integer(lockKey)], operation: operation
+        ) { $0.bool(0) }.first ?? false
+      guard taken else { return false }
+      defer {
+        _ = try? connection.run(
+          "SELECT pg_advisory_unlock($1)", [.integer(lockKey)], operation: operation)
+      }
+      try body()
+      return true
+    }
+  }
+
   /// Lends a connection to `body` outside any transaction (for statements that manage their
   /// own, such as migrations' locks).
   func withConnection<T>(
