@@ -23,6 +23,8 @@ enum BenchCommand {
                               [--tandoor ../shared/data/formats/html-pages/tandoor] [--rounds 5]
            larder-bench http [--recipes 10000] [--seconds 3] [--connections 16,32] [--seed N]
                              [--larder PATH] [--db PATH]
+           larder-bench postgres --postgres URL [--recipes 10000] [--seconds 3]
+                             [--connections 16] [--larder PATH] [--db PATH]
            larder-bench search-ranking [--data DIR] [--bounds 1000]
            larder-bench typos [--misspellings bench/search/misspellings.tsv] [--data DIR]
            larder-bench photos
@@ -147,6 +149,23 @@ enum BenchCommand {
         recipeCount: integer("recipes", 10_000), seconds: seconds, connections: connections,
         seed: UInt64(integer("seed", 42)), larderPath: options["larder"] ?? beside,
         databasePath: options["db"]
+      ).run()
+    case "postgres":
+      guard
+        let url = options["postgres"] ?? ProcessInfo.processInfo.environment["LARDER_TEST_POSTGRES"]
+      else {
+        throw BenchError(
+          message: "--postgres URL: an empty PostgreSQL database to copy the library into")
+      }
+      guard let seconds = Double(options["seconds"] ?? "3"), seconds > 0 else {
+        throw BenchError(message: "--seconds must be a positive number")
+      }
+      let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("larder").path
+      return try PostgresBenchmark(
+        recipeCount: integer("recipes", 10_000), seconds: seconds,
+        connections: integer("connections", 16), seed: UInt64(integer("seed", 42)),
+        larderPath: options["larder"] ?? beside, postgresURL: url, databasePath: options["db"]
       ).run()
     case "languages":
       let split = options["split"] ?? "test"

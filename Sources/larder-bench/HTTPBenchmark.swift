@@ -264,7 +264,7 @@ struct HTTPBenchmark {
     var seconds: Double
   }
 
-  private func makeLibrary(path: String) throws -> Made {
+  func makeLibrary(path: String) throws -> Made {
     let start = DispatchTime.now().uptimeNanoseconds
     var bases: [Recipe] = []
     let household: HouseholdID
