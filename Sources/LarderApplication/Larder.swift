@@ -57,6 +57,9 @@ public struct Larder: Sendable {
   let rematchStore: any RecipeStore
   /// Remote images that could not be kept lately (see ``recipeImage(_:as:)``).
   let remoteImageFailures = RemoteImageFailures()
+  /// Where the answers to changes sent with an idempotency key are kept for every process
+  /// serving the database (PostgreSQL); nil keeps them in each server's memory.
+  public var replayedAnswers: (any ReplayedAnswerStore)?
   /// Accounts, sessions and tokens, when this Larder has them (a server does; see
   /// `Larder+Accounts`); nil where every caller is made by the front end itself, as the
   /// command line's ``Caller/local(household:)``.

@@ -34,7 +34,7 @@ public struct LarderApp: Sendable {
   public let outboundQueue: OutboundQueue
   /// The answers to changes sent with an `Idempotency-Key`, so one a phone sends again (kept
   /// offline, then sent twice) is made once.
-  private let replayedChanges = ReplayedChanges()
+  private let replayedChanges: ReplayedChanges
 
   /// Makes the application over a store. Each household's food catalog and pantry finder are
   /// made on its first use: the finder from the household's recipes in `store`, kept current
@@ -95,6 +95,7 @@ public struct LarderApp: Sendable {
   ) {
     self.larder = larder
     self.outboundQueue = outboundQueue
+    self.replayedChanges = ReplayedChanges(shared: larder.replayedAnswers, log: larder.log)
     self.requestGuard = requestGuard
     self.household = caller.household
     self.authentication = authentication ?? .fixed(caller)

@@ -1,5 +1,6 @@
 import Foundation
 import LarderApplication
+import LarderCore
 import LarderHTTP
 
 /// Answers a change sent again with the answer it got the first time, so a change a phone kept
@@ -31,9 +32,17 @@ final class ReplayedChanges: @unchecked Sendable {
 
   private let lock = NSLock()
   private var answers: [String: Kept] = [:]
+  /// Where every process serving the database keeps answers (PostgreSQL), or nil for memory.
+  private let shared: (any ReplayedAnswerStore)?
+  private let log: @Sendable (String) -> Void
 
-  init(capacity: Int = 2000) {
+  init(
+    capacity: Int = 2000, shared: (any ReplayedAnswerStore)? = nil,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.capacity = capacity
+    self.shared = shared
+    self.log = log
   }
 
   /// The key a request's change is kept under, or nil when it carries no usable key (none, or
@@ -48,6 +57,7 @@ final class ReplayedChanges: @unchecked Sendable {
 
   /// The answer kept for `key`, or the answer `make` gives, kept for next time.
   func answer(for key: String, now: Date, _ make: () -> HTTPResponse) -> HTTPResponse {
+    if let shared { return answer(for: key, now: now, in: shared, make) }
     if let kept = lock.withLock({ answers[key] }), now.timeIntervalSince(kept.at) < Self.lifetime {
       var replayed = kept.response
       replayed.headers["Idempotent-Replayed"] = "true"
@@ -65,6 +75,34 @@ final class ReplayedChanges: @unchecked Sendable {
           answers[oldest.key] = nil
         }
       }
+    }
+    return response
+  }
+
+  /// ``answer(for:now:_:)`` with the answers in the database. A failure to read or keep one
+  /// is logged, and the change is made (or its answer not kept) as without a key.
+  private func answer(
+    for key: String, now: Date, in store: any ReplayedAnswerStore, _ make: () -> HTTPResponse
+  ) -> HTTPResponse {
+    do {
+      if let kept = try store.replayedAnswer(
+        key: key, notBefore: now.addingTimeInterval(-Self.lifetime))
+      {
+        var replayed = HTTPResponse(status: kept.status, headers: kept.headers, body: kept.body)
+        replayed.headers["Idempotent-Replayed"] = "true"
+        return replayed
+      }
+    } catch {
+      log("error: reading the answer kept for a change sent again: \(error)")
+    }
+    let response = make()
+    guard response.status < 500, response.deferred == nil else { return response }
+    do {
+      try store.keepAnswer(
+        StoredAnswer(status: response.status, headers: response.headers, body: response.body),
+        key: key, at: now, forgetBefore: now.addingTimeInterval(-Self.lifetime))
+    } catch {
+      log("error: keeping the answer to a change sent with a key: \(error)")
     }
     return response
   }

@@ -1,4 +1,5 @@
 import Foundation
+import LarderApplication
 import LarderCore
 import LarderHTTP
 import LarderTestSupport
@@ -69,5 +70,47 @@ import Testing
     _ = replays.answer(for: "b", now: now + 86_402) { HTTPResponse(status: 201) }
     _ = replays.answer(for: "c", now: now + 86_403) { HTTPResponse(status: 201) }
     #expect(replays.answer(for: "a", now: now + 86_404) { HTTPResponse(status: 200) }.status == 200)
+  }
+}
+
+/// Answers kept in one place for several apps, as PostgreSQL keeps them for several processes.
+final class SharedAnswers: ReplayedAnswerStore, @unchecked Sendable {
+  private let lock = NSLock()
+  private var kept: [String: (at: Date, answer: StoredAnswer)] = [:]
+
+  func replayedAnswer(key: String, notBefore: Date) throws -> StoredAnswer? {
+    lock.withLock { kept[key].flatMap { $0.at >= notBefore ? $0.answer : nil } }
+  }
+
+  func keepAnswer(_ answer: StoredAnswer, key: String, at: Date, forgetBefore: Date) throws {
+    lock.withLock {
+      kept = kept.filter { $0.value.at >= forgetBefore }
+      kept[key] = (at, answer)
+    }
+  }
+}
+
+@Suite struct SharedReplayedChangesTests {
+  @Test func aChangeSentAgainToAnotherProcessIsStillMadeOnce() throws {
+    let store = InMemoryRecipeStore()
+    let answers = SharedAnswers()
+    func app() -> TestClient {
+      var larder = Larder(recipes: store, clock: { Fixtures.now })
+      larder.replayedAnswers = answers
+      return TestClient(
+        app: LarderApp(larder: larder, caller: .defaultHousehold), logged: LogRecorder())
+    }
+    let (first, second) = (app(), app())
+    var headers = ReplayedChangesTests.ownPage
+    headers["idempotency-key"] = "phone-queued-7"
+    let made = first.send(
+      "POST", "/api/v1/recipes", json: ReplayedChangesTests.toast, headers: headers)
+    #expect(made.status == 201)
+    let again = second.send(
+      "POST", "/api/v1/recipes", json: ReplayedChangesTests.toast, headers: headers)
+    #expect(again.status == 201)
+    #expect(again.headers["Idempotent-Replayed"] == "true")
+    #expect(again.object["id"] as? String == made.object["id"] as? String)
+    #expect(try store.recipeCount(household: .default) == 1)
   }
 }

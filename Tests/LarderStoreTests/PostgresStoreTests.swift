@@ -129,6 +129,24 @@ struct PostgresStoreTests {
     #expect(try second.runExclusively("analysis catch-up") {})
   }
 
+  @Test func anAnswerKeptByOneProcessIsReplayedByTheOtherForADay() throws {
+    let (first, second) = try twoProcesses()
+    let answer = StoredAnswer(
+      status: 201, headers: ["Content-Type": "application/json"], body: Data(#"{"id":"x"}"#.utf8))
+    let now = Fixtures.now
+    try first.keepAnswer(answer, key: "k1", at: now, forgetBefore: now.addingTimeInterval(-86_400))
+    #expect(
+      try second.replayedAnswer(key: "k1", notBefore: now.addingTimeInterval(-86_400)) == answer)
+    #expect(try second.replayedAnswer(key: "k2", notBefore: now.addingTimeInterval(-86_400)) == nil)
+    // A day on it is forgotten, and a newer answer under the key replaces it.
+    let later = now.addingTimeInterval(86_401)
+    #expect(
+      try second.replayedAnswer(key: "k1", notBefore: later.addingTimeInterval(-86_400)) == nil)
+    try second.keepAnswer(
+      answer, key: "k3", at: later, forgetBefore: later.addingTimeInterval(-86_400))
+    #expect(try first.replayedAnswer(key: "k1", notBefore: .distantPast) == nil)
+  }
+
   @Test func writesFromTwoProcessesAtOnceAreAllKept() throws {
     let (first, second) = try twoProcesses()
     DispatchQueue.concurrentPerform(iterations: 20) { index in

@@ -153,6 +153,7 @@ extension Larder {
       marks: database, userSettings: database, clipper: clipper, settings: settings, clock: clock,
       log: log)
     larder.accounts = AccountSupport(store: accounts, hashing: options.passwordHashing)
+    larder.replayedAnswers = database
     var notes = OpeningNotes(foodWarnings: try larder.households.open(caller.household).warnings)
     if database.isNewDatabase && options.seedsStarterRecipes {
       notes.starterRecipes = try larder.seedStarterRecipes(as: caller)

@@ -22,6 +22,9 @@ enum PostgresMigrations {
       version: 2, summary: "notifying other processes of changes", sql: notifications2),
     PostgresMigration(
       version: 3, summary: "failed sign-ins every process sees", sql: signInFailures3),
+    PostgresMigration(
+      version: 4, summary: "answers to changes every process can replay",
+      sql: replayedAnswers4),
   ]
 
   /// The newest schema version this binary knows.
@@ -131,6 +134,18 @@ enum PostgresMigrations {
       last_at DOUBLE PRECISION NOT NULL
     );
     CREATE INDEX sign_in_failures_by_time ON sign_in_failures (last_at);
+    """
+
+  /// The answer each change sent with an idempotency key got, for a day.
+  private static let replayedAnswers4 = """
+    CREATE TABLE replayed_answers (
+      key TEXT PRIMARY KEY,
+      kept_at DOUBLE PRECISION NOT NULL,
+      status INTEGER NOT NULL,
+      headers TEXT NOT NULL,
+      body BYTEA NOT NULL
+    );
+    CREATE INDEX replayed_answers_by_time ON replayed_answers (kept_at);
     """
 
   /// The schema of SQLite's version 16, in PostgreSQL's types. Times are seconds since 1970
