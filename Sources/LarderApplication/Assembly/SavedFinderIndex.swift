@@ -43,7 +43,12 @@ public struct SavedFinderIndex: Sendable, Equatable {
     var household: String
     var libraryVersion: Int64
     var build: String
+    /// The library's stamp when it was saved (its count and most recently updated recipe):
+    /// a second check beside the version, for a database put back from a copy whose
+    /// version has since come to the same number by other changes.
     var recipes: Int
+    var newestRecipe: String?
+    var newestUpdate: Date?
   }
 
   static let magic = Data("LARDWARM".utf8)
@@ -56,8 +61,10 @@ public struct SavedFinderIndex: Sendable, Equatable {
 
   /// Reads the file's header and the index after it; nil when there is no file. Throws a
   /// ``Refusal`` saying what is wrong with a file that cannot be used for `household` at
-  /// `libraryVersion`.
-  func read(household: HouseholdID, libraryVersion: Int64) throws -> (Header, Data)? {
+  /// `libraryVersion` and `stamp`.
+  func read(
+    household: HouseholdID, libraryVersion: Int64, stamp: LibraryIndex.Stamp
+  ) throws -> (Header, Data)? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let data: Data
     do {
@@ -77,6 +84,14 @@ public struct SavedFinderIndex: Sendable, Equatable {
         description: "the recipes or foods changed since it was saved (library version "
           + "\(header.libraryVersion), the database is at \(libraryVersion))")
     }
+    guard
+      header.recipes == stamp.count, header.newestRecipe == stamp.newestID?.rawValue,
+      header.newestUpdate == stamp.newestUpdate
+    else {
+      throw Refusal(
+        description: "the recipes changed since it was saved (\(header.recipes) recipes then, "
+          + "\(stamp.count) now, or another most recent change)")
+    }
     return (header, data[payloadStart...])
   }
 
@@ -95,10 +110,13 @@ public struct SavedFinderIndex: Sendable, Equatable {
 
   /// Writes `index` under a header for `household` at `libraryVersion`: to a file of its own
   /// first, flushed to disk, then renamed over the old one, so a reader never sees half a file.
-  func write(index: Data, household: HouseholdID, libraryVersion: Int64, recipes: Int) throws {
+  func write(
+    index: Data, household: HouseholdID, libraryVersion: Int64, stamp: LibraryIndex.Stamp
+  ) throws {
     let header = Header(
       format: Self.headerFormat, household: household.rawValue, libraryVersion: libraryVersion,
-      build: build, recipes: recipes)
+      build: build, recipes: stamp.count, newestRecipe: stamp.newestID?.rawValue,
+      newestUpdate: stamp.newestUpdate)
     let json = try JSONEncoder().encode(header)
     var length = UInt32(json.count).littleEndian
     var start = Self.magic
@@ -164,7 +182,7 @@ extension Larder {
     let clock = { DispatchTime.now().uptimeNanoseconds }
     var restored = false
     var problem: String?
-    var toSave: (index: Data, version: Int64, recipes: Int)?
+    var toSave: (index: Data, version: Int64, stamp: LibraryIndex.Stamp)?
     let report = try library.whileLoading {
       var profiles: [RecipeFoodProfile] = []
       var stamp: LibraryIndex.Stamp?
@@ -172,13 +190,13 @@ extension Larder {
       let report = try household.finder.rebuild(
         catalog: { household.finderCatalog },
         restoring: { engine in
-          guard let savedIndex,
-            let current = try recipes.libraryVersion(household: caller.household)
-          else { return nil }
+          guard let savedIndex else { return nil }
           do {
-            guard
+            // The version last: every write after it reaches the engine filled here.
+            let stamp = try library.stamp(store: recipes, household: caller.household)
+            guard let current = try recipes.libraryVersion(household: caller.household),
               let (_, index) = try savedIndex.read(
-                household: caller.household, libraryVersion: current)
+                household: caller.household, libraryVersion: current, stamp: stamp)
             else { return nil }
             let report = try engine.restore(savedIndex: index, clock: clock)
             restored = true
@@ -200,9 +218,9 @@ extension Larder {
           profiles = try recipes.foodProfiles(household: caller.household)
           return profiles.map(FinderRecipe.init(profile:))
         },
-        built: { engine, report in
+        built: { engine, _ in
           // Still holding writes back: the index saved is the one the version describes.
-          if let version { toSave = (engine.savedIndex(), version, report.recipeCount) }
+          if let version, let stamp { toSave = (engine.savedIndex(), version, stamp) }
         }, clock: clock)
       if restored {
         // The library's summaries, while the finder answers from the restored index.
@@ -216,7 +234,7 @@ extension Larder {
       do {
         try savedIndex.write(
           index: toSave.index, household: caller.household, libraryVersion: toSave.version,
-          recipes: toSave.recipes)
+          stamp: toSave.stamp)
       } catch {
         log("error: saving the finder index to \(savedIndex.path): \(error)")
       }
@@ -246,14 +264,15 @@ extension Larder {
     {
       return false
     }
+    let stamp = try library.stamp(store: recipes, household: caller.household)
     let engine = FinderEngine(catalog: household.finderCatalog)
-    let report = engine.build(
+    engine.build(
       recipes: try recipes.foodProfiles(household: caller.household).map(
         FinderRecipe.init(profile:)),
       clock: { DispatchTime.now().uptimeNanoseconds })
     try savedIndex.write(
       index: engine.savedIndex(), household: caller.household, libraryVersion: version,
-      recipes: report.recipeCount)
+      stamp: stamp)
     return true
   }
 }

@@ -124,7 +124,9 @@ import Testing
 
   /// Files that cannot be used, each with what is wrong with it.
   enum Damage: String, CaseIterable, CustomTestStringConvertible {
-    case truncated, flippedByte, garbage, empty, otherBuild, otherHousehold, headerOnly
+    case truncated, flippedByte, garbage, empty, otherBuild, otherHousehold, otherStamp, headerOnly
+    /// The control: the file as saved is used.
+    case untouched
     var testDescription: String { rawValue }
   }
 
@@ -141,17 +143,25 @@ import Testing
     case .empty: bytes = Data()
     case .headerOnly: bytes = bytes.prefix(200)
     case .otherBuild: reading = SavedFinderIndex(path: saved.path, build: "another build")
-    case .otherHousehold:
+    case .otherHousehold, .otherStamp:
+      // The same index under a header that differs in one thing.
       let header = try #require(saved.readHeader())
+      let length = bytes[8..<12].reversed().reduce(0) { $0 << 8 | Int($1) }
       try saved.write(
-        index: bytes.suffix(from: bytes.startIndex + 0), household: HouseholdID(rawValue: "other"),
-        libraryVersion: header.libraryVersion, recipes: 0)
+        index: bytes.suffix(from: 12 + length),
+        household: HouseholdID(rawValue: damage == .otherHousehold ? "other" : "default"),
+        libraryVersion: header.libraryVersion,
+        stamp: LibraryIndex.Stamp(
+          count: header.recipes + (damage == .otherStamp ? 1 : 0),
+          newestID: header.newestRecipe.map(RecipeID.init(rawValue:)),
+          newestUpdate: header.newestUpdate))
       bytes = try Data(contentsOf: url)
+    case .untouched: break
     }
     try bytes.write(to: url)
     let (larder, warm) = try Self.start(path, reading)
-    #expect(!warm.restored)
-    #expect(warm.savedIndexProblem != nil)
+    #expect(warm.restored == (damage == .untouched))
+    #expect((warm.savedIndexProblem == nil) == (damage == .untouched), "\(warm)")
     #expect(try Self.answers(larder) == before)
   }
 
@@ -188,11 +198,12 @@ import Testing
         _ = try? larder.createRecipe(recipe, as: .defaultHousehold)
         done.signal()
       }
-      racing.written.wait()
+      // Bounded, so a write that cannot get through fails the test instead of hanging it.
+      _ = racing.written.wait(timeout: .now() + 30)
       return done
     }
     let warm = try larder.warmUp(as: .defaultHousehold, savedIndex: saved)
-    racing.finished?.wait()
+    #expect(racing.finished?.wait(timeout: .now() + 30) == .success)
     #expect(warm.restored)
     let starters = try StarterRecipes.load().count
     #expect(larder.finderRecipeCount(as: .defaultHousehold) == starters + 1)
