@@ -2,14 +2,16 @@
 # Times what a user waits for after `larder serve` starts on an existing database: the first
 # answer from /api/v1/health, the first and second finder answers and the library API.
 #   scripts/first-answer.sh DATABASE [LARDER_BINARY]
-# The database is copied first (the copy is upgraded, the original left alone); it needs an
-# account named "bench" (the one `larder-bench http --db PATH` makes).
+# The database is copied first (the copy is upgraded, the original left alone), with the finder
+# index saved beside it (DATABASE.warm) when there is one; it needs an account named "bench"
+# (the one `larder-bench http --db PATH` makes).
 set -euo pipefail
 database=${1:?usage: scripts/first-answer.sh DATABASE [LARDER_BINARY]}
 larder=${2:-.build/release/larder}
 work=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 cp "$database" "$work/larder.sqlite"
+if [[ -f "$database.warm" ]]; then cp "$database.warm" "$work/larder.sqlite.warm"; fi
 export LARDER_DB="$work/larder.sqlite" XDG_CONFIG_HOME="$work" LARDER_PORT=${LARDER_PORT:-18125}
 token=$("$larder" tokens create --user bench --name first-answer 2>/dev/null | tail -1)
 "$larder" serve >"$work/serve.log" 2>&1 &
@@ -26,5 +28,5 @@ ask "first finder request" "/api/v1/finder?have=egg&missing=0&limit=1"
 echo "first finder answer after $(since) s"
 ask "second finder request" "/api/v1/finder?have=egg,flour,milk&missing=2&limit=24"
 ask "library" "/api/v1/library?limit=24"
-grep "Pantry finder ready" "$work/serve.log" || true
+grep -E "Pantry finder (ready|read from)|saved finder index" "$work/serve.log" || true
 echo "resident memory: $(ps -o rss= -p "$server") KB"

@@ -165,6 +165,9 @@ public enum ApplicationError: Error, Equatable, Sendable, CustomStringConvertibl
         self = .notFound(.image, id: id.rawValue)
       case .notFound(let kind, let id):
         self = .notFound(RecordKind(rawValue: kind) ?? .record, id: id)
+      case .unreadableSnapshot:
+        // A saved index is the server's own file, never a request's fault.
+        return nil
       }
     case let error as LarderImportError:
       self = .importFailed(error)

@@ -74,6 +74,18 @@ public final class SQLiteRecipeStore: RecipeStore {
     }
   }
 
+  /// The household's library version: the tick of the library clock when a row of its
+  /// recipes, their foods, or its own foods or synonyms was last written (triggers of
+  /// migration 17 keep it, whoever writes). Nil for a household the database does not know.
+  public func libraryVersion(household: HouseholdID) throws -> Int64? {
+    try database.read("reading the library version") { connection in
+      try connection.query(
+        "SELECT version FROM library_versions WHERE household_id = ?", [.text(household.rawValue)],
+        operation: "reading the library version"
+      ) { $0.int(0) }.first
+    }
+  }
+
   /// Up to ten IDs that start with `prefix`, so people can type a short ID.
   public func recipeIDs(startingWith prefix: String, household: HouseholdID) throws -> [RecipeID] {
     try database.read("finding recipes by ID prefix") { connection in

@@ -57,6 +57,30 @@ struct FinderBenchmark {
     let report = engine.build(recipes: recipes, clock: { DispatchTime.now().uptimeNanoseconds })
     let rssAfter = Machine.residentMemoryMB
 
+    // The index saved as `larder serve` saves it beside the database, and restored into a new
+    // engine as its next start does (issue 14's cold start); the restored engine must answer
+    // as the built one.
+    // (In a block of its own, so the second engine is freed before the queries are timed.)
+    var savedMegabytes = 0.0
+    var saveSeconds = 0.0
+    var restoreSeconds = 0.0
+    var restoredAgrees = true
+    do {
+      let now = { DispatchTime.now().uptimeNanoseconds }
+      let saveStart = now()
+      let savedIndex = engine.savedIndex()
+      saveSeconds = Double(now() - saveStart) / 1e9
+      savedMegabytes = Double(savedIndex.count) / 1_048_576
+      let restored = FinderEngine(catalog: catalog)
+      restoreSeconds = try restored.restore(savedIndex: savedIndex, clock: now).seconds
+      for items in pantryItems.prefix(8) {
+        for maxMissing in [0, 2] {
+          let query = FinderQuery(pantryItems: items, maxMissing: maxMissing, limit: Self.pageSize)
+          if restored.find(query) != engine.find(query) { restoredAgrees = false }
+        }
+      }
+    }
+
     // --peer-queries 0 times the engine alone (for profiling): no peer is loaded or asked.
     let sqliteStart = DispatchTime.now().uptimeNanoseconds
     let database = peerQueries == 0 ? nil : try FinderSQLitePeer(corpus: corpus, model: model)
@@ -202,6 +226,11 @@ struct FinderBenchmark {
       ],
       "results": results,
       "buildSeconds": round3(report.seconds),
+      "savedIndex": [
+        "megabytes": round3(savedMegabytes), "saveSeconds": round3(saveSeconds),
+        "restoreSeconds": round3(restoreSeconds),
+        "restoredAnswersAgree": restoredAgrees,
+      ],
       "edits": [
         "count": Self.editCount, "updateP50Ms": round3(edits.percentile(0.5)),
         "updateP99Ms": round3(edits.percentile(0.99)),

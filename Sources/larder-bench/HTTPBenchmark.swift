@@ -72,45 +72,13 @@ struct HTTPBenchmark {
 
     // The server.
     let port = try Self.freePort()
-    let started = DispatchTime.now().uptimeNanoseconds
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: larderPath)
-    server.arguments = ["serve"]
-    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LARDER_") }
-    environment["LARDER_DB"] = path
-    environment["LARDER_HOST"] = "127.0.0.1"
-    environment["LARDER_PORT"] = String(port)
-    environment["XDG_CONFIG_HOME"] = folder.path
-    server.environment = environment
     let serverLog = folder.appendingPathComponent("serve.log")
-    FileManager.default.createFile(atPath: serverLog.path, contents: nil)
-    let logHandle = try FileHandle(forWritingTo: serverLog)
-    server.standardOutput = logHandle
-    server.standardError = logHandle
-    try server.run()
-    Self.serverPID = server.processIdentifier
+    var (server, started, firstAnswerSeconds) = try startServer(
+      path: path, port: port, folder: folder, log: serverLog)
     defer {
       if server.isRunning {
         server.terminate()
         server.waitUntilExit()
-      }
-    }
-    let health = "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
-    var firstAnswerSeconds: Double?
-    while firstAnswerSeconds == nil {
-      guard server.isRunning else {
-        let log = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? ""
-        throw BenchError(message: "larder serve stopped:\n\(log)", exitCode: 1)
-      }
-      if let connection = try? HTTPConnection(port: port),
-        (try? connection.send(health))?.status == 200
-      {
-        firstAnswerSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-      } else {
-        usleep(5_000)
-        if Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 > 600 {
-          throw BenchError(message: "larder serve did not answer in 600 s", exitCode: 1)
-        }
       }
     }
 
@@ -120,12 +88,15 @@ struct HTTPBenchmark {
     }
     // The finder may still be building when the server first answers: its first answer is
     // timed from the same start.
-    let firstFinder = try HTTPConnection(port: port).send(
-      request("/api/v1/finder?have=egg&missing=0&limit=1"))
-    guard firstFinder.status == 200 else {
-      throw BenchError(message: "the first finder request answered \(firstFinder.status)")
+    func firstFinderAnswer(since started: UInt64) throws -> Double {
+      let firstFinder = try HTTPConnection(port: port).send(
+        request("/api/v1/finder?have=egg&missing=0&limit=1"))
+      guard firstFinder.status == 200 else {
+        throw BenchError(message: "the first finder request answered \(firstFinder.status)")
+      }
+      return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
-    let firstFinderSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    let firstFinderSeconds = try firstFinderAnswer(since: started)
     func escaped(_ text: String) -> String {
       text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
@@ -207,18 +178,96 @@ struct HTTPBenchmark {
     results.append(try drive(name: "GET /", detail: [:], requests: [request("/")], port: port))
 
     let memory = Self.residentMB(of: server.processIdentifier)
+
+    // A second start on the same database, as after a restart: the first saved its finder's
+    // index beside the database once its warm-up was done (long before now), so this one
+    // answers the finder from that file. Stopped with SIGTERM, as an operator would.
+    server.terminate()
+    server.waitUntilExit()
+    let savedIndexBytes =
+      (try? FileManager.default.attributesOfItem(atPath: path + ".warm"))?[.size] as? Int
+    (server, started, firstAnswerSeconds) = try startServer(
+      path: path, port: port, folder: folder, log: serverLog)
+    let restartFinderSeconds = try firstFinderAnswer(since: started)
+    let restartHealthSeconds = firstAnswerSeconds
+    let restartResident = Self.residentMB(of: server.processIdentifier)
+    // The library's summaries are read after the finder's index, in the background: its first
+    // answer comes when they are in.
+    let library = try HTTPConnection(port: port).send(request("/api/v1/library?limit=24"))
+    guard library.status == 200 else {
+      throw BenchError(message: "the first library request answered \(library.status)")
+    }
+    let restartLibrarySeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    // The server tells where its finder came from once its warm-up is done.
+    var restartLog = ""
+    for _ in 0..<600 where !restartLog.contains("Pantry finder") {
+      usleep(100_000)
+      restartLog = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? ""
+    }
+    let readFromFile = restartLog.contains("Pantry finder read from")
     let report: [String: Any] = [
       "benchmark": "http", "recipes": recipeCount, "seed": seed, "machine": Machine.description,
       "secondsPerMeasurement": seconds, "connections": connections,
       "library": ["seconds": round3(made.seconds)],
       "startToFirstAnswerSeconds": round3(firstAnswerSeconds ?? 0),
       "startToFirstFinderAnswerSeconds": round3(firstFinderSeconds),
+      "secondStart": [
+        "startToFirstAnswerSeconds": round3(restartHealthSeconds ?? 0),
+        "startToFirstFinderAnswerSeconds": round3(restartFinderSeconds),
+        "startToFirstLibraryAnswerSeconds": round3(restartLibrarySeconds),
+        "finderReadFromSavedIndex": readFromFile,
+        "savedIndexMB": savedIndexBytes.map { round3(Double($0) / 1_048_576) } as Any,
+        "serverResidentMBAtFirstFinderAnswer": restartResident as Any,
+      ],
       "serverResidentMB": memory as Any, "serverResidentMBAtFirstAnswer": residentAtStart as Any,
       "results": results,
     ]
     let data = try JSONSerialization.data(
       withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Starts `larder serve` on the database at `path` and waits for its first `200` from
+  /// `/api/v1/health`; returns the process, when it was spawned and how long that took.
+  private func startServer(
+    path: String, port: Int, folder: URL, log serverLog: URL
+  ) throws -> (Process, UInt64, Double?) {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: larderPath)
+    server.arguments = ["serve"]
+    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LARDER_") }
+    environment["LARDER_DB"] = path
+    environment["LARDER_HOST"] = "127.0.0.1"
+    environment["LARDER_PORT"] = String(port)
+    environment["XDG_CONFIG_HOME"] = folder.path
+    server.environment = environment
+    FileManager.default.createFile(atPath: serverLog.path, contents: nil)
+    let logHandle = try FileHandle(forWritingTo: serverLog)
+    server.standardOutput = logHandle
+    server.standardError = logHandle
+    try server.run()
+    Self.serverPID = server.processIdentifier
+    let health = "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+    var firstAnswerSeconds: Double?
+    while firstAnswerSeconds == nil {
+      guard server.isRunning else {
+        let log = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? ""
+        throw BenchError(message: "larder serve stopped:\n\(log)", exitCode: 1)
+      }
+      if let connection = try? HTTPConnection(port: port),
+        (try? connection.send(health))?.status == 200
+      {
+        firstAnswerSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+      } else {
+        usleep(5_000)
+        if Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 > 600 {
+          server.terminate()
+          throw BenchError(message: "larder serve did not answer in 600 s", exitCode: 1)
+        }
+      }
+    }
+    return (server, started, firstAnswerSeconds)
   }
 
   /// One endpoint: single-request latency on one connection, then throughput and latency at

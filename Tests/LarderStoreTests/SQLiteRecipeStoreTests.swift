@@ -164,7 +164,7 @@ final class Counter: @unchecked Sendable {
     }
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 3)
-    #expect(SQLiteRecipeStore.schemaVersion == 16)
+    #expect(SQLiteRecipeStore.schemaVersion == 17)
 
     let food = Food(id: "sudachi", name: "sudachi", parentID: "citrus")
     try store.saveUserFood(food, household: .default, now: Fixtures.now)

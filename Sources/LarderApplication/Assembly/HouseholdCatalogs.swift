@@ -218,10 +218,29 @@ final class HouseholdFinder: @unchecked Sendable {
   func rebuild(
     catalog: () -> FinderCatalog, load: () throws -> [FinderRecipe], clock: () -> UInt64
   ) throws -> FinderBuildReport {
+    try rebuild(
+      catalog: catalog, restoring: { _ in nil }, load: load, built: { _, _ in }, clock: clock)
+  }
+
+  /// Fills the engine (made first when there is none) by `restoring`, which returns nil when
+  /// it could not (a saved index that is missing or stale), or else from `load`; then passes
+  /// a built engine to `built`. All of it holds edits back, so `restoring` can read the
+  /// store's version knowing that every write after that read reaches the engine it fills,
+  /// and `built` sees the engine before any of them.
+  func rebuild(
+    catalog: () -> FinderCatalog, restoring: (FinderEngine) throws -> FinderBuildReport?,
+    load: () throws -> [FinderRecipe], built: (FinderEngine, FinderBuildReport) -> Void,
+    clock: () -> UInt64
+  ) throws -> FinderBuildReport {
     building.lock()
     defer { building.unlock() }
     let engine = builtEngine ?? FinderEngine(catalog: catalog())
+    if let report = try restoring(engine) {
+      publish(engine)
+      return report
+    }
     let report = engine.build(recipes: try load(), clock: clock)
+    built(engine, report)
     publish(engine)
     return report
   }

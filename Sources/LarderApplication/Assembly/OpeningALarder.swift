@@ -275,26 +275,10 @@ extension Larder {
   /// household loaded into its pantry finder (as ``rebuildFinder(as:)``) and, from the same
   /// rows, into its library index, which the finder's result cards and the library read.
   /// Each alone reads and decodes every recipe's summary; at 100,000 recipes that is seconds.
+  /// ``warmUp(as:savedIndex:)`` does the same from an index saved by an earlier start.
   @discardableResult
   public func warmUp(as caller: Caller) throws -> FinderBuildReport {
-    let household = try household(caller)
-    // A library or finder request meanwhile waits for this rather than reading every recipe
-    // again beside it.
-    return try library.whileLoading {
-      var profiles: [RecipeFoodProfile] = []
-      var stamp: LibraryIndex.Stamp?
-      let report = try household.finder.rebuild(
-        catalog: { household.finderCatalog },
-        load: {
-          // Inside the build, so a write waits for it rather than slipping between the read
-          // and the build; the stamp before the read, so a write before it shows as a change.
-          stamp = try library.stamp(store: recipes, household: caller.household)
-          profiles = try recipes.foodProfiles(household: caller.household)
-          return profiles.map(FinderRecipe.init(profile:))
-        }, clock: { DispatchTime.now().uptimeNanoseconds })
-      if let stamp { library.prime(with: profiles, stamp: stamp, household: caller.household) }
-      return report
-    }
+    try warmUp(as: caller, savedIndex: nil).finderBuild
   }
 
   /// How many recipes the caller's household's pantry finder holds, or nil when it has not

@@ -66,12 +66,14 @@ extension Larder {
     // whole document: a whole recipe is read only for a hit with lines no food matches (their
     // text is shown), or for one the summaries do not hold. The summaries held are used
     // without the store's change check, as the finder's own index is: both follow this
-    // process's writes, and the library page reloads them after another process's.
+    // process's writes, and the library page reloads them after another process's. While
+    // they are being loaded (after a start from a saved finder index), the hits are read
+    // from the store one by one rather than waiting for every summary.
     let cards =
       page.items.isEmpty
       ? nil
       : try library.held(household: caller.household)
-        ?? library.current(store: recipes, household: caller.household)
+        ?? library.currentUnlessLoading(store: recipes, household: caller.household)
     var found: [FinderAnswer.Item] = []
     for match in page.items {
       let id = RecipeID(rawValue: match.recipeID)

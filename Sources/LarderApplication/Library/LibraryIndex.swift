@@ -91,6 +91,17 @@ final class LibraryIndex: @unchecked Sendable {
     return try body()
   }
 
+  /// The household's library as ``current(store:household:)`` gives it, or nil while a load
+  /// is under way (the warm-up after a start): for a caller that can do without it rather
+  /// than wait seconds, such as the finder's cards, which then read their recipes one by one.
+  func currentUnlessLoading(
+    store: any RecipeStore, household: HouseholdID
+  ) throws -> LibrarySnapshot? {
+    guard loading.try() else { return nil }
+    loading.unlock()
+    return try current(store: store, household: household)
+  }
+
   /// Holds `profiles`, read from the store after it had `stamp`, as the household's
   /// snapshot: what another reader of every recipe (the finder's build) loaded anyway.
   func prime(

@@ -122,13 +122,27 @@ enum ServeCommand {
     // recipes), so it happens while the server already answers: pages, search and the API at
     // once, a finder request meanwhile once the build is done (HouseholdFinder makes it wait
     // for the build, not start another), and a write to recipes after it.
+    // A finder index saved beside the database by an earlier start, when it is still the
+    // database's, is read instead (well under a second at 100,000 recipes), and the library's
+    // summaries are read after it while the finder answers.
     let caller = context.caller
+    let savedIndex = SavedFinderIndex(
+      besideDatabase: config.databasePath, build: Self.buildIdentity())
     DispatchQueue.global(qos: .userInitiated).async {
       do {
-        let build = try larder.warmUp(as: caller)
-        for line in OpeningNotes(finderBuild: build).lines(databasePath: config.databasePath) {
-          console.printError(line)
+        let warm = try larder.warmUp(as: caller, savedIndex: savedIndex)
+        if warm.restored, let savedIndex {
+          console.printError(
+            "Pantry finder read from \(savedIndex.path): \(warm.finderBuild.recipeCount) recipes "
+              + String(format: "in %.1f ms", warm.finderBuild.seconds * 1000))
+        } else {
+          for line in OpeningNotes(finderBuild: warm.finderBuild).lines(
+            databasePath: config.databasePath)
+          {
+            console.printError(line)
+          }
         }
+        if let savedIndex { Self.keepSaving(savedIndex, larder: larder, caller: caller, console) }
       } catch {
         console.printError("error: building the pantry finder: \(error)")
       }
@@ -141,6 +155,41 @@ enum ServeCommand {
     sources.forEach { $0.cancel() }
     console.printError("Stopped.")
     return LarderCommandLine.exitSuccess
+  }
+}
+
+extension ServeCommand {
+  /// What tells this build of Larder from others for the saved finder index: the version and
+  /// the running binary's size and modification time, so a rebuilt binary (whose index layout
+  /// may differ) never reads an index an older one saved.
+  static func buildIdentity() -> String {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let attributes = try? FileManager.default.attributesOfItem(atPath: executable)
+    let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+    let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(LarderCommandLine.version) \(size) \(Int64(modified))"
+  }
+
+  /// Saves the finder's index again now and then when the recipes or foods changed, so the
+  /// next start (after a crash too) finds a current file. Each save reads every recipe, so
+  /// the pause between them is at least ten minutes and at least twenty times the last
+  /// save's time: under 5% of a core even at a million recipes.
+  static func keepSaving(
+    _ savedIndex: SavedFinderIndex, larder: Larder, caller: Caller, _ console: Console,
+    after pause: Double = 600
+  ) {
+    DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + pause) {
+      let started = DispatchTime.now().uptimeNanoseconds
+      do {
+        try larder.refreshSavedFinderIndex(as: caller, savedIndex: savedIndex)
+      } catch {
+        console.printError("error: saving the finder index to \(savedIndex.path): \(error)")
+      }
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+      keepSaving(savedIndex, larder: larder, caller: caller, console, after: max(600, 20 * seconds))
+    }
   }
 }
 

@@ -59,6 +59,33 @@ public final class FinderEngine: @unchecked Sendable {
       memoryBytes: built.memoryBytes)
   }
 
+  /// The engine's index as bytes that ``restore(savedIndex:clock:)`` reads back without
+  /// building it again: what a server keeps beside its database for its next start. The
+  /// catalog's facts are not in them (restoring applies the engine's own), and the bytes fit
+  /// only a machine and a Larder that lay records out the same way.
+  public func savedIndex() -> Data {
+    Data(lock.reading { index.snapshotBytes() })
+  }
+
+  /// Replaces every recipe with those of an index ``savedIndex()`` wrote, giving it this
+  /// engine's catalog, while queries keep running on the old one; throws
+  /// ``LarderCoreError/unreadableSnapshot(reason:)`` and changes nothing when the bytes are
+  /// truncated, damaged, or from another format or machine.
+  ///
+  /// - Parameter clock: a monotonic clock in nanoseconds, as for ``build(recipes:clock:)``.
+  @discardableResult
+  public func restore(savedIndex: Data, clock: () -> UInt64) throws -> FinderBuildReport {
+    let start = clock()
+    let facts = catalog
+    let restored = try savedIndex.withUnsafeBytes { try FinderIndex(snapshot: $0, catalog: facts) }
+    let seconds = Double(clock() &- start) / 1e9
+    lock.writing { index = restored }
+    scratch.drain()
+    return FinderBuildReport(
+      recipeCount: restored.recipeCount, foodCount: restored.foodCount, seconds: seconds,
+      memoryBytes: restored.memoryBytes)
+  }
+
   /// Adds a recipe, replacing the one with the same id if there is one.
   public func add(_ recipe: FinderRecipe) {
     lock.writing { index.add(recipe) }

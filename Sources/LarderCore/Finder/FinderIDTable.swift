@@ -185,3 +185,47 @@ private func memcmpEqual(
   for offset in 0..<count where lhs[offset] != rhs[offset] { return false }
   return true
 }
+
+extension FinderIDTable {
+  /// How many slots the table has room for ids in, in use or freed.
+  var slotCount: Int { starts.count }
+
+  /// Writes the table as it is, buckets included: the hash is fixed (FNV-1a), so a table
+  /// read back finds every id where this one does.
+  func write(to writer: inout FinderSnapshotWriter) {
+    writer.write(bytes)
+    writer.write(starts)
+    writer.write(lengths)
+    writer.write(buckets)
+    writer.write(UInt64(count))
+    writer.write(UInt64(unusedBytes))
+  }
+
+  /// Reads a table ``write(to:)`` wrote, checking that every slot's id lies within the bytes
+  /// and that the buckets can be probed, so a damaged file is refused rather than trapping.
+  init(reading reader: inout FinderSnapshotReader) throws {
+    bytes = try reader.readArray()
+    starts = try reader.readArray()
+    lengths = try reader.readArray()
+    buckets = try reader.readArray()
+    count = try reader.readCount()
+    unusedBytes = try reader.readCount()
+    guard starts.count == lengths.count,
+      buckets.isEmpty || buckets.count & (buckets.count - 1) == 0,
+      count <= starts.count, buckets.count >= count
+    else { throw LarderCoreError.unreadableSnapshot(reason: "the recipe ids do not fit together") }
+    for slot in starts.indices where Int(starts[slot]) + Int(lengths[slot]) > bytes.count {
+      throw LarderCoreError.unreadableSnapshot(reason: "a recipe id lies outside the ids' bytes")
+    }
+    var occupied = 0
+    for entry in buckets where entry != 0 {
+      guard Int(entry) <= starts.count else {
+        throw LarderCoreError.unreadableSnapshot(reason: "an id bucket names no slot")
+      }
+      occupied += 1
+    }
+    guard occupied == count, buckets.isEmpty || occupied < buckets.count else {
+      throw LarderCoreError.unreadableSnapshot(reason: "the id table's count is wrong")
+    }
+  }
+}

@@ -273,7 +273,8 @@ struct FinderIndex {
     applyCatalog()
   }
 
-  private mutating func applyCatalog() {
+  /// Works out the catalog's facts for every food numbered (reading a saved index uses it).
+  mutating func applyCatalog() {
     for food in catalog.allFoods.sorted() { _ = number(ofFood: food) }
     parents = [Int32](repeating: -1, count: foodCount)
     children = [[UInt32]](repeating: [], count: foodCount)

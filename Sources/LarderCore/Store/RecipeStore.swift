@@ -46,9 +46,20 @@ public protocol RecipeStore: Sendable {
   /// can type a short ID. A store without an index for it may use the default, which reads
   /// every summary.
   func recipeIDs(startingWith prefix: String, household: HouseholdID) throws -> [RecipeID]
+
+  /// A number that differs whenever anything the household's food profiles are made of may
+  /// have changed since it was read, by this process or any other: a recipe created, updated
+  /// or deleted (through the store or written to its tables directly), or the household's own
+  /// foods and synonyms changed. Equal numbers mean equal profiles, across restarts too, so a
+  /// finder index saved beside the store can be trusted only when the number it was saved
+  /// with is read again. Nil when the store keeps no such number (nothing saved is trusted).
+  func libraryVersion(household: HouseholdID) throws -> Int64?
 }
 
 extension RecipeStore {
+  /// Nil: a store that keeps no library version never has a saved finder index trusted.
+  public func libraryVersion(household: HouseholdID) throws -> Int64? { nil }
+
   /// Reads every summary and keeps the IDs that start with `prefix`: right for any store, fast
   /// enough for small ones.
   public func recipeIDs(startingWith prefix: String, household: HouseholdID) throws -> [RecipeID] {
@@ -442,6 +453,11 @@ extension ForwardingRecipeStore {
   /// Passes on to the base store.
   public func recipeIDs(startingWith prefix: String, household: HouseholdID) throws -> [RecipeID] {
     try base.recipeIDs(startingWith: prefix, household: household)
+  }
+
+  /// Passes on to the base store.
+  public func libraryVersion(household: HouseholdID) throws -> Int64? {
+    try base.libraryVersion(household: household)
   }
 
   /// Passes on to the base store.

@@ -46,6 +46,8 @@ enum Migrations {
     Migration(
       version: 16, summary: "ingredient lines read in their recipe's language",
       apply: readLinesInTheirLanguage),
+    Migration(
+      version: 17, summary: "a version of each household's library", apply: versionLibraries),
   ]
 
   /// The newest schema version this binary knows.
@@ -428,6 +430,71 @@ extension Migrations {
       );
       CREATE INDEX images_by_digest ON images (household_id, digest);
       """, operation: "creating the images table")
+  }
+
+  /// A finder index saved beside the database is trusted on the next start only if nothing it
+  /// was made of changed since (``SQLiteRecipeStore/libraryVersion(household:)``). Triggers
+  /// bump the household's version on every row written to the recipes, their foods and the
+  /// household's own foods and synonyms, whichever statement, process or cascade writes it,
+  /// so a change made with the sqlite3 shell counts too. Versions come from one clock that
+  /// only moves forward, so a household deleted and made again, or a recipe deleted and
+  /// another created, never brings an old version back. No foreign key: a cascade deleting a
+  /// household's rows fires the triggers for a household that is going.
+  fileprivate static func versionLibraries(_ connection: SQLiteConnection) throws {
+    func bump(_ household: String) -> String {
+      """
+        UPDATE library_clock SET tick = tick + 1;
+        INSERT INTO library_versions (household_id, version)
+          SELECT \(household), tick FROM library_clock WHERE \(household) IS NOT NULL
+          ON CONFLICT (household_id) DO UPDATE SET version = excluded.version;
+      """
+    }
+    let ofRecipe = { (row: String) in
+      "(SELECT household_id FROM recipes WHERE seq = \(row).recipe_seq)"
+    }
+    var triggers = """
+      CREATE TABLE library_clock (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        tick INTEGER NOT NULL
+      );
+      INSERT INTO library_clock (id, tick) VALUES (1, 1);
+      CREATE TABLE library_versions (
+        household_id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      INSERT INTO library_versions (household_id, version) SELECT id, 1 FROM households;
+
+      """
+    let events: [(name: String, event: String, households: [String])] = [
+      ("households_versioned_in", "INSERT ON households", ["NEW.id"]),
+      ("recipes_versioned_in", "INSERT ON recipes", ["NEW.household_id"]),
+      ("recipes_versioned_changed", "UPDATE ON recipes", ["OLD.household_id", "NEW.household_id"]),
+      ("recipes_versioned_out", "DELETE ON recipes", ["OLD.household_id"]),
+      ("recipe_foods_versioned_in", "INSERT ON recipe_foods", [ofRecipe("NEW")]),
+      (
+        "recipe_foods_versioned_changed", "UPDATE ON recipe_foods",
+        [ofRecipe("OLD"), ofRecipe("NEW")]
+      ),
+      ("recipe_foods_versioned_out", "DELETE ON recipe_foods", [ofRecipe("OLD")]),
+      ("user_foods_versioned_in", "INSERT ON user_foods", ["NEW.household_id"]),
+      (
+        "user_foods_versioned_changed", "UPDATE ON user_foods",
+        ["OLD.household_id", "NEW.household_id"]
+      ),
+      ("user_foods_versioned_out", "DELETE ON user_foods", ["OLD.household_id"]),
+      ("user_food_synonyms_versioned_in", "INSERT ON user_food_synonyms", ["NEW.household_id"]),
+      (
+        "user_food_synonyms_versioned_changed", "UPDATE ON user_food_synonyms",
+        ["OLD.household_id", "NEW.household_id"]
+      ),
+      ("user_food_synonyms_versioned_out", "DELETE ON user_food_synonyms", ["OLD.household_id"]),
+    ]
+    for (name, event, households) in events {
+      triggers += "CREATE TRIGGER \(name) AFTER \(event) BEGIN\n"
+      triggers += households.map(bump).joined()
+      triggers += "END;\n"
+    }
+    try connection.execute(triggers, operation: "versioning each household's library")
   }
 
   fileprivate static func readLinesInTheirLanguage(_ connection: SQLiteConnection) throws {
