@@ -119,21 +119,9 @@ extension Larder {
       log: log)
     larder.accounts = AccountSupport(
       store: SQLiteAccountStore(sharing: database), hashing: options.passwordHashing)
-    var notes = OpeningNotes(foodWarnings: try larder.households.open(caller.household).warnings)
-    if database.isNewDatabase && options.seedsStarterRecipes {
-      notes.starterRecipes = try larder.seedStarterRecipes(as: caller)
-    }
-    switch options.analysisCatchUp {
-    case .now: larder.catchUpAnalysis(in: database)
-    case .inBackground:
-      let catchingUp = larder
-      RecipeRematcher.passes.async { catchingUp.catchUpAnalysis(in: database) }
-    case .later: break
-    }
-    if options.buildsFinder {
-      notes.finderBuild = try larder.rebuildFinder(as: caller)
-    }
-    return OpenedLarder(larder: larder, notes: notes)
+    return try larder.finishOpening(
+      database: database, isNew: database.isNewDatabase, changes: nil, options: options,
+      caller: caller)
   }
 
   /// ``open(databasePath:settings:clipper:options:caller:clock:log:)`` on a PostgreSQL
@@ -154,25 +142,38 @@ extension Larder {
       log: log)
     larder.accounts = AccountSupport(store: accounts, hashing: options.passwordHashing)
     larder.replayedAnswers = database
-    var notes = OpeningNotes(foodWarnings: try larder.households.open(caller.household).warnings)
-    if database.isNewDatabase && options.seedsStarterRecipes {
-      notes.starterRecipes = try larder.seedStarterRecipes(as: caller)
+    return try larder.finishOpening(
+      database: database, isNew: database.isNewDatabase, changes: database, options: options,
+      caller: caller)
+  }
+
+  /// What opening does once the stores are assembled, on either database: the caller's
+  /// household made, starter recipes for a new database, other processes' changes followed
+  /// (where the database reports them), the upgrade's catch-up and the finder as `options`
+  /// ask.
+  private func finishOpening(
+    database: any AnalysisCatchUpStore, isNew: Bool, changes: (any StoreChangeFeed)?,
+    options: OpeningOptions, caller: Caller
+  ) throws -> OpenedLarder {
+    var notes = OpeningNotes(foodWarnings: try households.open(caller.household).warnings)
+    if isNew && options.seedsStarterRecipes {
+      notes.starterRecipes = try seedStarterRecipes(as: caller)
     }
-    if options.followsOtherProcesses {
+    if options.followsOtherProcesses, let changes {
       // Before the finder is built, so no change made meanwhile is missed.
-      try larder.followChanges(of: database)
+      try followChanges(of: changes)
     }
     switch options.analysisCatchUp {
-    case .now: larder.catchUpAnalysis(in: database)
+    case .now: catchUpAnalysis(in: database)
     case .inBackground:
-      let catchingUp = larder
+      let catchingUp = self
       RecipeRematcher.passes.async { catchingUp.catchUpAnalysis(in: database) }
     case .later: break
     }
     if options.buildsFinder {
-      notes.finderBuild = try larder.rebuildFinder(as: caller)
+      notes.finderBuild = try rebuildFinder(as: caller)
     }
-    return OpenedLarder(larder: larder, notes: notes)
+    return OpenedLarder(larder: self, notes: notes)
   }
 
   /// Parses and matches again the recipes of every household an upgrade marked (see

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LarderCore
+import LarderStore
 
 /// Where a Larder keeps its pantry finder's index between starts, so the next start answers
 /// the finder from it at once instead of reading and indexing every recipe first (seconds at
@@ -23,9 +24,11 @@ public struct SavedFinderIndex: Sendable, Equatable {
   public let build: String
 
   /// The file beside the database at `databasePath`; nil for an in-memory database (or an
-  /// empty path), which has nothing to save beside.
+  /// empty path), which has nothing to save beside, and for a PostgreSQL database, whose
+  /// processes may run on machines with no folder in common.
   public init?(besideDatabase databasePath: String, build: String) {
-    guard !databasePath.isEmpty, databasePath != ":memory:", !databasePath.hasPrefix("file:")
+    guard !databasePath.isEmpty, databasePath != ":memory:", !databasePath.hasPrefix("file:"),
+      !PostgresURL.isPostgres(databasePath)
     else { return nil }
     self.init(path: databasePath + ".warm", build: build)
   }

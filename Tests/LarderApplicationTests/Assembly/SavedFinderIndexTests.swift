@@ -168,6 +168,9 @@ import Testing
   @Test func nothingIsSavedBesideAnInMemoryDatabase() throws {
     #expect(SavedFinderIndex(besideDatabase: ":memory:", build: "b") == nil)
     #expect(SavedFinderIndex(besideDatabase: "", build: "b") == nil)
+    // Nor beside a PostgreSQL database: its address is no folder.
+    #expect(
+      SavedFinderIndex(besideDatabase: "postgres://larder:pw@db.home/larder", build: "b") == nil)
     #expect(
       SavedFinderIndex(besideDatabase: "/srv/larder.sqlite", build: "b")?.path
         == "/srv/larder.sqlite.warm")
