@@ -417,9 +417,22 @@ struct LoadRun {
   ) throws
     -> LoadRun
   {
-    // A short warm-up on one connection, not counted.
-    let warm = try HTTPConnection(port: port)
-    for request in requests { _ = try warm.send(request) }
+    try run(
+      requests.map { request in { @Sendable _ in request } }, ports: [port],
+      connections: connections, seconds: seconds, accepting: 200...200)
+  }
+
+  /// A fixed-duration load over keep-alive connections spread evenly across `ports`, each
+  /// request made for the port it goes to; a status outside `accepting` fails the run. A short
+  /// warm-up (each request once on each port) is not counted.
+  static func run(
+    _ requests: [@Sendable (Int) -> String], ports: [Int], connections: Int, seconds: Double,
+    accepting: ClosedRange<Int>
+  ) throws -> LoadRun {
+    for port in ports {
+      let warm = try HTTPConnection(port: port)
+      for request in requests { _ = try warm.send(request(port)) }
+    }
     let runs = BenchLocked<[LoadRun]>([])
     let failures = BenchLocked<[String]>([])
     let start = DispatchTime.now().uptimeNanoseconds
@@ -427,15 +440,17 @@ struct LoadRun {
     DispatchQueue.concurrentPerform(iterations: connections) { client in
       var run = LoadRun()
       do {
+        let port = ports[client % ports.count]
         let connection = try HTTPConnection(port: port)
         var next = client % requests.count
         while DispatchTime.now().uptimeNanoseconds < deadline {
+          let request = requests[next](port)
           let sent = DispatchTime.now().uptimeNanoseconds
-          let response = try connection.send(requests[next])
+          let response = try connection.send(request)
           run.latencies.samples.append(DispatchTime.now().uptimeNanoseconds - sent)
-          guard response.status == 200 else {
+          guard accepting.contains(response.status) else {
             throw BenchError(
-              message: "\(requests[next].prefix(120)) answered \(response.status)", exitCode: 1)
+              message: "\(request.prefix(120)) answered \(response.status)", exitCode: 1)
           }
           run.bytes += response.bodyBytes
           next = (next + 1) % requests.count

@@ -93,10 +93,12 @@ struct PostgresBenchmark {
       ]
       var results: [[String: Any]] = []
       for group in groups {
-        let single = try Load.run(
-          group.requests, ports: [ports[0]], connections: 1, seconds: seconds)
-        let loaded = try Load.run(
-          group.requests, ports: ports, connections: connections, seconds: seconds)
+        let single = try LoadRun.run(
+          group.requests, ports: [ports[0]], connections: 1, seconds: seconds,
+          accepting: 200...299)
+        let loaded = try LoadRun.run(
+          group.requests, ports: ports, connections: connections, seconds: seconds,
+          accepting: 200...299)
         results.append([
           "request": group.name, "single": single.summary,
           "connections\(connections)": loaded.summary,
@@ -222,56 +224,6 @@ struct PostgresBenchmark {
         process.terminate()
         process.waitUntilExit()
       }
-    }
-  }
-
-  /// A fixed-duration load over keep-alive connections spread across ports; any 2xx counts.
-  enum Load {
-    static func run(
-      _ requests: [@Sendable (Int) -> String], ports: [Int], connections: Int, seconds: Double
-    ) throws -> LoadRun {
-      // A short warm-up, not counted: each request once on each port.
-      for port in ports {
-        let warm = try HTTPConnection(port: port)
-        for request in requests { _ = try warm.send(request(port)) }
-      }
-      let runs = BenchLocked<[LoadRun]>([])
-      let failures = BenchLocked<[String]>([])
-      let start = DispatchTime.now().uptimeNanoseconds
-      let deadline = start + UInt64(seconds * 1e9)
-      DispatchQueue.concurrentPerform(iterations: connections) { client in
-        var run = LoadRun()
-        do {
-          let port = ports[client % ports.count]
-          let connection = try HTTPConnection(port: port)
-          var next = client % requests.count
-          while DispatchTime.now().uptimeNanoseconds < deadline {
-            let request = requests[next](port)
-            let sent = DispatchTime.now().uptimeNanoseconds
-            let response = try connection.send(request)
-            run.latencies.samples.append(DispatchTime.now().uptimeNanoseconds - sent)
-            guard (200..<300).contains(response.status) else {
-              throw BenchError(
-                message: "\(request.prefix(120)) answered \(response.status)", exitCode: 1)
-            }
-            run.bytes += response.bodyBytes
-            next = (next + 1) % requests.count
-          }
-        } catch {
-          failures.withLock { $0.append("\(error)") }
-        }
-        runs.withLock { $0.append(run) }
-      }
-      if let failure = failures.withLock({ $0.first }) {
-        throw BenchError(message: failure, exitCode: 1)
-      }
-      var total = LoadRun()
-      total.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-      for run in runs.withLock({ $0 }) {
-        total.latencies.samples += run.latencies.samples
-        total.bytes += run.bytes
-      }
-      return total
     }
   }
 }
