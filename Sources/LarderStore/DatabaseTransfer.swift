@@ -475,6 +475,9 @@ enum TransferWriter {
             coalesce((SELECT max(seq) FROM \(table)), 0) + 1, false)
           """, operation: "moving \(table)'s counter past the copied rows")
       }
+      // The planner's statistics, so the first searches on the copy choose their indexes well
+      // (autovacuum would gather them only later).
+      try connection.execute("ANALYZE", operation: "gathering statistics on the copy")
     }
   }
 
