@@ -168,7 +168,6 @@ public final class PostgresRecipeStore: RecipeStore {
     var filter = Filter(household: household, query: query)
     let matchIndex = filter.add(
       "r.search @@ $?::tsquery", .text(try parsedQuery(Self.tsquery(terms, corrections))))
-    let titleQuery = try parsedQuery(Self.tsquery(terms, corrections, weights: "A"))
     let cap = min(exactSearchLimit, Int.max - 1)
     let count = filter.parameters.count
     return try database.read(operation) { connection in
@@ -190,11 +189,11 @@ public final class PostgresRecipeStore: RecipeStore {
         ) { row in try RecipeDocument.decodeSummary(row.string(1) ?? "", id: row.string(0) ?? "") }
         return Page(items: items, total: newest.count, offset: query.offset, limit: query.limit)
       }
-      // Enough rows of the two tiers to fill the page and tell whether more follow; a word
-      // restricted to weight A matches in the title only.
+      // Enough rows of the two tiers to fill the page and tell whether more follow; the first
+      // from the titles' own index.
       let wanted = query.offset + query.limit + 1
       var titleFilter = Filter(household: household, query: query)
-      titleFilter.add("r.search @@ $?::tsquery", .text(titleQuery))
+      titleFilter.add("r.title_search @@ $?::tsquery", filter.parameters[matchIndex - 1])
       var seqs = try connection.query(
         """
         SELECT r.seq FROM recipes r WHERE \(titleFilter.sql)
@@ -259,7 +258,7 @@ public final class PostgresRecipeStore: RecipeStore {
     }
   }
 
-  /// The `tsquery` `text` (see ``tsquery(_:_:weights:)``) folds and parses to, made once per
+  /// The `tsquery` `text` (see ``tsquery(_:_:)``) folds and parses to, made once per
   /// search and sent as a constant: the planner then weighs it with the column's statistics
   /// and it is evaluated once, where `to_tsquery(unaccent($1))` in a condition is a call per
   /// row the planner cannot estimate (0.35 s for a rare word at 100,000 recipes).
@@ -273,10 +272,9 @@ public final class PostgresRecipeStore: RecipeStore {
   }
 
   /// A `tsquery` matching every term as a prefix (or, for a misspelled term, any of the
-  /// words near it), before `unaccent` folds it as the index is folded. `weights`
-  /// restricts the matches to those weights ("A": the title).
+  /// words near it), before `unaccent` folds it as the index is folded.
   static func tsquery(
-    _ terms: [String], _ corrections: [String: [String]] = [:], weights: String = ""
+    _ terms: [String], _ corrections: [String: [String]] = [:]
   ) -> String {
     func lexeme(_ text: String) -> String {
       let safe = String(
@@ -288,10 +286,9 @@ public final class PostgresRecipeStore: RecipeStore {
     }
     let parts = terms.map { term -> String in
       if let near = corrections[term], !near.isEmpty {
-        let suffix = weights.isEmpty ? "" : ":" + weights
-        return "(" + near.map { lexeme($0) + suffix }.joined(separator: " | ") + ")"
+        return "(" + near.map(lexeme).joined(separator: " | ") + ")"
       }
-      return lexeme(term) + ":*" + weights
+      return lexeme(term) + ":*"
     }
     // No terms would be an empty query, which matches nothing (with a notice).
     return parts.isEmpty ? "''" : parts.joined(separator: " & ")
@@ -543,8 +540,9 @@ public final class PostgresRecipeStore: RecipeStore {
       try connection.query(
         """
         INSERT INTO recipes (id, household_id, name, source_key, is_favorite, rating,
-          total_seconds, created_at, updated_at, document, summary, search)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \(Self.searchVector(from: 12)))
+          total_seconds, created_at, updated_at, document, summary, search, title_search)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \(Self.searchVector(from: 12)),
+          to_tsvector('simple', unaccent($12::text)))
         RETURNING seq
         """, try columns(stored) + Self.searchTexts(stored), operation: "saving a recipe"
       ) { $0.int(0) }.first ?? 0
@@ -564,7 +562,8 @@ public final class PostgresRecipeStore: RecipeStore {
       """
       UPDATE recipes SET id = $1, household_id = $2, name = $3, source_key = $4,
         is_favorite = $5, rating = $6, total_seconds = $7, created_at = $8, updated_at = $9,
-        document = $10, summary = $11, search = \(Self.searchVector(from: 12))
+        document = $10, summary = $11, search = \(Self.searchVector(from: 12)),
+        title_search = to_tsvector('simple', unaccent($12::text))
       WHERE seq = $17
       """, try columns(stored) + Self.searchTexts(stored) + [.integer(existing.seq)],
       operation: "updating a recipe")
@@ -576,7 +575,11 @@ public final class PostgresRecipeStore: RecipeStore {
   /// came without them) and lists them for spelling corrections.
   func reindexSearch(seq: Int64, recipe: Recipe, connection: PostgresConnection) throws {
     try connection.run(
-      "UPDATE recipes SET search = \(Self.searchVector(from: 1)) WHERE seq = $6",
+      """
+      UPDATE recipes SET search = \(Self.searchVector(from: 1)),
+        title_search = to_tsvector('simple', unaccent($1::text))
+      WHERE seq = $6
+      """,
       Self.searchTexts(recipe) + [.integer(seq)], operation: "indexing a recipe for search")
     try connection.run(
       """

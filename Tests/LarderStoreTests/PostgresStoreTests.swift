@@ -147,6 +147,43 @@ struct PostgresStoreTests {
     #expect(try first.replayedAnswer(key: "k1", notBefore: .distantPast) == nil)
   }
 
+  @Test func aSearchBeyondTheLimitListsTitleMatchesFirstNewestFirstAsOnSQLite() throws {
+    let store = try TestPostgres.makeStore(exactSearchLimit: 5)
+    for (index, recipe) in LargeSearchTests.chicken.enumerated() {
+      _ = try store.createRecipe(
+        Fixtures.dinner(recipe.name, recipe.lines), household: recipe.household,
+        now: Fixtures.now.addingTimeInterval(Double(index)))
+    }
+    let page = try store.recipes(
+      matching: RecipeQuery(text: "chicken", limit: 4), household: .default)
+    #expect(!page.totalIsExact)
+    #expect(page.items.map(\.name) == ["Chicken Curry", "Roast Chicken", "Chicken Soup", "Gravy"])
+    var names: [String] = []
+    var query = RecipeQuery(text: "chick", limit: 3)
+    while true {
+      let next = try store.recipes(matching: query, household: .default)
+      names += next.items.map(\.name)
+      guard next.hasMore else { break }
+      query.offset += 3
+      try #require(query.offset < 50, "the pages never end")
+    }
+    #expect(
+      names == [
+        "Chicken Curry", "Roast Chicken", "Chicken Soup", "Gravy", "Pilaf", "Paella", "Risotto",
+        "Lentil Stew",
+      ])
+    // A renamed recipe moves between the tiers.
+    var gravy = try #require(
+      try store.recipes(matching: RecipeQuery(text: "gravy"), household: .default).items.first)
+    var recipe = try #require(try store.recipe(id: gravy.id, household: .default))
+    recipe.name = "Chicken Gravy"
+    _ = try store.updateRecipe(recipe, household: .default, now: Fixtures.now)
+    gravy = try #require(
+      try store.recipes(matching: RecipeQuery(text: "chicken", limit: 4), household: .default)
+        .items.first)
+    #expect(gravy.name == "Chicken Gravy")
+  }
+
   @Test func writesFromTwoProcessesAtOnceAreAllKept() throws {
     let (first, second) = try twoProcesses()
     DispatchQueue.concurrentPerform(iterations: 20) { index in

@@ -25,6 +25,7 @@ enum PostgresMigrations {
     PostgresMigration(
       version: 4, summary: "answers to changes every process can replay",
       sql: replayedAnswers4),
+    PostgresMigration(version: 5, summary: "a search index of titles", sql: titleSearch5),
   ]
 
   /// The newest schema version this binary knows.
@@ -146,6 +147,16 @@ enum PostgresMigrations {
       body BYTEA NOT NULL
     );
     CREATE INDEX replayed_answers_by_time ON replayed_answers (kept_at);
+    """
+
+  /// A search matching very many recipes lists those with its words in the title first
+  /// (``PostgresRecipeStore``). Asking the weighted index for title-only matches rechecks every
+  /// match's words, or walks every recipe from the newest when the planner expects many (0.35 s
+  /// for "saffron" at 100,000 recipes); the titles' own index answers at once.
+  private static let titleSearch5 = """
+    ALTER TABLE recipes ADD COLUMN title_search TSVECTOR NOT NULL DEFAULT ''::tsvector;
+    UPDATE recipes SET title_search = to_tsvector('simple', unaccent(name));
+    CREATE INDEX recipes_title_search ON recipes USING GIN (title_search);
     """
 
   /// The schema of SQLite's version 16, in PostgreSQL's types. Times are seconds since 1970
