@@ -158,7 +158,9 @@ import Testing
     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     request.httpBody = try JSONSerialization.data(
       withJSONObject: ["url": site.url("/recipe").absoluteString])
-    request.timeoutInterval = 10
+    // A debug server's first clip also loads the food catalog; on a loaded machine that has
+    // taken more than ten seconds. The clip's own deadline is 45 s.
+    request.timeoutInterval = 60
     let (data, response) = try await URLSession.shared.data(for: request)
     let body = String(decoding: data, as: UTF8.self)
     #expect((response as? HTTPURLResponse)?.statusCode == 201, "\(body)")
