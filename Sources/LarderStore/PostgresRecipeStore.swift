@@ -476,11 +476,7 @@ public final class PostgresRecipeStore: RecipeStore {
           return .created(
             try insert(recipe, household: household, now: now, connection: connection).id)
         }
-        if existing.recipe.importedContent == recipe.importedContent {
-          return .unchanged(existing.recipe.id)
-        }
-        let merged = recipe.replacing(existing.recipe).recipe
-        if existing.recipe.importedContent == merged.importedContent {
+        guard let merged = recipe.reimported(over: existing.recipe) else {
           return .unchanged(existing.recipe.id)
         }
         return .updated(try replace(existing, with: merged, now: now, connection: connection).id)

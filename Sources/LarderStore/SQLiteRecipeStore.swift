@@ -495,13 +495,7 @@ public final class SQLiteRecipeStore: RecipeStore {
           return .created(
             try insert(recipe, household: household, now: now, connection: connection).id)
         }
-        if existing.recipe.importedContent == recipe.importedContent {
-          return .unchanged(existing.recipe.id)
-        }
-        // The user's own rating, favourite flag and notes survive a re-import, and so does
-        // any field the import leaves empty.
-        let merged = recipe.replacing(existing.recipe).recipe
-        if existing.recipe.importedContent == merged.importedContent {
+        guard let merged = recipe.reimported(over: existing.recipe) else {
           return .unchanged(existing.recipe.id)
         }
         return .updated(try replace(existing, with: merged, now: now, connection: connection).id)

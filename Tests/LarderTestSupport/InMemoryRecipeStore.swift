@@ -169,8 +169,7 @@ public final class InMemoryRecipeStore: RecipeStore, RecipeMarkStore, @unchecked
           })
         else { return .created(insert(recipe, household: household, now: now).id) }
         let existing = rows[index]
-        let merged = recipe.replacing(existing).recipe
-        if existing.importedContent == merged.importedContent { return .unchanged(existing.id) }
+        guard let merged = recipe.reimported(over: existing) else { return .unchanged(existing.id) }
         return .updated(replace(at: index, with: merged, now: now).id)
       }
     }

@@ -120,6 +120,17 @@ extension Recipe {
     return fields
   }
 
+  /// What importing this recipe again over `stored`, the earlier import of it, stores: nil
+  /// when the import changes nothing, else the import as it replaces `stored` (see
+  /// ``replacing(_:)``: the user's rating, favourite flag and notes survive, and so does any
+  /// field the import leaves empty). Every store's ``RecipeStore/importRecipes(_:household:now:)``
+  /// decides by it.
+  public func reimported(over stored: Recipe) -> Recipe? {
+    guard stored.importedContent != importedContent else { return nil }
+    let merged = replacing(stored).recipe
+    return stored.importedContent == merged.importedContent ? nil : merged
+  }
+
   /// This recipe, imported again, as it replaces `stored`, the earlier import of it: a field
   /// the import leaves empty keeps the stored value (a re-import never empties what was
   /// there), and the favourite flag survives. Returns the fields kept from `stored`.
