@@ -349,7 +349,7 @@ enum TransferEndpoint {
     return false
   }
 
-  fileprivate static func value(
+  static func value(
     sqlite row: SQLiteRow, _ column: Int32, _ kind: TransferColumnKind
   ) -> TransferValue {
     guard !row.isNull(column) else { return .null }
@@ -362,7 +362,7 @@ enum TransferEndpoint {
     }
   }
 
-  fileprivate static func value(
+  static func value(
     postgres row: PostgresRow, _ column: Int32, _ kind: TransferColumnKind
   ) -> TransferValue {
     guard !row.isNull(column) else { return .null }
@@ -400,18 +400,6 @@ enum TransferEndpoint {
         try TransferWriter.postgres($0, store).summary(of: table)
       }
     }
-  }
-
-  static func value(
-    sqliteRow row: SQLiteRow, _ column: Int32, _ kind: TransferColumnKind
-  ) -> TransferValue {
-    value(sqlite: row, column, kind)
-  }
-
-  static func value(
-    postgresRow row: PostgresRow, _ column: Int32, _ kind: TransferColumnKind
-  ) -> TransferValue {
-    value(postgres: row, column, kind)
   }
 }
 
@@ -498,14 +486,14 @@ enum TransferWriter {
       _ = try connection.query(sql, operation: operation) { row in
         add(
           table.columns.enumerated().map {
-            TransferEndpoint.value(sqliteRow: row, Int32($0), $1.kind)
+            TransferEndpoint.value(sqlite: row, Int32($0), $1.kind)
           })
       }
     case .postgres(let connection, _):
       _ = try connection.query(sql, operation: operation) { row in
         add(
           table.columns.enumerated().map {
-            TransferEndpoint.value(postgresRow: row, Int32($0), $1.kind)
+            TransferEndpoint.value(postgres: row, Int32($0), $1.kind)
           })
       }
     }

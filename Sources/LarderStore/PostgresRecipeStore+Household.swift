@@ -9,14 +9,7 @@ extension PostgresRecipeStore: FoodStore {
       let foods = try connection.query(
         "SELECT food_id, document FROM user_foods WHERE household_id = $1 ORDER BY seq",
         [.text(household.rawValue)], operation: "reading your foods"
-      ) { row -> Food in
-        let id = row.string(0) ?? ""
-        do {
-          return try JSONDecoder().decode(Food.self, from: Data((row.string(1) ?? "").utf8))
-        } catch {
-          throw LarderStoreError.corruptDocument(id: "food \(id)", reason: "\(error)")
-        }
-      }
+      ) { row in try StoredDocuments.decodeFood(row.string(1), id: row.string(0) ?? "") }
       let synonyms = try connection.query(
         "SELECT synonym, food_id FROM user_food_synonyms WHERE household_id = $1 ORDER BY seq",
         [.text(household.rawValue)], operation: "reading your synonyms"
@@ -28,7 +21,7 @@ extension PostgresRecipeStore: FoodStore {
   /// Saves a food, replacing the household's food with the same id (it then sorts last, as
   /// the most recently saved).
   public func saveUserFood(_ food: Food, household: HouseholdID, now: Date) throws {
-    let document = String(decoding: try JSONEncoder().encode(food), as: UTF8.self)
+    let document = try StoredDocuments.encodeFood(food)
     try database.write("saving a food") { connection in
       try connection.run(
         "DELETE FROM user_foods WHERE household_id = $1 AND food_id = $2",
@@ -205,7 +198,8 @@ extension PostgresRecipeStore: UserSettingsStore {
         [.text(household.rawValue), .text(user.rawValue)], operation: "reading your settings"
       ) { row in
         StoredUserSettings(
-          staples: Self.textList(row.string(0)), diets: Self.textList(row.string(1)),
+          staples: StoredDocuments.decodeList(row.string(0)),
+          diets: StoredDocuments.decodeList(row.string(1)),
           units: row.string(2) ?? "original")
       }.first
     }
@@ -225,20 +219,11 @@ extension PostgresRecipeStore: UserSettingsStore {
           updated_at = excluded.updated_at
         """,
         [
-          .text(household.rawValue), .text(user.rawValue), .text(Self.json(settings.staples)),
-          .text(Self.json(settings.diets)), .text(settings.units),
+          .text(household.rawValue), .text(user.rawValue),
+          .text(StoredDocuments.encodeList(settings.staples)),
+          .text(StoredDocuments.encodeList(settings.diets)), .text(settings.units),
           .real(now.timeIntervalSince1970),
         ], operation: "saving your settings")
     }
-  }
-
-  private static func json(_ list: [String]) -> String {
-    let data = (try? JSONEncoder().encode(list)) ?? Data("[]".utf8)
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  private static func textList(_ text: String?) -> [String] {
-    guard let text else { return [] }
-    return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
   }
 }

@@ -9,14 +9,7 @@ extension SQLiteRecipeStore: FoodStore {
       let foods = try connection.query(
         "SELECT food_id, document FROM user_foods WHERE household_id = ? ORDER BY rowid",
         [.text(household.rawValue)], operation: "reading your foods"
-      ) { row -> Food in
-        let id = row.string(0) ?? ""
-        do {
-          return try JSONDecoder().decode(Food.self, from: Data((row.string(1) ?? "").utf8))
-        } catch {
-          throw LarderStoreError.corruptDocument(id: "food \(id)", reason: "\(error)")
-        }
-      }
+      ) { row in try StoredDocuments.decodeFood(row.string(1), id: row.string(0) ?? "") }
       let synonyms = try connection.query(
         "SELECT synonym, food_id FROM user_food_synonyms WHERE household_id = ? ORDER BY rowid",
         [.text(household.rawValue)], operation: "reading your synonyms"
@@ -27,7 +20,7 @@ extension SQLiteRecipeStore: FoodStore {
 
   /// Saves a food, replacing the household's food with the same id.
   public func saveUserFood(_ food: Food, household: HouseholdID, now: Date) throws {
-    let document = String(decoding: try JSONEncoder().encode(food), as: UTF8.self)
+    let document = try StoredDocuments.encodeFood(food)
     try database.write("saving a food") { connection in
       try connection.run(
         """

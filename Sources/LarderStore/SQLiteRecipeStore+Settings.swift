@@ -12,7 +12,8 @@ extension SQLiteRecipeStore: UserSettingsStore {
         [.text(household.rawValue), .text(user.rawValue)], operation: "reading your settings"
       ) { row in
         StoredUserSettings(
-          staples: Self.textList(row.string(0)), diets: Self.textList(row.string(1)),
+          staples: StoredDocuments.decodeList(row.string(0)),
+          diets: StoredDocuments.decodeList(row.string(1)),
           units: row.string(2) ?? "original")
       }.first
     }
@@ -32,20 +33,11 @@ extension SQLiteRecipeStore: UserSettingsStore {
           updated_at = excluded.updated_at
         """,
         [
-          .text(household.rawValue), .text(user.rawValue), .text(Self.json(settings.staples)),
-          .text(Self.json(settings.diets)), .text(settings.units),
+          .text(household.rawValue), .text(user.rawValue),
+          .text(StoredDocuments.encodeList(settings.staples)),
+          .text(StoredDocuments.encodeList(settings.diets)), .text(settings.units),
           .real(now.timeIntervalSince1970),
         ], operation: "saving your settings")
     }
-  }
-
-  private static func json(_ list: [String]) -> String {
-    let data = (try? JSONEncoder().encode(list)) ?? Data("[]".utf8)
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  private static func textList(_ text: String?) -> [String] {
-    guard let text else { return [] }
-    return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
   }
 }
