@@ -144,9 +144,13 @@ public enum LarderJSON {
     return decoder
   }
 
-  /// Encodes a value; Larder's own types always encode.
+  /// Encodes a value; Larder's own types always encode. A value that writes itself
+  /// (``JSONWritable``) is written without Foundation's encoder, to the same bytes.
   public static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
-    try encoder(pretty: pretty).encode(value)
+    if !pretty, let writable = value as? any JSONWritable {
+      return JSONOutput.encode(writable)
+    }
+    return try encoder(pretty: pretty).encode(value)
   }
 
   /// Decodes a value, turning decoding failures into a ``LarderCoreError`` that names the field.
