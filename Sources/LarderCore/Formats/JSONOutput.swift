@@ -155,41 +155,8 @@ public struct JSONOutput: Sendable {
   /// ("2026-12-06T11:42:38Z"), any fraction of a second dropped.
   public mutating func date(_ date: Date) {
     separate()
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    var days = seconds / 86_400
-    var secondOfDay = seconds % 86_400
-    if secondOfDay < 0 {
-      secondOfDay += 86_400
-      days -= 1
-    }
-    // Days since 1970-01-01 to a civil date (proleptic Gregorian), by eras of 400 years.
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func digits(_ value: Int, _ width: Int) {
-      var text = Array(String(value).utf8)
-      while text.count < width { text.insert(UInt8(ascii: "0"), at: 0) }
-      bytes.append(contentsOf: text)
-    }
     bytes.append(UInt8(ascii: "\""))
-    digits(year, 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(month, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(day, 2)
-    bytes.append(UInt8(ascii: "T"))
-    digits(secondOfDay / 3600, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(secondOfDay / 60 % 60, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(secondOfDay % 60, 2)
-    bytes.append(UInt8(ascii: "Z"))
+    bytes.append(contentsOf: ISO8601Seconds.string(from: date).utf8)
     bytes.append(UInt8(ascii: "\""))
     needsComma = true
   }

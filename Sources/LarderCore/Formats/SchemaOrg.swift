@@ -516,10 +516,9 @@ public enum SchemaOrg {
     larder["rating"] = recipe.rating
     larder["notes"] = recipe.notes
     object["larder"] = larder
-    let formatter = ISO8601DateFormatter()
     if recipe.createdAt.timeIntervalSince1970 > 0 {
-      object["dateCreated"] = formatter.string(from: recipe.createdAt)
-      object["dateModified"] = formatter.string(from: recipe.updatedAt)
+      object["dateCreated"] = ISO8601Seconds.string(from: recipe.createdAt)
+      object["dateModified"] = ISO8601Seconds.string(from: recipe.updatedAt)
     }
     return object
   }
@@ -554,9 +553,8 @@ public enum SchemaOrg {
       object[key] = time.flatMap { $0.seconds > 0 ? $0.iso8601 : nil }
     }
     if recipe.createdAt.timeIntervalSince1970 > 0 {
-      let formatter = ISO8601DateFormatter()
-      object["datePublished"] = formatter.string(from: recipe.createdAt)
-      object["dateModified"] = formatter.string(from: recipe.updatedAt)
+      object["datePublished"] = ISO8601Seconds.string(from: recipe.createdAt)
+      object["dateModified"] = ISO8601Seconds.string(from: recipe.updatedAt)
     }
     return object
   }

@@ -94,9 +94,10 @@ public enum LanguageDetector {
   public static func detect(_ text: String) -> RecipeLanguage? {
     var scores: [RecipeLanguage: Double] = [:]
     var total = 0.0
+    let edges = CharacterSet(charactersIn: ".'")
     for word in text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "." && $0 != "'" })
     {
-      let word = String(word).trimmingCharacters(in: CharacterSet(charactersIn: ".'"))
+      let word = String(word).trimmingCharacters(in: edges)
       for (language, set) in markers where set.contains(word) {
         scores[language, default: 0] += 1
         total += 1
@@ -106,7 +107,7 @@ public enum LanguageDetector {
     // ("Kartoffeln", "cebolla"), unless English writes them too ("pasta", "salt").
     var afterNumber = false
     for piece in text.split(whereSeparator: { $0.isWhitespace || ",;:()".contains($0) }) {
-      let word = LanguageText.fold(String(piece)).replacingOccurrences(of: " ", with: "")
+      let word = LanguageText.fold(String(piece)).filter { $0 != " " }
       defer { afterNumber = word.first?.isNumber == true }
       guard word.count >= 2, word.first?.isLetter == true else { continue }
       var knownIn: [RecipeLanguage] = []
@@ -147,6 +148,48 @@ public enum LanguageDetector {
     var text = recipe.name
     for line in recipe.ingredientLines { text += "\n" + line.text }
     for step in recipe.steps.prefix(8) { text += "\n" + step.text }
-    return detect(text) ?? .english
+    if let known = remembered.answer(for: text) { return known }
+    let language = detect(text) ?? .english
+    remembered.remember(language, for: text)
+    return language
+  }
+
+  /// The languages recently told from recipes' texts: a recipe's page asks for it for the
+  /// page, its lines and its nutrition, and the plan and shopping list for each planned
+  /// recipe, and telling it (a millisecond or two) was half of a recipe page's time.
+  private static let remembered = RememberedLanguages()
+}
+
+/// Answers of ``LanguageDetector/detect(_:)`` by the text they were told from, at most a few
+/// thousand, forgotten all at once when full. A text is known by its hash and length; the
+/// hash is Swift's seeded 64-bit one, so two texts mistaken for each other are not a concern.
+private final class RememberedLanguages: @unchecked Sendable {
+  // @unchecked Sendable: `answers` is read and written only while holding `lock`.
+  private let lock = NSLock()
+  private var answers: [Key: RecipeLanguage] = [:]
+  private static let capacity = 4096
+
+  private struct Key: Hashable {
+    var hash: Int
+    var length: Int
+    init(_ text: String) {
+      hash = text.hashValue
+      length = text.utf8.count
+    }
+  }
+
+  func answer(for text: String) -> RecipeLanguage? {
+    let key = Key(text)
+    lock.lock()
+    defer { lock.unlock() }
+    return answers[key]
+  }
+
+  func remember(_ language: RecipeLanguage, for text: String) {
+    let key = Key(text)
+    lock.lock()
+    defer { lock.unlock() }
+    if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+    answers[key] = language
   }
 }

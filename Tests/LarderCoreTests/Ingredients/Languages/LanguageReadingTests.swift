@@ -197,6 +197,31 @@ import Testing
     #expect(analyzer.analyze(recipe).ingredientLines[2].facts?.unit != "tbsp")
   }
 
+  /// Told languages are remembered by the recipe's text, never by its id: the same recipe
+  /// rewritten in another language (same id, same dates) is told again.
+  @Test func aRecipeRewrittenInAnotherLanguageIsToldAgain() {
+    var recipe = Recipe(
+      id: RecipeID(rawValue: "soup"), name: "Kartoffelsuppe",
+      ingredientSections: [
+        IngredientSection(
+          lines: ["500 g Kartoffeln", "1 Zwiebel", "2 EL Butter", "1 Prise Salz und Pfeffer"]
+            .map { IngredientLine(text: $0) })
+      ])
+    #expect(LanguageDetector.language(of: recipe) == .german)
+    #expect(LanguageDetector.language(of: recipe) == .german)
+    recipe.name = "Potato soup"
+    recipe.ingredientSections = [
+      IngredientSection(
+        lines: ["1 lb potatoes, chopped", "1 onion", "2 tablespoons butter", "salt to taste"]
+          .map { IngredientLine(text: $0) })
+    ]
+    #expect(LanguageDetector.language(of: recipe) == .english)
+    recipe.ingredientSections[0].lines = ["500 g Kartoffeln", "1 Zwiebel", "2 EL Butter", "1 Prise Salz und Pfeffer"]
+      .map { IngredientLine(text: $0) }
+    recipe.name = "Kartoffelsuppe"
+    #expect(LanguageDetector.language(of: recipe) == .german)
+  }
+
   @Test func aRecipesLanguageIsKeptInItsJSONAndAWrongOneRefused() throws {
     var recipe = Recipe(name: "Gazpacho")
     recipe.language = .spanish
