@@ -148,6 +148,20 @@ extension Larder {
     guard let recipe = try recipes.recipe(id: id, household: caller.household) else {
       throw ApplicationError.notFound(.recipe, id: id.rawValue)
     }
+    return try recipeNutrition(of: recipe, request, as: caller)
+  }
+
+  /// ``recipeNutrition(_:_:as:)`` of a recipe the caller has already read (``recipe(_:as:)``),
+  /// so a page that shows both reads it once.
+  ///
+  /// Throws ``ApplicationError/notFound(_:id:)`` for a recipe of another household.
+  public func recipeNutrition(
+    of recipe: Recipe, _ request: RecipeNutritionRequest, as caller: Caller
+  ) throws -> RecipeNutritionReport {
+    try request.validate()
+    guard recipe.householdID == caller.household else {
+      throw ApplicationError.notFound(.recipe, id: recipe.id.rawValue)
+    }
     let catalog = try household(caller).foods.current
     let nutrition = NutritionCalculator(catalog: catalog).nutrition(
       of: recipe, servings: request.servings)

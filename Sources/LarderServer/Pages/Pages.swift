@@ -181,7 +181,7 @@ struct Pages: Sendable {
       for: recipe, image: recipe.imagePath, source: Self.webAddress(recipe.sourceURL),
       request: request)
     // Nutrition is a part of the page, never a reason for it to fail.
-    let nutrition = try? larder.recipeNutrition(recipe.id, RecipeNutritionRequest(), as: caller)
+    let nutrition = try? larder.recipeNutrition(of: recipe, RecipeNutritionRequest(), as: caller)
     return .html(
       PageLayout.page(
         title: recipe.name, script: "recipe.js", head: structuredData,

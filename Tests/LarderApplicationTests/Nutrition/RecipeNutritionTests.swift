@@ -66,4 +66,26 @@ import Testing
       return id == "nope"
     }
   }
+
+  /// A page that has read the recipe asks for its nutrition without reading it again: the
+  /// same report, and never for another household's recipe.
+  @Test func aRecipeAlreadyReadGivesTheSameReportAndStaysInItsHousehold() throws {
+    let fixture = try LibraryFixture()
+    let byID = try fixture.larder.recipeNutrition(
+      fixture.pancakes.id, RecipeNutritionRequest(servings: 6), as: .defaultHousehold)
+    let recipe = try fixture.larder.recipe(fixture.pancakes.id, as: .defaultHousehold)
+    let read = try fixture.larder.recipeNutrition(
+      of: recipe, RecipeNutritionRequest(servings: 6), as: .defaultHousehold)
+    #expect(read.total.energyKcal == byID.total.energyKcal)
+    #expect(read.lines.map(\.food?.id) == byID.lines.map(\.food?.id))
+    var elsewhere = recipe
+    elsewhere.householdID = HouseholdID(rawValue: "other")
+    #expect {
+      try fixture.larder.recipeNutrition(
+        of: elsewhere, RecipeNutritionRequest(), as: .defaultHousehold)
+    } throws: { error in
+      guard case .notFound(.recipe, _) = error as? ApplicationError else { return false }
+      return true
+    }
+  }
 }
