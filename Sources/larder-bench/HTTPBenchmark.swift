@@ -191,6 +191,15 @@ struct HTTPBenchmark {
     let restartFinderSeconds = try firstFinderAnswer(since: started)
     let restartHealthSeconds = firstAnswerSeconds
     let restartResident = Self.residentMB(of: server.processIdentifier)
+    // A recipe's page reads the food names of every language and the nutrient tables, which
+    // the server loads as it starts: a page opened at once waits for them, never for the
+    // library's summaries.
+    let firstPage = try HTTPConnection(port: port).send(
+      request("/recipes/\(made.sampleIDs[0].rawValue)"))
+    guard firstPage.status == 200 else {
+      throw BenchError(message: "the first recipe page answered \(firstPage.status)")
+    }
+    let restartRecipePageSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     // The library's summaries are read after the finder's index, in the background: its first
     // answer comes when they are in.
     let library = try HTTPConnection(port: port).send(request("/api/v1/library?limit=24"))
@@ -215,6 +224,7 @@ struct HTTPBenchmark {
         "startToFirstAnswerSeconds": round3(restartHealthSeconds ?? 0),
         "startToFirstFinderAnswerSeconds": round3(restartFinderSeconds),
         "startToFirstLibraryAnswerSeconds": round3(restartLibrarySeconds),
+        "startToFirstRecipePageSeconds": round3(restartRecipePageSeconds),
         "finderReadFromSavedIndex": readFromFile,
         "savedIndexMB": savedIndexBytes.map { round3(Double($0) / 1_048_576) } as Any,
         "serverResidentMBAtFirstFinderAnswer": restartResident as Any,

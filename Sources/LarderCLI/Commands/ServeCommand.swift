@@ -125,6 +125,8 @@ enum ServeCommand {
     // A finder index saved beside the database by an earlier start, when it is still the
     // database's, is read instead (well under a second at 100,000 recipes), and the library's
     // summaries are read after it while the finder answers.
+    // The shipped tables a recipe page reads are loaded now, not by the first page.
+    DispatchQueue.global(qos: .userInitiated).async { Larder.loadShippedTables() }
     let caller = context.caller
     let savedIndex = SavedFinderIndex(
       besideDatabase: config.databasePath, build: Self.buildIdentity())
