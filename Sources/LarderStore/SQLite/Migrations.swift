@@ -694,6 +694,9 @@ enum RecipeDocument {
   }
 
   static func decodeSummary(_ text: String, id: String) throws -> RecipeSummary {
+    // Larder's own JSON is read without Foundation's decoder (a page of search results spent
+    // most of its time there); anything else goes through the decoder, which words errors.
+    if let read = RecipeSummary.readingStoredJSON(text) { return read }
     do {
       return try LarderJSON.decode(RecipeSummary.self, from: Data(text.utf8))
     } catch {
