@@ -237,7 +237,7 @@ struct ForeignIngredientReader: Sendable {
         quantity: quantity ?? (meaning.unit == nil || few ? nil : 1), quantityMax: quantityMax,
         unit: meaning.unit, unitText: meaning.unit == nil ? nil : text, end: after,
         namingUnitAt: meaning.namesFood ? next - 1 : nil, quantityTokens: quantityTokens,
-        unitTokens: meaning.unit == nil ? nil : unitStart..<next)
+        unitTokens: meaning.unit == nil || meaning.namesFood ? nil : unitStart..<next)
     }
     guard quantity != nil else { return nil }
     return Amount(
