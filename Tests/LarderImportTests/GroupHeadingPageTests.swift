@@ -62,7 +62,9 @@ import Testing
         </body></html>
         """,
       sections: ["Cake", "Glaze"],
-      lines: [["200 g flour", "150 g sugar", "3 eggs"], ["100 g icing sugar", "2 tbsp lemon juice"]]
+      lines: [
+        ["200 g flour", "150 g sugar", "3 eggs"], ["100 g icing sugar", "2 tbsp lemon juice"],
+      ]
     ),
     Page(
       name: "lines split by br in French",

@@ -332,13 +332,16 @@ public enum SchemaOrg {
       !text.contains(where: { $0.isNumber || ",;()[]./%½⅓⅔¼¾⅛&+".contains($0) })
     else { return false }
     let words = text.split(separator: " ")
+    // "Salt and pepper", "Fleur de sel": words joined are foods, not a group's name.
     return (1...4).contains(words.count)
-      && !words.contains { [
-          "and", "or", "of", "with", "und", "oder", "mit", "et", "ou", "de", "y", "e", "o", "di",
-          "en", "i", "z", "med",
-        ]
-        .contains($0.lowercased()) && words.count > 1 }
+      && (words.count == 1 || !words.contains { joiningWords.contains($0.lowercased()) })
   }
+
+  /// Words that join foods or qualify one, in the languages Larder reads.
+  private static let joiningWords: Set<String> = [
+    "and", "or", "of", "with", "und", "oder", "mit", "et", "ou", "de", "y", "e", "o", "di",
+    "en", "i", "z", "med",
+  ]
 
   /// Whether a line starts with a number or a fraction: a measured ingredient.
   private static func startsWithAmount(_ line: String) -> Bool {

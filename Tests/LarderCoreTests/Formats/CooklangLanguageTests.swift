@@ -49,7 +49,8 @@ import Testing
       instructionSections: [
         InstructionSection(steps: [
           InstructionStep(
-            text: "Vispa ihop mjölk och ägg med salt. Stek i smör på medelvärme tills de är gyllene."
+            text:
+              "Vispa ihop mjölk och ägg med salt. Stek i smör på medelvärme tills de är gyllene."
           )
         ])
       ])

@@ -197,14 +197,26 @@ import Testing
   }
 
   @Test(arguments: [
-    Case(line: "2 l Milch", food: "milk", amount: Measure(quantity: 2, unit: .litre), language: .german),
-    Case(line: "500 g Mehl", food: "flour", amount: Measure(quantity: 500, unit: .gram), language: .german),
+    Case(
+      line: "2 l Milch", food: "milk", amount: Measure(quantity: 2, unit: .litre), language: .german
+    ),
+    Case(
+      line: "500 g Mehl", food: "flour", amount: Measure(quantity: 500, unit: .gram),
+      language: .german),
     Case(line: "6 Eier", food: "egg", amount: Measure(quantity: 6, unit: nil), language: .german),
-    Case(line: "1 Pfund Hackfleisch", food: "ground-meat", amount: Measure(quantity: 500, unit: .gram), language: .german),
-    Case(line: "2,5 dl mjölk", food: "milk", amount: Measure(quantity: 2.5, unit: .decilitre), language: .swedish),
+    Case(
+      line: "1 Pfund Hackfleisch", food: "ground-meat", amount: Measure(quantity: 500, unit: .gram),
+      language: .german),
+    Case(
+      line: "2,5 dl mjölk", food: "milk", amount: Measure(quantity: 2.5, unit: .decilitre),
+      language: .swedish),
     // English lines stay English.
-    Case(line: "200 g butter", food: "butter", amount: Measure(quantity: 200, unit: .gram), language: .english),
-    Case(line: "2 lb chicken thighs", food: "chicken-thigh", amount: Measure(quantity: 2, unit: .pound), language: .english),
+    Case(
+      line: "200 g butter", food: "butter", amount: Measure(quantity: 200, unit: .gram),
+      language: .english),
+    Case(
+      line: "2 lb chicken thighs", food: "chicken-thigh",
+      amount: Measure(quantity: 2, unit: .pound), language: .english),
   ])
   func aTypedLineIsReadInItsLanguage(_ example: Case) throws {
     let reader = PantryLineReader(catalog: F.catalog)
