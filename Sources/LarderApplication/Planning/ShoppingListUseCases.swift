@@ -122,7 +122,7 @@ extension Larder {
     let foods = try household(caller).foods.current
     let text = request.line.trimmingCharacters(in: .whitespacesAndNewlines)
     // Read as the pantry reads a typed line: in the language it is written in ("2 l Milch").
-    let reading = PantryLineReader(catalog: foods).read(text)
+    let reading = PantryLineReader(catalog: foods).read(text, language: request.language)
     let parsed = reading.parsed
     let name = parsed.name?.trimmingCharacters(in: .whitespaces) ?? ""
     let food =

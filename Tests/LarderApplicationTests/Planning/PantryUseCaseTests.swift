@@ -29,6 +29,15 @@ import Testing
     #expect(flour.item.amount == Measure(quantity: 500, unit: .gram))
   }
 
+  @Test func aLanguageGivenWithTheLineIsTheOneItIsReadIn() throws {
+    let app = try PlanningLarder()
+    // "2 el olie" reads as Dutch only when told: alone it says too little.
+    let oil = try app.larder.addPantryItem(
+      NewPantryItem(line: "2 el olie", language: .dutch), as: app.caller)
+    #expect(oil.item.amount == Measure(quantity: 2, unit: .tablespoon))
+    #expect(oil.item.foodID != nil)
+  }
+
   @Test func anItemGivenByNameIsMatchedToAFood() throws {
     let app = try PlanningLarder()
     let added = try app.larder.addPantryItem(
