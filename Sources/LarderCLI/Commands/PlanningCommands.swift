@@ -441,7 +441,7 @@ enum ShoppingListCommand {
         options: [
           .option(
             "language", valueName: "CODE",
-            help: "The line's language (de, fr, ...; default: told from the line)."),
+            help: "The line's language (de, fr, ...; default: told from the line).")
         ],
         arguments: [ArgumentSpec("line", help: "What and how much.", arity: .oneOrMore)]),
       CommandSpec(
