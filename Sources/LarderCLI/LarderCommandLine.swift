@@ -138,6 +138,11 @@ public enum LarderCommandLine {
         arguments: [ArgumentSpec("words", help: "What to search for.", arity: .oneOrMore)]),
       CommandSpec(
         "show", abstract: "Show one recipe.",
+        discussion: """
+          With --servings or --units, the ingredient lines are shown scaled and converted, in \
+          the recipe's language ("4 EL Olivenöl" for a German recipe).
+          """,
+        options: ShowCommand.options,
         arguments: [ArgumentSpec("id", help: "The recipe's ID (or a unique start of it).")]),
       NutritionCommand.spec,
       CommandSpec(

@@ -15,6 +15,20 @@ import Testing
     return try #require(page.items.first { $0.name == name }?.id)
   }
 
+  @Test func aLineIsReadInItsLanguageOrTheOneGiven() throws {
+    let sandbox = try Sandbox()
+    let milk = try sandbox.larder("--json", "pantry", "add", "2 l Milch")
+    #expect(milk.status == 0, "\(milk)")
+    let items = try #require(try milk.json() as? [[String: Any]], "\(milk)")
+    #expect(items.first?["foodID"] as? String == "milk")
+    let given = try sandbox.larder("--json", "list", "add", "--language", "de", "2 EL Olivenöl")
+    #expect(given.status == 0, "\(given)")
+    #expect((try given.json() as? [String: Any])?["foodID"] as? String == "olive-oil")
+    let wrong = try sandbox.larder("pantry", "add", "--language", "klingon", "2 l Milch")
+    #expect(wrong.status == 2, "\(wrong)")
+    #expect(wrong.stderr.contains("--language"), "\(wrong)")
+  }
+
   @Test func pantryAddsTypedLinesAndListsSoonestExpiryFirst() throws {
     let sandbox = try Sandbox(starterRecipes: true)
     let added = try sandbox.larder(

@@ -78,6 +78,27 @@ struct PlanningClient {
     #expect(kiritimati.object["today"] as? String == "2026-09-22")
   }
 
+  @Test func aLineIsReadInTheLanguageItIsTypedInOrTheOneGiven() throws {
+    let app = try PlanningClient()
+    let milk = app.send("POST", "/api/v1/pantry", json: #"{"line": "2 l Milch"}"#)
+    #expect(milk.status == 201, "\(milk.text)")
+    #expect(milk.object["foodID"] as? String == "milk")
+    #expect(milk.object["amountText"] as? String == "2 l")
+    let given = app.send(
+      "POST", "/api/v1/pantry", json: #"{"line": "2 EL Olivenöl", "language": "de"}"#)
+    #expect(given.status == 201, "\(given.text)")
+    #expect(given.object["foodID"] as? String == "olive-oil")
+    let listed = app.send(
+      "POST", "/api/v1/shopping-list/items", json: #"{"line": "500 g Mehl", "language": "German"}"#)
+    #expect(listed.status == 201, "\(listed.text)")
+    #expect(listed.object["foodID"] as? String == "flour")
+    for path in ["/api/v1/pantry", "/api/v1/shopping-list/items"] {
+      let wrong = app.send("POST", path, json: #"{"line": "2 l Milch", "language": "klingon"}"#)
+      #expect(wrong.status == 422, "\(wrong.text)")
+      #expect(wrong.errorCode == "invalid_field", "\(wrong.text)")
+    }
+  }
+
   @Test func changingOnlyTheUnitKeepsAStoredRange() throws {
     let app = try PlanningClient()
     _ = app.send("POST", "/api/v1/pantry", json: #"{"line": "2-3 lb potatoes"}"#)

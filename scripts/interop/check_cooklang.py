@@ -2,7 +2,8 @@
 
 Every starter recipe and a recipe of hard lines are exported with `larder export --format
 cooklang`; for every ingredient line, the name, quantity and unit cooklang-rs reads must equal
-Larder's own parse of the line (`larder ingredients parse`). Then the exported files are
+Larder's own parse of the line (`larder ingredients parse`, in the recipe's language: a German
+recipe of hard lines is exported too). Then the exported files are
 imported into a fresh Larder: every recipe must come back with the same ingredient lines.
 
 Usage: check_cooklang.py LARDER_BINARY STARTER_RECIPES_FOLDER
@@ -64,6 +65,20 @@ HARD_LINES = [
     "> 1 cup flour",
 ]
 
+# A German recipe's lines, exported from their German parse: decimal commas, German units, a
+# unit word that names the food, a food after its amount and a note.
+GERMAN_LINES = [
+    "2,5 EL Olivenöl",
+    "500 g Mehl",
+    "2 Knoblauchzehen",
+    "1 Prise Salz",
+    "100 g Butter, weich",
+    "1 Dose Tomaten",
+    "1-2 TL Zucker",
+    "3 Eier",
+    "Salz und Pfeffer",
+]
+
 
 def number(text):
     """A cooklang-rs amount as written ("1 1/2", "3/4", "2") as a number."""
@@ -79,6 +94,9 @@ def official_amount(quantity):
         return float(value), None, quantity.unit
     if hasattr(value, "start"):
         return float(value.start), float(value.end), quantity.unit
+    if isinstance(value, str) and value.replace(",", "", 1).isdigit():
+        # A decimal comma ("2,5"), which cooklang-rs keeps as text.
+        return float(value.replace(",", ".")), None, quantity.unit
     if isinstance(value, str) and "-" in value:
         low, high = value.split("-", 1)
         try:
@@ -90,10 +108,17 @@ def official_amount(quantity):
 
 def larder_amount(parse):
     """(low, high, unit) of Larder's parse, as Cooklang can carry it: a unit needs a number
-    ({%pinch} is an error in cooklang-rs), so a unit without one is not carried."""
+    ({%pinch} is an error in cooklang-rs), so a unit without one is not carried, and a unit
+    word that names the food ("2 Knoblauchzehen": no span of its own) is the food's count."""
     if parse["quantity"] is None:
         return None, None, None
     unit = parse["unitText"] or parse["unit"]
+    spans = parse.get("spans") or {}
+    if parse["unit"] and "unit" not in spans:
+        name = (parse["name"] or "").lower()
+        written = (parse["unitText"] or "").lower()
+        if written and (name == written or name.startswith(written + " ")):
+            unit = None
     return float(parse["quantity"]), parse["quantityMax"], unit
 
 
@@ -115,11 +140,18 @@ def main():
                    "name": "Hard Lines", "recipeIngredient": HARD_LINES,
                    "recipeInstructions": ["Mix it all."]}, file)
     larder.run("import", hard)
+    german = os.path.join(larder.folder, "harte-zeilen.jsonld")
+    with open(german, "w") as file:
+        json.dump({"@context": "https://schema.org", "@type": "Recipe", "inLanguage": "de",
+                   "name": "Harte Zeilen", "recipeIngredient": GERMAN_LINES,
+                   "recipeInstructions": ["Alles verrühren."]}, file)
+    larder.run("import", german)
 
     passed, failures, recipes = 0, [], {}
     ids = larder.recipe_ids()
-    if len(ids) < 65:
-        raise SystemExit(f"error: expected the 64 starter recipes and Hard Lines, found {len(ids)}")
+    if len(ids) < 66:
+        raise SystemExit("error: expected the 64 starter recipes, Hard Lines and Harte Zeilen, "
+                         f"found {len(ids)}")
     cook_folder = os.path.join(larder.folder, "cook")
     os.makedirs(cook_folder)
     for recipe_id in ids:
@@ -132,7 +164,7 @@ def main():
         with open(os.path.join(cook_folder, recipe_id + ".cook"), "w") as file:
             file.write(source)
         official = cooklang.parse(source).ingredients
-        parses = larder.parse_lines(lines)
+        parses = larder.parse_lines(lines, recipe.get("language"))
         if len(official) != len(lines):
             failures.append(f"{recipe['name']}: {len(lines)} lines but cooklang-rs read "
                             f"{len(official)} ingredients")

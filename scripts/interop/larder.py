@@ -45,11 +45,12 @@ class Larder:
         """One recipe as `larder show --json` prints it."""
         return json.loads(self.run("show", recipe_id, json_output=True))
 
-    def parse_lines(self, lines):
-        """Larder's parse of each ingredient line, in order."""
+    def parse_lines(self, lines, language=None):
+        """Larder's parse of each ingredient line, in order, in `language` (default English)."""
         if not lines:
             return []
-        output = self.run("ingredients", "parse", stdin="\n".join(lines) + "\n")
+        options = ["--language", language] if language else []
+        output = self.run("ingredients", "parse", *options, stdin="\n".join(lines) + "\n")
         parsed = [json.loads(row) for row in output.splitlines() if row.strip()]
         if len(parsed) != len(lines):
             raise SystemExit(f"error: {len(lines)} lines gave {len(parsed)} parses")

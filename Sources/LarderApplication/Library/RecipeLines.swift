@@ -269,7 +269,7 @@ extension Larder {
 
     var haveCount = 0
     var neededCount = 0
-    // Each line read in the recipe's language, so "2 EL Olivenöl" scales as "4 tbsp".
+    // Each line read and written in the recipe's language, so "2 EL Olivenöl" scales as "4 EL".
     let language = LanguageDetector.language(of: recipe)
     let sections = recipe.ingredientSections.map { section in
       let lines = section.lines.map { line -> RecipeLines.Line in
@@ -282,7 +282,7 @@ extension Larder {
         let shown = parsed.text(
           scaledBy: factor, shownIn: format,
           density: foodID.flatMap { catalog.food(id: $0)?.densityGramsPerMillilitre },
-          weighed: foodID.map { catalog.isWeighed($0) } ?? false)
+          weighed: foodID.map { catalog.isWeighed($0) } ?? false, language: language)
         var status: RecipeLines.Status?
         var shortfall: String?
         if let pantry {

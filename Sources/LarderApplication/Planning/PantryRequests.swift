@@ -167,11 +167,18 @@ public struct NewPantryItem: RequestFields, Equatable {
   public var line: String?
   /// The item's fields (a `name` is required without a `line`).
   public var fields: PantryItemChange
+  /// The language `line` is written in; nil to tell it from the line (see
+  /// ``PantryLineReader/read(_:language:)``).
+  public var language: RecipeLanguage?
 
   /// Makes a request.
-  public init(line: String? = nil, fields: PantryItemChange = PantryItemChange()) {
+  public init(
+    line: String? = nil, fields: PantryItemChange = PantryItemChange(),
+    language: RecipeLanguage? = nil
+  ) {
     self.line = line
     self.fields = fields
+    self.language = language
   }
 
   /// An item typed as a line, kept in `location` (else where its food usually is).
@@ -184,15 +191,17 @@ public struct NewPantryItem: RequestFields, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case line
+    case line, language
   }
 
-  /// `line` and every field of ``PantryItemChange``.
-  public static var fieldNames: [String] { ["line"] + PantryItemChange.fieldNames }
+  /// `line`, `language` and every field of ``PantryItemChange``.
+  public static var fieldNames: [String] { ["line", "language"] + PantryItemChange.fieldNames }
 
-  /// Reads `line` and the item's fields.
+  /// Reads `line`, its language and the item's fields.
   public init(from decoder: Decoder) throws {
-    line = try decoder.container(keyedBy: CodingKeys.self).text(.line)
+    let own = try decoder.container(keyedBy: CodingKeys.self)
+    line = try own.text(.line)
+    language = try own.language(.language)
     fields = try PantryItemChange(from: decoder)
   }
 

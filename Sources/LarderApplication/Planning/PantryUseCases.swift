@@ -44,7 +44,7 @@ extension Larder {
       item = try ApplicationError.translating {
         try PantryLineReader(parser: IngredientParser(), catalog: foods).item(
           from: line, id: makeID(), addedOn: today, location: fields.location,
-          expiresOn: fields.expiresOn.applied(to: nil))
+          expiresOn: fields.expiresOn.applied(to: nil), language: request.language)
       }
       item.note = fields.note.applied(to: nil)
       if let kinds = fields.kinds { item.kinds = kinds }

@@ -160,22 +160,28 @@ public struct ShoppingListAddition: RequestFields, Equatable {
 public struct NewShoppingItem: RequestFields, Equatable {
   /// The line.
   public var line: String
+  /// The language the line is written in; nil to tell it from the line (see
+  /// ``PantryLineReader/read(_:language:)``).
+  public var language: RecipeLanguage?
 
   /// Makes a request.
-  public init(line: String) {
+  public init(line: String, language: RecipeLanguage? = nil) {
     self.line = line
+    self.language = language
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case line
+    case line, language
   }
 
-  /// `line`.
+  /// `line` and `language`.
   public static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) }
 
-  /// Reads the line, which is required.
+  /// Reads the line, which is required, and its language.
   public init(from decoder: Decoder) throws {
-    line = try decoder.container(keyedBy: CodingKeys.self).requiredText(.line)
+    let fields = try decoder.container(keyedBy: CodingKeys.self)
+    line = try fields.requiredText(.line)
+    language = try fields.language(.language)
   }
 
   /// Checks that the line is there and not too long.

@@ -121,11 +121,13 @@ extension Larder {
     let store = try planningStore()
     let foods = try household(caller).foods.current
     let text = request.line.trimmingCharacters(in: .whitespacesAndNewlines)
-    let parsed = IngredientParser().parse(text)
+    // Read as the pantry reads a typed line: in the language it is written in ("2 l Milch").
+    let reading = PantryLineReader(catalog: foods).read(text, language: request.language)
+    let parsed = reading.parsed
     let name = parsed.name?.trimmingCharacters(in: .whitespaces) ?? ""
     let food =
       name.isEmpty
-      ? nil : foods.food(id: name) ?? foods.match(name).flatMap { foods.food(id: $0.foodID) }
+      ? nil : foods.food(id: name) ?? reading.foodID.flatMap { foods.food(id: $0) }
     let amount = (try? Measure(contentsOf: parsed)) ?? nil
     let item = ShoppingListItem(
       id: makeID(), name: name.isEmpty || amount == nil ? text : name, foodID: food?.id,

@@ -75,6 +75,12 @@ extension KeyedDecodingContainer {
     return try FieldValues.choice(text, field: field(key), as: type)
   }
 
+  /// A language Larder reads ("de", "de-AT", "German"); nil when absent, null or empty.
+  public func language(_ key: Key) throws -> RecipeLanguage? {
+    guard let text = try text(key), !text.isEmpty else { return nil }
+    return try FieldValues.language(text, field: field(key))
+  }
+
   /// The field's name, where the decoder says it comes from: `recipes[0].servings` for a
   /// field of a list's item.
   public func field(_ key: Key) -> Field {
@@ -120,6 +126,16 @@ public enum FieldValues {
       throw ApplicationError.invalidValue(field, value: text, expected: "a date as YYYY-MM-DD")
     }
     return day
+  }
+
+  /// A language Larder reads, by its code ("de", "pt_BR") or its name ("German", "Deutsch").
+  public static func language(_ text: String, field: Field) throws -> RecipeLanguage {
+    guard let language = RecipeLanguage(code: text) else {
+      throw ApplicationError.invalidValue(
+        field, value: text,
+        expected: "one of " + RecipeLanguage.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return language
   }
 
   /// One of a fixed set of values written as their raw text ("name", "newest"), in any case.

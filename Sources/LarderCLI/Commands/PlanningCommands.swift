@@ -25,6 +25,11 @@ struct PlanningContext {
     try command.day(option, today: today)
   }
 
+  /// The language option, read as the API reads its `language` field; nil when not given.
+  func language() throws -> RecipeLanguage? {
+    try command.value("language").map { try FieldValues.language($0, field: Field("language")) }
+  }
+
   /// The servings option; nil when not given (its range is the use case's to check).
   func servings() throws -> Double? {
     try command.number("servings", in: DeductionPreviewRequest.servingsRange)
@@ -78,6 +83,9 @@ enum PantryCommand {
         "add", abstract: "Add an item by typing it: larder pantry add \"2 lb chicken thighs\".",
         options: [
           .option("expires", valueName: "DATE", help: "When it expires."),
+          .option(
+            "language", valueName: "CODE",
+            help: "The line's language (de, fr, ...; default: told from the line)."),
           .option(
             "location", valueName: "PLACE",
             help: "fridge, freezer, cupboard or any name (default: from the food's aisle)."),
@@ -146,9 +154,10 @@ enum PantryCommand {
 
   static func add(_ planning: PlanningContext) throws -> Int32 {
     let line = planning.command.arguments("line").joined(separator: " ")
-    let item = try planning.larder.addPantryItem(
-      .line(line, location: try planning.location(), expiresOn: try planning.day("expires")),
-      as: planning.caller)
+    var request = NewPantryItem.line(
+      line, location: try planning.location(), expiresOn: try planning.day("expires"))
+    request.language = try planning.language()
+    let item = try planning.larder.addPantryItem(request, as: planning.caller)
     if planning.context.json {
       try planning.context.printJSON([item])
     } else {
@@ -429,6 +438,11 @@ enum ShoppingListCommand {
         ]),
       CommandSpec(
         "add", abstract: "Add a line by hand: larder list add \"2 lemons\".",
+        options: [
+          .option(
+            "language", valueName: "CODE",
+            help: "The line's language (de, fr, ...; default: told from the line).")
+        ],
         arguments: [ArgumentSpec("line", help: "What and how much.", arity: .oneOrMore)]),
       CommandSpec(
         "check", abstract: "Check lines off.",
@@ -525,7 +539,9 @@ enum ShoppingListCommand {
 
   static func add(_ planning: PlanningContext) throws -> Int32 {
     let view = try planning.larder.addShoppingItem(
-      NewShoppingItem(line: planning.command.arguments("line").joined(separator: " ")),
+      NewShoppingItem(
+        line: planning.command.arguments("line").joined(separator: " "),
+        language: try planning.language()),
       as: planning.caller)
     if planning.context.json {
       try planning.context.printJSON(view)

@@ -17,10 +17,15 @@ import Foundation
 /// which cooklang-rs and ``Cooklang/parse(_:)`` both read as plain text.
 extension Cooklang {
   /// The markup for one ingredient line, checked to read back as the same line.
-  static func ingredientMarkup(_ line: IngredientLine, parser: IngredientParser) -> String {
+  ///
+  /// A line of a recipe in another `language` is read in that language, so its markup holds
+  /// the amount, unit and food as written there: "2,5 dl mjölk" is `@mjölk{2,5%dl}`.
+  static func ingredientMarkup(
+    _ line: IngredientLine, parser: IngredientParser, language: RecipeLanguage = .english
+  ) -> String {
     let text = oneLine(line.text).trimmingCharacters(in: .whitespaces)
     let whole = "@" + ingredientName(text) + "{}"
-    let parsed = parser.parse(text)
+    let parsed = parser.parse(text, language: language)
     guard !parsed.isSectionHeader, let name = parsed.name, !name.isEmpty else { return whole }
     let amount = amountMarkup(parsed, in: text)
     for candidate in [noteForm(text, name: name, amount: amount), inPlaceForm(text, parsed)] {
@@ -47,18 +52,37 @@ extension Cooklang {
     guard let low = parsed.quantity, low.isFinite, low >= 0 else { return AmountMarkup() }
     let high = parsed.quantityMax.flatMap { $0.isFinite && $0 > low ? $0 : nil }
     var quantity = number(low) + (high.map { "-" + number($0) } ?? "")
+    // The number as written, a decimal comma included ("2,5"): Larder reads it back as the
+    // line wrote it, and a Cooklang app shows it as the cook wrote it.
     if let span = parsed.spans["quantity"], let written = substring(text, span),
-      let value = cooklangValue(written), value.low == low, value.high == high
+      let value = cooklangValue(written.replacingOccurrences(of: ",", with: ".")),
+      value.low == low, value.high == high,
+      !written.contains(where: { "{}%\\".contains($0) })
     {
       quantity = written
     }
     var unit: String?
-    if let written = parsed.unitText?.trimmingCharacters(in: .whitespaces), !written.isEmpty,
+    // A unit of several words ("c. à s.") as the line writes it, where the parse keeps only
+    // its first ("c.").
+    var writtenUnit = parsed.unitText
+    if let first = writtenUnit, let span = parsed.spans["unit"], let whole = substring(text, span),
+      whole.count > first.count, whole.hasPrefix(first)
+    {
+      writtenUnit = whole
+    }
+    if let written = writtenUnit?.trimmingCharacters(in: .whitespaces), !written.isEmpty,
       !written.contains(where: { "{}%\\".contains($0) })
     {
       unit = written
     } else {
       unit = parsed.unit
+    }
+    // A unit word that names the food ("2 Knoblauchzehen"): the food counts, no unit.
+    if parsed.spans["unit"] == nil, let name = parsed.name?.lowercased(),
+      let written = parsed.unitText?.lowercased(), !written.isEmpty,
+      name == written || name.hasPrefix(written + " ")
+    {
+      unit = nil
     }
     return AmountMarkup(quantity: quantity, unit: unit)
   }

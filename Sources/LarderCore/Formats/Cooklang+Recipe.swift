@@ -71,7 +71,9 @@ extension Cooklang {
       case "cuisine", "cuisines": recipe.cuisines += values
       case "diet", "diets": recipe.diets += values.compactMap(DietLabel.init(parsing:))
       case "image", "images", "picture", "pictures": recipe.images += values
-      case "locale", "lang", "language": break
+      case "locale", "lang", "language":
+        // "de", "de_DE", "German"; a language Larder does not read is left to detection.
+        recipe.language = RecipeLanguage(code: value)
       default: warnings.append("metadata '\(key)' has no place in a Larder recipe; not kept")
       }
     }
@@ -189,6 +191,10 @@ extension Cooklang {
     add("prep time", recipe.prepTime?.description)
     add("cook time", recipe.cookTime?.description)
     add("time", recipe.totalTime?.description)
+    // The language the lines are read in, as Cooklang names it; an English recipe only when it
+    // was set so, as nothing else would tell a reader.
+    let language = LanguageDetector.language(of: recipe)
+    if recipe.language != nil || language != .english { add("locale", language.rawValue) }
     for (key, values) in [
       ("tags", recipe.keywords), ("course", recipe.courses), ("cuisine", recipe.cuisines),
       ("image", recipe.images),
@@ -211,7 +217,7 @@ extension Cooklang {
       // Every line ends in a backslash (a line break within the paragraph), which marks the
       // paragraph as an ingredient list rather than a step when it is read back.
       body.append(
-        section.lines.map { ingredientMarkup($0, parser: parser) + "\\" }
+        section.lines.map { ingredientMarkup($0, parser: parser, language: language) + "\\" }
           .joined(separator: "\n"))
     }
     for section in recipe.instructionSections {

@@ -275,12 +275,15 @@ public enum SchemaOrg {
     return texts(element)
   }
 
-  /// Splits ingredient lines into sections at header lines such as "For the sauce:".
+  /// Splits ingredient lines into sections at header lines such as "For the sauce:", and at
+  /// bare group names ("Topping", "Für den Teig", "Garniture") that the list's shape shows to
+  /// be headings (see ``groupHeadings(in:)``).
   static func ingredientSections(_ lines: [String]) -> [IngredientSection] {
     var sections: [IngredientSection] = []
     var current = IngredientSection(lines: [])
-    for line in lines {
-      if isSectionHeader(line) {
+    let headings = groupHeadings(in: lines)
+    for (index, line) in lines.enumerated() {
+      if headings.contains(index) {
         if !current.lines.isEmpty || current.title != nil { sections.append(current) }
         current = IngredientSection(
           title: line.trimmingCharacters(in: .whitespaces.union([":"])), lines: [])
@@ -292,7 +295,77 @@ public enum SchemaOrg {
     return sections.filter { !$0.lines.isEmpty }
   }
 
-  private static func isSectionHeader(_ line: String) -> Bool { isGroupHeading(line) }
+  /// The positions of the group headings in a list of ingredient lines: every line
+  /// ``isGroupHeading(_:)`` names, and bare group names without a colon ("Topping", "Base",
+  /// "Garniture", "Belag").
+  ///
+  /// A bare name is a short line (up to four words) with no number or punctuation that opens
+  /// a run of measured lines: the next line starts with an amount. Alone that also fits a line
+  /// such as "Salt" before "200 g flour", so it must look like one of a set of groups as well:
+  /// it names no food Larder knows in any language it reads, other than the parts a cook makes
+  /// for a dish ("Dough", "Vulling", "Glasur"), and is the list's first line or not its only
+  /// heading; or, naming another food, it is the first line and another heading follows.
+  /// Generic rules only: no site's markup is named.
+  package static func groupHeadings(in lines: [String]) -> Set<Int> {
+    var headings = Set(lines.indices.filter { isGroupHeading(lines[$0]) })
+    let candidates = lines.indices.filter { index in
+      index + 1 < lines.count && !headings.contains(index) && isBareGroupName(lines[index])
+        && startsWithAmount(lines[index + 1])
+    }
+    guard !candidates.isEmpty else { return headings }
+    let known = headings
+    for index in candidates {
+      let others = !known.subtracting([index]).isEmpty || candidates.contains { $0 != index }
+      let isFood = namesFood(lines[index])
+      if (!isFood && (index == 0 || others)) || (isFood && index == 0 && others) {
+        headings.insert(index)
+      }
+    }
+    return headings
+  }
+
+  /// A line shaped as a group's name: one to four words, a letter first (upper case), no
+  /// digits, and none of the punctuation an ingredient line carries.
+  private static func isBareGroupName(_ line: String) -> Bool {
+    let text = line.trimmingCharacters(in: .whitespaces)
+    guard let first = text.first, first.isLetter, first.isUppercase, text.count <= 40,
+      !text.contains(where: { $0.isNumber || ",;()[]./%½⅓⅔¼¾⅛&+".contains($0) })
+    else { return false }
+    let words = text.split(separator: " ")
+    // "Salt and pepper", "Fleur de sel": words joined are foods, not a group's name.
+    return (1...4).contains(words.count)
+      && (words.count == 1 || !words.contains { joiningWords.contains($0.lowercased()) })
+  }
+
+  /// Words that join foods or qualify one, in the languages Larder reads.
+  private static let joiningWords: Set<String> = [
+    "and", "or", "of", "with", "und", "oder", "mit", "et", "ou", "de", "y", "e", "o", "di",
+    "en", "i", "z", "med",
+  ]
+
+  /// Whether a line starts with a number or a fraction: a measured ingredient.
+  private static func startsWithAmount(_ line: String) -> Bool {
+    guard let first = line.trimmingCharacters(in: .whitespaces).first else { return false }
+    return first.isNumber || "½⅓⅔¼¾⅛".contains(first)
+  }
+
+  /// Whether the bundled foods know `line` as a food, in English or any language Larder reads;
+  /// the parts a cook makes for a dish ("Teig", "Vulling", "Glasur": dough, filling, frosting)
+  /// name groups as often as they name foods, and do not count.
+  private static func namesFood(_ line: String) -> Bool {
+    var foods: [String] = []
+    if let found = FoodCatalog.bundled.match(line)?.foodID { foods.append(found) }
+    for language in RecipeLanguage.allCases where language != .english {
+      if let found = FoodNames.bundled.match(line, language: language) { foods.append(found) }
+    }
+    return foods.contains { !dishParts.contains($0) }
+  }
+
+  /// Foods that are parts a cook makes for a dish, which group headings are named after.
+  private static let dishParts: Set<String> = [
+    "dough", "pizza-dough", "pastry", "pie-crust", "puff-pastry", "stuffing-mix", "sauce",
+    "frosting", "cake",
+  ]
 
   /// Whether a line of an ingredient list is the heading of a group of them: "For the
   /// sauce:", "Topping:", "For 2 layers:", a short line ending in a colon that does not start

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads what a person types into a pantry ("2 lb chicken thighs") with the ingredient parser
-/// and matches it to a catalog food.
+/// Reads what a person types into a pantry or a shopping list ("2 lb chicken thighs", "2 l
+/// Milch") with the ingredient parser, in the language it is written in, and matches it to a
+/// catalog food.
 public struct PantryLineReader: Sendable {
   /// Reads the line.
   public let parser: IngredientParser
@@ -14,21 +15,71 @@ public struct PantryLineReader: Sendable {
     self.catalog = catalog
   }
 
+  /// A typed line as read: its parse, the language it was read in and its catalog food.
+  public struct Reading: Sendable {
+    /// The line's parse in ``language``.
+    public var parsed: ParsedIngredient
+    /// The language the line was read in.
+    public var language: RecipeLanguage
+    /// The catalog food its name matched, if any.
+    public var foodID: String?
+  }
+
+  /// Reads a typed line in `language`, or, when none is given, in the language it reads as.
+  ///
+  /// A typed line is a few words, too few for ``LanguageDetector``, so its language is told by
+  /// its food: English when English reading finds a catalog food in it ("200 g Butter");
+  /// otherwise the language whose own food names know its name ("2 l Milch" is German milk,
+  /// "500 g farine" French flour). Languages that find the same food agree; when they find
+  /// different ones, the line's words decide (``LanguageDetector/detect(_:)``) or, telling
+  /// nothing, English stands.
+  public func read(_ text: String, language: RecipeLanguage? = nil) -> Reading {
+    if let language { return reading(text, in: language) }
+    let english = reading(text, in: .english)
+    if english.foodID != nil { return english }
+    var found: [Reading] = []
+    for language in RecipeLanguage.allCases where language != .english {
+      let parsed = parser.parse(text, language: language)
+      guard !parsed.isSectionHeader, let name = parsed.matchingName ?? parsed.name,
+        let food = FoodNames.bundled.match(name, language: language)
+      else { continue }
+      found.append(Reading(parsed: parsed, language: language, foodID: food))
+    }
+    guard let first = found.first else { return english }
+    let told = LanguageDetector.detect(text)
+    if let told, let chosen = found.first(where: { $0.language == told }) { return chosen }
+    return found.allSatisfy({ $0.foodID == first.foodID }) ? first : english
+  }
+
+  private func reading(_ text: String, in language: RecipeLanguage) -> Reading {
+    let parsed = parser.parse(text, language: language)
+    let name = (parsed.matchingName ?? parsed.name)?.trimmingCharacters(in: .whitespaces)
+    var food: String?
+    if let name, !name.isEmpty, !parsed.isSectionHeader {
+      food =
+        language == .english
+        ? catalog.food(named: name)?.id : catalog.foodID(named: name, in: language)
+    }
+    return Reading(parsed: parsed, language: language, foodID: food)
+  }
+
   /// A new pantry item from a typed line: its amount (a can's contents when the line says
-  /// "2 (14 oz) cans"), its name and its catalog food.
+  /// "2 (14 oz) cans"), its name and its catalog food, read in `language` or the language the
+  /// line reads as (``read(_:language:)``).
   ///
   /// - Throws: ``LarderCoreError/missingField(field:item:)`` for a blank line and
   ///   ``LarderCoreError/invalidField(field:value:reason:item:)`` for a line with no food in it
   ///   ("2 cups").
   public func item(
     from line: String, id: PlanningID, addedOn: CalendarDay, location: PantryLocation? = nil,
-    expiresOn: CalendarDay? = nil
+    expiresOn: CalendarDay? = nil, language: RecipeLanguage? = nil
   ) throws -> PantryItem {
     let written = line.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !written.isEmpty else { throw LarderCoreError.missingField(field: "line") }
     // "any rice", "only brown rice": the kinds the item stands for, then the item itself.
     let (kinds, text) = PantryKinds.reading(written)
-    let parsed = parser.parse(text)
+    let reading = read(text, language: language)
+    let parsed = reading.parsed
     guard !parsed.isSectionHeader,
       let name = parsed.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty
     else {
@@ -36,7 +87,7 @@ public struct PantryLineReader: Sendable {
         field: "line", value: text, reason: "names no food to keep (try '2 lb chicken thighs')")
     }
     let amount = (try? Measure(contentsOf: parsed)) ?? nil
-    let food = catalog.food(named: parsed.matchingName ?? name)?.id
+    let food = reading.foodID
     return PantryItem(
       id: id, name: name, foodID: food, amount: amount,
       location: location ?? PantryLocation.usual(forFood: food, catalog: catalog),

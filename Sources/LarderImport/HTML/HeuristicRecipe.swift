@@ -106,7 +106,7 @@ struct HeuristicRecipe {
     guard let name = page.title else { return nil }
     var recipe = Recipe(name: name)
     recipe.description = page.description
-    recipe.ingredientSections = ingredients.map {
+    recipe.ingredientSections = Self.splittingGroupNames(ingredients).map {
       IngredientSection(title: $0.title, lines: $0.lines.map { IngredientLine(text: $0) })
     }
     let counted = Self.withoutCounters(steps.flatMap(\.lines))
@@ -214,6 +214,32 @@ struct HeuristicRecipe {
       }
     }
     return best
+  }
+
+  /// Sections with bare group names among their lines ("Topping" before "3 apples", "Pâte"
+  /// before "250 g de farine") cut at them, each name titling the lines after it, as
+  /// `SchemaOrg.groupHeadings(in:)` tells them.
+  static func splittingGroupNames(_ sections: [Section]) -> [Section] {
+    var result: [Section] = []
+    for section in sections {
+      let headings = SchemaOrg.groupHeadings(in: section.lines)
+      guard !headings.isEmpty else {
+        result.append(section)
+        continue
+      }
+      var current = Section(title: section.title, lines: [])
+      for (index, line) in section.lines.enumerated() {
+        if headings.contains(index) {
+          if !current.lines.isEmpty { result.append(current) }
+          current = Section(
+            title: line.trimmingCharacters(in: .whitespaces.union([":"])), lines: [])
+        } else {
+          current.lines.append(line)
+        }
+      }
+      result.append(current)
+    }
+    return result.filter { !$0.lines.isEmpty }
   }
 
   /// Lines under one title.

@@ -41,8 +41,29 @@ import Testing
     let result = try fixture.larder.recipeLines(
       stored.id, RecipeLinesRequest(servings: 4, have: ["potatoes"]), as: .defaultHousehold)
     #expect(result.factor == 2)
-    #expect(lines(result).map(\.shown).prefix(2) == ["1 kg Kartoffeln", "4 tbsp Essig"])
+    #expect(lines(result).map(\.shown).prefix(2) == ["1 kg Kartoffeln", "4 EL Essig"])
     #expect(lines(result).map(\.status) == [.have, .missing, .have])
+  }
+
+  @Test func aRecipeInAnotherLanguageIsConvertedInItsOwnWords() throws {
+    let fixture = try LibraryFixture()
+    var cake = Recipe(
+      name: "Gâteau", yield: RecipeYield(servings: 4),
+      ingredientSections: [
+        IngredientSection(lines: [
+          IngredientLine(text: "1 kg de pommes"), IngredientLine(text: "1 boîte de lait concentré"),
+          IngredientLine(text: "2 c. à s. de sucre"), IngredientLine(text: "1 pincée de sel"),
+        ])
+      ])
+    cake.language = .french
+    let stored = try fixture.larder.createRecipe(cake, as: .defaultHousehold)
+    let result = try fixture.larder.recipeLines(
+      stored.id, RecipeLinesRequest(servings: 6), as: .defaultHousehold)
+    #expect(
+      lines(result).map(\.shown) == [
+        "1,5 kg de pommes", "1½ boîte de lait concentré", "3 c. à s. de sucre",
+        "2 pincées de sel",
+      ])
   }
 
   @Test func metricWeighsFlourAndPoursButtermilk() throws {

@@ -17,6 +17,27 @@ import Testing
     #expect(try app.planning.pantryItems(household: .default).count == 1)
   }
 
+  @Test func aLineTypedInGermanIsReadInGerman() throws {
+    let app = try PlanningLarder()
+    let milk = try app.larder.addPantryItem(.line("2 l Milch"), as: app.caller)
+    #expect(milk.item.foodID == "milk")
+    #expect(milk.item.name == "Milch")
+    #expect(milk.item.location == .fridge)
+    #expect(milk.item.amount == Measure(quantity: 2, unit: .litre))
+    let flour = try app.larder.addPantryItem(.line("500 g Mehl"), as: app.caller)
+    #expect(flour.item.foodID == "flour")
+    #expect(flour.item.amount == Measure(quantity: 500, unit: .gram))
+  }
+
+  @Test func aLanguageGivenWithTheLineIsTheOneItIsReadIn() throws {
+    let app = try PlanningLarder()
+    // "2 el olie" reads as Dutch only when told: alone it says too little.
+    let oil = try app.larder.addPantryItem(
+      NewPantryItem(line: "2 el olie", language: .dutch), as: app.caller)
+    #expect(oil.item.amount == Measure(quantity: 2, unit: .tablespoon))
+    #expect(oil.item.foodID != nil)
+  }
+
   @Test func anItemGivenByNameIsMatchedToAFood() throws {
     let app = try PlanningLarder()
     let added = try app.larder.addPantryItem(

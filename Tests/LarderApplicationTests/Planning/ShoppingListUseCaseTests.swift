@@ -127,6 +127,15 @@ import Testing
     #expect(empty?.isAboutAField == true)
   }
 
+  @Test func aLineTypedInAnotherLanguageFindsItsFood() throws {
+    let app = try PlanningLarder()
+    let flour = try app.larder.addShoppingItem(NewShoppingItem(line: "500 g Mehl"), as: app.caller)
+    #expect(flour.item.foodID == "flour")
+    #expect(flour.item.amounts == [Measure(quantity: 500, unit: .gram)])
+    let milk = try app.larder.addShoppingItem(NewShoppingItem(line: "1 l lait"), as: app.caller)
+    #expect(milk.item.foodID == "milk")
+  }
+
   @Test func manualLinesSurviveRegeneratingAndCheckedLinesMoveToThePantry() throws {
     let app = try PlanningLarder()
     let lemons = try app.larder.addShoppingItem(NewShoppingItem(line: "2 lemons"), as: app.caller)

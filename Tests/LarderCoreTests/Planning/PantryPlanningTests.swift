@@ -183,3 +183,61 @@ import Testing
     }
   }
 }
+
+/// A line typed into the pantry in another language is read in that language.
+@Suite struct PantryLineLanguageTests {
+  typealias F = PlanningFixtures
+
+  struct Case: CustomStringConvertible, Sendable {
+    var line: String
+    var food: String
+    var amount: Measure
+    var language: RecipeLanguage
+    var description: String { line }
+  }
+
+  @Test(arguments: [
+    Case(
+      line: "2 l Milch", food: "milk", amount: Measure(quantity: 2, unit: .litre), language: .german
+    ),
+    Case(
+      line: "500 g Mehl", food: "flour", amount: Measure(quantity: 500, unit: .gram),
+      language: .german),
+    Case(line: "6 Eier", food: "egg", amount: Measure(quantity: 6, unit: nil), language: .german),
+    Case(
+      line: "1 Pfund Hackfleisch", food: "ground-meat", amount: Measure(quantity: 500, unit: .gram),
+      language: .german),
+    Case(
+      line: "2,5 dl mjölk", food: "milk", amount: Measure(quantity: 2.5, unit: .decilitre),
+      language: .swedish),
+    // English lines stay English.
+    Case(
+      line: "200 g butter", food: "butter", amount: Measure(quantity: 200, unit: .gram),
+      language: .english),
+    Case(
+      line: "2 lb chicken thighs", food: "chicken-thigh",
+      amount: Measure(quantity: 2, unit: .pound), language: .english),
+  ])
+  func aTypedLineIsReadInItsLanguage(_ example: Case) throws {
+    let reader = PantryLineReader(catalog: F.catalog)
+    let item = try reader.item(from: example.line, id: PlanningID(rawValue: "a"), addedOn: F.today)
+    #expect(item.foodID == example.food)
+    #expect(item.amount == example.amount)
+    #expect(reader.read(example.line).language == example.language)
+  }
+
+  @Test func aLanguageGivenWins() {
+    let reader = PantryLineReader(catalog: F.catalog)
+    let reading = reader.read("2 EL Olivenöl", language: .german)
+    #expect(reading.language == .german)
+    #expect(reading.foodID == "olive-oil")
+    #expect(reading.parsed.unit == "tbsp")
+  }
+
+  @Test func aLineNoLanguageKnowsStaysEnglishWithoutAFood() throws {
+    let reader = PantryLineReader(catalog: F.catalog)
+    let reading = reader.read("3 birthday candles")
+    #expect(reading.language == .english)
+    #expect(reading.foodID == nil)
+  }
+}

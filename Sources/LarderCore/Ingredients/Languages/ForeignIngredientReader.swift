@@ -148,6 +148,18 @@ struct ForeignIngredientReader: Sendable {
     parts = parts.filter { !$0.isEmpty }
     let names = parts.map { Self.text(of: $0, in: trimmed) }.filter { !$0.isEmpty }
     result.name = names.first ?? restText
+    // Where the name stands, so a Cooklang export can mark the food up in place.
+    if let words = parts.first, let first = words.first, let last = words.last,
+      let name = result.name, first.text.startIndex < last.text.endIndex,
+      let start = first.text.startIndex.samePosition(in: trimmed.utf16),
+      let end = last.text.endIndex.samePosition(in: trimmed.utf16)
+    {
+      let from = leading + trimmed.utf16.distance(from: trimmed.utf16.startIndex, to: start)
+      let to = leading + trimmed.utf16.distance(from: trimmed.utf16.startIndex, to: end)
+      if String(trimmed[first.text.startIndex..<last.text.endIndex]) == name {
+        result.spans["name"] = TextSpan(start: from, end: to)
+      }
+    }
     result.alternatives = Array(names.dropFirst())
     if nameEnd < rest.count {
       let comment = Self.text(of: Array(rest[nameEnd...]), in: trimmed)
@@ -237,7 +249,7 @@ struct ForeignIngredientReader: Sendable {
         quantity: quantity ?? (meaning.unit == nil || few ? nil : 1), quantityMax: quantityMax,
         unit: meaning.unit, unitText: meaning.unit == nil ? nil : text, end: after,
         namingUnitAt: meaning.namesFood ? next - 1 : nil, quantityTokens: quantityTokens,
-        unitTokens: meaning.unit == nil ? nil : unitStart..<next)
+        unitTokens: meaning.unit == nil || meaning.namesFood ? nil : unitStart..<next)
     }
     guard quantity != nil else { return nil }
     return Amount(

@@ -8,14 +8,22 @@ extension ParsedIngredient {
   /// without an amount, or whose amount cannot be read, come back as written (``input``), as
   /// does every line when nothing changes (a factor of 1 in the original units).
   ///
+  /// A line of a recipe in another `language` gets that language's unit words and decimal
+  /// comma: "2 EL Olivenöl" twice over is "4 EL Olivenöl", "1 Dose Tomaten" "2 Dosen
+  /// Tomaten", "1 kg Mehl" halved "500 g Mehl" and "1 tasse de lait" in metric "240 ml de
+  /// lait". The unit as the line wrote it is kept while the amount stays in that unit ("2 c. à
+  /// s." → "4 c. à s."); a unit word that also names the food ("2 Knoblauchzehen") stays as
+  /// written and only its number changes.
+  ///
   /// - Parameters:
   ///   - factor: how many times the amount to show (2 for twice the servings).
   ///   - format: the unit system to show amounts in; nil for the one they were written in.
   ///   - density: the food's grams per millilitre, so a volume can be shown as a weight.
   ///   - weighed: whether the food is weighed rather than measured in metric kitchens.
+  ///   - language: the language the line is written in (the recipe's).
   public func text(
     scaledBy factor: Double, shownIn format: MeasureFormat?, density: Double?,
-    weighed: Bool = false
+    weighed: Bool = false, language: RecipeLanguage = .english
   ) -> String {
     let text = input
     guard abs(factor - 1) > 0.0001 || format != nil,
@@ -29,9 +37,27 @@ extension ParsedIngredient {
     guard start >= 0, end <= utf16.count, start < end else { return text }
     let before = String(decoding: utf16[..<start], as: UTF16.self)
     let after = String(decoding: utf16[end...], as: UTF16.self)
-    let display = scaled.formatted(
+    let shown = scaled.displayed(
       format ?? MeasureFormat(system: .us, keepsWrittenSystem: true), density: density,
       weighed: weighed)
-    return before + display + after
+    guard language != .english else { return before + shown.text + after }
+    let names = LanguageUnitNames.of(language)
+    // A unit word that names the food too has no span of its own: only the number changes,
+    // and only while the unit does not.
+    if unit != nil, spans["unit"] == nil {
+      guard shown.measure.unit?.id == unit else { return text }
+      let bare = DisplayedMeasure(
+        measure: Measure(
+          quantity: shown.measure.quantity, quantityMax: shown.measure.quantityMax, unit: nil),
+        quantityText: shown.quantityText, unitText: nil)
+      return before + names.text(of: bare, written: nil, writtenUnitID: nil) + after
+    }
+    // The unit as the line wrote it: all its words ("c. à s."), not only the first.
+    let written = spans["unit"].flatMap { span -> String? in
+      guard span.start >= 0, span.end <= utf16.count, span.start < span.end else { return nil }
+      return String(decoding: utf16[span.start..<span.end], as: UTF16.self)
+    }
+    return before + names.text(of: shown, written: written ?? unitText, writtenUnitID: unit)
+      + after
   }
 }

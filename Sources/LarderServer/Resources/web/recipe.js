@@ -70,7 +70,7 @@ function amountValue(text) {
   return (whole ? Number(whole.replace(',', '.')) : 0) + glyph;
 }
 
-function amountText(value) {
+function amountText(value, decimalComma = false) {
   if (value >= 20) return String(Math.round(value));
   const whole = Math.floor(value);
   const rest = value - whole;
@@ -81,25 +81,32 @@ function amountText(value) {
     if (!glyph) return String(wholePart);
     return wholePart ? `${wholePart}${glyph}` : glyph;
   }
-  return String(Math.round(value * 10) / 10);
+  const decimal = String(Math.round(value * 10) / 10);
+  return decimalComma ? decimal.replace('.', ',') : decimal;
 }
 
-/** "2 cups flour" times 1.25 → "2½ cups flour"; a line without an amount stays as it is. */
-export function scaleShown(text, ratio) {
+/**
+ * "2 cups flour" times 1.25 → "2½ cups flour"; a line without an amount stays as it is. With
+ * `decimalComma` (a recipe in a language that writes one) "1 kg Mehl" times 1.3 → "1,3 kg Mehl".
+ */
+export function scaleShown(text, ratio, decimalComma = false) {
   const match = LEADING_AMOUNT.exec(text);
   if (!match || ratio === 1) return text;
   const first = amountValue(match[2]);
   if (!Number.isFinite(first)) return text;
-  let scaled = `${match[1]}${amountText(first * ratio)}`;
+  let scaled = `${match[1]}${amountText(first * ratio, decimalComma)}`;
   if (match[4]) {
     const second = amountValue(match[4]);
     if (!Number.isFinite(second)) return text;
-    scaled += `${match[3].slice(0, match[3].length - match[4].length)}${amountText(second * ratio)}`;
+    scaled += `${match[3].slice(0, match[3].length - match[4].length)}${amountText(second * ratio, decimalComma)}`;
   }
   return scaled + text.slice(match[0].length);
 }
 
 const lineItems = [...article.querySelectorAll('li[data-line]')];
+// Every language Larder reads but English writes a decimal comma ("1,5 kg"), as the lines
+// Larder scales for the recipe do.
+const decimalComma = Boolean(article.lang) && !article.lang.startsWith('en');
 // The lines the device scales from: as written until Larder gives lines, then its latest.
 let base = {
   factor: 1, units: 'original',
@@ -113,7 +120,7 @@ function scaleOnDevice() {
   const ratio = factor / base.factor;
   base.shown.forEach((shown, index) => {
     const text = lineItems[index]?.querySelector('.line-text');
-    if (text) text.textContent = scaleShown(shown, ratio);
+    if (text) text.textContent = scaleShown(shown, ratio, decimalComma);
   });
   showMakes(factor);
   summary.textContent = selectedUnits() === base.units

@@ -123,7 +123,8 @@ import Testing
 
   @Test func aLineScalesWhereItsAmountIs() {
     let spoon = parser.parse("2 EL Olivenöl", language: .german)
-    #expect(spoon.text(scaledBy: 2, shownIn: nil, density: nil) == "4 tbsp Olivenöl")
+    #expect(
+      spoon.text(scaledBy: 2, shownIn: nil, density: nil, language: .german) == "4 EL Olivenöl")
     let trailing = parser.parse("Zucker 100 g", language: .german)
     #expect(trailing.text(scaledBy: 1.5, shownIn: nil, density: nil) == "Zucker 150 g")
     let comma = parser.parse("  2,5 dl mjölk", language: .swedish)
