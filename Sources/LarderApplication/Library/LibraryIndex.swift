@@ -102,12 +102,13 @@ final class LibraryIndex: @unchecked Sendable {
     return try current(store: store, household: household)
   }
 
-  /// Holds `profiles`, read from the store after it had `stamp`, as the household's
-  /// snapshot: what another reader of every recipe (the finder's build) loaded anyway.
+  /// Holds `summaries`, read from the store after it had `stamp` (or from a file saved when it
+  /// had it), as the household's snapshot: what another reader of every recipe (the finder's
+  /// build) loaded anyway, or what a start read from the saved file.
   func prime(
-    with profiles: [RecipeFoodProfile], stamp: Stamp, household: HouseholdID
+    with summaries: LibrarySummaries, stamp: Stamp, household: HouseholdID
   ) {
-    let loaded = LibrarySnapshot(profiles)
+    let loaded = LibrarySnapshot(summaries)
     lock.lock()
     defer { lock.unlock() }
     slots[household] = Slot(snapshot: loaded, stamp: stamp, restamp: false)
@@ -177,10 +178,27 @@ struct LibraryEntry: Sendable {
   let minutes: Int?
 
   init(_ summary: RecipeSummary) {
+    var words: [String: String] = [:]
+    self.init(summary, words: &words)
+  }
+
+  /// The entry of `summary`; `words` remembers each course's, cuisine's and tag's key from
+  /// one entry to the next, as a library's words repeat (most of a load's time otherwise).
+  init(_ summary: RecipeSummary, words: inout [String: String]) {
     func keys(_ values: [String]) -> [String] {
-      var seen = Set<String>()
-      return values.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        .filter { !$0.isEmpty && seen.insert($0).inserted }
+      var keys: [String] = []
+      keys.reserveCapacity(values.count)
+      for value in values {
+        let key: String
+        if let known = words[value] {
+          key = known
+        } else {
+          key = value.trimmingCharacters(in: .whitespaces).lowercased()
+          words[value] = key
+        }
+        if !key.isEmpty && !keys.contains(key) { keys.append(key) }
+      }
+      return keys
     }
     self.summary = summary
     nameKey = summary.name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
@@ -207,11 +225,15 @@ final class LibrarySnapshot: @unchecked Sendable {
   private var memos: [String: Any] = [:]
 
   convenience init(_ profiles: [RecipeFoodProfile]) {
-    var use: [String: Int] = [:]
-    for profile in profiles {
-      for food in profile.requiredFoods + profile.optionalFoods { use[food, default: 0] += 1 }
-    }
-    self.init(entries: profiles.map { LibraryEntry($0.summary) }, foodUse: use)
+    self.init(LibrarySummaries(profiles: profiles))
+  }
+
+  /// A snapshot of every recipe's summary and the foods' use counts.
+  convenience init(_ library: LibrarySummaries) {
+    var words: [String: String] = [:]
+    self.init(
+      entries: library.summaries.map { LibraryEntry($0, words: &words) },
+      foodUse: library.foodUse)
   }
 
   /// A snapshot of these entries; `foodUse` is carried over from the last full load when a
