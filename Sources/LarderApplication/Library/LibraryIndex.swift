@@ -339,7 +339,7 @@ final class LibrarySnapshot: @unchecked Sendable {
       return allFacets
     }
     lock.unlock()
-    let computed = LibraryFacets(entries.indices.map { entries[$0] })
+    let computed = LibraryFacets(entries)
     lock.lock()
     allFacets = computed
     lock.unlock()
