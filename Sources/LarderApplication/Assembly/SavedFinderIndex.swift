@@ -211,7 +211,8 @@ extension Larder {
     var restored = false
     var libraryRestored = false
     var problem: String?
-    var toSave: (index: Data, summaries: Data, version: Int64, stamp: LibraryIndex.Stamp)?
+    var toSave: (index: Data, version: Int64, stamp: LibraryIndex.Stamp)?
+    var summariesToSave: LibrarySummaries?
     var librarySeconds = 0.0
     let report = try library.whileLoading {
       var profiles: [RecipeFoodProfile] = []
@@ -252,12 +253,8 @@ extension Larder {
         },
         built: { engine, _ in
           // Still holding writes back: the index saved is the one the version describes.
-          if let version, let stamp {
-            toSave = (
-              engine.savedIndex(), LibrarySummaries(profiles: profiles).snapshotBytes(), version,
-              stamp
-            )
-          }
+          // The summaries are written from the same profiles once writes go on again.
+          if let version, let stamp { toSave = (engine.savedIndex(), version, stamp) }
         }, clock: clock)
       let libraryStart = clock()
       if let saved, let savedIndex {
@@ -282,16 +279,18 @@ extension Larder {
         profiles = try recipes.foodProfiles(household: caller.household)
       }
       if !libraryRestored, let stamp {
-        library.prime(
-          with: LibrarySummaries(profiles: profiles), stamp: stamp, household: caller.household)
+        let summaries = LibrarySummaries(profiles: profiles)
+        library.prime(with: summaries, stamp: stamp, household: caller.household)
+        if toSave != nil { summariesToSave = summaries }
       }
       librarySeconds = Double(clock() &- libraryStart) / 1e9
       return report
     }
-    if let savedIndex, let toSave {
+    if let savedIndex, let toSave, let summariesToSave {
       do {
         try savedIndex.write(
-          index: toSave.index, summaries: toSave.summaries, household: caller.household,
+          index: toSave.index, summaries: summariesToSave.snapshotBytes(),
+          household: caller.household,
           libraryVersion: toSave.version, stamp: toSave.stamp)
       } catch {
         log("error: saving the finder index to \(savedIndex.path): \(error)")
