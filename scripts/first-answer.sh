@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Times what a user waits for after `larder serve` starts on an existing database: the first
-# answer from /api/v1/health, the first and second finder answers and the library API.
+# answer from /api/v1/health, the first and second finder answers and the library API, each
+# "after" figure counted from the start.
 #   scripts/first-answer.sh DATABASE [LARDER_BINARY]
 # The database is copied first (the copy is upgraded, the original left alone), with the finder
-# index saved beside it (DATABASE.warm) when there is one; it needs an account named "bench"
-# (the one `larder-bench http --db PATH` makes).
+# index and library saved beside it (DATABASE.warm) when there is one; it needs an account
+# named "bench" (the one `larder-bench http --db PATH` makes).
 set -euo pipefail
 database=${1:?usage: scripts/first-answer.sh DATABASE [LARDER_BINARY]}
 larder=${2:-.build/release/larder}
@@ -28,5 +29,7 @@ ask "first finder request" "/api/v1/finder?have=egg&missing=0&limit=1"
 echo "first finder answer after $(since) s"
 ask "second finder request" "/api/v1/finder?have=egg,flour,milk&missing=2&limit=24"
 ask "library" "/api/v1/library?limit=24"
-grep -E "Pantry finder (ready|read from)|saved finder index" "$work/serve.log" || true
+echo "first library answer after $(since) s"
+grep -E "Pantry finder (ready|read from)|Library read from|saved finder index|library saved" \
+  "$work/serve.log" || true
 echo "resident memory: $(ps -o rss= -p "$server") KB"

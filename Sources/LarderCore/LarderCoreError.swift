@@ -22,8 +22,9 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
   /// No pantry item, meal plan entry or shopping list line with this id exists in the
   /// household; `kind` names which ("pantry item").
   case notFound(kind: String, id: String)
-  /// Bytes offered as a saved finder index cannot be read back: truncated, damaged, written
-  /// by another version or on another kind of machine; `reason` says which.
+  /// Bytes offered as a saved finder index or library summaries cannot be read back:
+  /// truncated, damaged, written by another version or on another kind of machine; `reason`
+  /// says which.
   case unreadableSnapshot(reason: String)
 
   /// A sentence naming what is wrong and where.
@@ -49,7 +50,7 @@ public enum LarderCoreError: Error, Equatable, Sendable, CustomStringConvertible
     case .notFound(let kind, let id):
       return "no \(kind) with id '\(id)'"
     case .unreadableSnapshot(let reason):
-      return "not a usable saved finder index: \(reason)"
+      return "not a usable saved finder index or library: \(reason)"
     }
   }
 

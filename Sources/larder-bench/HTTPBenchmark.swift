@@ -207,13 +207,15 @@ struct HTTPBenchmark {
       throw BenchError(message: "the first library request answered \(library.status)")
     }
     let restartLibrarySeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    // The server tells where its finder came from once its warm-up is done.
+    // The server tells where its finder and library came from once its warm-up is done.
     var restartLog = ""
-    for _ in 0..<600 where !restartLog.contains("Pantry finder") {
+    for _ in 0..<600
+    where !restartLog.contains("Library read from") && !restartLog.contains("Pantry finder ready") {
       usleep(100_000)
       restartLog = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? ""
     }
     let readFromFile = restartLog.contains("Pantry finder read from")
+    let libraryFromFile = restartLog.contains("Library read from \(path).warm")
     let report: [String: Any] = [
       "benchmark": "http", "recipes": recipeCount, "seed": seed, "machine": Machine.description,
       "secondsPerMeasurement": seconds, "connections": connections,
@@ -226,6 +228,7 @@ struct HTTPBenchmark {
         "startToFirstLibraryAnswerSeconds": round3(restartLibrarySeconds),
         "startToFirstRecipePageSeconds": round3(restartRecipePageSeconds),
         "finderReadFromSavedIndex": readFromFile,
+        "libraryReadFromSavedIndex": libraryFromFile,
         "savedIndexMB": savedIndexBytes.map { round3(Double($0) / 1_048_576) } as Any,
         "serverResidentMBAtFirstFinderAnswer": restartResident as Any,
       ],

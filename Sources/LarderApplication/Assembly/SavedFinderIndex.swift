@@ -8,13 +8,15 @@ import LarderStore
 /// 100,000 recipes).
 ///
 /// The file sits beside the database (`larder.sqlite.warm` beside `larder.sqlite`) and holds
-/// one household's finder index as ``FinderEngine/savedIndex()`` writes it, after a header
-/// naming the household, the store's library version it was made at
-/// (``RecipeStore/libraryVersion(household:)``) and the build of Larder that wrote it. A start
-/// uses it only when all three match what it reads now; otherwise, and when the file is cut
-/// short, damaged or unreadable, it is ignored with one log line and the finder is built from
-/// the database as before. The catalog's facts are not in it: a restored index is given the
-/// household's catalog as it is now.
+/// one household's finder index as ``FinderEngine/savedIndex()`` writes it and then its
+/// library's summaries as ``LibrarySummaries/snapshotBytes()`` writes them (so the library
+/// page and API answer at once too), after a header naming the household, the store's library
+/// version it was made at (``RecipeStore/libraryVersion(household:)``), the library's stamp and
+/// the build of Larder that wrote it. A start uses it only when all of them match what it
+/// reads now; otherwise, and when the file is cut short, damaged or unreadable, it is ignored
+/// with one log line and the finder and library are read from the database as before (when
+/// only the summaries are damaged, only they are). The catalog's facts are not in it: a
+/// restored index is given the household's catalog as it is now.
 public struct SavedFinderIndex: Sendable, Equatable {
   /// The file's path.
   public let path: String
@@ -52,22 +54,34 @@ public struct SavedFinderIndex: Sendable, Equatable {
     var recipes: Int
     var newestRecipe: String?
     var newestUpdate: Date?
+    /// How many bytes of finder index follow the header; the library's summaries follow it.
+    var indexBytes: Int
+    /// How many bytes of library summaries follow the index, to the end of the file.
+    var summaryBytes: Int
+  }
+
+  /// What a usable file holds: its header, then the finder's index and the library's
+  /// summaries as they were written (each still to be checked against its own checksum).
+  struct Contents {
+    var header: Header
+    var index: Data
+    var summaries: Data
   }
 
   static let magic = Data("LARDWARM".utf8)
-  static let headerFormat = 1
+  static let headerFormat = 2
 
   /// Why a saved index was not used.
   struct Refusal: Error, CustomStringConvertible {
     let description: String
   }
 
-  /// Reads the file's header and the index after it; nil when there is no file. Throws a
-  /// ``Refusal`` saying what is wrong with a file that cannot be used for `household` at
-  /// `libraryVersion` and `stamp`.
+  /// Reads the file's header and the index and summaries after it; nil when there is no file.
+  /// Throws a ``Refusal`` saying what is wrong with a file that cannot be used for
+  /// `household` at `libraryVersion` and `stamp`.
   func read(
     household: HouseholdID, libraryVersion: Int64, stamp: LibraryIndex.Stamp
-  ) throws -> (Header, Data)? {
+  ) throws -> Contents? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let data: Data
     do {
@@ -95,7 +109,13 @@ public struct SavedFinderIndex: Sendable, Equatable {
         description: "the recipes changed since it was saved (\(header.recipes) recipes then, "
           + "\(stamp.count) now, or another most recent change)")
     }
-    return (header, data[payloadStart...])
+    guard header.indexBytes >= 0, header.summaryBytes >= 0,
+      header.indexBytes <= data.endIndex - payloadStart,
+      header.summaryBytes == data.endIndex - payloadStart - header.indexBytes
+    else { throw Refusal(description: "it is cut short or has bytes left over") }
+    let summaryStart = payloadStart + header.indexBytes
+    return Contents(
+      header: header, index: data[payloadStart..<summaryStart], summaries: data[summaryStart...])
   }
 
   /// The header alone, read from the start of the file; nil when there is no usable file.
@@ -111,15 +131,17 @@ public struct SavedFinderIndex: Sendable, Equatable {
     return try? Self.header(of: start + rest).header
   }
 
-  /// Writes `index` under a header for `household` at `libraryVersion`: to a file of its own
-  /// first, flushed to disk, then renamed over the old one, so a reader never sees half a file.
+  /// Writes `index` and `summaries` under a header for `household` at `libraryVersion`: to a
+  /// file of its own first, flushed to disk, then renamed over the old one, so a reader never
+  /// sees half a file.
   func write(
-    index: Data, household: HouseholdID, libraryVersion: Int64, stamp: LibraryIndex.Stamp
+    index: Data, summaries: Data, household: HouseholdID, libraryVersion: Int64,
+    stamp: LibraryIndex.Stamp
   ) throws {
     let header = Header(
       format: Self.headerFormat, household: household.rawValue, libraryVersion: libraryVersion,
       build: build, recipes: stamp.count, newestRecipe: stamp.newestID?.rawValue,
-      newestUpdate: stamp.newestUpdate)
+      newestUpdate: stamp.newestUpdate, indexBytes: index.count, summaryBytes: summaries.count)
     let json = try JSONEncoder().encode(header)
     var length = UInt32(json.count).littleEndian
     var start = Self.magic
@@ -134,6 +156,7 @@ public struct SavedFinderIndex: Sendable, Equatable {
       defer { try? handle.close() }
       try handle.write(contentsOf: start)
       try handle.write(contentsOf: index)
+      try handle.write(contentsOf: summaries)
       try handle.synchronize()
       guard rename(temporary, path) == 0 else {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
@@ -169,27 +192,33 @@ public struct SavedFinderIndex: Sendable, Equatable {
 
 extension Larder {
   /// The caller's household's finder and library loaded for serving, as ``warmUp(as:)``
-  /// does, but with the finder's index read from `savedIndex` when the file there is the
-  /// household's at the library version the store has now; then the library's summaries are
-  /// read from the store, while the finder already answers. A file that cannot be used is
-  /// ignored (one line to ``log``) and the finder is built from the store as usual, then
-  /// saved there for the next start. Nil `savedIndex` (an in-memory database) saves nothing.
+  /// does, but with the finder's index, and then the library's summaries, read from
+  /// `savedIndex` when the file there is the household's at the library version and stamp the
+  /// store has now. A file that cannot be used is ignored (one line to ``log``) and the finder
+  /// is built from the store as usual, then saved there with the summaries for the next start;
+  /// summaries that cannot be read are read from the store after the restored finder, which
+  /// answers meanwhile. Nil `savedIndex` (an in-memory database) saves nothing.
   ///
   /// A write meanwhile is not lost: the version is read while the finder holds its writes
   /// back, so a write before that read makes the file's version stale (and the finder is
   /// built from the store), and a write after it reaches the restored index once it is in
-  /// place.
+  /// place. The library restored from the file carries the stamp read before that version, so
+  /// a write after it (by any process) makes the library's first use reload from the store.
   @discardableResult
   public func warmUp(as caller: Caller, savedIndex: SavedFinderIndex?) throws -> WarmUpReport {
     let household = try household(caller)
     let clock = { DispatchTime.now().uptimeNanoseconds }
     var restored = false
+    var libraryRestored = false
     var problem: String?
     var toSave: (index: Data, version: Int64, stamp: LibraryIndex.Stamp)?
+    var summariesToSave: LibrarySummaries?
+    var librarySeconds = 0.0
     let report = try library.whileLoading {
       var profiles: [RecipeFoodProfile] = []
       var stamp: LibraryIndex.Stamp?
       var version: Int64?
+      var saved: (summaries: Data, stamp: LibraryIndex.Stamp)?
       let report = try household.finder.rebuild(
         catalog: { household.finderCatalog },
         restoring: { engine in
@@ -198,11 +227,12 @@ extension Larder {
             // The version last: every write after it reaches the engine filled here.
             let stamp = try library.stamp(store: recipes, household: caller.household)
             guard let current = try recipes.libraryVersion(household: caller.household),
-              let (_, index) = try savedIndex.read(
+              let contents = try savedIndex.read(
                 household: caller.household, libraryVersion: current, stamp: stamp)
             else { return nil }
-            let report = try engine.restore(savedIndex: index, clock: clock)
+            let report = try engine.restore(savedIndex: contents.index, clock: clock)
             restored = true
+            saved = (contents.summaries, stamp)
             return report
           } catch {
             problem = "\(error)"
@@ -223,37 +253,64 @@ extension Larder {
         },
         built: { engine, _ in
           // Still holding writes back: the index saved is the one the version describes.
+          // The summaries are written from the same profiles once writes go on again.
           if let version, let stamp { toSave = (engine.savedIndex(), version, stamp) }
         }, clock: clock)
-      if restored {
+      let libraryStart = clock()
+      if let saved, let savedIndex {
+        // The library's summaries from the same file, saved with the index at the version
+        // and stamp just checked: what the store would give now.
+        do {
+          let summaries = try saved.summaries.withUnsafeBytes {
+            try LibrarySummaries(snapshot: $0)
+          }
+          library.prime(with: summaries, stamp: saved.stamp, household: caller.household)
+          libraryRestored = true
+        } catch {
+          problem = "\(error)"
+          log(
+            "Ignoring the library saved in \(savedIndex.path): \(error); reading it from the "
+              + "database.")
+        }
+      }
+      if restored && !libraryRestored {
         // The library's summaries, while the finder answers from the restored index.
         stamp = try library.stamp(store: recipes, household: caller.household)
         profiles = try recipes.foodProfiles(household: caller.household)
       }
-      if let stamp { library.prime(with: profiles, stamp: stamp, household: caller.household) }
+      if !libraryRestored, let stamp {
+        let summaries = LibrarySummaries(profiles: profiles)
+        library.prime(with: summaries, stamp: stamp, household: caller.household)
+        if toSave != nil { summariesToSave = summaries }
+      }
+      librarySeconds = Double(clock() &- libraryStart) / 1e9
       return report
     }
-    if let savedIndex, let toSave {
+    if let savedIndex, let toSave, let summariesToSave {
       do {
         try savedIndex.write(
-          index: toSave.index, household: caller.household, libraryVersion: toSave.version,
-          stamp: toSave.stamp)
+          index: toSave.index, summaries: summariesToSave.snapshotBytes(),
+          household: caller.household,
+          libraryVersion: toSave.version, stamp: toSave.stamp)
       } catch {
         log("error: saving the finder index to \(savedIndex.path): \(error)")
       }
     }
-    return WarmUpReport(finderBuild: report, restored: restored, savedIndexProblem: problem)
+    return WarmUpReport(
+      finderBuild: report, restored: restored, savedIndexProblem: problem,
+      libraryRestored: libraryRestored, librarySeconds: librarySeconds)
   }
 
-  /// Saves the caller's household's finder index to `savedIndex` when the store's library
-  /// version has moved on from the file's (or there is no file): for a server to call now and
-  /// then, so its next start finds a current file. Returns whether it wrote.
+  /// Saves the caller's household's finder index and library summaries to `savedIndex` when
+  /// the store's library version has moved on from the file's (or there is no file): for a
+  /// server to call now and then, so its next start finds a current file. Returns whether it
+  /// wrote.
   ///
   /// The index saved is built apart from the running finder, from the household's recipes
   /// read after the version: the running finder cannot be proved to hold what the version
   /// describes (another process may have written since it was built), so saving it could
   /// make a later start serve stale results. This costs a read of every recipe (seconds at
-  /// 100,000), only when something changed.
+  /// 100,000), only when something changed. The summaries are those same recipes'.
   @discardableResult
   public func refreshSavedFinderIndex(
     as caller: Caller, savedIndex: SavedFinderIndex
@@ -268,14 +325,15 @@ extension Larder {
       return false
     }
     let stamp = try library.stamp(store: recipes, household: caller.household)
+    let profiles = try recipes.foodProfiles(household: caller.household)
     let engine = FinderEngine(catalog: household.finderCatalog)
     engine.build(
-      recipes: try recipes.foodProfiles(household: caller.household).map(
-        FinderRecipe.init(profile:)),
+      recipes: profiles.map(FinderRecipe.init(profile:)),
       clock: { DispatchTime.now().uptimeNanoseconds })
     try savedIndex.write(
-      index: engine.savedIndex(), household: caller.household, libraryVersion: version,
-      stamp: stamp)
+      index: engine.savedIndex(),
+      summaries: LibrarySummaries(profiles: profiles).snapshotBytes(),
+      household: caller.household, libraryVersion: version, stamp: stamp)
     return true
   }
 }
@@ -286,6 +344,13 @@ public struct WarmUpReport: Sendable {
   public var finderBuild: FinderBuildReport
   /// Whether the finder's index was read from the saved file.
   public var restored: Bool
-  /// Why a saved file was ignored; nil when it was used or there was none.
+  /// Why a saved file (or the library's summaries in it) was ignored; nil when it was used
+  /// or there was none.
   public var savedIndexProblem: String?
+  /// Whether the library's summaries were read from the saved file rather than the store.
+  public var libraryRestored: Bool = false
+  /// How long the library took to load once the finder was in place, in seconds: reading its
+  /// summaries from the file (or from the store, when a restored finder's file held none it
+  /// could use) and indexing them.
+  public var librarySeconds: Double = 0
 }

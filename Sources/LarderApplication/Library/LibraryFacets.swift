@@ -45,22 +45,26 @@ public struct LibraryFacets: Sendable, Equatable, Encodable {
     var bands = [15: 0, 30: 0, 60: 0]
     // Values compare ignoring case and show as first spelled.
     var spelling: [String: String] = [:]
-    for entry in entries {
-      for (index, key) in entry.courses.enumerated() {
+    // Each entry's fields are read where they lie: copying whole entries (each string and
+    // list retained) was most of counting a large library.
+    for position in entries.indices {
+      for (index, key) in entries[position].courses.enumerated() {
         courses[key, default: 0] += 1
-        if spelling[key] == nil, index < entry.summary.courses.count {
-          spelling[key] = entry.summary.courses[index].trimmingCharacters(in: .whitespaces)
+        if spelling[key] == nil, index < entries[position].summary.courses.count {
+          spelling[key] = entries[position].summary.courses[index].trimmingCharacters(
+            in: .whitespaces)
         }
       }
-      for (index, key) in entry.cuisines.enumerated() {
+      for (index, key) in entries[position].cuisines.enumerated() {
         cuisines[key, default: 0] += 1
-        if spelling[key] == nil, index < entry.summary.cuisines.count {
-          spelling[key] = entry.summary.cuisines[index].trimmingCharacters(in: .whitespaces)
+        if spelling[key] == nil, index < entries[position].summary.cuisines.count {
+          spelling[key] = entries[position].summary.cuisines[index].trimmingCharacters(
+            in: .whitespaces)
         }
       }
-      for diet in entry.diets { diets[diet.rawValue, default: 0] += 1 }
-      for tag in entry.tags { tags[tag, default: 0] += 1 }
-      if let minutes = entry.minutes {
+      for diet in entries[position].diets { diets[diet.rawValue, default: 0] += 1 }
+      for tag in entries[position].tags { tags[tag, default: 0] += 1 }
+      if let minutes = entries[position].minutes {
         for band in bands.keys where minutes <= band { bands[band, default: 0] += 1 }
       }
     }

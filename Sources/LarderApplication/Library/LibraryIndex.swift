@@ -102,12 +102,13 @@ final class LibraryIndex: @unchecked Sendable {
     return try current(store: store, household: household)
   }
 
-  /// Holds `profiles`, read from the store after it had `stamp`, as the household's
-  /// snapshot: what another reader of every recipe (the finder's build) loaded anyway.
+  /// Holds `summaries`, read from the store after it had `stamp` (or from a file saved when it
+  /// had it), as the household's snapshot: what another reader of every recipe (the finder's
+  /// build) loaded anyway, or what a start read from the saved file.
   func prime(
-    with profiles: [RecipeFoodProfile], stamp: Stamp, household: HouseholdID
+    with summaries: LibrarySummaries, stamp: Stamp, household: HouseholdID
   ) {
-    let loaded = LibrarySnapshot(profiles)
+    let loaded = LibrarySnapshot(summaries)
     lock.lock()
     defer { lock.unlock() }
     slots[household] = Slot(snapshot: loaded, stamp: stamp, restamp: false)
@@ -176,19 +177,57 @@ struct LibraryEntry: Sendable {
   let diets: Set<DietLabel>
   let minutes: Int?
 
+  /// Keys already worked out, kept from one entry to the next while a whole library is
+  /// indexed: its courses, cuisines, tags and lists of diets repeat from recipe to recipe.
+  struct Memo {
+    var words: [String: String] = [:]
+    var diets: [[DietLabel]: Set<DietLabel>] = [:]
+  }
+
   init(_ summary: RecipeSummary) {
+    var memo = Memo()
+    self.init(summary, memo: &memo)
+  }
+
+  /// The entry of `summary`, with the keys `memo` already holds (and adding those it did not).
+  init(_ summary: RecipeSummary, memo: inout Memo) {
     func keys(_ values: [String]) -> [String] {
-      var seen = Set<String>()
-      return values.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        .filter { !$0.isEmpty && seen.insert($0).inserted }
+      var keys: [String] = []
+      keys.reserveCapacity(values.count)
+      for value in values {
+        let key: String
+        if let known = memo.words[value] {
+          key = known
+        } else {
+          key = value.trimmingCharacters(in: .whitespaces).lowercased()
+          memo.words[value] = key
+        }
+        if !key.isEmpty && !keys.contains(key) { keys.append(key) }
+      }
+      return keys
     }
     self.summary = summary
-    nameKey = summary.name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    nameKey = Self.nameKey(summary.name)
     courses = keys(summary.courses)
     cuisines = keys(summary.cuisines)
     tags = keys(summary.keywords)
-    diets = Set(summary.diets.flatMap { [$0] + (FinderDiet.implications[$0] ?? []) })
+    if summary.diets.isEmpty {
+      diets = []
+    } else if let known = memo.diets[summary.diets] {
+      diets = known
+    } else {
+      diets = Set(summary.diets.flatMap { [$0] + (FinderDiet.implications[$0] ?? []) })
+      memo.diets[summary.diets] = diets
+    }
     minutes = summary.totalTime.flatMap { $0.seconds > 0 ? $0.minutes : nil }
+  }
+
+  /// What names are sorted and compared by: the name folded for case and diacritics. A name
+  /// all in ASCII (most are) is only lowercased, which is what folding makes of it, without
+  /// Foundation's folding (a third of a library's load at 100,000 recipes).
+  static func nameKey(_ name: String) -> String {
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+    return name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }
 
@@ -207,11 +246,14 @@ final class LibrarySnapshot: @unchecked Sendable {
   private var memos: [String: Any] = [:]
 
   convenience init(_ profiles: [RecipeFoodProfile]) {
-    var use: [String: Int] = [:]
-    for profile in profiles {
-      for food in profile.requiredFoods + profile.optionalFoods { use[food, default: 0] += 1 }
-    }
-    self.init(entries: profiles.map { LibraryEntry($0.summary) }, foodUse: use)
+    self.init(LibrarySummaries(profiles: profiles))
+  }
+
+  /// A snapshot of every recipe's summary and the foods' use counts.
+  convenience init(_ library: LibrarySummaries) {
+    var memo = LibraryEntry.Memo()
+    self.init(
+      entries: library.summaries.map { LibraryEntry($0, memo: &memo) }, foodUse: library.foodUse)
   }
 
   /// A snapshot of these entries; `foodUse` is carried over from the last full load when a
@@ -220,6 +262,7 @@ final class LibrarySnapshot: @unchecked Sendable {
     self.entries = entries
     self.foodUse = foodUse
     var index: [RecipeID: Int] = [:]
+    index.reserveCapacity(entries.count)
     for (position, entry) in entries.enumerated() { index[entry.summary.id] = position }
     indexByID = index
   }
@@ -296,7 +339,7 @@ final class LibrarySnapshot: @unchecked Sendable {
       return allFacets
     }
     lock.unlock()
-    let computed = LibraryFacets(entries.indices.map { entries[$0] })
+    let computed = LibraryFacets(entries)
     lock.lock()
     allFacets = computed
     lock.unlock()

@@ -8,11 +8,13 @@ enum LibrarySorting {
   static func precedes(
     _ sort: RecipeSort, _ entries: [LibraryEntry], marks: CallerMarks = .recipesOwn
   ) -> (Int, Int) -> Bool {
+    // Reads only the fields compared, not whole entries: copying an entry retains each of
+    // its strings and lists, which was most of sorting a large library by name.
     func byName(_ lhs: Int, _ rhs: Int) -> Bool {
-      let left = entries[lhs]
-      let right = entries[rhs]
-      return left.nameKey != right.nameKey
-        ? left.nameKey < right.nameKey : left.summary.id.rawValue < right.summary.id.rawValue
+      let left = entries[lhs].nameKey
+      let right = entries[rhs].nameKey
+      return left != right
+        ? left < right : entries[lhs].summary.id.rawValue < entries[rhs].summary.id.rawValue
     }
     switch sort {
     case .relevance, .name:

@@ -122,9 +122,8 @@ enum ServeCommand {
     // recipes), so it happens while the server already answers: pages, search and the API at
     // once, a finder request meanwhile once the build is done (HouseholdFinder makes it wait
     // for the build, not start another), and a write to recipes after it.
-    // A finder index saved beside the database by an earlier start, when it is still the
-    // database's, is read instead (well under a second at 100,000 recipes), and the library's
-    // summaries are read after it while the finder answers.
+    // A finder index and library saved beside the database by an earlier start, when they
+    // are still the database's, are read instead (well under a second at 100,000 recipes).
     // The shipped tables a recipe page reads are loaded now, not by the first page.
     DispatchQueue.global(qos: .userInitiated).async { Larder.loadShippedTables() }
     let caller = context.caller
@@ -137,6 +136,10 @@ enum ServeCommand {
           console.printError(
             "Pantry finder read from \(savedIndex.path): \(warm.finderBuild.recipeCount) recipes "
               + String(format: "in %.1f ms", warm.finderBuild.seconds * 1000))
+          console.printError(
+            (warm.libraryRestored
+              ? "Library read from \(savedIndex.path)" : "Library read from the database")
+              + String(format: " in %.1f ms", warm.librarySeconds * 1000))
         } else {
           for line in OpeningNotes(finderBuild: warm.finderBuild).lines(
             databasePath: config.databasePath)

@@ -251,30 +251,6 @@ struct JSONInput {
 }
 
 extension RecipeSummary {
-  /// A summary of these fields, as read back.
-  init(
-    id: RecipeID, name: String, description: String?, image: String?,
-    totalTime: RecipeDuration?, yield: RecipeYield?, courses: [String], cuisines: [String],
-    diets: [DietLabel], keywords: [String], ingredientCount: Int, isFavorite: Bool,
-    rating: Int?, createdAt: Date, updatedAt: Date
-  ) {
-    self.id = id
-    self.name = name
-    self.description = description
-    self.image = image
-    self.totalTime = totalTime
-    self.yield = yield
-    self.courses = courses
-    self.cuisines = cuisines
-    self.diets = diets
-    self.keywords = keywords
-    self.ingredientCount = ingredientCount
-    self.isFavorite = isFavorite
-    self.rating = rating
-    self.createdAt = createdAt
-    self.updatedAt = updatedAt
-  }
-
   /// Reads a summary as Larder stores it (its own JSON, written by ``LarderJSON``) without
   /// Foundation's decoder; nil when the text holds anything the decoder might read
   /// differently or refuse, for the caller to decode it the usual way.

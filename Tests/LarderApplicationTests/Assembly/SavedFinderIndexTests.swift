@@ -53,7 +53,8 @@ import Testing
     #expect(warm.savedIndexProblem == nil)
     #expect(warm.finderBuild.recipeCount == (try StarterRecipes.load().count))
     #expect(try Self.answers(larder) == before)
-    // The library is loaded after the finder, from the store.
+    // The library is loaded after the finder, from the same file.
+    #expect(warm.libraryRestored)
     #expect(larder.library.held(household: .default)?.entries.count == warm.finderBuild.recipeCount)
     // And writes after the start reach the restored finder.
     var soup = Fixtures.pancakes()
@@ -111,15 +112,20 @@ import Testing
     let fresh = try Larder.open(databasePath: path, caller: .defaultHousehold).larder
     try fresh.rebuildFinder(as: .defaultHousehold)
     let expected = try Self.answers(fresh)
+    let expectedLibrary = try SavedLibraryTests.answers(fresh)
 
     let (larder, warm) = try Self.start(path, saved)
     #expect(!warm.restored)
+    #expect(!warm.libraryRestored)
     #expect(warm.savedIndexProblem?.contains("changed since it was saved") == true)
     #expect(try Self.answers(larder) == expected)
+    #expect(try SavedLibraryTests.answers(larder) == expectedLibrary)
     // The file now holds the database as it is: the start after reads it.
     let (again, warmAgain) = try Self.start(path, saved)
     #expect(warmAgain.restored)
+    #expect(warmAgain.libraryRestored)
     #expect(try Self.answers(again) == expected)
+    #expect(try SavedLibraryTests.answers(again) == expectedLibrary)
   }
 
   /// Files that cannot be used, each with what is wrong with it.
@@ -133,12 +139,18 @@ import Testing
   @Test(arguments: Damage.allCases)
   func aDamagedOrForeignFileIsIgnoredWithoutFailingTheStart(_ damage: Damage) throws {
     let (path, saved, before) = try Self.savedLibrary()
+    let library = try SavedLibraryTests.answers(
+      try Larder.open(databasePath: path, caller: .defaultHousehold).larder)
     let url = URL(fileURLWithPath: saved.path)
     var bytes = try Data(contentsOf: url)
     var reading = saved
     switch damage {
     case .truncated: bytes = bytes.prefix(bytes.count * 2 / 3)
-    case .flippedByte: bytes[bytes.count / 2] ^= 0xFF
+    case .flippedByte:
+      // In the middle of the finder's index (the library's summaries follow it).
+      let header = try #require(saved.readHeader())
+      let indexStart = bytes.count - header.summaryBytes - header.indexBytes
+      bytes[indexStart + header.indexBytes / 2] ^= 0xFF
     case .garbage: bytes = Data(repeating: 0x41, count: 4096)
     case .empty: bytes = Data()
     case .headerOnly: bytes = bytes.prefix(200)
@@ -146,9 +158,10 @@ import Testing
     case .otherHousehold, .otherStamp:
       // The same index under a header that differs in one thing.
       let header = try #require(saved.readHeader())
-      let length = bytes[8..<12].reversed().reduce(0) { $0 << 8 | Int($1) }
+      let summaryStart = bytes.count - header.summaryBytes
       try saved.write(
-        index: bytes.suffix(from: 12 + length),
+        index: bytes[(summaryStart - header.indexBytes)..<summaryStart],
+        summaries: bytes[summaryStart...],
         household: HouseholdID(rawValue: damage == .otherHousehold ? "other" : "default"),
         libraryVersion: header.libraryVersion,
         stamp: LibraryIndex.Stamp(
@@ -161,8 +174,10 @@ import Testing
     try bytes.write(to: url)
     let (larder, warm) = try Self.start(path, reading)
     #expect(warm.restored == (damage == .untouched))
+    #expect(warm.libraryRestored == (damage == .untouched))
     #expect((warm.savedIndexProblem == nil) == (damage == .untouched), "\(warm)")
     #expect(try Self.answers(larder) == before)
+    #expect(try SavedLibraryTests.answers(larder) == library)
   }
 
   @Test func nothingIsSavedBesideAnInMemoryDatabase() throws {

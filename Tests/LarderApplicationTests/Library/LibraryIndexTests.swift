@@ -61,4 +61,47 @@ import Testing
     #expect(theirs != snapshot.order(.rating))
     #expect(snapshot.order(.name, marks: member) == snapshot.order(.name))
   }
+
+  /// Names in ASCII skip Foundation's folding; they must get the key folding gives them.
+  @Test func anASCIINamesKeyIsWhatFoldingGivesIt() {
+    let every = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self)
+    var names = [every, "Apple Pie", "BLT & Chips", "Mac 'n' Cheese ~ 2^3", ""]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      names.append(
+        String(
+          decoding: (0..<Int.random(in: 1...24, using: &random)).map { _ in
+            UInt8.random(in: 0..<0x80, using: &random)
+          }, as: UTF8.self))
+    }
+    for name in names {
+      #expect(
+        LibraryEntry.nameKey(name)
+          == name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+    }
+    #expect(LibraryEntry.nameKey("Crème BRÛLÉE") == "creme brulee")
+  }
+
+  /// A library's entries made with one memo are those made one by one.
+  @Test func entriesMadeWithAMemoAreEntriesMadeAlone() {
+    var summaries = Self.entries(30).map(\.summary)
+    for index in summaries.indices {
+      summaries[index].courses = [["Dinner", " dinner"], [], ["Lunch"]][index % 3]
+      summaries[index].keywords = [["Quick", "quick ", "Weeknight"], ["Ünïcode"]][index % 2]
+      summaries[index].diets = [[.vegan], [], [.vegetarian, .glutenFree], [.vegan]][index % 4]
+    }
+    var memo = LibraryEntry.Memo()
+    for summary in summaries {
+      let alone = LibraryEntry(summary)
+      let remembered = LibraryEntry(summary, memo: &memo)
+      #expect(remembered.nameKey == alone.nameKey)
+      #expect(remembered.courses == alone.courses)
+      #expect(remembered.cuisines == alone.cuisines)
+      #expect(remembered.tags == alone.tags)
+      #expect(remembered.diets == alone.diets)
+      #expect(remembered.minutes == alone.minutes)
+    }
+    #expect(LibraryEntry(summaries[0]).diets.isSuperset(of: [.vegan, .vegetarian]))
+    #expect(LibraryEntry(summaries[0]).courses == ["dinner"])
+  }
 }
