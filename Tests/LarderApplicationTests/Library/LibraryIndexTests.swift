@@ -42,6 +42,55 @@ import Testing
     #expect(order == LibrarySorting.sorted(Array(entries.indices), entries, by: sort))
   }
 
+  /// Writes patched into the held library (changes, additions, deletions in any mix) leave
+  /// it as a fresh load of the same recipes would be: each recipe found at its position, and
+  /// every order a full sort.
+  @Test func writesLeaveTheLibraryAsAFreshLoadWouldBe() throws {
+    let index = LibraryIndex()
+    let household = HouseholdID.default
+    var recipes = Self.entries(30).map { entry -> Recipe in
+      var recipe = Fixtures.tomatoSoup()
+      recipe.id = entry.summary.id
+      recipe.name = entry.summary.name
+      recipe.rating = entry.summary.rating
+      return recipe
+    }
+    index.prime(
+      with: LibrarySummaries(summaries: recipes.map { RecipeSummary($0) }, foodUse: [:]), stamp: LibraryIndex.Stamp(count: recipes.count), household: household)
+    for sort in RecipeSort.allCases { _ = try #require(index.held(household: household)).order(sort) }
+    var random = SystemRandomNumberGenerator()
+    for step in 0..<60 {
+      switch step % 3 {
+      case 0:
+        var changed = recipes.randomElement(using: &random)!
+        changed.name = ["Apple", "Zucchini", "Mango", "Leek"][step % 4] + " \(step)"
+        changed.rating = step % 6
+        recipes[recipes.firstIndex { $0.id == changed.id }!] = changed
+        index.apply(.saved(changed), household: household)
+      case 1:
+        var added = Fixtures.tomatoSoup()
+        added.id = RecipeID(rawValue: "new-\(step)")
+        added.name = "Added \(step % 5)"
+        recipes.append(added)
+        index.apply(.saved(added), household: household)
+      default:
+        let gone = recipes.remove(at: Int.random(in: 0..<recipes.count, using: &random))
+        index.apply(.deleted(gone.id), household: household)
+      }
+      let held = try #require(index.held(household: household))
+      #expect(held.entries.count == recipes.count)
+      for (position, entry) in held.entries.enumerated() {
+        #expect(held.indexByID[entry.summary.id] == position)
+      }
+      #expect(Set(held.indexByID.keys) == Set(recipes.map(\.id)))
+      for sort in RecipeSort.allCases where sort != .relevance {
+        #expect(
+          held.order(sort) == LibrarySorting.sorted(Array(held.entries.indices), held.entries, by: sort),
+          "\(sort) after step \(step)")
+      }
+    }
+  }
+
   @Test func aMembersOrderByRatingIsWhatAFullSortByTheirRatingsGives() {
     let entries = Self.entries(60)
     let snapshot = LibrarySnapshot(entries: entries, foodUse: [:])
