@@ -125,41 +125,49 @@ final class LibraryIndex: @unchecked Sendable {
   }
 
   /// Patches the household's snapshot with a write the app just made; no reload needed.
+  ///
+  /// When no request holds the snapshot any more (the usual case between requests), its
+  /// entries, index and orders are handed to the successor and patched in place; otherwise
+  /// they are copied, and the old snapshot stays whole for whoever still reads it.
   func apply(_ change: Change, household: HouseholdID) {
     lock.lock()
     defer { lock.unlock() }
-    guard let old = slots[household]?.snapshot else { return }
-    var entries = old.entries
+    guard slots[household]?.snapshot != nil else { return }
+    let unheld = isKnownUniquelyReferenced(&slots[household]!.snapshot!)
+    let old = slots[household]!.snapshot!
+    let foodUse = old.foodUse
+    var (entries, index, orders) =
+      unheld ? old.handOver() : (old.entries, old.indexByID, old.computedOrders)
     var removed: Int?
     var placed: Int?
     switch change {
     case .saved(let recipe):
       let entry = LibraryEntry(RecipeSummary(recipe))
-      if let position = old.indexByID[recipe.id] {
+      if let position = index[recipe.id] {
         entries[position] = entry
         placed = position
       } else {
         entries.append(entry)
         placed = entries.count - 1
+        index[recipe.id] = entries.count - 1
       }
     case .deleted(let id):
-      guard let position = old.indexByID[id] else { return }
+      guard let position = index[id] else {
+        if unheld { old.takeBack(entries, index, orders) }
+        return
+      }
       entries.remove(at: position)
       removed = position
+      // Positions after the deleted one moved down.
+      index[id] = nil
+      for later in position..<entries.count { index[entries[later].summary.id] = later }
     }
-    // Positions move only when a recipe is deleted; otherwise the old index serves, with the
-    // new recipe's position added.
-    var index: [RecipeID: Int]?
-    if removed == nil, let placed {
-      index = old.indexByID
-      index?[entries[placed].summary.id] = placed
-    }
-    let next = LibrarySnapshot(entries: entries, foodUse: old.foodUse, indexByID: index)
-    var orders: [RecipeSort: [Int]] = [:]
-    for (sort, order) in old.computedOrders {
+    for sort in Array(orders.keys) {
+      let order = orders.removeValue(forKey: sort) ?? []
       orders[sort] = LibrarySorting.patched(
         order, entries, by: sort, removed: removed, placed: placed)
     }
+    let next = LibrarySnapshot(entries: entries, foodUse: foodUse, indexByID: index)
     next.adopt(orders)
     slots[household]?.snapshot = next
     slots[household]?.restamp = true
@@ -245,12 +253,14 @@ final class LibraryEntry: Sendable {
 /// The whole library at one moment: entries, the food use counts, and orders and facet counts
 /// computed on first use.
 final class LibrarySnapshot: @unchecked Sendable {
-  // @unchecked Sendable: `entries`, `foodUse` and `indexByID` never change after init; the
-  // caches are read and written only while holding `lock`.
-  let entries: [LibraryEntry]
+  // @unchecked Sendable: `entries`, `foodUse` and `indexByID` never change after init, but
+  // for `handOver()`, which `LibraryIndex.apply` calls only while nothing else references the
+  // snapshot (and under its lock, so nothing can take it meanwhile); the caches are read and
+  // written only while holding `lock`.
+  private(set) var entries: [LibraryEntry]
   /// How many recipes use each food (required or optional), for ordering foods by aisle.
   let foodUse: [String: Int]
-  let indexByID: [RecipeID: Int]
+  private(set) var indexByID: [RecipeID: Int]
   private let lock = NSLock()
   private var orders: [RecipeSort: [Int]] = [:]
   private var allFacets: LibraryFacets?
@@ -284,6 +294,29 @@ final class LibrarySnapshot: @unchecked Sendable {
       for (position, entry) in entries.enumerated() { index[entry.summary.id] = position }
       indexByID = index
     }
+  }
+
+  /// Gives a successor this snapshot's entries, index and orders without copying them,
+  /// leaving it empty: only for a snapshot nothing else references.
+  func handOver() -> ([LibraryEntry], [RecipeID: Int], [RecipeSort: [Int]]) {
+    lock.lock()
+    defer { lock.unlock() }
+    let given = (entries, indexByID, orders)
+    entries = []
+    indexByID = [:]
+    orders = [:]
+    return given
+  }
+
+  /// Takes back what ``handOver()`` gave, unchanged, when there was nothing to patch.
+  func takeBack(
+    _ entries: [LibraryEntry], _ indexByID: [RecipeID: Int], _ orders: [RecipeSort: [Int]]
+  ) {
+    lock.lock()
+    defer { lock.unlock() }
+    self.entries = entries
+    self.indexByID = indexByID
+    self.orders = orders
   }
 
   /// The orders computed so far, for a successor snapshot to patch rather than sort again.

@@ -60,6 +60,16 @@ import Testing
     for sort in RecipeSort.allCases { _ = try #require(index.held(household: household)).order(sort) }
     var random = SystemRandomNumberGenerator()
     for step in 0..<60 {
+      // Every other write happens while a request still reads the snapshot before it: that
+      // snapshot must stay as it was.
+      let reading = step % 2 == 0 ? index.held(household: household) : nil
+      let readingIDs = reading.map { $0.entries.map(\.summary.id) }
+      defer {
+        if let reading, let readingIDs {
+          #expect(reading.entries.map(\.summary.id) == readingIDs)
+          #expect(reading.indexByID.count == readingIDs.count)
+        }
+      }
       switch step % 3 {
       case 0:
         var changed = recipes.randomElement(using: &random)!
