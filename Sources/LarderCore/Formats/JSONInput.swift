@@ -231,21 +231,13 @@ struct JSONInput {
       }
       return value
     }
+    // A day the month does not have ("02-30") is refused, as the formatter refuses it.
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+      let calendarDay = CalendarDay(year: year, month: month, day: day), hour < 24,
+      minute < 60, second < 60
     else { return nil }
-    // Days since 1970-01-01 of a civil date (proleptic Gregorian), by eras of 400 years.
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
-    // A day the month does not have ("02-30") is refused, as the formatter refuses it.
-    guard ISO8601Seconds.string(from: Date(timeIntervalSince1970: Double(days * 86_400))).prefix(10)
-      == text.prefix(10)
-    else { return nil }
+    let days = calendarDay.dayNumber
     return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
   }
 }

@@ -14,16 +14,8 @@ public enum ISO8601Seconds {
       secondOfDay += 86_400
       days -= 1
     }
-    // Days since 1970-01-01 to a civil date (proleptic Gregorian), by eras of 400 years.
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let calendarDay = CalendarDay(dayNumber: days)
+    let (year, month, day) = (calendarDay.year, calendarDay.month, calendarDay.day)
     var text = ""
     text.reserveCapacity(20)
     func digits(_ value: Int, _ width: Int) {
