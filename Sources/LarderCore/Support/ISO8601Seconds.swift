@@ -1,9 +1,11 @@
 import Foundation
 
-/// A date as ISO 8601 in UTC to the second ("2026-12-06T11:42:38Z"), as Foundation's
-/// `ISO8601DateFormatter` and the JSON encoder's `.iso8601` strategy write it (a fraction of
-/// a second dropped), without making a formatter per call: a recipe page made two, a tenth
-/// of its time.
+/// A date as ISO 8601 in UTC to the second ("2026-12-06T11:42:38Z"), as the JSON encoder's
+/// `.iso8601` strategy and `Date.ISO8601FormatStyle` write it (a fraction of a second
+/// dropped), without making a formatter per call: a recipe page made two
+/// `ISO8601DateFormatter`s, a tenth of its time. (That formatter rounds to the millisecond
+/// first, so for a fraction of .9995 or more it wrote the next second; the page's schema.org
+/// dates now agree with the API's.)
 public enum ISO8601Seconds {
   /// The date's text.
   public static func string(from date: Date) -> String {
