@@ -75,7 +75,8 @@ struct JSONInput {
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        let text = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         position += 1
         return text
       }
@@ -153,11 +154,15 @@ struct JSONInput {
         position += 1
       default:
         return position > start
-          ? Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) : nil
+          ? Substring(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+          : nil
       }
     }
     return position > start
-      ? Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) : nil
+      ? Substring(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+      : nil
   }
 
   /// A whole number written without a fraction or exponent.

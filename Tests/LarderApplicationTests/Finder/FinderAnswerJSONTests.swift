@@ -29,7 +29,8 @@ import Testing
     let app = try PlanningLarder(recipes: Self.recipes)
     _ = try app.stock("2 eggs", "250 g butter", "rice")
     let requests = [
-      FinderRequest(have: ["coriander", "tomatoes", "rice", "onion", "milk", "blorft"], missing: 3),
+      FinderRequest(
+        have: ["coriander", "tomatoes", "rice", "onion", "milk", "blorft"], missing: 3),
       FinderRequest(have: ["only rice", "onion", "eggs", "butter", "flour"], missing: 2),
       FinderRequest(missing: 2),
       FinderRequest(have: ["flour", "egg", "milk", "lemon juice"], missing: 1),

@@ -56,8 +56,11 @@ import Testing
       return recipe
     }
     index.prime(
-      with: LibrarySummaries(summaries: recipes.map { RecipeSummary($0) }, foodUse: [:]), stamp: LibraryIndex.Stamp(count: recipes.count), household: household)
-    for sort in RecipeSort.allCases { _ = try #require(index.held(household: household)).order(sort) }
+      with: LibrarySummaries(summaries: recipes.map { RecipeSummary($0) }, foodUse: [:]),
+      stamp: LibraryIndex.Stamp(count: recipes.count), household: household)
+    for sort in RecipeSort.allCases {
+      _ = try #require(index.held(household: household)).order(sort)
+    }
     var random = SystemRandomNumberGenerator()
     for step in 0..<60 {
       // Every other write happens while a request still reads the snapshot before it: that
@@ -95,7 +98,8 @@ import Testing
       #expect(Set(held.indexByID.keys) == Set(recipes.map(\.id)))
       for sort in RecipeSort.allCases where sort != .relevance {
         #expect(
-          held.order(sort) == LibrarySorting.sorted(Array(held.entries.indices), held.entries, by: sort),
+          held.order(sort)
+            == LibrarySorting.sorted(Array(held.entries.indices), held.entries, by: sort),
           "\(sort) after step \(step)")
       }
     }

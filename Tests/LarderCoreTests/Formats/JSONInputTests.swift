@@ -28,7 +28,8 @@ import Testing
         yield: variant & 4 == 0
           ? nil
           : RecipeYield(
-            servings: variant & 8 == 0 ? nil : Double(variant % 13) / 4, text: variant & 32 == 0 ? nil : text()),
+            servings: variant & 8 == 0 ? nil : Double(variant % 13) / 4,
+            text: variant & 32 == 0 ? nil : text()),
         totalTime: variant & 8 == 0 ? nil : RecipeDuration(minutes: variant * 7),
         keywords: (0..<variant % 4).map { _ in text() }, courses: [text()],
         cuisines: variant & 16 == 0 ? [] : [text(), text()],

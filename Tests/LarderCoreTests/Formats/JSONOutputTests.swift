@@ -51,7 +51,8 @@ import Testing
       values.append(Double(Int.random(in: -100_000...100_000, using: &random)) / 8)
     }
     for value in values {
-      let measure = Measure(quantity: value, quantityMax: value + 1, unit: IngredientUnit.unit(id: "g"))
+      let measure = Measure(
+        quantity: value, quantityMax: value + 1, unit: IngredientUnit.unit(id: "g"))
       #expect(written(measure) == (try foundation(measure)), "\(value)")
     }
     let bare = Measure(quantity: 3, unit: nil)

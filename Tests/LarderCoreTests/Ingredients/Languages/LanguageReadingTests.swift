@@ -217,8 +217,10 @@ import Testing
           .map { IngredientLine(text: $0) })
     ]
     #expect(LanguageDetector.language(of: recipe) == .english)
-    recipe.ingredientSections[0].lines = ["500 g Kartoffeln", "1 Zwiebel", "2 EL Butter", "1 Prise Salz und Pfeffer"]
-      .map { IngredientLine(text: $0) }
+    recipe.ingredientSections[0].lines = [
+      "500 g Kartoffeln", "1 Zwiebel", "2 EL Butter", "1 Prise Salz und Pfeffer",
+    ]
+    .map { IngredientLine(text: $0) }
     recipe.name = "Kartoffelsuppe"
     #expect(LanguageDetector.language(of: recipe) == .german)
   }
