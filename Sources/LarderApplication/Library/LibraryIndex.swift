@@ -133,6 +133,11 @@ final class LibraryIndex: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard slots[household]?.snapshot != nil else { return }
+    // Deleting a recipe the library does not hold changes nothing. (No reference to the
+    // snapshot is kept past this line: the check below counts references.)
+    if case .deleted(let id) = change, slots[household]?.snapshot?.indexByID[id] == nil {
+      return
+    }
     let unheld = isKnownUniquelyReferenced(&slots[household]!.snapshot!)
     let old = slots[household]!.snapshot!
     let foodUse = old.foodUse
@@ -152,10 +157,7 @@ final class LibraryIndex: @unchecked Sendable {
         index[recipe.id] = entries.count - 1
       }
     case .deleted(let id):
-      guard let position = index[id] else {
-        if unheld { old.takeBack(entries, index, orders) }
-        return
-      }
+      guard let position = index[id] else { return }
       entries.remove(at: position)
       removed = position
       // Positions after the deleted one moved down.
@@ -306,17 +308,6 @@ final class LibrarySnapshot: @unchecked Sendable {
     indexByID = [:]
     orders = [:]
     return given
-  }
-
-  /// Takes back what ``handOver()`` gave, unchanged, when there was nothing to patch.
-  func takeBack(
-    _ entries: [LibraryEntry], _ indexByID: [RecipeID: Int], _ orders: [RecipeSort: [Int]]
-  ) {
-    lock.lock()
-    defer { lock.unlock() }
-    self.entries = entries
-    self.indexByID = indexByID
-    self.orders = orders
   }
 
   /// The orders computed so far, for a successor snapshot to patch rather than sort again.
