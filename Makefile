@@ -34,10 +34,12 @@ format:
 
 # The Swift suite runs beside a private PostgreSQL server (scripts/with-postgres.sh), so the
 # store contract tests run on SQLite, in memory and on PostgreSQL; LARDER_REQUIRE_POSTGRES
-# makes a server that could not be started a failure rather than a skip.
+# makes a server that could not be started a failure rather than a skip. scripts/swift-test.sh
+# ends the output with what failed, and runs a failed test once more on its own: one that then
+# passes is reported FLAKY by name and does not fail the run; one that fails twice does.
 test: deps lint
 	$(SWIFT) build --build-tests
-	LARDER_REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(SWIFT) test --skip-build
+	LARDER_TEST_RETRY_FLAKY=1 LARDER_REQUIRE_POSTGRES=1 scripts/with-postgres.sh scripts/swift-test.sh
 	scripts/interop.sh
 	scripts/api-fuzz.sh
 	browser-tests/run.sh
@@ -46,7 +48,7 @@ test: deps lint
 # (LARDER_SHARED_DATA=none hides it): the tests that need it must skip, not fail.
 test-without-shared: deps
 	$(SWIFT) build --build-tests
-	LARDER_SHARED_DATA=none LARDER_REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(SWIFT) test --skip-build
+	LARDER_TEST_RETRY_FLAKY=1 LARDER_SHARED_DATA=none LARDER_REQUIRE_POSTGRES=1 scripts/with-postgres.sh scripts/swift-test.sh
 
 # The JSON API fuzzed against its OpenAPI document (GET /api/v1/openapi.json) by schemathesis
 # (.venv-fuzz): every operation, a bounded number of examples, no 5xx, every answer as
