@@ -110,8 +110,12 @@ final class LibraryIndex: @unchecked Sendable {
   ) {
     let loaded = LibrarySnapshot(summaries)
     lock.lock()
-    defer { lock.unlock() }
     slots[household] = Slot(snapshot: loaded, stamp: stamp, restamp: false)
+    lock.unlock()
+    // What the library's first page needs (the order by name and the facets over every
+    // recipe), worked out now, during the warm-up after a start, rather than on the first
+    // request: 0.2–0.4 s at 100,000 recipes.
+    loaded.prepareFirstPage()
   }
 
   /// The household's snapshot as last loaded and patched, without asking the store whether
@@ -219,6 +223,13 @@ final class LibraryEntry: Sendable {
         let key: String
         if let known = memo.words[value] {
           key = known
+        } else if let first = value.utf8.first, let last = value.utf8.last,
+          first != 0x20, first != 0x09, last != 0x20, last != 0x09,
+          value.utf8.allSatisfy({ $0 < 0x80 })
+        {
+          // ASCII with no space or tab at either end (most values): nothing to trim.
+          key = value.lowercased()
+          memo.words[value] = key
         } else {
           key = value.trimmingCharacters(in: .whitespaces).lowercased()
           memo.words[value] = key
@@ -372,6 +383,13 @@ final class LibrarySnapshot: @unchecked Sendable {
     memos[key] = value
     lock.unlock()
     return value
+  }
+
+  /// Computes what an unfiltered first page needs, if not yet done: the order by name (the
+  /// default) and the facets over every recipe.
+  func prepareFirstPage() {
+    _ = order(.name)
+    _ = facetsOfAll
   }
 
   /// Facet counts over every recipe, computed once per snapshot.

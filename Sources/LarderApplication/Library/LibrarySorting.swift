@@ -52,7 +52,40 @@ enum LibrarySorting {
     _ positions: [Int], _ entries: [LibraryEntry], by sort: RecipeSort,
     marks: CallerMarks = .recipesOwn
   ) -> [Int] {
-    positions.sorted(by: precedes(sort, entries, marks: marks))
+    let precedes = precedes(sort, entries, marks: marks)
+    guard sort == .name || sort == .relevance, positions.count > 64 else {
+      return positions.sorted(by: precedes)
+    }
+    // By name, most comparisons are decided by the names' first eight bytes, compared as one
+    // number when both names are ASCII (whose order as strings is their bytes' order); only
+    // ties and names with other letters compare the strings. The order is the same; sorting
+    // 100,000 names takes a fraction of the time (it was most of the library's first page
+    // after a start).
+    struct Keyed {
+      var prefix: UInt64
+      var ascii: Bool
+      var position: Int
+    }
+    let keyed = positions.map { position -> Keyed in
+      var prefix: UInt64 = 0
+      var ascii = true
+      var count = 0
+      for byte in entries[position].nameKey.utf8 {
+        if byte == 0 || byte >= 0x80 {
+          ascii = false
+          break
+        }
+        if count < 8 {
+          prefix |= UInt64(byte) << UInt64(56 - 8 * count)
+          count += 1
+        }
+      }
+      return Keyed(prefix: prefix, ascii: ascii, position: position)
+    }
+    return keyed.sorted { lhs, rhs in
+      if lhs.ascii, rhs.ascii, lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix }
+      return precedes(lhs.position, rhs.position)
+    }.map(\.position)
   }
 
   /// An order kept current after one entry changed, joined or left, without sorting again:

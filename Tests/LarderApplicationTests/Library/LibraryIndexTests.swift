@@ -125,6 +125,32 @@ import Testing
     #expect(snapshot.order(.name, marks: member) == snapshot.order(.name))
   }
 
+  /// The order by name, sorted on the names' first bytes with the strings compared only on
+  /// ties, is the order a plain sort by the strings gives: names alike in their first eight
+  /// bytes, shorter than eight, equal (the id decides), and with letters beyond ASCII.
+  @Test func theOrderByNameIsAPlainSortsOrder() {
+    let pieces = [
+      "Apple", "apple pie", "Apple Pie", "Applesauce", "Äpfel", "Zucchini", "Éclair", "eclair",
+      "Aa", "A", "", "Tarte Tatin", "Tarte tatin 2", "Tartelette", "Ça", "Œufs", "100 Cookies",
+      "1000 Cookies", "Soup\u{301}", "Soupé", "~", "日本", "Ab\u{0}c",
+    ]
+    var random = SystemRandomNumberGenerator()
+    var summaries: [RecipeSummary] = []
+    for index in 0..<600 {
+      var recipe = Fixtures.tomatoSoup()
+      recipe.id = RecipeID(
+        rawValue: String(format: "id-%04d", Int.random(in: 0..<9999, using: &random)) + "-\(index)")
+      recipe.name =
+        pieces.randomElement(using: &random)!
+        + (Bool.random(using: &random) ? "" : " " + pieces.randomElement(using: &random)!)
+      summaries.append(RecipeSummary(recipe))
+    }
+    let entries = summaries.map { LibraryEntry($0) }
+    let plain = Array(entries.indices).sorted(by: LibrarySorting.precedes(.name, entries))
+    #expect(LibrarySorting.sorted(Array(entries.indices), entries, by: .name) == plain)
+    #expect(LibrarySorting.sorted(Array(entries.indices), entries, by: .relevance) == plain)
+  }
+
   /// Names in ASCII skip Foundation's folding; they must get the key folding gives them.
   @Test func anASCIINamesKeyIsWhatFoldingGivesIt() {
     let every = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self)
