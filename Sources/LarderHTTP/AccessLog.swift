@@ -14,7 +14,9 @@ func accessLogLine(
   let requestLine = escapedForLog("\(request.method) \(redacting(request.rawTarget))")
   var line = "\(request.remoteAddress ?? "-") \"\(requestLine)\""
   line += " \(request.status.map(String.init) ?? "-") \(request.bytesSent)B"
-  line += " " + String(format: "%.1fms", milliseconds)
+  // Tenths of a millisecond, written without a formatter (which made a locale per line).
+  let tenths = Int((milliseconds * 10).rounded())
+  line += " \(tenths / 10).\(tenths % 10)ms"
   if let note = terminationNote(termination) { line += " (\(note))" }
   return line
 }

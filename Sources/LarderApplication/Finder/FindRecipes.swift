@@ -20,10 +20,10 @@ extension Larder {
     let household = try household(caller)
     let foods = household.foods.current
     var request = request
-    let staples = request.staples.map { PantryTerm.resolve($0, catalog: foods) }
+    let staples = request.staples.map { household.foods.pantryTerms($0) }
     request.staples = staples?.filter { $0.food != nil }.map(\.input)
     let unknownStaples = staples?.filter { $0.food == nil }.map(\.input) ?? []
-    var pantry = PantryTerm.resolve(request.have, catalog: foods)
+    var pantry = household.foods.pantryTerms(request.have)
     var items = pantry.compactMap { term in
       term.food.map { FinderQuery.PantryItem(food: $0.foodID, kinds: term.kinds) }
     }
@@ -47,7 +47,9 @@ extension Larder {
     }
     let finder = try finderEngine(of: household, as: caller)
     let marks = try marksSeen(by: caller)
-    var query = try finderQuery(for: request, pantry: items, foods: foods, finder: finder.catalog)
+    var query = try finderQuery(
+      for: request, pantry: items, finder: finder.catalog,
+      read: household.foods.pantryTerms)
     query.marks = marks.finderMarks
     let page =
       source == .none
@@ -153,12 +155,14 @@ extension Larder {
   /// The finder query a request asks, over `pantry` (the `have` foods or the stored pantry),
   /// with its foods checked against the household's catalog and its diets against the
   /// finder's facts.
+  /// `read` reads a list of foods in the household's catalog
+  /// (``LiveFoodCatalog/pantryTerms(_:)``, which remembers them).
   func finderQuery(
-    for request: FinderRequest, pantry: [FinderQuery.PantryItem], foods: FoodCatalog,
-    finder: FinderCatalog
+    for request: FinderRequest, pantry: [FinderQuery.PantryItem],
+    finder: FinderCatalog, read: ([String]) -> [PantryTerm]
   ) throws -> FinderQuery {
     func resolveStrictly(_ names: [String], field: String) throws -> [String] {
-      try PantryTerm.resolve(names, catalog: foods).map { term in
+      try read(names).map { term in
         guard let food = term.food else {
           throw ApplicationError.unknownFood(Field(field), name: term.input)
         }

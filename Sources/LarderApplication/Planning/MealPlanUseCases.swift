@@ -94,18 +94,18 @@ extension Larder {
     try request.validate()
     let store = try planningStore()
     let household = try household(caller)
-    let foods = household.foods.current
     let pantry =
       request.finder.have.isEmpty
       ? try store.pantryItems(household: caller.household).compactMap(\.finderItem)
-      : PantryTerm.resolve(request.finder.have, catalog: foods).compactMap { term in
+      : household.foods.pantryTerms(request.finder.have).compactMap { term in
         term.food.map { FinderQuery.PantryItem(food: $0.foodID, kinds: term.kinds) }
       }
     var finderRequest = request.finder
     finderRequest.missing = finderRequest.missing ?? FillWeekRequest.defaultMissing
     let finder = try finderEngine(of: household, as: caller)
     var query = try finderQuery(
-      for: finderRequest, pantry: pantry, foods: foods, finder: finder.catalog)
+      for: finderRequest, pantry: pantry, finder: finder.catalog,
+      read: household.foods.pantryTerms)
     // A member's favourites and ratings choose among the recipes, as in the finder.
     query.marks = try marksSeen(by: caller).finderMarks
     // The first day that may be filled: today, in the caller's time zone.

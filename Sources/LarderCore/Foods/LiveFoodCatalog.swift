@@ -9,6 +9,12 @@ public final class LiveFoodCatalog: @unchecked Sendable {
   private let lock = NSLock()
   private var catalog: FoodCatalog
   private var replacements = 0
+  /// Pantry items already read with the current catalog (``pantryTerms(_:)``).
+  private var terms: [String: PantryTerm] = [:]
+
+  /// How many pantry items' readings are kept at most; past it they are forgotten and read
+  /// again.
+  static let keptTerms = 4096
 
   /// Starts with a catalog.
   public init(_ catalog: FoodCatalog) {
@@ -36,5 +42,34 @@ public final class LiveFoodCatalog: @unchecked Sendable {
     defer { lock.unlock() }
     self.catalog = catalog
     replacements += 1
+    terms.removeAll()
+  }
+
+  /// Reads a pantry list as ``PantryTerm/resolve(_:catalog:)`` does with the current catalog,
+  /// remembering each item's reading until the catalog is replaced: a cook's pantry and
+  /// staples come back with every finder request, and matching them was a tenth of a request.
+  public func pantryTerms(_ list: [String]) -> [PantryTerm] {
+    let items = PantryTerm.items(list)
+    lock.lock()
+    let catalog = self.catalog
+    let version = replacements
+    let known = items.map { terms[$0] }
+    lock.unlock()
+    var read: [String: PantryTerm] = [:]
+    let result = zip(items, known).map { item, known in
+      if let known { return known }
+      let term = PantryTerm.resolve(item: item, catalog: catalog)
+      read[item] = term
+      return term
+    }
+    if !read.isEmpty {
+      lock.lock()
+      if replacements == version {
+        if terms.count + read.count > Self.keptTerms { terms.removeAll() }
+        terms.merge(read) { _, new in new }
+      }
+      lock.unlock()
+    }
+    return result
   }
 }

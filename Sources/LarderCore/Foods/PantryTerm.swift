@@ -20,23 +20,32 @@ public struct PantryTerm: Hashable, Sendable, Codable {
   /// Reads a list such as "eggs, flour, 2 cups milk": each item is a catalog food id or a
   /// name, matched through the catalog.
   public static func resolve(_ items: [String], catalog: FoodCatalog) -> [PantryTerm] {
-    items.flatMap { $0.split(separator: ",") }
+    self.items(items).map { resolve(item: $0, catalog: catalog) }
+  }
+
+  /// The items of a list such as "eggs, flour, 2 cups milk": split at commas, trimmed, the
+  /// empty ones dropped.
+  public static func items(_ list: [String]) -> [String] {
+    list.flatMap { $0.split(separator: ",") }
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty }
-      .map { item in
-        // A food whose own name starts so ("Just Egg") is that food, not "only" egg.
-        if let whole = catalog.match(item), [.exact, .plural, .synonym].contains(whole.how) {
-          return PantryTerm(input: item, food: whole)
-        }
-        let (kinds, name) = PantryKinds.reading(item)
-        if let food = catalog.food(id: name) {
-          return PantryTerm(
-            input: item,
-            food: FoodMatch(foodID: food.id, name: food.name, how: .exact, confidence: 1),
-            kinds: kinds ?? .everyday)
-        }
-        return PantryTerm(input: item, food: catalog.match(name), kinds: kinds ?? .everyday)
-      }
+  }
+
+  /// One item of a list (see ``items(_:)``): a catalog food id or a name, matched through the
+  /// catalog.
+  public static func resolve(item: String, catalog: FoodCatalog) -> PantryTerm {
+    // A food whose own name starts so ("Just Egg") is that food, not "only" egg.
+    if let whole = catalog.match(item), [.exact, .plural, .synonym].contains(whole.how) {
+      return PantryTerm(input: item, food: whole)
+    }
+    let (kinds, name) = PantryKinds.reading(item)
+    if let food = catalog.food(id: name) {
+      return PantryTerm(
+        input: item,
+        food: FoodMatch(foodID: food.id, name: food.name, how: .exact, confidence: 1),
+        kinds: kinds ?? .everyday)
+    }
+    return PantryTerm(input: item, food: catalog.match(name), kinds: kinds ?? .everyday)
   }
 }
 

@@ -20,6 +20,25 @@ import Testing
     #expect(custom.count == catalog.count + 1)
   }
 
+  /// A running server's catalog remembers how it read each pantry item, and forgets it when
+  /// the catalog is replaced (a food of the household's own then reads as that food).
+  @Test func pantryItemsAreReadAsTheCatalogReadsThemNow() {
+    let live = LiveFoodCatalog(catalog)
+    let list = ["eggs, any rice", " only brown rice ", "sudachi", "", "2 cups milk"]
+    let first = live.pantryTerms(list)
+    #expect(first == PantryTerm.resolve(list, catalog: catalog))
+    #expect(
+      first.map(\.input) == ["eggs", "any rice", "only brown rice", "sudachi", "2 cups milk"])
+    #expect(first[3].food == nil)
+    #expect(live.pantryTerms(list) == first, "read again from memory")
+    let (custom, _) = catalog.customized(
+      with: UserFoods(foods: [Food(id: "sudachi", name: "sudachi", parentID: "citrus")]))
+    live.replace(with: custom)
+    let after = live.pantryTerms(list)
+    #expect(after[3].food?.foodID == "sudachi")
+    #expect(after == PantryTerm.resolve(list, catalog: custom))
+  }
+
   @Test func parentsSavedAfterTheirChildrenStillApply() {
     let user = UserFoods(foods: [
       Food(id: "grandmas-spice-mix", name: "grandma's spice mix", parentID: "house-blends"),
