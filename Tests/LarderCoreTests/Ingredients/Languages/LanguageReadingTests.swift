@@ -48,6 +48,13 @@ import Testing
     ),
     Expected(
       line: "100 gr di zucchero", language: .italian, quantity: 100, unit: "g", food: "sugar"),
+    // "Farine", "farina", "farinha" alone are flour, not the breakfast cereal farina.
+    Expected(line: "250 g de farine", language: .french, quantity: 250, unit: "g", food: "flour"),
+    Expected(line: "300 g di farina", language: .italian, quantity: 300, unit: "g", food: "flour"),
+    Expected(
+      line: "2 xícaras de farinha", language: .portuguese, quantity: 2, unit: "cup", food: "flour"),
+    Expected(
+      line: "100 g kaszy manny", language: .polish, quantity: 100, unit: "g", food: "semolina"),
     Expected(line: "basilico q.b.", language: .italian, quantity: nil, unit: nil, food: "basil"),
     Expected(line: "2 theelepels tijm", language: .dutch, quantity: 2, unit: "tsp", food: "thyme"),
     Expected(
