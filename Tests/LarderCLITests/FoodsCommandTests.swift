@@ -130,6 +130,18 @@ import Testing
     let food = try #require(object["food"] as? [String: Any], "\(run)")
     #expect(Set(food.keys) == ["id", "name", "how"], "\(food)")
     #expect(food["id"] as? String == "garlic")
+    // A line in another language is read in it: told from the line, or as given.
+    let german = try sandbox.larder("--json", "foods", "match", "2 l Milch")
+    #expect(german.status == 0, "\(german)")
+    let milk = try #require(try german.json() as? [String: Any], "\(german)")
+    #expect((milk["food"] as? [String: Any])?["id"] as? String == "milk", "\(german)")
+    let french = try sandbox.larder(
+      "--json", "foods", "match", "--language", "fr", "500 g de farine")
+    let flour = try #require(try french.json() as? [String: Any], "\(french)")
+    #expect((flour["food"] as? [String: Any])?["id"] as? String == "flour", "\(french)")
+    let unknown = try sandbox.larder("foods", "match", "--language", "xx", "2 l Milch")
+    #expect(unknown.status == 2, "\(unknown)")
+    #expect(unknown.stderr.contains("language"), "\(unknown)")
     let none = try sandbox.larder("--json", "foods", "match", "3 sudachis")
     #expect(none.status == 1)
     let empty = try #require(try none.json() as? [String: Any], "\(none)")

@@ -43,11 +43,20 @@ public struct FoodLookup: Sendable {
       Field(field), value: text, reason: "no food has this id or name (try 'larder foods search')")
   }
 
-  /// Which food an ingredient line's name matches, and how.
-  public func match(_ line: String) -> FoodLineMatch {
-    let parsed = IngredientParser().parse(line)
-    return FoodLineMatch(
-      input: line, name: parsed.name, food: parsed.matchingName.flatMap { catalog.match($0) })
+  /// Which food an ingredient line's name matches, and how, reading the line in `language`;
+  /// without one, in English, or, when English finds no food in it, in the language it reads
+  /// as (``PantryLineReader/read(_:language:)``: "2 l Milch" is German milk).
+  public func match(_ line: String, language: RecipeLanguage? = nil) -> FoodLineMatch {
+    func read(in language: RecipeLanguage) -> FoodLineMatch {
+      var reader = IngredientReader(catalog: catalog, language: language)
+      let reading = reader.read(line)
+      return FoodLineMatch(input: line, name: reading.parsed.name, food: reading.food)
+    }
+    if let language { return read(in: language) }
+    let english = read(in: .english)
+    guard english.food == nil else { return english }
+    let told = PantryLineReader(catalog: catalog).read(line).language
+    return told == .english ? english : read(in: told)
   }
 }
 

@@ -28,6 +28,11 @@ enum FoodsCommand {
         arguments: [ArgumentSpec("food", help: "A food's id or name.")]),
       CommandSpec(
         "match", abstract: "Show which food an ingredient line matches, and how.",
+        options: [
+          .option(
+            "language", valueName: "CODE",
+            help: "The line's language (de, fr, ...; default: told from the line).")
+        ],
         arguments: [ArgumentSpec("line", help: "An ingredient line, quoted.")]),
       CommandSpec("mine", abstract: "List the foods and names you added."),
       CommandSpec(
@@ -142,7 +147,10 @@ enum FoodsCommand {
 
   private static func match(_ context: CommandContext) throws -> Int32 {
     let line = context.command.argument("line") ?? ""
-    let matched = try context.foodLookup().match(line)
+    let language = try context.command.value("language").map {
+      try FieldValues.language($0, field: Field("language"))
+    }
+    let matched = try context.foodLookup().match(line, language: language)
     if context.json {
       try context.printJSON(matched)
     } else if let found = matched.food {
