@@ -2,9 +2,17 @@ import Foundation
 
 /// Text helpers shared by the readers of other languages: folding and splitting into words.
 enum LanguageText {
-  /// What splits folded text into words (a set: searching a string of them for every
+  /// Whether a character splits folded text into words: one of `, ;:!?"*•[]{}-–`, checked by
+  /// its scalar (searching a string of them, or hashing the character into a set, for every
   /// character was a tenth of loading the shipped food names).
-  private static let wordBreaks = Set<Character>(", ;:!?\"*•[]{}-–")
+  private static func breaksWords(_ character: Character) -> Bool {
+    let scalars = character.unicodeScalars
+    guard scalars.count == 1, let scalar = scalars.first else { return false }
+    switch scalar {
+    case ",", " ", ";", ":", "!", "?", "\"", "*", "•", "[", "]", "{", "}", "-", "–": return true
+    default: return false
+    }
+  }
 
   /// What folding accents away makes of each letter from U+00C0 to U+024F (the Latin letters
   /// of the languages Larder reads), worked out once with Foundation's folding, which
@@ -61,7 +69,7 @@ enum LanguageText {
   /// → ["fontina", "kase"].
   static func words(_ text: String) -> [String] {
     var words: [String] = []
-    for piece in fold(text).split(whereSeparator: { wordBreaks.contains($0) }) {
+    for piece in fold(text).split(whereSeparator: breaksWords) {
       // Slashes at either end dropped ("/Zucker" → "zucker"), without a character set made
       // per word (a tenth of loading the food names).
       var word = piece
