@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times what a user waits for after `larder serve` starts on an existing database: the first
-# answer from /api/v1/health, the first and second finder answers and the library API, each
-# "after" figure counted from the start.
+# answer from /api/v1/health, the first and second finder answers and the library API (the
+# first answer, and the first with its facets), each "after" figure counted from the start.
 #   scripts/first-answer.sh DATABASE [LARDER_BINARY]
 # The database is copied first (the copy is upgraded, the original left alone), with the finder
 # index and library saved beside it (DATABASE.warm) when there is one; it needs an account
@@ -30,6 +30,11 @@ echo "first finder answer after $(since) s"
 ask "second finder request" "/api/v1/finder?have=egg,flour,milk&missing=2&limit=24"
 ask "library" "/api/v1/library?limit=24"
 echo "first library answer after $(since) s"
+# While the library loads, a plain page comes from the database with its facets still to come
+# ("facetsPartial": true); the library is whole once a page has them.
+until curl -s -H "Authorization: Bearer $token" "http://127.0.0.1:$LARDER_PORT/api/v1/library?limit=24" \
+  | grep -q '"facetsPartial":false'; do sleep 0.02; done
+echo "first library answer with facets after $(since) s"
 grep -E "Pantry finder (ready|read from)|Library read from|saved finder index|library saved" \
   "$work/serve.log" || true
 echo "resident memory: $(ps -o rss= -p "$server") KB"

@@ -72,7 +72,8 @@ public struct LibraryPage: Sendable, Equatable, Encodable {
   /// Counts of each facet's values among the matching recipes.
   public var facets: LibraryFacets
   /// Whether the facets count only the first text matches (see
-  /// ``Larder/filteredSearchLimit``), a vague search having matched more.
+  /// ``Larder/filteredSearchLimit``), a vague search having matched more; or none yet, for
+  /// a page answered from the store while the library loads after a start.
   public var facetsPartial: Bool
   /// The words actually searched when a misspelled word was read as the nearest one the
   /// library has ("chicken" for "chiken"); nil when the search ran as typed.
@@ -138,8 +139,24 @@ extension Larder {
     try request.validate()
     let query = request.query
     let filters = request.filters
-    let snapshot = try library.current(store: recipes, household: caller.household)
     let sort = query.effectiveSort
+    let snapshot: LibrarySnapshot
+    if let ready = try library.currentUnlessLoading(store: recipes, household: caller.household) {
+      snapshot = ready
+    } else if query.searchText == nil, filters.isEmpty, sort != .rating {
+      // The library is being loaded (after a start: a second at 100,000 recipes, several at a
+      // million). A plain page in an order the store keeps is answered from the store
+      // meanwhile, its facets still to come (`facetsPartial`, none counted).
+      var stored = query
+      stored.sort = sort
+      let page = try recipes.recipes(matching: stored, household: caller.household)
+      return LibraryPage(
+        items: page.items.map(marks.shown), total: page.total,
+        totalIsExact: page.totalIsExact, offset: query.offset, limit: query.limit, sort: sort,
+        facets: LibraryFacets([]), facetsPartial: true, correctedQuery: nil)
+    } else {
+      snapshot = try library.current(store: recipes, household: caller.household)
+    }
     var pageItems: [RecipeSummary]
     var total: Int
     var totalIsExact = true
