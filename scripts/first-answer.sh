@@ -33,7 +33,7 @@ echo "first library answer after $(since) s"
 # While the library loads, a plain page comes from the database with its facets still to come
 # ("facetsPartial": true); the library is whole once a page has them.
 until curl -s -H "Authorization: Bearer $token" "http://127.0.0.1:$LARDER_PORT/api/v1/library?limit=24" \
-  | grep -q '"facetsPartial":false'; do sleep 0.02; done
+  | grep -q '"facetsPartial":false'; do sleep 0.1; done
 echo "first library answer with facets after $(since) s"
 grep -E "Pantry finder (ready|read from)|Library read from|saved finder index|library saved" \
   "$work/serve.log" || true
