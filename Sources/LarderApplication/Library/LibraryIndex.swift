@@ -285,9 +285,37 @@ final class LibrarySnapshot: @unchecked Sendable {
 
   /// A snapshot of every recipe's summary and the foods' use counts.
   convenience init(_ library: LibrarySummaries) {
-    var memo = LibraryEntry.Memo()
-    self.init(
-      entries: library.summaries.map { LibraryEntry($0, memo: &memo) }, foodUse: library.foodUse)
+    let summaries = library.summaries
+    // A large library's entries are made in two halves at once, each with its own memo (the
+    // load after a start is what the library's first whole page waits for).
+    guard summaries.count >= 20_000 else {
+      var memo = LibraryEntry.Memo()
+      self.init(entries: summaries.map { LibraryEntry($0, memo: &memo) }, foodUse: library.foodUse)
+      return
+    }
+    let middle = summaries.count / 2
+    let halves = [summaries[..<middle], summaries[middle...]]
+    let made = Made(count: 2)
+    DispatchQueue.concurrentPerform(iterations: 2) { half in
+      var memo = LibraryEntry.Memo()
+      made.set(half, halves[half].map { LibraryEntry($0, memo: &memo) })
+    }
+    self.init(entries: made.joined, foodUse: library.foodUse)
+  }
+
+  /// The halves ``init(_:)`` makes at once, each written by one thread.
+  private final class Made: @unchecked Sendable {
+    // @unchecked Sendable: each part is written by one thread only, and read after
+    // `concurrentPerform` returns.
+    private var parts: [[LibraryEntry]]
+    init(count: Int) { parts = Array(repeating: [], count: count) }
+    private let lock = NSLock()
+    func set(_ index: Int, _ entries: [LibraryEntry]) {
+      lock.lock()
+      parts[index] = entries
+      lock.unlock()
+    }
+    var joined: [LibraryEntry] { parts.flatMap { $0 } }
   }
 
   /// A snapshot of these entries; `foodUse` is carried over from the last full load when a
@@ -388,8 +416,10 @@ final class LibrarySnapshot: @unchecked Sendable {
   /// Computes what an unfiltered first page needs, if not yet done: the order by name (the
   /// default) and the facets over every recipe.
   func prepareFirstPage() {
-    _ = order(.name)
-    _ = facetsOfAll
+    // Both at once: they read the entries only, and each keeps its result under the lock.
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 { _ = order(.name) } else { _ = facetsOfAll }
+    }
   }
 
   /// Facet counts over every recipe, computed once per snapshot.

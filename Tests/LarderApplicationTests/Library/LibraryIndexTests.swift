@@ -171,6 +171,34 @@ import Testing
     #expect(LibraryEntry.nameKey("Crème BRÛLÉE") == "creme brulee")
   }
 
+  /// A large library's entries, made in two halves at once, are those made one by one, in
+  /// the summaries' order.
+  @Test func aLargeLibrarysEntriesAreMadeInOrder() {
+    let kinds = Self.entries(30).map(\.summary)
+    let summaries = (0..<20_011).map { index -> RecipeSummary in
+      var summary = kinds[index % kinds.count]
+      summary.id = RecipeID(rawValue: "r\(index)")
+      summary.name = "Dish \(index % 97) É\(index % 3)"
+      summary.keywords = [["Quick", "quick "], ["Ünïcode"], []][index % 3]
+      return summary
+    }
+    let snapshot = LibrarySnapshot(LibrarySummaries(summaries: summaries, foodUse: ["egg": 2]))
+    #expect(snapshot.entries.map(\.summary.id) == summaries.map(\.id))
+    #expect(snapshot.indexByID[RecipeID(rawValue: "r20010")] == 20_010)
+    #expect(snapshot.foodUse == ["egg": 2])
+    for index in [0, 1, 10_004, 10_005, 10_006, 20_010] {
+      let alone = LibraryEntry(summaries[index])
+      #expect(snapshot.entries[index].nameKey == alone.nameKey)
+      #expect(snapshot.entries[index].tags == alone.tags)
+      #expect(snapshot.entries[index].diets == alone.diets)
+    }
+    snapshot.prepareFirstPage()
+    #expect(
+      snapshot.order(.name)
+        == LibrarySorting.sorted(Array(snapshot.entries.indices), snapshot.entries, by: .name))
+    #expect(snapshot.facetsOfAll == LibraryFacets(snapshot.entries))
+  }
+
   /// A library's entries made with one memo are those made one by one.
   @Test func entriesMadeWithAMemoAreEntriesMadeAlone() {
     var summaries = Self.entries(30).map(\.summary)
