@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A query worked out against the index's numbering: bitsets over food numbers, the same sets
@@ -322,14 +323,20 @@ extension FinderIndex {
   static func matchThreshold(forMaxMissing maxMissing: Int) -> Int { maxMissing == 0 ? 2 : 3 }
 
   /// Finds, ranks and pages recipes; see ``FinderQuery`` for the order.
-  func find(_ query: FinderQuery, scratch: FinderScratch) -> Page<FinderMatch> {
+  ///
+  /// - Parameter walkBlock: the slots counted at a time (``walkBlock``); tests pass a smaller
+  ///   one so that a small index takes the two-thread path of
+  ///   ``search(_:keep:scratch:walkBlock:)``.
+  func find(
+    _ query: FinderQuery, scratch: FinderScratch, walkBlock: Int = Self.walkBlock
+  ) -> Page<FinderMatch> {
     let offset = query.normalizedOffset
     let limit = query.normalizedLimit
     guard let plan = FinderPlan(query: query, index: self) else {
       return Page(items: [], total: 0, offset: offset, limit: limit)
     }
     let keep = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit
-    let (total, entries) = search(plan, keep: keep, scratch: scratch)
+    let (total, entries) = search(plan, keep: keep, scratch: scratch, walkBlock: walkBlock)
     let items = entries.dropFirst(offset).prefix(limit).map { match(slot: $0.slot, plan: plan) }
     return Page(items: items, total: total, offset: offset, limit: limit)
   }
@@ -340,7 +347,23 @@ extension FinderIndex {
   /// cache while every food's postings for them are counted.
   static let walkBlock = 1 << 18
 
-  /// How many scattered candidates are checked together (see ``search(_:keep:scratch:)``).
+  /// Runs `body` for parts 0 and 1 at once, on the calling thread and one of the system's, and
+  /// returns when both are done.
+  ///
+  /// The two parts must write to disjoint memory; whatever else they read must not change
+  /// while they run (the index does not: a query holds the engine's lock for reading).
+  static func onTwoThreads(_ body: (Int) -> Void) {
+    withoutActuallyEscaping(body) { body in
+      // `concurrentPerform` wants a sendable closure; `body` is not one, but it is called only
+      // until `concurrentPerform` returns, and the caller promises that its two parts do not
+      // race.
+      let shared = UncheckedSendableBox(value: body)
+      DispatchQueue.concurrentPerform(iterations: 2) { part in shared.value(part) }
+    }
+  }
+
+  /// How many scattered candidates are checked together (see
+  /// ``search(_:keep:scratch:walkBlock:)``).
   static let checkBatch = 32
 
   /// Beyond this K nearly every recipe qualifies, and one pass over all of them is simplest.
@@ -366,7 +389,7 @@ extension FinderIndex {
   /// and its rating last. Filters that are bits (diets with a table, favourites) cost one read
   /// of `filterBits`; other filters need each qualifying recipe's record.
   func search(
-    _ plan: FinderPlan, keep: Int, scratch: FinderScratch
+    _ plan: FinderPlan, keep: Int, scratch: FinderScratch, walkBlock: Int = Self.walkBlock
   ) -> (total: Int, entries: [FinderTopList.Entry]) {
     let maxMissing = plan.maxMissing
     var top = FinderTopList(capacity: keep, ids: ids)
@@ -399,13 +422,13 @@ extension FinderIndex {
                     func passesBits(_ slot: Int) -> Bool {
                       filterBits[slot] & requiredBits == requiredBits
                     }
-                    /// Checks a slot in full; offers it to the top list if it qualifies and could
-                    /// make the page. Returns whether it qualifies.
+                    /// Checks a slot in full; offers it to `top` if it qualifies and could make
+                    /// the page. Returns whether it qualifies.
                     ///
                     /// Reads the slot's record and foods; its amounts only when it requires a food
                     /// the pantry measures and they could change whether it qualifies or make the
                     /// page; its details (rating, id) only when it could make the page.
-                    func evaluate(_ slot: Int) -> Bool {
+                    func evaluate(_ slot: Int, into top: inout FinderTopList) -> Bool {
                       if requiredBits != 0, !passesBits(slot) { return false }
                       let record = hot[slot]
                       var missing =
@@ -471,7 +494,8 @@ extension FinderIndex {
                     // A user's favourites: each is checked in full, which costs less than walking
                     // the posting lists for a handful of recipes.
                     if let only = plan.onlySlots {
-                      for slot in only where judgement[Int(slot)] == 0 && evaluate(Int(slot)) {
+                      for slot in only
+                      where judgement[Int(slot)] == 0 && evaluate(Int(slot), into: &top) {
                         total += 1
                       }
                       return
@@ -479,7 +503,7 @@ extension FinderIndex {
 
                     if maxMissing >= Self.exhaustiveMaxMissing {
                       for bucket in buckets {
-                        for slot in bucket where evaluate(Int(slot)) { total += 1 }
+                        for slot in bucket where evaluate(Int(slot), into: &top) { total += 1 }
                       }
                       return
                     }
@@ -496,117 +520,164 @@ extension FinderIndex {
                       scratch.qualified.withUnsafeMutableBufferPointer { qualified in
                         scratch.complete.withUnsafeMutableBufferPointer { complete in
                           scratch.unsure.withUnsafeMutableBufferPointer { unsure in
-                            /// Counts one posting entry's match for its slot.
-                            @inline(__always) func count(_ entry: UInt32) {
-                              let slot = Int(entry >> 8)
-                              let need = Int(entry & 0xFF)
-                              let count = counters[slot] &+ 1
-                              counters[slot] = count
-                              let bit: UInt64 = 1 << UInt64(slot & 63)
-                              if need <= exactUpTo {
-                                let missing = need - Int(count)
-                                guard missing <= maxMissing else { return }
-                                qualified[slot >> 6] |= bit
-                                if missing == 0 { complete[slot >> 6] |= bit }
-                                // The moment a recipe of need > K reaches need − K matches.
-                                if missing == maxMissing, need > maxMissing,
-                                  requiredBits == 0 || passesBits(slot)
-                                {
-                                  countedWhileWalking += 1
+                            /// Counts the matches of the slots in `slots` into the scratch, and
+                            /// returns how many of them qualified with an exact count.
+                            ///
+                            /// Writes only those slots' counters and the bit words holding their
+                            /// bits: two walks over ranges split at a multiple of 64 touch
+                            /// disjoint memory and may run at once.
+                            func walk(_ slots: Range<Int>) -> Int {
+                              var found = 0
+                              /// Counts one posting entry's match for its slot.
+                              @inline(__always) func count(_ entry: UInt32) {
+                                let slot = Int(entry >> 8)
+                                let need = Int(entry & 0xFF)
+                                let count = counters[slot] &+ 1
+                                counters[slot] = count
+                                let bit: UInt64 = 1 << UInt64(slot & 63)
+                                if need <= exactUpTo {
+                                  let missing = need - Int(count)
+                                  guard missing <= maxMissing else { return }
+                                  qualified[slot >> 6] |= bit
+                                  if missing == 0 { complete[slot >> 6] |= bit }
+                                  // The moment a recipe of need > K reaches need − K matches.
+                                  if missing == maxMissing, need > maxMissing,
+                                    requiredBits == 0 || passesBits(slot)
+                                  {
+                                    found += 1
+                                  }
+                                } else if count == threshold {
+                                  unsure[slot >> 6] |= bit
                                 }
-                              } else if count == threshold {
-                                unsure[slot >> 6] |= bit
                               }
-                            }
-                            // The walk goes through the slots a block at a time, so that the
-                            // block's counters and bits stay in the processor's cache while every
-                            // food's groups visit it; each group resumes where the last block left
-                            // it (a group is sorted by slot).
-                            let cursorCount = plan.haveFoods.count * groups
-                            var plainAt = [Int](repeating: 0, count: cursorCount)
-                            var choiceAt = [Int](repeating: 0, count: cursorCount)
-                            for (item, food) in plan.haveFoods.enumerated() {
-                              let base = Int(food) * Self.groupCount
-                              for group in 1..<max(groups, 1) {
-                                plainAt[item * groups + group] = Int(groupEnds[base + group - 1])
-                                choiceAt[item * groups + group] = Int(
-                                  choiceGroupEnds[base + group - 1])
-                              }
-                            }
-                            var blockStart = 0
-                            repeat {
-                              let blockEnd = min(blockStart + Self.walkBlock, hot.count)
-                              let limit = UInt64(blockEnd) << 8
+                              // The walk goes through the slots a block at a time, so that
+                              // the block's counters and bits stay in the processor's cache
+                              // while every food's groups visit it; each group resumes where
+                              // the last block left it (a group is sorted by slot).
+                              let cursorCount = plan.haveFoods.count * groups
+                              var plainAt = [Int](repeating: 0, count: cursorCount)
+                              var choiceAt = [Int](repeating: 0, count: cursorCount)
                               for (item, food) in plan.haveFoods.enumerated() {
                                 let base = Int(food) * Self.groupCount
-                                let cursors = item * groups
-                                // Lines of alternatives count under their first food at hand;
-                                // the tag says which food comes first (see `choiceTag`).
-                                if choiceGroupEnds[base + groups - 1] > 0 {
+                                for group in 1..<max(groups, 1) {
+                                  plainAt[item * groups + group] = Int(groupEnds[base + group - 1])
+                                  choiceAt[item * groups + group] = Int(
+                                    choiceGroupEnds[base + group - 1])
+                                }
+                              }
+                              if slots.lowerBound > 0 {
+                                // A walk starting further on finds each group's first entry at
+                                // or after its first slot.
+                                let first = UInt32(slots.lowerBound) << 8
+                                for (item, food) in plan.haveFoods.enumerated() {
+                                  let base = Int(food) * Self.groupCount
+                                  postings[Int(food)].withUnsafeBufferPointer { list in
+                                    for group in 0..<groups {
+                                      plainAt[item * groups + group] = Self.lowerBound(
+                                        of: first, in: list, from: plainAt[item * groups + group],
+                                        to: Int(groupEnds[base + group]))
+                                    }
+                                  }
                                   choicePostings[Int(food)].withUnsafeBufferPointer { list in
-                                    choicePostingTags[Int(food)].withUnsafeBufferPointer { tags in
-                                      for group in 0..<groups {
-                                        var index = choiceAt[cursors + group]
-                                        let end = Int(choiceGroupEnds[base + group])
-                                        while index < end, UInt64(list[index]) < limit {
-                                          let tag = tags[index]
-                                          let counts =
-                                            tag == Self.firstMemberTag
-                                            || (tag & Self.choiceNumberTagBit == 0
-                                              ? !holds(have, tag)
-                                              : chosen(tag & ~Self.choiceNumberTagBit, plan: plan)
-                                                == food)
-                                          if counts { count(list[index]) }
-                                          index += 1
-                                        }
-                                        choiceAt[cursors + group] = index
-                                      }
+                                    for group in 0..<groups {
+                                      choiceAt[item * groups + group] = Self.lowerBound(
+                                        of: first, in: list, from: choiceAt[item * groups + group],
+                                        to: Int(choiceGroupEnds[base + group]))
                                     }
                                   }
                                 }
-                                guard groupEnds[base + groups - 1] > 0 else { continue }
-                                postings[Int(food)].withUnsafeBufferPointer { list in
-                                  // Only foods every giving item measures can fall short: their
-                                  // postings too short a pantry amount covers are not counted.
-                                  let limited =
-                                    checksAmounts
-                                    && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
-                                  guard limited, let available = plan.available[food],
-                                    !postingAmounts[Int(food)].isEmpty
-                                  else {
-                                    for group in 0..<groups {
-                                      var index = plainAt[cursors + group]
-                                      let end = Int(groupEnds[base + group])
-                                      while index < end, UInt64(list[index]) < limit {
-                                        count(list[index])
-                                        index += 1
+                              }
+                              var blockStart = slots.lowerBound
+                              repeat {
+                                let blockEnd = min(blockStart + walkBlock, slots.upperBound)
+                                let limit = UInt64(blockEnd) << 8
+                                for (item, food) in plan.haveFoods.enumerated() {
+                                  let base = Int(food) * Self.groupCount
+                                  let cursors = item * groups
+                                  // Lines of alternatives count under their first food at hand;
+                                  // the tag says which food comes first (see `choiceTag`).
+                                  if choiceGroupEnds[base + groups - 1] > 0 {
+                                    choicePostings[Int(food)].withUnsafeBufferPointer { list in
+                                      choicePostingTags[Int(food)].withUnsafeBufferPointer { tags in
+                                        for group in 0..<groups {
+                                          var index = choiceAt[cursors + group]
+                                          let end = Int(choiceGroupEnds[base + group])
+                                          while index < end, UInt64(list[index]) < limit {
+                                            let tag = tags[index]
+                                            let counts =
+                                              tag == Self.firstMemberTag
+                                              || (tag & Self.choiceNumberTagBit == 0
+                                                ? !holds(have, tag)
+                                                : chosen(tag & ~Self.choiceNumberTagBit, plan: plan)
+                                                  == food)
+                                            if counts { count(list[index]) }
+                                            index += 1
+                                          }
+                                          choiceAt[cursors + group] = index
+                                        }
                                       }
-                                      plainAt[cursors + group] = index
                                     }
-                                    return
                                   }
-                                  postingAmounts[Int(food)].withUnsafeBufferPointer { amounts in
-                                    available.withUnsafeBufferPointer { available in
+                                  guard groupEnds[base + groups - 1] > 0 else { continue }
+                                  postings[Int(food)].withUnsafeBufferPointer { list in
+                                    // Only foods every giving item measures can fall short: their
+                                    // postings too short a pantry amount covers are not counted.
+                                    let limited =
+                                      checksAmounts
+                                      && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63))
+                                        != 0
+                                    guard limited, let available = plan.available[food],
+                                      !postingAmounts[Int(food)].isEmpty
+                                    else {
                                       for group in 0..<groups {
                                         var index = plainAt[cursors + group]
                                         let end = Int(groupEnds[base + group])
                                         while index < end, UInt64(list[index]) < limit {
-                                          let amount = amounts[index]
-                                          let short =
-                                            amount.quantity > 0
-                                            && Double(amount.quantity) * 0.999
-                                              > available[Int(amount.unit)]
-                                          if !short { count(list[index]) }
+                                          count(list[index])
                                           index += 1
                                         }
                                         plainAt[cursors + group] = index
                                       }
+                                      return
+                                    }
+                                    postingAmounts[Int(food)].withUnsafeBufferPointer { amounts in
+                                      available.withUnsafeBufferPointer { available in
+                                        for group in 0..<groups {
+                                          var index = plainAt[cursors + group]
+                                          let end = Int(groupEnds[base + group])
+                                          while index < end, UInt64(list[index]) < limit {
+                                            let amount = amounts[index]
+                                            let short =
+                                              amount.quantity > 0
+                                              && Double(amount.quantity) * 0.999
+                                                > available[Int(amount.unit)]
+                                            if !short { count(list[index]) }
+                                            index += 1
+                                          }
+                                          plainAt[cursors + group] = index
+                                        }
+                                      }
                                     }
                                   }
                                 }
+                                blockStart = blockEnd
+                              } while blockStart < slots.upperBound
+                              return found
+                            }
+
+                            // With more than one block, two threads each walk half the slots
+                            // (split at a multiple of 64, so that they share no bit word).
+                            let half = hot.count / 2 & ~63
+                            if hot.count > walkBlock, half > 0 {
+                              withUnsafeTemporaryAllocation(of: Int.self, capacity: 2) { counted in
+                                Self.onTwoThreads { part in
+                                  counted[part] = walk(part == 0 ? 0..<half : half..<hot.count)
+                                }
+                                countedWhileWalking = counted[0] + counted[1]
                               }
-                              blockStart = blockEnd
-                            } while blockStart < hot.count
+                            } else {
+                              countedWhileWalking = walk(0..<hot.count)
+                            }
                           }
                         }
                       }
@@ -636,41 +707,82 @@ extension FinderIndex {
                     // reads the processor overlaps.
                     var candidates: [Int] = []
                     forEachSlot(in: unsure, excluding: nil) { candidates.append($0) }
-                    var touched: UInt64 = 0
-                    var batchStart = 0
-                    var survivors: [Int] = []
-                    survivors.reserveCapacity(Self.checkBatch)
-                    while batchStart < candidates.count {
-                      let batch = candidates[
-                        batchStart..<min(batchStart + Self.checkBatch, candidates.count)]
-                      for slot in batch { touched &+= hot[slot].topMask }
-                      // Those missing too much among their most frequent foods are out at once.
-                      survivors.removeAll(keepingCapacity: true)
-                      for slot in batch {
-                        let record = hot[slot]
-                        let missing =
-                          Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
-                        if missing <= maxMissing { survivors.append(slot) }
-                      }
-                      for slot in survivors where hot[slot].otherCount > 0 {
-                        touched &+= UInt64(foods[Int(hot[slot].foodStart)])
-                      }
-                      if checksAmounts {
-                        for slot in survivors { touched &+= UInt64(cold[slot].amountStart) }
-                        recipeAmounts.withUnsafeBufferPointer { amounts in
-                          for slot in survivors where cold[slot].amountCount > 0 {
-                            touched &+= UInt64(amounts[Int(cold[slot].amountStart)].food)
+                    /// Checks the candidates, offering those that qualify to `top`; returns how
+                    /// many qualify, and what touching their records read.
+                    func check(
+                      _ candidates: ArraySlice<Int>, into top: inout FinderTopList
+                    ) -> (qualifying: Int, touched: UInt64) {
+                      var qualifying = 0
+                      var touched: UInt64 = 0
+                      var batchStart = candidates.startIndex
+                      var survivors: [Int] = []
+                      survivors.reserveCapacity(Self.checkBatch)
+                      while batchStart < candidates.endIndex {
+                        let batch = candidates[
+                          batchStart..<min(batchStart + Self.checkBatch, candidates.endIndex)]
+                        for slot in batch { touched &+= hot[slot].topMask }
+                        // Those missing too much among their most frequent foods are out at once.
+                        survivors.removeAll(keepingCapacity: true)
+                        for slot in batch {
+                          let record = hot[slot]
+                          let missing =
+                            Int(record.unmatched)
+                            + (record.topMask & ~plan.have.top).nonzeroBitCount
+                          if missing <= maxMissing { survivors.append(slot) }
+                        }
+                        for slot in survivors where hot[slot].otherCount > 0 {
+                          touched &+= UInt64(foods[Int(hot[slot].foodStart)])
+                        }
+                        if checksAmounts {
+                          for slot in survivors { touched &+= UInt64(cold[slot].amountStart) }
+                          recipeAmounts.withUnsafeBufferPointer { amounts in
+                            for slot in survivors where cold[slot].amountCount > 0 {
+                              touched &+= UInt64(amounts[Int(cold[slot].amountStart)].food)
+                            }
                           }
                         }
+                        for slot in survivors where evaluate(slot, into: &top) { qualifying += 1 }
+                        batchStart += Self.checkBatch
                       }
-                      for slot in survivors where evaluate(slot) { total += 1 }
-                      batchStart += Self.checkBatch
+                      return (qualifying, touched)
                     }
-                    scratch.touched = touched
+                    if hot.count > walkBlock, candidates.count > Self.checkBatch {
+                      // Two threads check half the candidates each, each into a list of its
+                      // own. A list keeps the best of what it was offered, so the best of the
+                      // two lists together are the best of all: merged, they hold exactly the
+                      // entries one list would have.
+                      let middle = candidates.count / 2
+                      let lists = UnsafeMutableBufferPointer<FinderTopList>.allocate(capacity: 2)
+                      for part in 0..<2 {
+                        lists.initializeElement(
+                          at: part, to: FinderTopList(capacity: keep, ids: ids))
+                      }
+                      defer {
+                        _ = lists.deinitialize()
+                        lists.deallocate()
+                      }
+                      withUnsafeTemporaryAllocation(
+                        of: (qualifying: Int, touched: UInt64).self, capacity: 2
+                      ) { results in
+                        Self.onTwoThreads { part in
+                          let half = part == 0 ? candidates[..<middle] : candidates[middle...]
+                          results[part] = check(half, into: &lists[part])
+                        }
+                        total += results[0].qualifying + results[1].qualifying
+                        scratch.touched = results[0].touched &+ results[1].touched
+                      }
+                      for list in lists {
+                        for entry in list.heap { top.offer(entry) }
+                      }
+                    } else {
+                      let (qualifying, touched) = check(candidates[...], into: &top)
+                      total += qualifying
+                      scratch.touched = touched
+                    }
                     if checksDetails {
                       // Filters need every qualifying recipe's details, so each is checked in full.
                       forEachSlot(in: qualified, excluding: nil) { slot in
-                        if evaluate(slot) { total += 1 }
+                        if evaluate(slot, into: &top) { total += 1 }
                       }
                     } else {
                       // Already counted: read only those that could make the page, largest first, as
@@ -693,14 +805,14 @@ extension FinderIndex {
                         else {
                           break
                         }
-                        _ = evaluate(slot)
+                        _ = evaluate(slot, into: &top)
                       }
                       if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
                         forEachSlot(in: qualified, excluding: complete) { slot in
                           let matched = Int(counters[slot])
                           let missing = Int(needs[slot]) - matched
                           if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
-                            _ = evaluate(slot)
+                            _ = evaluate(slot, into: &top)
                           }
                         }
                       }
@@ -719,7 +831,7 @@ extension FinderIndex {
                         guard top.mayAccept(bestKey(missing: need, usedAtMost: 0)) else { continue }
                       }
                       for slot in bucket where counters[Int(slot)] == 0 {
-                        if evaluate(Int(slot)), checksDetails { total += 1 }
+                        if evaluate(Int(slot), into: &top), checksDetails { total += 1 }
                       }
                     }
                   }
@@ -888,6 +1000,13 @@ extension FinderIndex {
     }
     return result
   }
+}
+
+/// A value handed to another thread that Swift cannot prove safe to share.
+struct UncheckedSendableBox<Value>: @unchecked Sendable {
+  // @unchecked Sendable: used only by ``FinderIndex/onTwoThreads(_:)``, whose callers keep the
+  // two threads' writes apart.
+  let value: Value
 }
 
 /// Working memory for one query at a time: a match counter per slot and three slot bitsets
