@@ -178,9 +178,11 @@ struct FinderPlan {
       excludes = true
     }
     var dietRules: [DietRule] = []
+    var bitDietTables: [[UInt32]] = []
     for diet in query.diets {
       if let bit = index.bitDiets.firstIndex(of: diet) {
         requiredBits |= 1 << UInt32(bit)
+        if let table = index.dietFoods[diet] { bitDietTables.append(table) }
         continue
       }
       let table = index.dietFoods[diet]
@@ -193,6 +195,17 @@ struct FinderPlan {
       dietRules.append(DietRule(label: label, onlyWithUnmatchedLines: table != nil))
     }
     self.dietRules = dietRules
+    // A diet's bit says that each of a recipe's lines of alternatives has one that suits that
+    // diet, not one that suits every rule at once: with "vegan" and "no mushrooms", "bacon or
+    // mushrooms" suits neither. With another rule beside a diet's bit, the diet's foods join
+    // the exclusions, which a line of alternatives fails only when all its foods are excluded
+    // (as the scan reads them).
+    if !bitDietTables.isEmpty, excludes || bitDietTables.count > 1 {
+      for table in bitDietTables {
+        for number in table { index.markSelfAndDescendants(of: number, in: &excludedBits) }
+      }
+      excludes = true
+    }
 
     var includes: [[UInt64]] = []
     for food in query.mustInclude {
