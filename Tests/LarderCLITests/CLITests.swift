@@ -49,7 +49,7 @@ import Testing
   @Test(arguments: ["recipes", "serve", "export"])
   func versionAfterACommandPrintsTheVersionInsteadOfRunningIt(command: String) throws {
     let sandbox = try Sandbox()
-    let run = try sandbox.larder(command, "--version", timeout: .seconds(10))
+    let run = try sandbox.larder(command, "--version", timeout: .seconds(60))
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout == "larder \(LarderCommandLine.version)\n", "\(run)")
     #expect(!sandbox.exists(sandbox.database), "the command did not run")

@@ -148,7 +148,7 @@ import Testing
       ["serve", "--port", "0"], environment: ["LARDER_CLIP_ALLOW_PRIVATE": "true"])
     defer { process.killed() }
     let stderr = try #require(
-      await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(20)),
+      await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(60)),
       "\(process.stderr)")
     let port = try #require(
       stderr.firstMatch(of: #/http://127\.0\.0\.1:(\d+)/ /#).map { String($0.1) })
@@ -175,7 +175,7 @@ import Testing
     #expect(http.value(forHTTPHeaderField: "Content-Type") == "image/png")
     #expect(imageData == Self.png)
     process.send(SIGTERM)
-    _ = await process.exited(within: .seconds(15))
+    _ = await process.exited(within: .seconds(60))
   }
 }
 

@@ -130,7 +130,7 @@ import Testing
   ) throws {
     let sandbox = try Sandbox()
     let run = try sandbox.larder(
-      ["serve"] + arguments, environment: environment, timeout: .seconds(10))
+      ["serve"] + arguments, environment: environment, timeout: .seconds(60))
     #expect(run.status == 2, "\(run)")
     #expect(run.stderr.contains(source), "\(run)")
     #expect(!run.stderr.contains("serving"), "\(run)")
@@ -140,7 +140,7 @@ import Testing
   @Test func aBadValueInTheConfigFileNamesTheFileAndLine() throws {
     let sandbox = try Sandbox()
     let file = try sandbox.write("host = 127.0.0.1\nport = -1\n", to: "config/larder/config")
-    let run = try sandbox.larder("serve", timeout: .seconds(10))
+    let run = try sandbox.larder("serve", timeout: .seconds(60))
     #expect(run.status == 2, "\(run)")
     #expect(run.stderr.contains("\(file):2: '-1' is not a whole number from 0 to 65535"), "\(run)")
   }

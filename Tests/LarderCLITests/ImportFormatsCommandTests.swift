@@ -148,7 +148,7 @@ import Testing
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
     try handle.truncate(atOffset: 1 << 30)
     try handle.close()
-    let run = try sandbox.larder("import", file, timeout: .seconds(10))
+    let run = try sandbox.larder("import", file, timeout: .seconds(60))
     #expect(run.status == 1, "\(run)")
     #expect(run.stderr.contains("larger than the limit of 64 MiB"), "\(run)")
   }

@@ -366,7 +366,7 @@ final class Sandbox {
   /// waits for it to finish.
   func larder(
     _ arguments: String..., stdin: Data? = nil, environment extra: [String: String] = [:],
-    withDatabase: Bool = true, timeout: Duration = .seconds(30)
+    withDatabase: Bool = true, timeout: Duration = .seconds(90)
   ) throws -> LarderRun {
     try larder(
       arguments, stdin: stdin, environment: extra, withDatabase: withDatabase, timeout: timeout)
@@ -375,7 +375,7 @@ final class Sandbox {
   /// Runs `larder` with a list of arguments; see `larder(_:stdin:environment:withDatabase:timeout:)`.
   func larder(
     _ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
-    withDatabase: Bool = true, timeout: Duration = .seconds(30)
+    withDatabase: Bool = true, timeout: Duration = .seconds(90)
   ) throws -> LarderRun {
     try start(arguments, stdin: stdin, environment: extra, withDatabase: withDatabase)
       .waitForExit(timeout: timeout)

@@ -26,12 +26,12 @@ import Testing
     #expect(try sandbox.addUser("ana", password: "correct horse", "--owner").status == 0)
     let process = try sandbox.start(["serve", "--host", "0.0.0.0", "--port", "0"])
     defer { process.killed() }
-    let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(20))
+    let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(60))
     #expect(
       stderr?.contains("is serving 0 recipes at http://0.0.0.0:") == true, "\(process.stderr)")
     #expect(stderr?.contains("refusing") == false)
     process.send(SIGTERM)
-    let run = await process.exited(within: .seconds(10))
+    let run = await process.exited(within: .seconds(60))
     #expect(run?.status == 0, "\(String(describing: run))")
   }
 
@@ -39,11 +39,11 @@ import Testing
     let sandbox = try Sandbox()
     let process = try sandbox.start(["serve", "--host", "localhost", "--port", "0"])
     defer { process.killed() }
-    let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(20))
+    let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(60))
     #expect(
       stderr?.contains("is serving 0 recipes at http://localhost:") == true, "\(process.stderr)")
     process.send(SIGTERM)
-    let run = await process.exited(within: .seconds(10))
+    let run = await process.exited(within: .seconds(60))
     #expect(run?.status == 0, "\(String(describing: run))")
   }
 

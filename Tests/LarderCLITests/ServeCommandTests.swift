@@ -32,7 +32,7 @@ import Testing
     let process = try sandbox.start(
       ["serve"] + arguments, environment: environment, withDatabase: withDatabase)
     guard
-      let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(20))
+      let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(60))
     else {
       let run = process.killed()
       throw ServeTestError(description: "serve did not start:\n\(run)")
@@ -94,13 +94,13 @@ import Testing
       #"127.0.0.1 "GET /api/v1/health" 200 "#, #"127.0.0.1 "GET /" 200 "#,
       #"127.0.0.1 "GET /api/v1/no-such-thing" 404 "#, #"127.0.0.1 "GET /api/v1/recipes" 401 "#,
     ] {
-      let logged = await server.process.stderr(containing: "\n" + line, within: .seconds(5))
+      let logged = await server.process.stderr(containing: "\n" + line, within: .seconds(60))
       #expect(logged != nil, "no access-log line '\(line)':\n\(server.process.stderr)")
     }
 
     server.process.send(signal)
     let run = try #require(
-      await server.process.exited(within: .seconds(5)),
+      await server.process.exited(within: .seconds(60)),
       "still running 5 s after signal \(signal):\n\(server.process.stderr)")
     #expect(run.status == 0, "\(run)")
     #expect(run.stderrLines.last == "Stopped.", "\(run)")
@@ -117,7 +117,7 @@ import Testing
 
     let second = try sandbox.larder(
       "--db", sandbox.path("second.sqlite"), "serve", "--port", String(first.port),
-      withDatabase: false, timeout: .seconds(10))
+      withDatabase: false, timeout: .seconds(60))
     #expect(second.status == 1, "\(second)")
     #expect(
       second.stderr.contains("cannot listen on 127.0.0.1:\(first.port): address in use"),
@@ -126,7 +126,7 @@ import Testing
 
     #expect(try await get(first.url("/api/v1/health")).status == 200, "the first one still serves")
     first.process.send(SIGTERM)
-    let run = await first.process.exited(within: .seconds(5))
+    let run = await first.process.exited(within: .seconds(60))
     #expect(run?.status == 0, "\(String(describing: run))")
   }
 
@@ -144,7 +144,7 @@ import Testing
       in: sandbox, ["--port", "0", "--backup-dir", folder, "--backup-keep", "2"])
     defer { server.process.killed() }
     let logged = await server.process.stderr(
-      containing: "Backed up 64 recipes to ", within: .seconds(20))
+      containing: "Backed up 64 recipes to ", within: .seconds(60))
     #expect(logged != nil, "\(server.process.stderr)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     #expect(names.count == 2, "\(names)")
@@ -161,7 +161,7 @@ import Testing
     let sandbox = try Sandbox()
     let run = try sandbox.larder(
       "serve", "--port", "0", "--backup-dir", sandbox.path("b"), "--backup-keep", "none",
-      timeout: .seconds(10))
+      timeout: .seconds(60))
     #expect(run.status == 2, "\(run)")
     #expect(run.stderr.contains("option --backup-keep: 'none' is not a whole number"), "\(run)")
   }
@@ -175,7 +175,7 @@ import Testing
     #expect(server.banner.contains("serving 0 recipes"), "\(server.banner)")
     #expect(try await get(server.url("/api/v1/health")).status == 200)
     server.process.send(SIGTERM)
-    let run = await server.process.exited(within: .seconds(5))
+    let run = await server.process.exited(within: .seconds(60))
     #expect(run?.status == 0, "\(String(describing: run))")
   }
 
@@ -191,7 +191,7 @@ import Testing
     #expect(rebound.status == 421)
     #expect(rebound.body.contains("misdirected_request"), "\(rebound.body)")
     server.process.send(SIGTERM)
-    let run = await server.process.exited(within: .seconds(5))
+    let run = await server.process.exited(within: .seconds(60))
     #expect(run?.status == 0, "\(String(describing: run))")
   }
 
@@ -211,7 +211,7 @@ import Testing
     #expect(health.status == 0, "\(health.errors)")
     #expect(health.output.contains(#""status":"ok""#), "\(health.output)")
     server.process.send(SIGTERM)
-    let run = await server.process.exited(within: .seconds(5))
+    let run = await server.process.exited(within: .seconds(60))
     #expect(run?.status == 0, "\(String(describing: run))")
   }
 
@@ -221,7 +221,7 @@ import Testing
     let key = try sandbox.write("not a key\n", to: "key.pem")
     let run = try sandbox.larder(
       "serve", "--port", "0", "--tls-cert", certificate, "--tls-key", key,
-      timeout: .seconds(10))
+      timeout: .seconds(60))
     #expect(run.status == 2, "\(run)")
     #expect(
       run.stderr.contains("TLS certificate '\(certificate)' holds no PEM certificate"), "\(run)")
@@ -232,7 +232,7 @@ import Testing
   @Test func aPublicURLThatIsNotOneStopsServeWithExitTwo() throws {
     let sandbox = try Sandbox()
     let run = try sandbox.larder(
-      "serve", "--port", "0", "--public-url", "192.168.1.20:8080", timeout: .seconds(10))
+      "serve", "--port", "0", "--public-url", "192.168.1.20:8080", timeout: .seconds(60))
     #expect(run.status == 2, "\(run)")
     #expect(
       run.stderr.contains("option --public-url: '192.168.1.20:8080' is not a public URL"),

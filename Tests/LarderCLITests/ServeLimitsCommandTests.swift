@@ -15,7 +15,7 @@ import Testing
       environment: ["LARDER_MAX_BODY_BYTES": "1024"])
     defer { process.killed() }
     let stderr = try #require(
-      await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(20)))
+      await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(60)))
     let match = try #require(stderr.firstMatch(of: #/127\.0\.0\.1:(\d+)/ /#))
     var request = URLRequest(
       url: URL(string: "http://127.0.0.1:\(match.1)/api/v1/import?filename=big.json")!,
@@ -31,7 +31,7 @@ import Testing
     let sandbox = try Sandbox()
     let run = try sandbox.larder(
       "serve", "--port", "0", "--max-connections", "10", "--max-connections-per-client", "20",
-      timeout: .seconds(10))
+      timeout: .seconds(60))
     #expect(run.status == 2, "\(run)")
     #expect(
       run.stderr.contains(

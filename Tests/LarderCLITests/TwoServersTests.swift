@@ -20,7 +20,7 @@ struct TwoServersTests {
   private func start(_ sandbox: Sandbox) async throws -> Server {
     let process = try sandbox.start(["serve", "--port", "0"])
     guard
-      let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(30)),
+      let stderr = await process.stderr(containing: "Press Ctrl-C to stop.", within: .seconds(60)),
       let match = stderr.firstMatch(of: #/is serving \d+ recipes at http://127\.0\.0\.1:(\d+)/ /#),
       let port = Int(match.1)
     else {
