@@ -32,9 +32,12 @@ ask "library" "/api/v1/library?limit=24"
 echo "first library answer after $(since) s"
 # While the library loads, a plain page comes from the database with its facets still to come
 # ("facetsPartial": true); the library is whole once a page has them.
-until curl -s -H "Authorization: Bearer $token" "http://127.0.0.1:$LARDER_PORT/api/v1/library?limit=24" \
-  | grep -q '"facetsPartial":false'; do sleep 0.1; done
-echo "first library answer with facets after $(since) s"
+for _ in $(seq 600); do
+  curl -s -H "Authorization: Bearer $token" "http://127.0.0.1:$LARDER_PORT/api/v1/library?limit=24" \
+    | grep -q '"facetsPartial":false' && break
+  sleep 0.1
+done
+echo "first library answer with facets after $(since) s (gives up after 60 s of asking)"
 grep -E "Pantry finder (ready|read from)|Library read from|saved finder index|library saved" \
   "$work/serve.log" || true
 echo "resident memory: $(ps -o rss= -p "$server") KB"

@@ -305,11 +305,12 @@ final class LibrarySnapshot: @unchecked Sendable {
 
   /// The halves ``init(_:)`` makes at once, each written by one thread.
   private final class Made: @unchecked Sendable {
-    // @unchecked Sendable: each part is written by one thread only, and read after
+    // @unchecked Sendable: `parts` is written only while holding `lock` (one array written
+    // from two threads, even at different indices, needs it), and read after
     // `concurrentPerform` returns.
+    private let lock = NSLock()
     private var parts: [[LibraryEntry]]
     init(count: Int) { parts = Array(repeating: [], count: count) }
-    private let lock = NSLock()
     func set(_ index: Int, _ entries: [LibraryEntry]) {
       lock.lock()
       parts[index] = entries
