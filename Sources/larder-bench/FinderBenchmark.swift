@@ -151,6 +151,14 @@ struct FinderBenchmark {
           if name == "larder" {
             result["p99RawMs"] = round3(raw.percentile(0.99))
             result["maxRawMs"] = round3(raw.percentile(1))
+            // What the queries read, which unlike their time does not depend on the machine's
+            // other work: compare builds by it on a busy machine.
+            let work = queries.map { engine.work(of: $0) }
+            let count = Double(max(1, work.count))
+            result["meanPostingsWalked"] = round3(
+              Double(work.reduce(0) { $0 + $1.postingsWalked }) / count)
+            result["meanCandidatesChecked"] = round3(
+              Double(work.reduce(0) { $0 + $1.candidatesChecked }) / count)
           }
           results.append(result)
           figures["\(name)/\(size)/\(maxMissing)"] = (

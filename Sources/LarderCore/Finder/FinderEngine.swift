@@ -122,6 +122,26 @@ public final class FinderEngine: @unchecked Sendable {
     lock.reading { index.unjudged(query) }
   }
 
+  /// What answering a query reads, for benchmarks: numbers that, unlike its time, do not
+  /// depend on what else the machine is doing.
+  public struct Work: Sendable, Equatable {
+    /// Posting entries the walk visited.
+    public var postingsWalked: Int
+    /// Recipes the walk could not decide, each checked against its record.
+    public var candidatesChecked: Int
+  }
+
+  /// Answers the query (ranking by expiry aside) and says what it read.
+  public func work(of query: FinderQuery) -> Work {
+    let memory = scratch.take()
+    defer { scratch.give(memory) }
+    memory.postingsWalked = 0
+    memory.candidatesChecked = 0
+    _ = lock.reading { index.find(query, scratch: memory) }
+    return Work(
+      postingsWalked: memory.postingsWalked, candidatesChecked: memory.candidatesChecked)
+  }
+
   /// The page of ranked matches the query asks for, with the total number of matches.
   public func find(_ query: FinderQuery) -> Page<FinderMatch> {
     let memory = scratch.take()

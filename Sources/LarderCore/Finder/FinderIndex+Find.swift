@@ -388,10 +388,12 @@ extension FinderIndex {
   /// matches, so among its first K + j positions at least min(j, n − K) match (prefix
   /// filtering). The search:
   /// 1. walks the first K + j position groups of each available food's posting list, counting
-  ///    matches per slot. Every entry carries its recipe's need, so without reading the recipe:
-  ///    a recipe with n ≤ K + j (all positions counted) knows its exact missing count, and is
-  ///    counted the moment it qualifies and marked once within K, and again once complete; a
-  ///    larger recipe is marked "unsure" when j of its first positions match;
+  ///    matches per slot. Every entry carries its recipe's need, so without reading the recipe
+  ///    the walk notes a slot when its count reaches a trigger set by its need: a recipe with
+  ///    n ≤ K + j (all positions counted) knows its exact missing count, and is noted once
+  ///    within K; a larger recipe once j of its first positions match. After each block of
+  ///    slots, the noted ones are marked qualified (and complete when their count is their
+  ///    need) or "unsure", and the exact ones counted;
   /// 2. checks the unsure recipes against their records;
   /// 3. reads the complete recipes that could still make the page, largest need first (a
   ///    recipe cannot use more pantry foods than it needs), then, if the page could still take
@@ -422,429 +424,483 @@ extension FinderIndex {
     }
 
     filterBits.withUnsafeBufferPointer { filterBits in
-      isChoice.withUnsafeBufferPointer { isChoice in
-        hot.withUnsafeBufferPointer { hot in
-          recipeFoods.withUnsafeBufferPointer { foods in
-            plan.have.bits.withUnsafeBufferPointer { have in
-              plan.pantry.bits.withUnsafeBufferPointer { pantry in
-                plan.substitutable.bits.withUnsafeBufferPointer { substitutable in
-                  plan.kindOnly.bits.withUnsafeBufferPointer { kindOnly in
-                    func holds(_ bits: UnsafeBufferPointer<UInt64>, _ food: UInt32) -> Bool {
-                      bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
-                    }
-                    func passesBits(_ slot: Int) -> Bool {
-                      filterBits[slot] & requiredBits == requiredBits
-                    }
-                    /// Checks a slot in full; offers it to `top` if it qualifies and could make
-                    /// the page. Returns whether it qualifies.
-                    ///
-                    /// Reads the slot's record and foods; its amounts only when it requires a food
-                    /// the pantry measures and they could change whether it qualifies or make the
-                    /// page; its details (rating, id) only when it could make the page.
-                    func evaluate(_ slot: Int, into top: inout FinderTopList) -> Bool {
-                      if requiredBits != 0, !passesBits(slot) { return false }
-                      let record = hot[slot]
-                      var missing =
-                        Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
-                      guard missing <= maxMissing else { return false }
-                      var used = (record.topMask & plan.pantry.top).nonzeroBitCount
-                      var kinds = (record.topMask & plan.kindOnly.top).nonzeroBitCount
-                      var substitutes =
-                        (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
-                      // Required foods that may fall short: those every giving item measures.
-                      var measured =
-                        checksAmounts ? (record.topMask & plan.limitedTop).nonzeroBitCount : 0
-                      let start = Int(record.foodStart)
-                      for index in start..<start + Int(record.otherCount) {
-                        var food = foods[index]
-                        if !holds(have, food) {
-                          // A choice is what its first food at hand is.
-                          guard isChoice[Int(food)], let member = chosen(food, plan: plan) else {
+      needs.withUnsafeBufferPointer { needs in
+        isChoice.withUnsafeBufferPointer { isChoice in
+          hot.withUnsafeBufferPointer { hot in
+            recipeFoods.withUnsafeBufferPointer { foods in
+              plan.have.bits.withUnsafeBufferPointer { have in
+                plan.pantry.bits.withUnsafeBufferPointer { pantry in
+                  plan.substitutable.bits.withUnsafeBufferPointer { substitutable in
+                    plan.kindOnly.bits.withUnsafeBufferPointer { kindOnly in
+                      func holds(_ bits: UnsafeBufferPointer<UInt64>, _ food: UInt32) -> Bool {
+                        bits[Int(food >> 6)] & (1 << UInt64(food & 63)) != 0
+                      }
+                      func passesBits(_ slot: Int) -> Bool {
+                        filterBits[slot] & requiredBits == requiredBits
+                      }
+                      /// Checks a slot in full; offers it to `top` if it qualifies and could make
+                      /// the page. Returns whether it qualifies.
+                      ///
+                      /// Reads the slot's record and foods; its amounts only when it requires a food
+                      /// the pantry measures and they could change whether it qualifies or make the
+                      /// page; its details (rating, id) only when it could make the page.
+                      func evaluate(_ slot: Int, into top: inout FinderTopList) -> Bool {
+                        if requiredBits != 0, !passesBits(slot) { return false }
+                        let record = hot[slot]
+                        var missing =
+                          Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
+                        guard missing <= maxMissing else { return false }
+                        var used = (record.topMask & plan.pantry.top).nonzeroBitCount
+                        var kinds = (record.topMask & plan.kindOnly.top).nonzeroBitCount
+                        var substitutes =
+                          (record.topMask & ~plan.have.top & plan.substitutable.top).nonzeroBitCount
+                        // Required foods that may fall short: those every giving item measures.
+                        var measured =
+                          checksAmounts ? (record.topMask & plan.limitedTop).nonzeroBitCount : 0
+                        let start = Int(record.foodStart)
+                        for index in start..<start + Int(record.otherCount) {
+                          var food = foods[index]
+                          if !holds(have, food) {
+                            // A choice is what its first food at hand is.
+                            guard isChoice[Int(food)], let member = chosen(food, plan: plan) else {
+                              missing += 1
+                              if missing > maxMissing { return false }
+                              if holds(substitutable, food) { substitutes += 1 }
+                              continue
+                            }
+                            food = member
+                          } else if checksAmounts, FinderPlan.contains(plan.limited, food) {
+                            measured += 1
+                          }
+                          if holds(pantry, food) { used += 1 }
+                          if holds(kindOnly, food) { kinds += 1 }
+                        }
+                        if checksDetails, !passesDetails(slot, plan: plan) { return false }
+                        var short = 0
+                        if measured > 0 {
+                          let surelyQualifies = missing + measured <= maxMissing
+                          let best = FinderRankKey(
+                            missing: missing, substitutable: substitutes, used: used, kinds: kinds,
+                            rating: 5)
+                          if surelyQualifies, !top.mayAccept(best.packed) { return true }
+                          for entry in amounts(ofSlot: slot)
+                          where FinderPlan.contains(plan.limited, entry.food)
+                            && plan.isShort(entry.food, unit: entry.unit, quantity: entry.quantity)
+                          {
+                            short += 1
                             missing += 1
                             if missing > maxMissing { return false }
-                            if holds(substitutable, food) { substitutes += 1 }
+                          }
+                        }
+                        let key = FinderRankKey(
+                          missing: missing, substitutable: substitutes, short: short, used: used,
+                          kinds: kinds, rating: 5)
+                        guard top.mayAccept(key.packed) else { return true }
+                        let details = cold[slot]
+                        let rating =
+                          plan.ratings.map { $0[UInt32(slot)] ?? 0 } ?? Int(details.rating)
+                        let rated = FinderRankKey(
+                          missing: missing, substitutable: substitutes, short: short, used: used,
+                          kinds: kinds, rating: rating)
+                        top.offer(
+                          FinderTopList.Entry(
+                            key: rated.packed, idPrefix: details.idPrefix, slot: UInt32(slot)))
+                        return true
+                      }
+
+                      // A user's favourites: each is checked in full, which costs less than walking
+                      // the posting lists for a handful of recipes.
+                      if let only = plan.onlySlots {
+                        for slot in only
+                        where judgement[Int(slot)] == 0 && evaluate(Int(slot), into: &top) {
+                          total += 1
+                        }
+                        return
+                      }
+
+                      if maxMissing >= Self.exhaustiveMaxMissing {
+                        for bucket in buckets {
+                          for slot in bucket where evaluate(Int(slot), into: &top) { total += 1 }
+                        }
+                        return
+                      }
+
+                      let threshold = Self.matchThreshold(forMaxMissing: maxMissing)
+                      let depth = maxMissing + threshold
+                      let groups = min(depth, Self.groupCount)
+                      // Recipes whose every position was counted know their missing count exactly.
+                      let exactUpTo = groups == Self.groupCount ? 254 : depth
+                      let words = (hot.count + 63) / 64
+                      scratch.reset(slotCount: hot.count)
+                      // The count at which a slot is noted, by its need: an exact slot once it
+                      // misses at most K (at its first match when it needs at most K), a larger
+                      // one at `threshold` matches.
+                      var triggers = [UInt8](repeating: UInt8(threshold), count: 256)
+                      for need in 0...min(exactUpTo, 255) {
+                        triggers[need] = UInt8(max(need - maxMissing, 1))
+                      }
+                      // Each part notes at most its block's slots, plus the note written and
+                      // not kept after the last.
+                      let eventCapacity = min(walkBlock, hot.count) + 1
+                      scratch.reserveEvents(2 * eventCapacity)
+                      var countedWhileWalking = 0
+                      var visitedByPart = [0, 0]
+                      triggers.withUnsafeBufferPointer { triggers in
+                        scratch.events.withUnsafeMutableBufferPointer { eventBuffer in
+                          scratch.counters.withUnsafeMutableBufferPointer { counters in
+                            scratch.qualified.withUnsafeMutableBufferPointer { qualified in
+                              scratch.complete.withUnsafeMutableBufferPointer { complete in
+                                scratch.unsure.withUnsafeMutableBufferPointer { unsure in
+                                  /// Counts the matches of the slots in `slots` into the scratch, and
+                                  /// returns how many of them qualified with an exact count.
+                                  ///
+                                  /// Writes only those slots' counters and the bit words holding their
+                                  /// bits: two walks over ranges split at a multiple of 64 touch
+                                  /// disjoint memory and may run at once.
+                                  func walk(_ slots: Range<Int>, part: Int) -> Int {
+                                    var found = 0
+                                    var visited = 0
+                                    defer { visitedByPart[part] = visited }
+                                    // Where this part notes the slots whose count reaches its trigger.
+                                    let events = eventBuffer.baseAddress! + part * eventCapacity
+                                    var eventCount = 0
+                                    /// Counts one posting entry's match for its slot, and notes the
+                                    /// slot when the count reaches the slot's trigger (which happens
+                                    /// once per slot). Nothing branches on the count just read, so the
+                                    /// processor never waits on a counter to guess a branch: the note
+                                    /// is written every time and kept only when it counts.
+                                    @inline(__always) func count(_ entry: UInt32) {
+                                      let slot = Int(entry >> 8)
+                                      let count = counters[slot] &+ 1
+                                      counters[slot] = count
+                                      events[eventCount] = entry >> 8
+                                      eventCount &+= count == triggers[Int(entry & 0xFF)] ? 1 : 0
+                                    }
+                                    /// Marks the slots noted since the last call: an exact slot is
+                                    /// qualified (complete when it misses nothing), another unsure.
+                                    func settle() {
+                                      for event in 0..<eventCount {
+                                        let slot = Int(events[event])
+                                        let need = Int(needs[slot])
+                                        let count = Int(counters[slot])
+                                        let word = slot >> 6
+                                        let bit: UInt64 = 1 << UInt64(slot & 63)
+                                        let exact: UInt64 = need <= exactUpTo ? ~0 : 0
+                                        qualified[word] |= bit & exact
+                                        unsure[word] |= bit & ~exact
+                                        complete[word] |= count == need ? bit & exact : 0
+                                        // Exact slots of need > K are counted here; need ≤ K by bucket.
+                                        if exact != 0, need > maxMissing,
+                                          requiredBits == 0 || passesBits(slot)
+                                        {
+                                          found += 1
+                                        }
+                                      }
+                                      eventCount = 0
+                                    }
+                                    // The walk goes through the slots a block at a time, so that
+                                    // the block's counters and bits stay in the processor's cache
+                                    // while every food's groups visit it; each group resumes where
+                                    // the last block left it (a group is sorted by slot).
+                                    let cursorCount = plan.haveFoods.count * groups
+                                    var plainAt = [Int](repeating: 0, count: cursorCount)
+                                    var choiceAt = [Int](repeating: 0, count: cursorCount)
+                                    for (item, food) in plan.haveFoods.enumerated() {
+                                      let base = Int(food) * Self.groupCount
+                                      for group in 1..<max(groups, 1) {
+                                        plainAt[item * groups + group] = Int(
+                                          groupEnds[base + group - 1])
+                                        choiceAt[item * groups + group] = Int(
+                                          choiceGroupEnds[base + group - 1])
+                                      }
+                                    }
+                                    if slots.lowerBound > 0 {
+                                      // A walk starting further on finds each group's first entry at
+                                      // or after its first slot.
+                                      let first = UInt32(slots.lowerBound) << 8
+                                      for (item, food) in plan.haveFoods.enumerated() {
+                                        let base = Int(food) * Self.groupCount
+                                        postings[Int(food)].withUnsafeBufferPointer { list in
+                                          for group in 0..<groups {
+                                            plainAt[item * groups + group] = Self.lowerBound(
+                                              of: first, in: list,
+                                              from: plainAt[item * groups + group],
+                                              to: Int(groupEnds[base + group]))
+                                          }
+                                        }
+                                        choicePostings[Int(food)].withUnsafeBufferPointer { list in
+                                          for group in 0..<groups {
+                                            choiceAt[item * groups + group] = Self.lowerBound(
+                                              of: first, in: list,
+                                              from: choiceAt[item * groups + group],
+                                              to: Int(choiceGroupEnds[base + group]))
+                                          }
+                                        }
+                                      }
+                                    }
+                                    var blockStart = slots.lowerBound
+                                    repeat {
+                                      let blockEnd = min(blockStart + walkBlock, slots.upperBound)
+                                      let limit = UInt64(blockEnd) << 8
+                                      for (item, food) in plan.haveFoods.enumerated() {
+                                        let base = Int(food) * Self.groupCount
+                                        let cursors = item * groups
+                                        // Lines of alternatives count under their first food at hand;
+                                        // the tag says which food comes first (see `choiceTag`).
+                                        if choiceGroupEnds[base + groups - 1] > 0 {
+                                          choicePostings[Int(food)].withUnsafeBufferPointer {
+                                            list in
+                                            choicePostingTags[Int(food)].withUnsafeBufferPointer {
+                                              tags in
+                                              for group in 0..<groups {
+                                                var index = choiceAt[cursors + group]
+                                                let end = Int(choiceGroupEnds[base + group])
+                                                while index < end, UInt64(list[index]) < limit {
+                                                  let tag = tags[index]
+                                                  let counts =
+                                                    tag == Self.firstMemberTag
+                                                    || (tag & Self.choiceNumberTagBit == 0
+                                                      ? !holds(have, tag)
+                                                      : chosen(
+                                                        tag & ~Self.choiceNumberTagBit, plan: plan)
+                                                        == food)
+                                                  if counts { count(list[index]) }
+                                                  index += 1
+                                                }
+                                                visited &+= index - choiceAt[cursors + group]
+                                                choiceAt[cursors + group] = index
+                                              }
+                                            }
+                                          }
+                                        }
+                                        guard groupEnds[base + groups - 1] > 0 else { continue }
+                                        postings[Int(food)].withUnsafeBufferPointer { list in
+                                          // Only foods every giving item measures can fall short: their
+                                          // postings too short a pantry amount covers are not counted.
+                                          let limited =
+                                            checksAmounts
+                                            && plan.limited[Int(food >> 6)]
+                                              & (1 << UInt64(food & 63))
+                                              != 0
+                                          guard limited, let available = plan.available[food],
+                                            !postingAmounts[Int(food)].isEmpty
+                                          else {
+                                            for group in 0..<groups {
+                                              var index = plainAt[cursors + group]
+                                              let end = Int(groupEnds[base + group])
+                                              while index < end, UInt64(list[index]) < limit {
+                                                count(list[index])
+                                                index += 1
+                                              }
+                                              visited &+= index - plainAt[cursors + group]
+                                              plainAt[cursors + group] = index
+                                            }
+                                            return
+                                          }
+                                          postingAmounts[Int(food)].withUnsafeBufferPointer {
+                                            amounts in
+                                            available.withUnsafeBufferPointer { available in
+                                              for group in 0..<groups {
+                                                var index = plainAt[cursors + group]
+                                                let end = Int(groupEnds[base + group])
+                                                while index < end, UInt64(list[index]) < limit {
+                                                  let amount = amounts[index]
+                                                  let short =
+                                                    amount.quantity > 0
+                                                    && Double(amount.quantity) * 0.999
+                                                      > available[Int(amount.unit)]
+                                                  if !short { count(list[index]) }
+                                                  index += 1
+                                                }
+                                                visited &+= index - plainAt[cursors + group]
+                                                plainAt[cursors + group] = index
+                                              }
+                                            }
+                                          }
+                                        }
+                                      }
+                                      settle()
+                                      blockStart = blockEnd
+                                    } while blockStart < slots.upperBound
+                                    return found
+                                  }
+
+                                  // With more than one block, two threads each walk half the slots
+                                  // (split at a multiple of 64, so that they share no bit word).
+                                  let half = hot.count / 2 & ~63
+                                  if hot.count > walkBlock, half > 0 {
+                                    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2) {
+                                      counted in
+                                      Self.onTwoThreads { part in
+                                        counted[part] = walk(
+                                          part == 0 ? 0..<half : half..<hot.count, part: part)
+                                      }
+                                      countedWhileWalking = counted[0] + counted[1]
+                                    }
+                                  } else {
+                                    countedWhileWalking = walk(0..<hot.count, part: 0)
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                      scratch.postingsWalked = visitedByPart[0] + visitedByPart[1]
+                      if !checksDetails { total += countedWhileWalking }
+                      let counters = scratch.counters
+                      let qualified = scratch.qualified
+                      let complete = scratch.complete
+                      let unsure = scratch.unsure
+
+                      func forEachSlot(
+                        in bits: [UInt64], excluding other: [UInt64]?, _ body: (Int) -> Void
+                      ) {
+                        for word in 0..<words {
+                          var set = bits[word] & ~(other?[word] ?? 0)
+                          while set != 0 {
+                            body(word << 6 | set.trailingZeroBitCount)
+                            set &= set - 1
+                          }
+                        }
+                      }
+
+                      // Inexact candidates: their own foods decide. They lie scattered over the
+                      // records, and a check that waited for each record in turn would spend its
+                      // time on cache misses; so they are checked in batches, each batch's
+                      // records, then foods, then amounts touched first in tight loops whose
+                      // reads the processor overlaps.
+                      var candidates: [Int] = []
+                      forEachSlot(in: unsure, excluding: nil) { candidates.append($0) }
+                      scratch.candidatesChecked = candidates.count
+                      /// Checks the candidates, offering those that qualify to `top`; returns how
+                      /// many qualify, and what touching their records read.
+                      func check(
+                        _ candidates: ArraySlice<Int>, into top: inout FinderTopList
+                      ) -> (qualifying: Int, touched: UInt64) {
+                        var qualifying = 0
+                        var touched: UInt64 = 0
+                        var batchStart = candidates.startIndex
+                        var survivors: [Int] = []
+                        survivors.reserveCapacity(Self.checkBatch)
+                        while batchStart < candidates.endIndex {
+                          let batch = candidates[
+                            batchStart..<min(batchStart + Self.checkBatch, candidates.endIndex)]
+                          for slot in batch { touched &+= hot[slot].topMask }
+                          // Those missing too much among their most frequent foods are out at once.
+                          survivors.removeAll(keepingCapacity: true)
+                          for slot in batch {
+                            let record = hot[slot]
+                            let missing =
+                              Int(record.unmatched)
+                              + (record.topMask & ~plan.have.top).nonzeroBitCount
+                            if missing <= maxMissing { survivors.append(slot) }
+                          }
+                          for slot in survivors where hot[slot].otherCount > 0 {
+                            touched &+= UInt64(foods[Int(hot[slot].foodStart)])
+                          }
+                          if checksAmounts {
+                            for slot in survivors { touched &+= UInt64(cold[slot].amountStart) }
+                            recipeAmounts.withUnsafeBufferPointer { amounts in
+                              for slot in survivors where cold[slot].amountCount > 0 {
+                                touched &+= UInt64(amounts[Int(cold[slot].amountStart)].food)
+                              }
+                            }
+                          }
+                          for slot in survivors where evaluate(slot, into: &top) { qualifying += 1 }
+                          batchStart += Self.checkBatch
+                        }
+                        return (qualifying, touched)
+                      }
+                      if hot.count > walkBlock, candidates.count > Self.checkBatch {
+                        // Two threads check half the candidates each, each into a list of its
+                        // own. A list keeps the best of what it was offered, so the best of the
+                        // two lists together are the best of all: merged, they hold exactly the
+                        // entries one list would have.
+                        let middle = candidates.count / 2
+                        let lists = UnsafeMutableBufferPointer<FinderTopList>.allocate(capacity: 2)
+                        for part in 0..<2 {
+                          lists.initializeElement(
+                            at: part, to: FinderTopList(capacity: keep, ids: ids))
+                        }
+                        defer {
+                          _ = lists.deinitialize()
+                          lists.deallocate()
+                        }
+                        withUnsafeTemporaryAllocation(
+                          of: (qualifying: Int, touched: UInt64).self, capacity: 2
+                        ) { results in
+                          Self.onTwoThreads { part in
+                            let half = part == 0 ? candidates[..<middle] : candidates[middle...]
+                            results[part] = check(half, into: &lists[part])
+                          }
+                          total += results[0].qualifying + results[1].qualifying
+                          scratch.touched = results[0].touched &+ results[1].touched
+                        }
+                        for list in lists {
+                          for entry in list.heap { top.offer(entry) }
+                        }
+                      } else {
+                        let (qualifying, touched) = check(candidates[...], into: &top)
+                        total += qualifying
+                        scratch.touched = touched
+                      }
+                      if checksDetails {
+                        // Filters need every qualifying recipe's details, so each is checked in full.
+                        forEachSlot(in: qualified, excluding: nil) { slot in
+                          if evaluate(slot, into: &top) { total += 1 }
+                        }
+                      } else {
+                        // Already counted: read only those that could make the page, largest first, as
+                        // a recipe cannot use more pantry foods than it needs.
+                        var byNeed = [Int](repeating: 0, count: 257)
+                        var found: [Int] = []
+                        forEachSlot(in: complete, excluding: nil) { slot in
+                          byNeed[Int(needs[slot]) + 1] += 1
+                          found.append(slot)
+                        }
+                        for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
+                        var ordered = [Int](repeating: 0, count: found.count)
+                        for slot in found {
+                          let need = Int(needs[slot])
+                          ordered[byNeed[need]] = slot
+                          byNeed[need] += 1
+                        }
+                        for slot in ordered.reversed() {
+                          guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot])))
+                          else {
+                            break
+                          }
+                          _ = evaluate(slot, into: &top)
+                        }
+                        if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
+                          forEachSlot(in: qualified, excluding: complete) { slot in
+                            let matched = Int(counters[slot])
+                            let missing = Int(needs[slot]) - matched
+                            if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
+                              _ = evaluate(slot, into: &top)
+                            }
+                          }
+                        }
+                      }
+
+                      // Recipes needing at most K qualify whatever the pantry; those it did not touch
+                      // miss all they need.
+                      for need in 0..<min(maxMissing + 1, buckets.count) {
+                        let bucket = buckets[need]
+                        if !checksDetails {
+                          if requiredBits == 0 {
+                            total += bucket.count
+                          } else {
+                            for slot in bucket where passesBits(Int(slot)) { total += 1 }
+                          }
+                          guard top.mayAccept(bestKey(missing: need, usedAtMost: 0)) else {
                             continue
                           }
-                          food = member
-                        } else if checksAmounts, FinderPlan.contains(plan.limited, food) {
-                          measured += 1
                         }
-                        if holds(pantry, food) { used += 1 }
-                        if holds(kindOnly, food) { kinds += 1 }
-                      }
-                      if checksDetails, !passesDetails(slot, plan: plan) { return false }
-                      var short = 0
-                      if measured > 0 {
-                        let surelyQualifies = missing + measured <= maxMissing
-                        let best = FinderRankKey(
-                          missing: missing, substitutable: substitutes, used: used, kinds: kinds,
-                          rating: 5)
-                        if surelyQualifies, !top.mayAccept(best.packed) { return true }
-                        for entry in amounts(ofSlot: slot)
-                        where FinderPlan.contains(plan.limited, entry.food)
-                          && plan.isShort(entry.food, unit: entry.unit, quantity: entry.quantity)
-                        {
-                          short += 1
-                          missing += 1
-                          if missing > maxMissing { return false }
+                        for slot in bucket where counters[Int(slot)] == 0 {
+                          if evaluate(Int(slot), into: &top), checksDetails { total += 1 }
                         }
-                      }
-                      let key = FinderRankKey(
-                        missing: missing, substitutable: substitutes, short: short, used: used,
-                        kinds: kinds, rating: 5)
-                      guard top.mayAccept(key.packed) else { return true }
-                      let details = cold[slot]
-                      let rating = plan.ratings.map { $0[UInt32(slot)] ?? 0 } ?? Int(details.rating)
-                      let rated = FinderRankKey(
-                        missing: missing, substitutable: substitutes, short: short, used: used,
-                        kinds: kinds, rating: rating)
-                      top.offer(
-                        FinderTopList.Entry(
-                          key: rated.packed, idPrefix: details.idPrefix, slot: UInt32(slot)))
-                      return true
-                    }
-
-                    // A user's favourites: each is checked in full, which costs less than walking
-                    // the posting lists for a handful of recipes.
-                    if let only = plan.onlySlots {
-                      for slot in only
-                      where judgement[Int(slot)] == 0 && evaluate(Int(slot), into: &top) {
-                        total += 1
-                      }
-                      return
-                    }
-
-                    if maxMissing >= Self.exhaustiveMaxMissing {
-                      for bucket in buckets {
-                        for slot in bucket where evaluate(Int(slot), into: &top) { total += 1 }
-                      }
-                      return
-                    }
-
-                    let threshold = Self.matchThreshold(forMaxMissing: maxMissing)
-                    let depth = maxMissing + threshold
-                    let groups = min(depth, Self.groupCount)
-                    // Recipes whose every position was counted know their missing count exactly.
-                    let exactUpTo = groups == Self.groupCount ? 254 : depth
-                    let words = (hot.count + 63) / 64
-                    scratch.reset(slotCount: hot.count)
-                    var countedWhileWalking = 0
-                    scratch.counters.withUnsafeMutableBufferPointer { counters in
-                      scratch.qualified.withUnsafeMutableBufferPointer { qualified in
-                        scratch.complete.withUnsafeMutableBufferPointer { complete in
-                          scratch.unsure.withUnsafeMutableBufferPointer { unsure in
-                            /// Counts the matches of the slots in `slots` into the scratch, and
-                            /// returns how many of them qualified with an exact count.
-                            ///
-                            /// Writes only those slots' counters and the bit words holding their
-                            /// bits: two walks over ranges split at a multiple of 64 touch
-                            /// disjoint memory and may run at once.
-                            func walk(_ slots: Range<Int>) -> Int {
-                              var found = 0
-                              /// Counts one posting entry's match for its slot.
-                              @inline(__always) func count(_ entry: UInt32) {
-                                let slot = Int(entry >> 8)
-                                let need = Int(entry & 0xFF)
-                                let count = counters[slot] &+ 1
-                                counters[slot] = count
-                                let bit: UInt64 = 1 << UInt64(slot & 63)
-                                if need <= exactUpTo {
-                                  let missing = need - Int(count)
-                                  guard missing <= maxMissing else { return }
-                                  qualified[slot >> 6] |= bit
-                                  if missing == 0 { complete[slot >> 6] |= bit }
-                                  // The moment a recipe of need > K reaches need − K matches.
-                                  if missing == maxMissing, need > maxMissing,
-                                    requiredBits == 0 || passesBits(slot)
-                                  {
-                                    found += 1
-                                  }
-                                } else if count == threshold {
-                                  unsure[slot >> 6] |= bit
-                                }
-                              }
-                              // The walk goes through the slots a block at a time, so that
-                              // the block's counters and bits stay in the processor's cache
-                              // while every food's groups visit it; each group resumes where
-                              // the last block left it (a group is sorted by slot).
-                              let cursorCount = plan.haveFoods.count * groups
-                              var plainAt = [Int](repeating: 0, count: cursorCount)
-                              var choiceAt = [Int](repeating: 0, count: cursorCount)
-                              for (item, food) in plan.haveFoods.enumerated() {
-                                let base = Int(food) * Self.groupCount
-                                for group in 1..<max(groups, 1) {
-                                  plainAt[item * groups + group] = Int(groupEnds[base + group - 1])
-                                  choiceAt[item * groups + group] = Int(
-                                    choiceGroupEnds[base + group - 1])
-                                }
-                              }
-                              if slots.lowerBound > 0 {
-                                // A walk starting further on finds each group's first entry at
-                                // or after its first slot.
-                                let first = UInt32(slots.lowerBound) << 8
-                                for (item, food) in plan.haveFoods.enumerated() {
-                                  let base = Int(food) * Self.groupCount
-                                  postings[Int(food)].withUnsafeBufferPointer { list in
-                                    for group in 0..<groups {
-                                      plainAt[item * groups + group] = Self.lowerBound(
-                                        of: first, in: list, from: plainAt[item * groups + group],
-                                        to: Int(groupEnds[base + group]))
-                                    }
-                                  }
-                                  choicePostings[Int(food)].withUnsafeBufferPointer { list in
-                                    for group in 0..<groups {
-                                      choiceAt[item * groups + group] = Self.lowerBound(
-                                        of: first, in: list, from: choiceAt[item * groups + group],
-                                        to: Int(choiceGroupEnds[base + group]))
-                                    }
-                                  }
-                                }
-                              }
-                              var blockStart = slots.lowerBound
-                              repeat {
-                                let blockEnd = min(blockStart + walkBlock, slots.upperBound)
-                                let limit = UInt64(blockEnd) << 8
-                                for (item, food) in plan.haveFoods.enumerated() {
-                                  let base = Int(food) * Self.groupCount
-                                  let cursors = item * groups
-                                  // Lines of alternatives count under their first food at hand;
-                                  // the tag says which food comes first (see `choiceTag`).
-                                  if choiceGroupEnds[base + groups - 1] > 0 {
-                                    choicePostings[Int(food)].withUnsafeBufferPointer { list in
-                                      choicePostingTags[Int(food)].withUnsafeBufferPointer { tags in
-                                        for group in 0..<groups {
-                                          var index = choiceAt[cursors + group]
-                                          let end = Int(choiceGroupEnds[base + group])
-                                          while index < end, UInt64(list[index]) < limit {
-                                            let tag = tags[index]
-                                            let counts =
-                                              tag == Self.firstMemberTag
-                                              || (tag & Self.choiceNumberTagBit == 0
-                                                ? !holds(have, tag)
-                                                : chosen(tag & ~Self.choiceNumberTagBit, plan: plan)
-                                                  == food)
-                                            if counts { count(list[index]) }
-                                            index += 1
-                                          }
-                                          choiceAt[cursors + group] = index
-                                        }
-                                      }
-                                    }
-                                  }
-                                  guard groupEnds[base + groups - 1] > 0 else { continue }
-                                  postings[Int(food)].withUnsafeBufferPointer { list in
-                                    // Only foods every giving item measures can fall short: their
-                                    // postings too short a pantry amount covers are not counted.
-                                    let limited =
-                                      checksAmounts
-                                      && plan.limited[Int(food >> 6)] & (1 << UInt64(food & 63))
-                                        != 0
-                                    guard limited, let available = plan.available[food],
-                                      !postingAmounts[Int(food)].isEmpty
-                                    else {
-                                      for group in 0..<groups {
-                                        var index = plainAt[cursors + group]
-                                        let end = Int(groupEnds[base + group])
-                                        while index < end, UInt64(list[index]) < limit {
-                                          count(list[index])
-                                          index += 1
-                                        }
-                                        plainAt[cursors + group] = index
-                                      }
-                                      return
-                                    }
-                                    postingAmounts[Int(food)].withUnsafeBufferPointer { amounts in
-                                      available.withUnsafeBufferPointer { available in
-                                        for group in 0..<groups {
-                                          var index = plainAt[cursors + group]
-                                          let end = Int(groupEnds[base + group])
-                                          while index < end, UInt64(list[index]) < limit {
-                                            let amount = amounts[index]
-                                            let short =
-                                              amount.quantity > 0
-                                              && Double(amount.quantity) * 0.999
-                                                > available[Int(amount.unit)]
-                                            if !short { count(list[index]) }
-                                            index += 1
-                                          }
-                                          plainAt[cursors + group] = index
-                                        }
-                                      }
-                                    }
-                                  }
-                                }
-                                blockStart = blockEnd
-                              } while blockStart < slots.upperBound
-                              return found
-                            }
-
-                            // With more than one block, two threads each walk half the slots
-                            // (split at a multiple of 64, so that they share no bit word).
-                            let half = hot.count / 2 & ~63
-                            if hot.count > walkBlock, half > 0 {
-                              withUnsafeTemporaryAllocation(of: Int.self, capacity: 2) { counted in
-                                Self.onTwoThreads { part in
-                                  counted[part] = walk(part == 0 ? 0..<half : half..<hot.count)
-                                }
-                                countedWhileWalking = counted[0] + counted[1]
-                              }
-                            } else {
-                              countedWhileWalking = walk(0..<hot.count)
-                            }
-                          }
-                        }
-                      }
-                    }
-                    if !checksDetails { total += countedWhileWalking }
-                    let counters = scratch.counters
-                    let qualified = scratch.qualified
-                    let complete = scratch.complete
-                    let unsure = scratch.unsure
-
-                    func forEachSlot(
-                      in bits: [UInt64], excluding other: [UInt64]?, _ body: (Int) -> Void
-                    ) {
-                      for word in 0..<words {
-                        var set = bits[word] & ~(other?[word] ?? 0)
-                        while set != 0 {
-                          body(word << 6 | set.trailingZeroBitCount)
-                          set &= set - 1
-                        }
-                      }
-                    }
-
-                    // Inexact candidates: their own foods decide. They lie scattered over the
-                    // records, and a check that waited for each record in turn would spend its
-                    // time on cache misses; so they are checked in batches, each batch's
-                    // records, then foods, then amounts touched first in tight loops whose
-                    // reads the processor overlaps.
-                    var candidates: [Int] = []
-                    forEachSlot(in: unsure, excluding: nil) { candidates.append($0) }
-                    /// Checks the candidates, offering those that qualify to `top`; returns how
-                    /// many qualify, and what touching their records read.
-                    func check(
-                      _ candidates: ArraySlice<Int>, into top: inout FinderTopList
-                    ) -> (qualifying: Int, touched: UInt64) {
-                      var qualifying = 0
-                      var touched: UInt64 = 0
-                      var batchStart = candidates.startIndex
-                      var survivors: [Int] = []
-                      survivors.reserveCapacity(Self.checkBatch)
-                      while batchStart < candidates.endIndex {
-                        let batch = candidates[
-                          batchStart..<min(batchStart + Self.checkBatch, candidates.endIndex)]
-                        for slot in batch { touched &+= hot[slot].topMask }
-                        // Those missing too much among their most frequent foods are out at once.
-                        survivors.removeAll(keepingCapacity: true)
-                        for slot in batch {
-                          let record = hot[slot]
-                          let missing =
-                            Int(record.unmatched)
-                            + (record.topMask & ~plan.have.top).nonzeroBitCount
-                          if missing <= maxMissing { survivors.append(slot) }
-                        }
-                        for slot in survivors where hot[slot].otherCount > 0 {
-                          touched &+= UInt64(foods[Int(hot[slot].foodStart)])
-                        }
-                        if checksAmounts {
-                          for slot in survivors { touched &+= UInt64(cold[slot].amountStart) }
-                          recipeAmounts.withUnsafeBufferPointer { amounts in
-                            for slot in survivors where cold[slot].amountCount > 0 {
-                              touched &+= UInt64(amounts[Int(cold[slot].amountStart)].food)
-                            }
-                          }
-                        }
-                        for slot in survivors where evaluate(slot, into: &top) { qualifying += 1 }
-                        batchStart += Self.checkBatch
-                      }
-                      return (qualifying, touched)
-                    }
-                    if hot.count > walkBlock, candidates.count > Self.checkBatch {
-                      // Two threads check half the candidates each, each into a list of its
-                      // own. A list keeps the best of what it was offered, so the best of the
-                      // two lists together are the best of all: merged, they hold exactly the
-                      // entries one list would have.
-                      let middle = candidates.count / 2
-                      let lists = UnsafeMutableBufferPointer<FinderTopList>.allocate(capacity: 2)
-                      for part in 0..<2 {
-                        lists.initializeElement(
-                          at: part, to: FinderTopList(capacity: keep, ids: ids))
-                      }
-                      defer {
-                        _ = lists.deinitialize()
-                        lists.deallocate()
-                      }
-                      withUnsafeTemporaryAllocation(
-                        of: (qualifying: Int, touched: UInt64).self, capacity: 2
-                      ) { results in
-                        Self.onTwoThreads { part in
-                          let half = part == 0 ? candidates[..<middle] : candidates[middle...]
-                          results[part] = check(half, into: &lists[part])
-                        }
-                        total += results[0].qualifying + results[1].qualifying
-                        scratch.touched = results[0].touched &+ results[1].touched
-                      }
-                      for list in lists {
-                        for entry in list.heap { top.offer(entry) }
-                      }
-                    } else {
-                      let (qualifying, touched) = check(candidates[...], into: &top)
-                      total += qualifying
-                      scratch.touched = touched
-                    }
-                    if checksDetails {
-                      // Filters need every qualifying recipe's details, so each is checked in full.
-                      forEachSlot(in: qualified, excluding: nil) { slot in
-                        if evaluate(slot, into: &top) { total += 1 }
-                      }
-                    } else {
-                      // Already counted: read only those that could make the page, largest first, as
-                      // a recipe cannot use more pantry foods than it needs.
-                      var byNeed = [Int](repeating: 0, count: 257)
-                      var found: [Int] = []
-                      forEachSlot(in: complete, excluding: nil) { slot in
-                        byNeed[Int(needs[slot]) + 1] += 1
-                        found.append(slot)
-                      }
-                      for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
-                      var ordered = [Int](repeating: 0, count: found.count)
-                      for slot in found {
-                        let need = Int(needs[slot])
-                        ordered[byNeed[need]] = slot
-                        byNeed[need] += 1
-                      }
-                      for slot in ordered.reversed() {
-                        guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot])))
-                        else {
-                          break
-                        }
-                        _ = evaluate(slot, into: &top)
-                      }
-                      if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
-                        forEachSlot(in: qualified, excluding: complete) { slot in
-                          let matched = Int(counters[slot])
-                          let missing = Int(needs[slot]) - matched
-                          if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
-                            _ = evaluate(slot, into: &top)
-                          }
-                        }
-                      }
-                    }
-
-                    // Recipes needing at most K qualify whatever the pantry; those it did not touch
-                    // miss all they need.
-                    for need in 0..<min(maxMissing + 1, buckets.count) {
-                      let bucket = buckets[need]
-                      if !checksDetails {
-                        if requiredBits == 0 {
-                          total += bucket.count
-                        } else {
-                          for slot in bucket where passesBits(Int(slot)) { total += 1 }
-                        }
-                        guard top.mayAccept(bestKey(missing: need, usedAtMost: 0)) else { continue }
-                      }
-                      for slot in bucket where counters[Int(slot)] == 0 {
-                        if evaluate(Int(slot), into: &top), checksDetails { total += 1 }
                       }
                     }
                   }
@@ -1022,8 +1078,8 @@ struct UncheckedSendableBox<Value>: @unchecked Sendable {
   let value: Value
 }
 
-/// Working memory for one query at a time: a match counter per slot and three slot bitsets
-/// (1.4 MB at a million recipes). Kept between queries, because fresh pages of that size cost
+/// Working memory for one query at a time: a match counter per slot, three slot bitsets and
+/// the walk's notes (3.5 MB at a million recipes). Kept between queries, because fresh pages of that size cost
 /// more than the query itself, and serialise threads in the kernel.
 final class FinderScratch {
   /// Matches counted per slot.
@@ -1036,6 +1092,16 @@ final class FinderScratch {
   var unsure: [UInt64] = []
   /// What touching records ahead of their check read, kept so that the reads are not dropped.
   var touched: UInt64 = 0
+  /// What the last query read: posting entries walked, and candidates checked in full.
+  var postingsWalked = 0
+  var candidatesChecked = 0
+  /// Where the walk notes the slots whose count reached their trigger.
+  var events: [UInt32] = []
+
+  /// Makes room for at least this many notes (their values are not cleared).
+  func reserveEvents(_ count: Int) {
+    if events.count < count { events = [UInt32](repeating: 0, count: count) }
+  }
 
   /// Sizes everything for this many slots, all zero.
   func reset(slotCount: Int) {

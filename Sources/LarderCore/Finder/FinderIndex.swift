@@ -122,6 +122,12 @@ struct FinderIndex {
   var substitutedFoods: [UInt32] = []
   /// How many recipes require each food; orders foods from rare to frequent.
   var frequency: [UInt32] = []
+  /// Each food's family: the food at the top of the chain of parents it is a kind of
+  /// (``FoodKinship`` other than distinct) below any group (whose kinds a plain pantry food
+  /// does not stand for), itself when it has none.
+  var familyRoot: [UInt32] = []
+  /// For a family's root, how many recipes require a food of the family.
+  var familyFrequency: [UInt32] = []
   /// The food's bit in `topMask`, or -1.
   var topBit: [Int8] = []
   var topFoods: [UInt32] = []
@@ -205,6 +211,8 @@ struct FinderIndex {
     choicePairs.append(0)
     isChoice.append(false)
     frequency.append(0)
+    familyRoot.append(number)
+    familyFrequency.append(0)
     topBit.append(-1)
     foodDietBits.append(0)
     postings.append([])
@@ -317,6 +325,7 @@ struct FinderIndex {
       }
     }
     for choice in choiceFoods { foodDietBits[Int(choice)] = choiceDietBits(choice) }
+    recountFamilies()
     // Recipes already indexed: their diet bits follow the new tables.
     for slot in filterBits.indices {
       filterBits[slot] = filterBits[slot] & Self.favoriteBit | dietBits(ofSlot: UInt32(slot))
@@ -421,7 +430,10 @@ struct FinderIndex {
       compactIfWasteful()
       return
     }
-    for food in required { frequency[Int(food)] += 1 }
+    for food in required {
+      frequency[Int(food)] += 1
+      familyFrequency[Int(familyRoot[Int(food)])] += 1
+    }
     let ordered = required.sorted { isRarer($0, $1) }
     write(recipe, slot: slot, orderedRequired: ordered, optional: optional)
     let unmatched = Int(hot[Int(slot)].unmatched)
@@ -468,6 +480,7 @@ struct FinderIndex {
           removePosting(slot, food: food)
         }
         frequency[Int(food)] -= 1
+        familyFrequency[Int(familyRoot[Int(food)])] -= 1
       }
       removeSorted(slot, from: &buckets[record.need])
     }
@@ -482,11 +495,40 @@ struct FinderIndex {
     freeSlots.append(slot)
   }
 
-  /// Rare foods first; among equally frequent foods, the lower number.
+  /// The order of a recipe's positions: rare families first, then rare foods, then the lower
+  /// number.
+  ///
+  /// Prefix filtering finds every answer whatever the order; the order decides how much a
+  /// query walks. A pantry's plain food stands for its everyday kinds, so a kind is at hand
+  /// about as often as its family, not as rarely as its own name is written: ordered by the
+  /// family, a recipe's "red onion" sits with the common foods at its end rather than among
+  /// the rare ones every query walks.
   func isRarer(_ lhs: UInt32, _ rhs: UInt32) -> Bool {
+    let leftFamily = familyFrequency[Int(familyRoot[Int(lhs)])]
+    let rightFamily = familyFrequency[Int(familyRoot[Int(rhs)])]
+    if leftFamily != rightFamily { return leftFamily < rightFamily }
     let left = frequency[Int(lhs)]
     let right = frequency[Int(rhs)]
     return left != right ? left < right : lhs < rhs
+  }
+
+  /// Works out every food's family from the parents, and each family's frequency from the
+  /// foods'.
+  mutating func recountFamilies() {
+    familyRoot = (0..<UInt32(foodCount)).map { food in
+      var current = food
+      var steps = 0
+      // A kind's chain of parents is short; the bound guards against a cycle.
+      while steps < 64, kinship[Int(current)] != 2, parents[Int(current)] >= 0,
+        !isGroup[Int(parents[Int(current)])]
+      {
+        current = UInt32(parents[Int(current)])
+        steps += 1
+      }
+      return current
+    }
+    familyFrequency = [UInt32](repeating: 0, count: foodCount)
+    for food in 0..<foodCount { familyFrequency[Int(familyRoot[food])] += frequency[food] }
   }
 
   /// The slot's required foods: the frequent ones from its bitset, then the others.
@@ -827,9 +869,15 @@ struct FinderIndex {
       }
       optionalStart.append(optional.count)
     }
+    index.recountFamilies()
     let top = (0..<UInt32(index.foodCount))
       .filter { index.frequency[Int($0)] > 0 && !index.isChoice[Int($0)] }
-      .sorted { index.isRarer($1, $0) }
+      .sorted {
+        // The most frequent foods by their own name: those a record's bitset saves most on.
+        let left = index.frequency[Int($0)]
+        let right = index.frequency[Int($1)]
+        return left != right ? left > right : $0 > $1
+      }
       .prefix(topFoodCount)
     index.topFoods = Array(top)
     for (bit, food) in index.topFoods.enumerated() { index.topBit[Int(food)] = Int8(bit) }
