@@ -581,14 +581,14 @@ struct IngredientAssembler {
       let indices = alternativeTokens[offset]
       result.alternativeAmounts.remove(at: offset)
       alternativeTokens.remove(at: offset)
-      result.name = text(of: indices, separator: " ")
+      result.name = IngredientNameForm.canonical(text(of: indices, separator: " "))
       set(.name, indices, &result)
       return
     }
     guard let id = result.unit, let unit = IngredientUnit.unit(id: id), unit.dimension == .count,
       !Self.containerUnits.contains(id), !primaryUnitIndices.isEmpty
     else { return }
-    result.name = result.unitText
+    result.name = result.unitText.map(IngredientNameForm.canonical)
     result.unit = nil
     result.unitText = nil
     result.spans[Field.unit.rawValue] = nil
@@ -634,11 +634,14 @@ struct IngredientAssembler {
     // Sharing the last part's head noun ("olive oil") reads better for some lines but is
     // wrong for as many ("butter or olive oil" is not "butter oil"), so it is left to the
     // reader of ``ParsedIngredient/alternatives``.
-    let name = text(of: firstPart, separator: " ")
+    // Piece words in the singular ("mint leaves" → "mint leaf"): see IngredientNameForm.
+    let name = IngredientNameForm.canonical(text(of: firstPart, separator: " "))
     result.name = name
     set(.name, firstPart, &result)
     if parts.count > 1 {
-      result.alternatives = parts.dropFirst().map { text(of: $0, separator: " ") }
+      result.alternatives = parts.dropFirst().map {
+        IngredientNameForm.canonical(text(of: $0, separator: " "))
+      }
       let rest = Array(parts.dropFirst().joined()) + connectors
       set(.alternatives, rest.sorted(), &result)
     } else if !connectors.isEmpty {

@@ -1,0 +1,52 @@
+import Foundation
+import LarderCore
+import Testing
+
+/// The parser names a food with the words a cook counts it by in the singular ("mint leaves" →
+/// "mint leaf"), and leaves every other word, plurals included, as written.
+struct IngredientNameFormTests {
+  @Test(arguments: [
+    ("fresh mint leaves", "fresh mint leaf"),
+    ("Bay Leaves", "Bay Leaf"),
+    ("ICE CUBES", "ICE CUBE"),
+    ("mushroom pieces and stems", "mushroom piece and stem"),
+    ("lemon wedges", "lemon wedge"),
+    ("cinnamon sticks", "cinnamon stick"),
+    ("green cardamom pods", "green cardamom pod"),
+    ("flat-leaf parsley leaves", "flat-leaf parsley leaf"),
+    // Not piece words: the food's own plural, containers, cuts sold as the food.
+    ("tomatoes", "tomatoes"),
+    ("salmon fillets", "salmon fillets"),
+    ("canned tomatoes in jars", "canned tomatoes in jars"),
+    ("broccoli florets", "broccoli florets"),
+    // Whole words only.
+    ("leavesy barsoom", "leavesy barsoom"),
+  ])
+  func singularisesPieceWords(written: String, expected: String) {
+    #expect(IngredientNameForm.canonical(written) == expected)
+  }
+
+  @Test(arguments: [
+    ("2 tbsp chopped fresh mint leaves", "fresh mint leaf"),
+    ("4 lemon wedges, to serve", "lemon wedge"),
+    ("¼ c ice cubes", "ice cube"),
+    ("3 ripe tomatoes, chopped", "ripe tomatoes"),
+    ("2 salmon fillets", "salmon fillets"),
+  ])
+  func parsedNamesUseTheForm(line: String, name: String) {
+    #expect(IngredientParser().parse(line).name == name)
+  }
+
+  @Test func alternativesUseTheFormAndTheSpanKeepsTheWords() throws {
+    let line = "6 perilla or shiso leaves"
+    let parsed = IngredientParser().parse(line)
+    #expect(parsed.name == "perilla")
+    #expect(parsed.alternatives == ["shiso leaf"])
+    // The line's own words are still there for whoever shows them.
+    let span = try #require(parsed.spans["alternatives"])
+    let utf16 = Array(line.utf16)[span.start..<span.end]
+    #expect(String(decoding: utf16, as: UTF16.self).hasSuffix("leaves"))
+    // The benchmark scores the whole choice in the same form.
+    #expect(IngredientEvaluation.Prediction(parsed).name == "perilla or shiso leaf")
+  }
+}
