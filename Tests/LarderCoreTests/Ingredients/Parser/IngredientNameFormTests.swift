@@ -1,5 +1,5 @@
 import Foundation
-import LarderCore
+@testable import LarderCore
 import Testing
 
 /// The parser names a food with the words a cook counts it by in the singular ("mint leaves" →
@@ -48,5 +48,24 @@ struct IngredientNameFormTests {
     #expect(String(decoding: utf16, as: UTF16.self).hasSuffix("leaves"))
     // The benchmark scores the whole choice in the same form.
     #expect(IngredientEvaluation.Prediction(parsed).name == "perilla or shiso leaf")
+  }
+
+  @Test(arguments: [
+    ("2 tbsp chopped fresh mint leaves", "fresh mint leaf", "fresh mint leaves"),
+    ("4 lemon wedges, to serve", "lemon wedge", "lemon wedges"),
+    ("2 onions", "onions", "onions"),
+    // A name picked out of the line's words stays the name.
+    ("40 g caster (superfine) sugar", "caster superfine sugar", "caster superfine sugar"),
+  ])
+  func theWrittenNameIsTheLinesOwnWords(line: String, name: String, written: String) {
+    let parsed = IngredientParser().parse(line)
+    #expect(parsed.name == name)
+    #expect(parsed.writtenName == written)
+  }
+
+  @Test func cooklangMarksUpTheFoodAsTheLineWordsIt() {
+    let markup = Cooklang.ingredientMarkup(
+      IngredientLine(text: "2 tbsp fresh mint leaves"), parser: IngredientParser())
+    #expect(markup == "@fresh mint leaves{2%tbsp}")
   }
 }
