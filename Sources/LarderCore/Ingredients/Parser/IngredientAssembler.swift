@@ -362,7 +362,24 @@ struct IngredientAssembler {
       result.size = text(of: sizeTokens, separator: " ")
       set(.size, sizeTokens, &result)
     }
-    if let nameTokens = labelled(.name) { assembleName(nameTokens, into: &result) }
+    if var nameTokens = labelled(.name) {
+      // "such as" opens examples of the food, not the food or its alternatives: "mixed wild
+      // mushrooms, such as morels or chanterelles" names mixed wild mushrooms, and the
+      // examples are a comment.
+      // The words "such as" may be the name's or the comment's; what counts is that they
+      // stand after the name's first word.
+      if let first = nameTokens.first,
+        let such = (first + 1..<max(first + 1, tokens.count - 1)).first(where: { index in
+          tokens[index].hash == IngredientWords.such
+            && tokens[index + 1].hash == IngredientWords.asWord
+        }),
+        let cut = nameTokens.firstIndex(where: { $0 >= such })
+      {
+        extraComment += nameTokens[cut...]
+        nameTokens.removeSubrange(cut...)
+      }
+      assembleName(nameTokens, into: &result)
+    }
     if result.name == nil { rescueName(&result) }
     if let preparation = labelled(.preparation) {
       result.preparation = text(of: preparation, separator: ", ")

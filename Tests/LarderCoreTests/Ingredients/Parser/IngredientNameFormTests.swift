@@ -68,4 +68,20 @@ struct IngredientNameFormTests {
       IngredientLine(text: "2 tbsp fresh mint leaves"), parser: IngredientParser())
     #expect(markup == "@fresh mint leaves{2%tbsp}")
   }
+
+  /// "such as" opens examples of the food, not the food or its alternatives.
+  @Test(arguments: [
+    ("1 tablespoon vegetable oil, such as grapeseed, corn or olive", "vegetable oil"),
+    ("2 cups chopped nuts: such as walnuts, pecans or toasted almonds", "nuts"),
+    ("1 bottle dry red wine, such as Zinfandel, Merlot, or Burgundy", "dry red wine"),
+  ])
+  func examplesAfterSuchAsAreNotTheFood(line: String, name: String) throws {
+    let parsed = IngredientParser().parse(line)
+    #expect(parsed.name == name)
+    #expect(parsed.alternatives.isEmpty)
+    #expect(IngredientEvaluation.Prediction(parsed).name == name)
+    // The examples are kept, in the comment.
+    let comment = try #require(parsed.comment)
+    #expect(comment.contains("such as"))
+  }
 }
