@@ -37,8 +37,8 @@ extension IngredientEvaluation {
         // In the parser's name form, as its name and alternatives are ("mint or basil
         // leaves" → "mint or basil leaf").
         self.init(
-          name: IngredientNameForm.canonical(written), quantity: parsed.quantity, quantityMax: parsed.quantityMax,
-          unit: parsed.unit)
+          name: IngredientNameForm.canonical(written), quantity: parsed.quantity,
+          quantityMax: parsed.quantityMax, unit: parsed.unit)
         return
       }
       var name = parsed.name

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LarderCore
 import Testing
+
+@testable import LarderCore
 
 /// The parser names a food with the words a cook counts it by in the singular ("mint leaves" →
 /// "mint leaf"), and leaves every other word, plurals included, as written.
