@@ -124,7 +124,8 @@ extension Larder {
     // Read as the pantry reads a typed line: in the language it is written in ("2 l Milch").
     let reading = PantryLineReader(catalog: foods).read(text, language: request.language)
     let parsed = reading.parsed
-    let name = parsed.name?.trimmingCharacters(in: .whitespaces) ?? ""
+    // The item reads as typed: "4 lemon wedges", not the parsed name's "lemon wedge".
+    let name = parsed.writtenName?.trimmingCharacters(in: .whitespaces) ?? ""
     let food =
       name.isEmpty
       ? nil : foods.food(id: name) ?? reading.foodID.flatMap { foods.food(id: $0) }

@@ -26,7 +26,10 @@ extension Cooklang {
     let text = oneLine(line.text).trimmingCharacters(in: .whitespaces)
     let whole = "@" + ingredientName(text) + "{}"
     let parsed = parser.parse(text, language: language)
-    guard !parsed.isSectionHeader, let name = parsed.name, !name.isEmpty else { return whole }
+    // The food as the line words it ("mint leaves", not the name's "mint leaf").
+    guard !parsed.isSectionHeader, let name = parsed.writtenName, !name.isEmpty else {
+      return whole
+    }
     let amount = amountMarkup(parsed, in: text)
     for candidate in [noteForm(text, name: name, amount: amount), inPlaceForm(text, parsed)] {
       if let candidate, readsBack(candidate, as: text) { return candidate }
@@ -78,7 +81,7 @@ extension Cooklang {
       unit = parsed.unit
     }
     // A unit word that names the food ("2 Knoblauchzehen"): the food counts, no unit.
-    if parsed.spans["unit"] == nil, let name = parsed.name?.lowercased(),
+    if parsed.spans["unit"] == nil, let name = parsed.writtenName?.lowercased(),
       let written = parsed.unitText?.lowercased(), !written.isEmpty,
       name == written || name.hasPrefix(written + " ")
     {
@@ -101,7 +104,7 @@ extension Cooklang {
 
   /// The line's words with the food marked up where it stands.
   private static func inPlaceForm(_ text: String, _ parsed: ParsedIngredient) -> String? {
-    guard let name = parsed.name, let span = parsed.spans["name"],
+    guard let name = parsed.writtenName, let span = parsed.spans["name"],
       let wording = substring(text, span)
     else { return nil }
     let utf16 = text.utf16

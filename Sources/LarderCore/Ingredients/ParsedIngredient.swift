@@ -110,6 +110,26 @@ public struct ParsedIngredient: Hashable, Sendable, Codable {
 }
 
 extension ParsedIngredient {
+  /// The name as the line writes it, for showing to the cook: ``name`` names the food with
+  /// its piece words in the singular (``IngredientNameForm``: "mint leaves" is named
+  /// "mint leaf"), and this is the name span's own words ("mint leaves") when they are the
+  /// name in that form. Otherwise (no span, or a name whose words the parser picked out of
+  /// the line, such as "caster sugar" from "caster (superfine) sugar") it is ``name``.
+  public var writtenName: String? {
+    guard let name, let span = spans["name"] else { return name }
+    let utf16 = input.utf16
+    guard span.start >= 0, span.start < span.end, span.end <= utf16.count,
+      let from = utf16.index(utf16.startIndex, offsetBy: span.start, limitedBy: utf16.endIndex)?
+        .samePosition(in: input),
+      let to = utf16.index(utf16.startIndex, offsetBy: span.end, limitedBy: utf16.endIndex)?
+        .samePosition(in: input)
+    else { return name }
+    let written = String(input[from..<to])
+    return written != name && IngredientNameForm.canonical(written) == name ? written : name
+  }
+}
+
+extension ParsedIngredient {
   /// The name to look a food up by. It is ``name``, except when a one-word name shares its
   /// noun with the alternative that follows: in "olive or vegetable oil" the name is "olive"
   /// but the food is olive oil, in "chicken or vegetable stock" chicken stock, in "red or

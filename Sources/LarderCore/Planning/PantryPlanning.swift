@@ -80,8 +80,9 @@ public struct PantryLineReader: Sendable {
     let (kinds, text) = PantryKinds.reading(written)
     let reading = read(text, language: language)
     let parsed = reading.parsed
+    // Kept as typed ("mint leaves"), not in the parsed name's form ("mint leaf").
     guard !parsed.isSectionHeader,
-      let name = parsed.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty
+      let name = parsed.writtenName?.trimmingCharacters(in: .whitespaces), !name.isEmpty
     else {
       throw LarderCoreError.invalidField(
         field: "line", value: text, reason: "names no food to keep (try '2 lb chicken thighs')")
@@ -157,7 +158,8 @@ extension RecipePortion {
     return recipe.ingredientLines.compactMap { line in
       let parsed = parser.parse(line.text, language: language)
       guard !parsed.isSectionHeader else { return nil }
-      let name = (parsed.name ?? line.facts?.name ?? line.text)
+      // The words the recipe uses, shown on the shopping list ("4 lemon wedges").
+      let name = (parsed.writtenName ?? line.facts?.name ?? line.text)
         .trimmingCharacters(in: .whitespaces)
       let foods =
         line.facts.map { (food: $0.foodID, alternatives: $0.alternativeFoodIDs) }

@@ -17,6 +17,12 @@ import Testing
     #expect(try app.planning.pantryItems(household: .default).count == 1)
   }
 
+  @Test func aTypedLineKeepsItsWordsThoughTheParsedNameIsSingular() throws {
+    let app = try PlanningLarder()
+    let added = try app.larder.addPantryItem(.line("6 cinnamon sticks"), as: app.caller)
+    #expect(added.item.name == "cinnamon sticks")
+  }
+
   @Test func aLineTypedInGermanIsReadInGerman() throws {
     let app = try PlanningLarder()
     let milk = try app.larder.addPantryItem(.line("2 l Milch"), as: app.caller)

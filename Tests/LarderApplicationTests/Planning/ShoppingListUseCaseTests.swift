@@ -136,6 +136,13 @@ import Testing
     #expect(milk.item.foodID == "milk")
   }
 
+  @Test func aTypedLineKeepsItsWordsThoughTheParsedNameIsSingular() throws {
+    let app = try PlanningLarder()
+    let wedges = try app.larder.addShoppingItem(
+      NewShoppingItem(line: "4 lemon wedges"), as: app.caller)
+    #expect(wedges.item.name == "lemon wedges")
+  }
+
   @Test func manualLinesSurviveRegeneratingAndCheckedLinesMoveToThePantry() throws {
     let app = try PlanningLarder()
     let lemons = try app.larder.addShoppingItem(NewShoppingItem(line: "2 lemons"), as: app.caller)

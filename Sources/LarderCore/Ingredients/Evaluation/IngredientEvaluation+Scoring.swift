@@ -25,7 +25,8 @@ extension IngredientEvaluation {
 
     /// Larder's parse of a line. The labels name the whole choice, so the name runs from the
     /// name's first word to the last alternative's last word as the line writes them
-    /// ("canola, peanut, or walnut oil"); without those spans, the alternatives are joined on
+    /// ("canola, peanut, or walnut oil"), in the parser's name form (piece words singular,
+    /// ``IngredientNameForm``); without those spans, the alternatives are joined on
     /// with "or" ("butter" + ["margarine"] → "butter or margarine"), an alternative the name
     /// already holds not added twice.
     public init(_ parsed: ParsedIngredient) {
@@ -33,9 +34,11 @@ extension IngredientEvaluation {
         !parsed.alternatives.isEmpty, choice.start >= name.end,
         let written = Self.text(of: parsed.input, from: name.start, to: choice.end)
       {
+        // In the parser's name form, as its name and alternatives are ("mint or basil
+        // leaves" → "mint or basil leaf").
         self.init(
-          name: written, quantity: parsed.quantity, quantityMax: parsed.quantityMax,
-          unit: parsed.unit)
+          name: IngredientNameForm.canonical(written), quantity: parsed.quantity,
+          quantityMax: parsed.quantityMax, unit: parsed.unit)
         return
       }
       var name = parsed.name

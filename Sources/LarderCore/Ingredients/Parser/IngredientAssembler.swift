@@ -362,7 +362,24 @@ struct IngredientAssembler {
       result.size = text(of: sizeTokens, separator: " ")
       set(.size, sizeTokens, &result)
     }
-    if let nameTokens = labelled(.name) { assembleName(nameTokens, into: &result) }
+    if var nameTokens = labelled(.name) {
+      // "such as" opens examples of the food, not the food or its alternatives: "mixed wild
+      // mushrooms, such as morels or chanterelles" names mixed wild mushrooms, and the
+      // examples are a comment.
+      // The words "such as" may be the name's or the comment's; what counts is that they
+      // stand after the name's first word.
+      if let first = nameTokens.first,
+        let such = (first + 1..<max(first + 1, tokens.count - 1)).first(where: { index in
+          tokens[index].hash == IngredientWords.such
+            && tokens[index + 1].hash == IngredientWords.asWord
+        }),
+        let cut = nameTokens.firstIndex(where: { $0 >= such })
+      {
+        extraComment += nameTokens[cut...]
+        nameTokens.removeSubrange(cut...)
+      }
+      assembleName(nameTokens, into: &result)
+    }
     if result.name == nil { rescueName(&result) }
     if let preparation = labelled(.preparation) {
       result.preparation = text(of: preparation, separator: ", ")
@@ -581,14 +598,14 @@ struct IngredientAssembler {
       let indices = alternativeTokens[offset]
       result.alternativeAmounts.remove(at: offset)
       alternativeTokens.remove(at: offset)
-      result.name = text(of: indices, separator: " ")
+      result.name = IngredientNameForm.canonical(text(of: indices, separator: " "))
       set(.name, indices, &result)
       return
     }
     guard let id = result.unit, let unit = IngredientUnit.unit(id: id), unit.dimension == .count,
       !Self.containerUnits.contains(id), !primaryUnitIndices.isEmpty
     else { return }
-    result.name = result.unitText
+    result.name = result.unitText.map(IngredientNameForm.canonical)
     result.unit = nil
     result.unitText = nil
     result.spans[Field.unit.rawValue] = nil
@@ -634,11 +651,14 @@ struct IngredientAssembler {
     // Sharing the last part's head noun ("olive oil") reads better for some lines but is
     // wrong for as many ("butter or olive oil" is not "butter oil"), so it is left to the
     // reader of ``ParsedIngredient/alternatives``.
-    let name = text(of: firstPart, separator: " ")
+    // Piece words in the singular ("mint leaves" → "mint leaf"): see IngredientNameForm.
+    let name = IngredientNameForm.canonical(text(of: firstPart, separator: " "))
     result.name = name
     set(.name, firstPart, &result)
     if parts.count > 1 {
-      result.alternatives = parts.dropFirst().map { text(of: $0, separator: " ") }
+      result.alternatives = parts.dropFirst().map {
+        IngredientNameForm.canonical(text(of: $0, separator: " "))
+      }
       let rest = Array(parts.dropFirst().joined()) + connectors
       set(.alternatives, rest.sorted(), &result)
     } else if !connectors.isEmpty {
