@@ -66,6 +66,17 @@ enum PlanningFixtures {
     #expect(milk.text(.metric).hasSuffix("ml milk"))
   }
 
+  /// The parser names a food with its piece words in the singular ("cocktail stick"); a line
+  /// the catalog has no food for is listed in the words the recipe wrote.
+  @Test func aRecipeLineWithoutAFoodKeepsItsWordsOnTheList() throws {
+    let list = F.list([
+      RecipePortion(recipe: F.recipe("Canapés", "24 cocktail sticks", "4 lemon wedges"))
+    ])
+    let names = Set(list.map(\.name))
+    #expect(names.contains("cocktail sticks"), "\(names)")
+    #expect(!names.contains("cocktail stick"))
+  }
+
   @Test func recipesInOtherLanguagesMergeWithEnglishOnes() throws {
     var kuchen = F.recipe("Kuchen", "250 ml Milch", "2 EL Zucker", "3 Eier")
     kuchen.language = .german
