@@ -137,9 +137,11 @@ extension Cooklang {
   }
 
   /// Whether an ingredient's note is how the line words the food rather than a remark: it
-  /// holds every word of the name ("caster (superfine) sugar" for caster superfine sugar).
+  /// holds every word of the name ("caster (superfine) sugar" for caster superfine sugar),
+  /// piece words counted in the name's singular ("dried fenugreek leaves (kasuri methi)" for
+  /// dried fenugreek leaf kasuri methi).
   static func isWording(_ note: String, of name: String) -> Bool {
-    let noteWords = Set(words(note))
+    let noteWords = Set(words(note)).union(words(IngredientNameForm.canonical(note)))
     let nameWords = words(name)
     return !nameWords.isEmpty && nameWords.allSatisfy(noteWords.contains)
   }

@@ -186,6 +186,8 @@ import Testing
     "2 tbsp butter @ room temperature", "1 cup {homemade} chicken stock",
     "1 cup stock -- homemade or bought", "1 tsp vanilla extract [- the good stuff -]",
     "6 ~ 8 mushrooms", "2 eggs \\ beaten", "= 2 cups rice", "> 1 cup flour",
+    // The name takes words out of brackets and its piece word in the singular.
+    "1 tsp dried fenugreek leaves (kasuri methi), optional",
   ]
 
   @Test(arguments: hardLines)
