@@ -34,6 +34,17 @@ grep -E '^✘ Test .* (failed|passed) after|^.*error: .*(signal|crash|Fatal)|Fat
 # Suites with a failed test ("✘ Suite Name failed after"): the retry runs them whole, as a
 # test's display name is not what --filter matches.
 mapfile -t failed < <(sed -n -E 's/^✘ Suite ([A-Za-z_][A-Za-z0-9_]*) failed after.*/\1/p' "$log" | sort -u)
+# A suite with a display name (`@Suite("HTTPS over a socket")`) is named by the type declared
+# after that string in the tests' sources.
+while IFS= read -r display; do
+  [[ -n $display ]] || continue
+  file=$(grep -rlF -- "\"$display\"" Tests | head -n 1)
+  [[ -n $file ]] || continue
+  line=$(grep -nF -- "\"$display\"" "$file" | head -n 1 | cut -d: -f1)
+  type=$(tail -n "+$line" "$file" | grep -m 1 -oE '(struct|class|enum|actor) +[A-Za-z_][A-Za-z0-9_]*' \
+    | awk '{ print $2 }')
+  [[ -n $type ]] && failed+=("$type")
+done < <(sed -n -E 's/^✘ Suite "(.*)" failed after.*/\1/p' "$log" | sort -u)
 if ! grep -q -E '^✘ Test run with .* failed after' "$log"; then
   # No summary line: the process died. Name the tests that started and never ended.
   echo "The test process ended without its summary (a crash?). Started and not finished:"
