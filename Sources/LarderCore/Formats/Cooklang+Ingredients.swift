@@ -57,7 +57,7 @@ extension Cooklang {
     var quantity = number(low) + (high.map { "-" + number($0) } ?? "")
     // The number as written, a decimal comma included ("2,5"): Larder reads it back as the
     // line wrote it, and a Cooklang app shows it as the cook wrote it.
-    if let span = parsed.spans["quantity"], let written = substring(text, span),
+    if let span = parsed.spans["quantity"], let written = span.text(in: text),
       let value = cooklangValue(written.replacingOccurrences(of: ",", with: ".")),
       value.low == low, value.high == high,
       !written.contains(where: { "{}%\\".contains($0) })
@@ -68,7 +68,7 @@ extension Cooklang {
     // A unit of several words ("c. à s.") as the line writes it, where the parse keeps only
     // its first ("c.").
     var writtenUnit = parsed.unitText
-    if let first = writtenUnit, let span = parsed.spans["unit"], let whole = substring(text, span),
+    if let first = writtenUnit, let span = parsed.spans["unit"], let whole = span.text(in: text),
       whole.count > first.count, whole.hasPrefix(first)
     {
       writtenUnit = whole
@@ -105,7 +105,7 @@ extension Cooklang {
   /// The line's words with the food marked up where it stands.
   private static func inPlaceForm(_ text: String, _ parsed: ParsedIngredient) -> String? {
     guard let name = parsed.writtenName, let span = parsed.spans["name"],
-      let wording = substring(text, span)
+      let wording = span.text(in: text)
     else { return nil }
     let utf16 = text.utf16
     let start = utf16.index(utf16.startIndex, offsetBy: span.start)
@@ -196,15 +196,6 @@ extension Cooklang {
       result.append(character)
     }
     return result
-  }
-
-  /// The part of `text` a span covers, or nil when the span does not fit it.
-  static func substring(_ text: String, _ span: TextSpan) -> String? {
-    let utf16 = text.utf16
-    guard span.start >= 0, span.start <= span.end, span.end <= utf16.count else { return nil }
-    let start = utf16.index(utf16.startIndex, offsetBy: span.start)
-    let end = utf16.index(utf16.startIndex, offsetBy: span.end)
-    return String(text[start..<end])
   }
 
   /// A quantity as Cooklang writes it: whole numbers plain, common fractions as "1 1/2", the

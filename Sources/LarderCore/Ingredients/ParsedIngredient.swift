@@ -13,6 +13,18 @@ public struct TextSpan: Hashable, Sendable, Codable {
     self.start = start
     self.end = end
   }
+
+  /// The part of `text` the span covers, or nil when the span does not fit it (offsets outside
+  /// it, reversed, or inside a character).
+  public func text(in text: String) -> String? {
+    let utf16 = text.utf16
+    guard start >= 0, start <= end, end <= utf16.count,
+      let lower = utf16.index(utf16.startIndex, offsetBy: start, limitedBy: utf16.endIndex),
+      let upper = utf16.index(utf16.startIndex, offsetBy: end, limitedBy: utf16.endIndex),
+      let from = lower.samePosition(in: text), let to = upper.samePosition(in: text)
+    else { return nil }
+    return String(text[from..<to])
+  }
 }
 
 /// An amount: a quantity (or range) and a unit, as in "150 g" or "2-3 cups".
@@ -116,15 +128,9 @@ extension ParsedIngredient {
   /// name in that form. Otherwise (no span, or a name whose words the parser picked out of
   /// the line, such as "caster sugar" from "caster (superfine) sugar") it is ``name``.
   public var writtenName: String? {
-    guard let name, let span = spans["name"] else { return name }
-    let utf16 = input.utf16
-    guard span.start >= 0, span.start < span.end, span.end <= utf16.count,
-      let from = utf16.index(utf16.startIndex, offsetBy: span.start, limitedBy: utf16.endIndex)?
-        .samePosition(in: input),
-      let to = utf16.index(utf16.startIndex, offsetBy: span.end, limitedBy: utf16.endIndex)?
-        .samePosition(in: input)
+    guard let name, let span = spans["name"], span.start < span.end,
+      let written = span.text(in: input)
     else { return name }
-    let written = String(input[from..<to])
     return written != name && IngredientNameForm.canonical(written) == name ? written : name
   }
 }

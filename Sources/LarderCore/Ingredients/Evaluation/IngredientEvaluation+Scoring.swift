@@ -59,13 +59,8 @@ extension IngredientEvaluation {
     /// The line's text between two UTF-16 offsets (the parser's spans), or nil when they do
     /// not fall inside it.
     static func text(of line: String, from start: Int, to end: Int) -> String? {
-      let utf16 = line.utf16
-      guard start >= 0, start < end, end <= utf16.count,
-        let lower = utf16.index(utf16.startIndex, offsetBy: start, limitedBy: utf16.endIndex),
-        let upper = utf16.index(utf16.startIndex, offsetBy: end, limitedBy: utf16.endIndex),
-        let from = lower.samePosition(in: line), let to = upper.samePosition(in: line)
-      else { return nil }
-      return String(line[from..<to])
+      guard start < end else { return nil }
+      return TextSpan(start: start, end: end).text(in: line)
     }
   }
 
