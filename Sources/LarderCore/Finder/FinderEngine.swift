@@ -22,7 +22,8 @@ import Foundation
 /// a second thread from the system's pool for half its walk and half its checks.
 ///
 /// Size: up to 16,777,216 recipes; about 170 bytes a recipe (169 MB for the benchmark's
-/// million), plus 1.4 bytes a recipe of working memory for each query running at once.
+/// million), plus working memory for each query running at once: 1.4 bytes a recipe, and up to
+/// 2 MB for the walk's notes.
 public final class FinderEngine: @unchecked Sendable {
   // @unchecked Sendable: `index` is read only under the lock's read side and written only under
   // its write side, so no thread ever sees it half changed.

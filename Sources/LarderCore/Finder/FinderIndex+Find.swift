@@ -602,42 +602,31 @@ extension FinderIndex {
                                     // the block's counters and bits stay in the processor's cache
                                     // while every food's groups visit it; each group resumes where
                                     // the last block left it (a group is sorted by slot).
-                                    let cursorCount = plan.haveFoods.count * groups
-                                    var plainAt = [Int](repeating: 0, count: cursorCount)
-                                    var choiceAt = [Int](repeating: 0, count: cursorCount)
-                                    for (item, food) in plan.haveFoods.enumerated() {
-                                      let base = Int(food) * Self.groupCount
-                                      for group in 1..<max(groups, 1) {
-                                        plainAt[item * groups + group] = Int(
-                                          groupEnds[base + group - 1])
-                                        choiceAt[item * groups + group] = Int(
-                                          choiceGroupEnds[base + group - 1])
-                                      }
-                                    }
-                                    if slots.lowerBound > 0 {
-                                      // A walk starting further on finds each group's first entry at
-                                      // or after its first slot.
+                                    /// For each available food and group, where the walk starts in `lists`, whose groups end
+                                    /// at `ends`: the group's start, or, for a walk starting further on, its first entry at
+                                    /// or after the walk's first slot.
+                                    func cursors(_ lists: [[UInt32]], ends: [UInt32]) -> [Int] {
+                                      var at = [Int](
+                                        repeating: 0, count: plan.haveFoods.count * groups)
                                       let first = UInt32(slots.lowerBound) << 8
                                       for (item, food) in plan.haveFoods.enumerated() {
                                         let base = Int(food) * Self.groupCount
-                                        postings[Int(food)].withUnsafeBufferPointer { list in
-                                          for group in 0..<groups {
-                                            plainAt[item * groups + group] = Self.lowerBound(
-                                              of: first, in: list,
-                                              from: plainAt[item * groups + group],
-                                              to: Int(groupEnds[base + group]))
-                                          }
+                                        for group in 1..<max(groups, 1) {
+                                          at[item * groups + group] = Int(ends[base + group - 1])
                                         }
-                                        choicePostings[Int(food)].withUnsafeBufferPointer { list in
+                                        guard slots.lowerBound > 0 else { continue }
+                                        lists[Int(food)].withUnsafeBufferPointer { list in
                                           for group in 0..<groups {
-                                            choiceAt[item * groups + group] = Self.lowerBound(
-                                              of: first, in: list,
-                                              from: choiceAt[item * groups + group],
-                                              to: Int(choiceGroupEnds[base + group]))
+                                            at[item * groups + group] = Self.lowerBound(
+                                              of: first, in: list, from: at[item * groups + group],
+                                              to: Int(ends[base + group]))
                                           }
                                         }
                                       }
+                                      return at
                                     }
+                                    var plainAt = cursors(postings, ends: groupEnds)
+                                    var choiceAt = cursors(choicePostings, ends: choiceGroupEnds)
                                     var blockStart = slots.lowerBound
                                     repeat {
                                       let blockEnd = min(blockStart + walkBlock, slots.upperBound)
@@ -1079,8 +1068,8 @@ struct UncheckedSendableBox<Value>: @unchecked Sendable {
 }
 
 /// Working memory for one query at a time: a match counter per slot, three slot bitsets and
-/// the walk's notes (3.5 MB at a million recipes). Kept between queries, because fresh pages of that size cost
-/// more than the query itself, and serialise threads in the kernel.
+/// the walk's notes (3.5 MB at a million recipes). Kept between queries, because fresh pages of
+/// that size cost more than the query itself, and serialise threads in the kernel.
 final class FinderScratch {
   /// Matches counted per slot.
   var counters: [UInt8] = []
