@@ -57,6 +57,10 @@ struct FinderPlan {
   /// (``FinderIndex/units``), infinite where it does not convert: a recipe needing `q` of the
   /// unit is short when `q × 0.999` exceeds it (the test of ``PantryAmounts/shortfall``).
   var available: [UInt32: [Double]] = [:]
+  /// `available` as the walk reads it: for each limited food and unit, the largest quantity a
+  /// recipe may need without being short (``allowance(for:)``), so that one comparison of the
+  /// entry's own `Float` decides.
+  var allowances: [UInt32: [Float]] = [:]
   /// Every food in `have`, whose posting lists (and choice postings) the query visits.
   var haveFoods: [UInt32]
   var excluded: FoodSet?
@@ -155,9 +159,11 @@ struct FinderPlan {
     limited = limitedBits
     for (food, limit) in measured {
       let density = index.catalog.densities[index.foodIDs[Int(food)]] ?? limit.fallbackDensity
-      available[food] = index.units.map { unit in
+      let table = index.units.map { unit in
         PantryAmounts.total(of: limit.amounts, in: unit, density: density)?.quantity ?? .infinity
       }
+      available[food] = table
+      allowances[food] = table.map(Self.allowance(for:))
     }
     have = FoodSet(bits: haveBits, top: 0)
     pantry = FoodSet(bits: pantryBits, top: 0)
@@ -246,6 +252,21 @@ struct FinderPlan {
     substitutable = foodSet(substitutableBits)
     excluded = excludes ? foodSet(excludedBits) : nil
     self.includes = includes.map(foodSet)
+  }
+
+  /// The largest quantity `q` for which ``isShort(_:unit:quantity:)`` is false with `available`
+  /// on hand: a recipe needing `q` is short exactly when `q` exceeds it. (`Double(q) × 0.999`
+  /// grows with `q`, so the quantities that are not short are those up to a bound; a quantity
+  /// of 0 or less is never short.)
+  static func allowance(for available: Double) -> Float {
+    if available.isNaN || available == .infinity { return .infinity }
+    if available < 0 { return 0 }
+    func fits(_ quantity: Float) -> Bool { Double(quantity) * 0.999 <= available }
+    var bound = Float(available / 0.999)
+    if bound == .infinity { bound = .greatestFiniteMagnitude }
+    while bound > 0, !fits(bound) { bound = bound.nextDown }
+    while bound < .greatestFiniteMagnitude, fits(bound.nextUp) { bound = bound.nextUp }
+    return bound
   }
 
   /// Whether a recipe needing `quantity` of a limited food in a unit has more than the pantry.
@@ -563,25 +584,16 @@ extension FinderIndex {
                                     defer { visitedByPart[part] = visited }
                                     // Where this part notes the slots whose count reaches its trigger.
                                     let events = eventBuffer.baseAddress! + part * eventCapacity
+                                    let counterBase = counters.baseAddress!
+                                    let triggerBase = triggers.baseAddress!
                                     var eventCount = 0
-                                    /// Counts one posting entry's match for its slot, and notes the
-                                    /// slot when the count reaches the slot's trigger (which happens
-                                    /// once per slot). Nothing branches on the count just read, so the
-                                    /// processor never waits on a counter to guess a branch: the note
-                                    /// is written every time and kept only when it counts.
-                                    @inline(__always) func count(_ entry: UInt32) {
-                                      let slot = Int(entry >> 8)
-                                      let count = counters[slot] &+ 1
-                                      counters[slot] = count
-                                      events[eventCount] = entry >> 8
-                                      eventCount &+= count == triggers[Int(entry & 0xFF)] ? 1 : 0
-                                    }
                                     /// Marks the slots noted since the last call: an exact slot is
                                     /// qualified (complete when it misses nothing), another unsure.
                                     func settle() {
                                       for event in 0..<eventCount {
-                                        let slot = Int(events[event])
-                                        let need = Int(needs[slot])
+                                        // A note is its posting entry: the slot and its need.
+                                        let slot = Int(events[event] >> 8)
+                                        let need = Int(events[event] & 0xFF)
                                         let count = Int(counters[slot])
                                         let word = slot >> 6
                                         let bit: UInt64 = 1 << UInt64(slot & 63)
@@ -590,9 +602,10 @@ extension FinderIndex {
                                         unsure[word] |= bit & ~exact
                                         complete[word] |= count == need ? bit & exact : 0
                                         // Exact slots of need > K are counted here; need ≤ K by bucket.
-                                        if exact != 0, need > maxMissing,
-                                          requiredBits == 0 || passesBits(slot)
-                                        {
+                                        let counted = need <= exactUpTo && need > maxMissing
+                                        if requiredBits == 0 {
+                                          found &+= counted ? 1 : 0
+                                        } else if counted, passesBits(slot) {
                                           found += 1
                                         }
                                       }
@@ -642,21 +655,16 @@ extension FinderIndex {
                                             choicePostingTags[Int(food)].withUnsafeBufferPointer {
                                               tags in
                                               for group in 0..<groups {
-                                                var index = choiceAt[cursors + group]
-                                                let end = Int(choiceGroupEnds[base + group])
-                                                while index < end, UInt64(list[index]) < limit {
-                                                  let tag = tags[index]
-                                                  let counts =
-                                                    tag == Self.firstMemberTag
-                                                    || (tag & Self.choiceNumberTagBit == 0
-                                                      ? !holds(have, tag)
-                                                      : chosen(
-                                                        tag & ~Self.choiceNumberTagBit, plan: plan)
-                                                        == food)
-                                                  if counts { count(list[index]) }
-                                                  index += 1
-                                                }
-                                                visited &+= index - choiceAt[cursors + group]
+                                                let start = choiceAt[cursors + group]
+                                                let index = Self.countChoiceRun(
+                                                  list.baseAddress!, tags: tags.baseAddress!,
+                                                  have: have.baseAddress!, from: start,
+                                                  to: Int(choiceGroupEnds[base + group]),
+                                                  below: limit, counters: counterBase,
+                                                  triggers: triggerBase, events: events,
+                                                  eventCount: &eventCount
+                                                ) { chosen($0, plan: plan) == food }
+                                                visited &+= index - start
                                                 choiceAt[cursors + group] = index
                                               }
                                             }
@@ -664,6 +672,7 @@ extension FinderIndex {
                                         }
                                         guard groupEnds[base + groups - 1] > 0 else { continue }
                                         postings[Int(food)].withUnsafeBufferPointer { list in
+                                          let list = list.baseAddress!
                                           // Only foods every giving item measures can fall short: their
                                           // postings too short a pantry amount covers are not counted.
                                           let limited =
@@ -671,37 +680,33 @@ extension FinderIndex {
                                             && plan.limited[Int(food >> 6)]
                                               & (1 << UInt64(food & 63))
                                               != 0
-                                          guard limited, let available = plan.available[food],
+                                          guard limited, let allowance = plan.allowances[food],
                                             !postingAmounts[Int(food)].isEmpty
                                           else {
                                             for group in 0..<groups {
-                                              var index = plainAt[cursors + group]
-                                              let end = Int(groupEnds[base + group])
-                                              while index < end, UInt64(list[index]) < limit {
-                                                count(list[index])
-                                                index += 1
-                                              }
-                                              visited &+= index - plainAt[cursors + group]
+                                              let start = plainAt[cursors + group]
+                                              let index = Self.countRun(
+                                                list, from: start, to: Int(groupEnds[base + group]),
+                                                below: limit, counters: counterBase,
+                                                triggers: triggerBase, events: events,
+                                                eventCount: &eventCount)
+                                              visited &+= index - start
                                               plainAt[cursors + group] = index
                                             }
                                             return
                                           }
                                           postingAmounts[Int(food)].withUnsafeBufferPointer {
                                             amounts in
-                                            available.withUnsafeBufferPointer { available in
+                                            allowance.withUnsafeBufferPointer { allowance in
                                               for group in 0..<groups {
-                                                var index = plainAt[cursors + group]
-                                                let end = Int(groupEnds[base + group])
-                                                while index < end, UInt64(list[index]) < limit {
-                                                  let amount = amounts[index]
-                                                  let short =
-                                                    amount.quantity > 0
-                                                    && Double(amount.quantity) * 0.999
-                                                      > available[Int(amount.unit)]
-                                                  if !short { count(list[index]) }
-                                                  index += 1
-                                                }
-                                                visited &+= index - plainAt[cursors + group]
+                                                let start = plainAt[cursors + group]
+                                                let index = Self.countRun(
+                                                  list, amounts: amounts.baseAddress!,
+                                                  allowance: allowance.baseAddress!, from: start,
+                                                  to: Int(groupEnds[base + group]), below: limit,
+                                                  counters: counterBase, triggers: triggerBase,
+                                                  events: events, eventCount: &eventCount)
+                                                visited &+= index - start
                                                 plainAt[cursors + group] = index
                                               }
                                             }
@@ -901,6 +906,102 @@ extension FinderIndex {
       }
     }
     return (total, top.sorted())
+  }
+
+  /// Counts the entries of a posting group from `start` up to `end` or the first entry at or
+  /// beyond `limit` (a slot shifted left by 8), as the walk of ``search(_:keep:scratch:walkBlock:)``
+  /// counts: each entry adds one to its slot's counter and writes itself (the slot and its
+  /// need) as a note, kept (by advancing `eventCount`) only when the count reaches the trigger
+  /// of the entry's need.
+  /// Returns where it stopped.
+  ///
+  /// A function of its own, with every pointer a parameter, so that the loop keeps them in
+  /// registers rather than reading them back after each store.
+  @inline(__always)
+  static func countRun(
+    _ list: UnsafePointer<UInt32>, from start: Int, to end: Int, below limit: UInt64,
+    counters: UnsafeMutablePointer<UInt8>, triggers: UnsafePointer<UInt8>,
+    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int
+  ) -> Int {
+    var index = start
+    var noted = eventCount
+    while index < end {
+      let entry = list[index]
+      guard UInt64(entry) < limit else { break }
+      let slot = Int(entry >> 8)
+      let count = counters[slot] &+ 1
+      counters[slot] = count
+      events[noted] = entry
+      noted &+= count == triggers[Int(entry & 0xFF)] ? 1 : 0
+      index &+= 1
+    }
+    eventCount = noted
+    return index
+  }
+
+  /// ``countRun(_:from:to:below:counters:triggers:events:eventCount:)`` for a food's lines of
+  /// alternatives, which count under their first food at hand: an entry counts when its tag
+  /// (``choiceTag``) says this food comes first, names an earlier food the pantry lacks, or
+  /// names the choice and `chooses` it for this food.
+  @inline(__always)
+  static func countChoiceRun(
+    _ list: UnsafePointer<UInt32>, tags: UnsafePointer<UInt32>, have: UnsafePointer<UInt64>,
+    from start: Int, to end: Int, below limit: UInt64, counters: UnsafeMutablePointer<UInt8>,
+    triggers: UnsafePointer<UInt8>, events: UnsafeMutablePointer<UInt32>,
+    eventCount: inout Int, chooses: (UInt32) -> Bool
+  ) -> Int {
+    var index = start
+    var noted = eventCount
+    while index < end {
+      let entry = list[index]
+      guard UInt64(entry) < limit else { break }
+      let tag = tags[index]
+      let counts: UInt8
+      if tag == firstMemberTag {
+        counts = 1
+      } else if tag & choiceNumberTagBit == 0 {
+        counts = have[Int(tag >> 6)] & (1 << UInt64(tag & 63)) == 0 ? 1 : 0
+      } else {
+        counts = chooses(tag & ~choiceNumberTagBit) ? 1 : 0
+      }
+      let slot = Int(entry >> 8)
+      let count = counters[slot] &+ counts
+      counters[slot] = count
+      events[noted] = entry
+      noted &+= Int(counts & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
+      index &+= 1
+    }
+    eventCount = noted
+    return index
+  }
+
+  /// ``countRun(_:from:to:below:counters:triggers:events:eventCount:)`` for a food the pantry
+  /// measures: an entry whose quantity exceeds its unit's `allowance` (``FinderPlan/allowance(for:)``)
+  /// is short, and counts nothing. Without a branch on the amount, which would be guessed
+  /// wrong as often as right.
+  @inline(__always)
+  static func countRun(
+    _ list: UnsafePointer<UInt32>, amounts: UnsafePointer<FinderPostingAmount>,
+    allowance: UnsafePointer<Float>, from start: Int, to end: Int, below limit: UInt64,
+    counters: UnsafeMutablePointer<UInt8>, triggers: UnsafePointer<UInt8>,
+    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int
+  ) -> Int {
+    var index = start
+    var noted = eventCount
+    while index < end {
+      let entry = list[index]
+      guard UInt64(entry) < limit else { break }
+      let amount = amounts[index]
+      let counts: UInt8 = amount.quantity > allowance[Int(amount.unit)] ? 0 : 1
+      let slot = Int(entry >> 8)
+      let count = counters[slot] &+ counts
+      counters[slot] = count
+      events[noted] = entry
+      noted &+= Int(counts & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
+      index &+= 1
+    }
+    eventCount = noted
+    return index
   }
 
   /// The first of a choice's foods the pantry or the staples give, or nil: what the line is
