@@ -116,7 +116,14 @@ enum BenchCommand {
             throw BenchError(message: "--semantics must be kitchen or plain, not '\(value)'")
           }
           return value
-        }()
+        }(),
+        only: try options["only"].map { text in
+          let parts = text.split(separator: "/").compactMap { Int($0) }
+          guard parts.count == 2 else {
+            throw BenchError(message: "--only must be SIZE/K, such as 25/2, not '\(text)'")
+          }
+          return (parts[0], parts[1])
+        }
       ).run()
     case "requests":
       return try RequestBenchmark(rounds: integer("rounds", 2_000)).run()
