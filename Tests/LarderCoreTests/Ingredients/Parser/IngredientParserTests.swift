@@ -213,6 +213,25 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     #expect(parsed.alternatives == alternatives)
   }
 
+  /// A choice with its own amount is another way to make the line: the food is the first, and
+  /// the other, amount and all, stays in the comment instead of running into the name.
+  @Test(arguments: [
+    ("3 leeks or 2 large onions, sliced", "leeks", "onions"),
+    ("½ cup honey or ⅓ cup maple syrup", "honey", "maple syrup"),
+    ("2 tbsp butter, or 1 tbsp coconut oil", "butter", "coconut oil"),
+  ])
+  func aChoiceWithItsOwnAmountIsNotTheName(_ line: String, _ name: String, _ other: String) throws {
+    let parsed = Self.parser.parse(line)
+    #expect(parsed.name == name)
+    #expect(IngredientEvaluation.Prediction(parsed).name == name)
+    let comment = try #require(parsed.comment, "\(line)")
+    #expect(comment.contains(other), "\(line)")
+  }
+
+  @Test func aRangeWrittenWithOrIsNotAChoice() {
+    #expect(Self.parser.parse("5 or 6 ripe plums, halved").name == "ripe plums")
+  }
+
   // MARK: - Optional
 
   @Test(arguments: [
