@@ -228,6 +228,14 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     #expect(comment.contains(other), "\(line)")
   }
 
+  @Test func readsTheWordsOfALinkNotItsMarkup() {
+    let parsed = Self.parser.parse(
+      "2 cups <a href=\"https://example.com/recipes/12-quick-tomato-sauce\">tomato sauce</a>")
+    #expect(parsed.quantity == 2)
+    #expect(parsed.unit == "cup")
+    #expect(parsed.name == "tomato sauce")
+  }
+
   @Test func aRangeWrittenWithOrIsNotAChoice() {
     #expect(Self.parser.parse("5 or 6 ripe plums, halved").name == "ripe plums")
   }

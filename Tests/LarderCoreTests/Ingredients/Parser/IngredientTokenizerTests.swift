@@ -82,6 +82,11 @@ import Testing
     ("1 (14 oz) can", ["1", "(", "14", "oz", ")", "can"]),
     ("salt & pepper", ["salt", "&", "pepper"]),
     ("2\\tcups", ["2", "cups"]),
+    // HTML pasted with a line is markup, not words; a "<" that opens no tag stays.
+    ("1 cup <a href=\"https://example.com/r/7-pesto\">pesto</a>", ["1", "cup", "pesto"]),
+    ("2 cups stock</span>", ["2", "cups", "stock"]),
+    ("<5 mm", ["<", "5", "mm"]),
+    ("a < b", ["a", "<", "b"]),
   ])
   func splitsGluedAndPunctuatedText(_ text: String, _ expected: [String]) {
     #expect(tokenizer.tokens(text).map(\.text) == expected)
@@ -96,6 +101,7 @@ import Testing
     "½ cup crème fraîche 🍋, 1 (14 oz) can",
     "🧂🧂 2 tbsp 👩‍🍳 salt",
     "𝔣𝔞𝔫𝔠𝔶 1½ cups",
+    "🍋 <b>1½ cups</b> crème fraîche",
     "",
     "   ",
   ])
