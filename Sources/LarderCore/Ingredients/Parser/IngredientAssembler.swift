@@ -380,8 +380,10 @@ struct IngredientAssembler {
       }
       // A choice with its own amount is another way to make the line, not part of the food's
       // name: "1 onion or 3 spring onions" names onion, and "3 spring onions" is a comment
-      // (the name words used to run together as "onion spring onions").
-      if let cut = alternativeWithAmount(nameTokens) {
+      // (the name words used to run together as "onion spring onions"). So is a food added
+      // with its own amount: "1 tsp ground cumin mixed with 1 tbsp olive oil", "200g dark
+      // chocolate, plus 50g white chocolate".
+      if let cut = otherFoodWithItsOwnAmount(nameTokens) {
         extraComment += nameTokens[cut...]
         nameTokens.removeSubrange(cut...)
       }
@@ -673,34 +675,37 @@ struct IngredientAssembler {
     }
   }
 
-  /// Where the name words after an "or" with a number of its own begin ("½ cup sugar or
-  /// ¼ cup simple syrup": the offset of "simple" in `nameTokens`, or of the "or" when it was
-  /// read as part of the name), else nil. A range ("5 or 6 plum tomatoes") and a share
-  /// ("98% or 99% fat-free") are not such a choice.
-  func alternativeWithAmount(_ nameTokens: [Int]) -> Int? {
+  /// Where the name words after "or", "plus" or "with" and a number of their own begin
+  /// ("½ cup sugar or ¼ cup simple syrup": the offset of "simple" in `nameTokens`, or of the
+  /// connector when it was read as part of the name), else nil. A range ("5 or 6 plum
+  /// tomatoes") and a share ("98% or 99% fat-free") are not such a food.
+  func otherFoodWithItsOwnAmount(_ nameTokens: [Int]) -> Int? {
+    func isConnector(_ index: Int) -> Bool {
+      let hash = tokens[index].hash
+      return hash == IngredientWords.or || hash == IngredientWords.plus
+        || hash == IngredientWords.with
+    }
     for offset in nameTokens.indices.dropFirst() {
       let before = nameTokens[offset - 1]
       let after = nameTokens[offset]
       guard after > before + 1 else { continue }
-      let orIndex: Int
-      if tokens[before].hash == IngredientWords.or {
+      let connector: Int
+      if isConnector(before) {
         // "OR one 13-ounce can tomatillos": an "or" that opens the line leaves no name before it.
         guard offset > 1 else { continue }
-        orIndex = before
-      } else if let found = (before + 1..<after).first(where: {
-        tokens[$0].hash == IngredientWords.or
-      }) {
-        orIndex = found
+        connector = before
+      } else if let found = (before + 1..<after).first(where: isConnector) {
+        connector = found
       } else {
         continue
       }
-      var next = orIndex + 1
+      var next = connector + 1
       while next < after, tokens[next].isPunctuation { next += 1 }
       guard next < after, labels[next] == .quantity || tokens[next].isNumber,
         next + 1 >= tokens.count || !tokens[next + 1].isSymbol("%"),
-        orIndex == 0 || !(tokens[orIndex - 1].isNumber || labels[orIndex - 1] == .quantity)
+        connector == 0 || !(tokens[connector - 1].isNumber || labels[connector - 1] == .quantity)
       else { continue }
-      return orIndex == before ? offset - 1 : offset
+      return connector == before ? offset - 1 : offset
     }
     return nil
   }

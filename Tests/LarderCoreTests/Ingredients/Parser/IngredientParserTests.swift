@@ -213,12 +213,17 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     #expect(parsed.alternatives == alternatives)
   }
 
-  /// A choice with its own amount is another way to make the line: the food is the first, and
-  /// the other, amount and all, stays in the comment instead of running into the name.
+  /// A choice with its own amount is another way to make the line, and a food added with its
+  /// own amount another need: the food is the first, and the other, amount and all, stays in
+  /// the comment instead of running into the name.
   @Test(arguments: [
     ("3 leeks or 2 large onions, sliced", "leeks", "onions"),
     ("½ cup honey or ⅓ cup maple syrup", "honey", "maple syrup"),
     ("2 tbsp butter, or 1 tbsp coconut oil", "butter", "coconut oil"),
+    // A food added with its own amount, too.
+    ("1 tsp ground cumin mixed with 1 tbsp olive oil", "ground cumin", "olive oil"),
+    ("2 egg yolks whisked with 3 tablespoons cream", "egg yolks", "cream"),
+    ("200g dark chocolate, plus 50g white chocolate", "dark chocolate", "white chocolate"),
   ])
   func aChoiceWithItsOwnAmountIsNotTheName(_ line: String, _ name: String, _ other: String) throws {
     let parsed = Self.parser.parse(line)
