@@ -4,7 +4,7 @@ import Foundation
 ///
 /// - Numbers: integers; decimals with "." or "," ("1,5" is 1.5, but "1,000" is 1000); fractions
 ///   "1/2" (both parts at most two digits, so "400/14" stays two numbers); unicode fractions
-///   "½ ⅓ ¼ ¾ ⅛ …"; mixed numbers "1 1/2", "1½", "1-1/2"; ranges "2-3", "2–3", "2 to 3",
+///   "½ ⅓ ¼ ¾ ⅛ …"; mixed numbers "1 1/2", "1½", "1-1/2"; ranges "2-3", "2–3", "2 to 3", "2-to-3",
 ///   "2 or 3" when the second number is larger.
 /// - HTML tags pasted with a line ("<a href=…>", "</span>") are skipped like spaces.
 /// - A number glued to letters is split at the boundary ("150g" → "150", "g"; "2x400g" →
@@ -537,14 +537,20 @@ private struct Scanner {
     return number.end
   }
 
-  /// Whether the word "to" or "or" starts at `index`, followed by a space.
+  /// Whether the word "to" or "or" starts at `index`, followed by a space or, in a size
+  /// written as one word ("5-to-7-pound"), a hyphen.
   func isToOrOr(_ index: Int) -> Bool {
-    guard index + 2 < count, isSpace(index + 2) else { return false }
+    guard index + 2 < count, isSpace(index + 2) || bytes[index + 2] == 0x2D else { return false }
     let word = (bytes[index] | 0x20, bytes[index + 1] | 0x20)
     return word == (0x74, 0x6F) || word == (0x6F, 0x72)
   }
 
-  /// The upper end of a range after `number`: "-3", "–3", " to 3", " or 3".
+  /// `index`, or past a hyphen there and the spaces after it.
+  func skipHyphen(_ index: Int) -> Int {
+    isByte(index, 0x2D) ? skipSpaces(index + 1) : index
+  }
+
+  /// The upper end of a range after `number`: "-3", "–3", " to 3", " or 3", "-to-3".
   func readRangeEnd(after number: Simple) -> Simple? {
     var index = skipSpaces(number.end)
     let hadSpace = index > number.end
@@ -556,10 +562,11 @@ private struct Scanner {
         && (bytes[index + 2] == 0x93 || bytes[index + 2] == 0x94))
     if isDash {
       index = skipSpaces(index + length(index))
-      // "4- to 5-pound": a hyphen left hanging before "to".
-      if isToOrOr(index) { index = skipSpaces(index + 2) }
+      // "4- to 5-pound": a hyphen left hanging before "to"; "5-to-7-pound", "12- to -14-
+      // pound": one after it too.
+      if isToOrOr(index) { index = skipHyphen(skipSpaces(index + 2)) }
     } else if hadSpace, isToOrOr(index) {
-      index = skipSpaces(index + 2)
+      index = skipHyphen(skipSpaces(index + 2))
     } else {
       return nil
     }

@@ -241,6 +241,16 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     #expect(parsed.name == "tomato sauce")
   }
 
+  @Test func readsASizeRangeWrittenAsOneWord() throws {
+    let parsed = Self.parser.parse("1 4-to-5-pound duck, patted dry")
+    #expect(parsed.quantity == 1)
+    #expect(parsed.name == "duck")
+    let size = try #require(parsed.containerSize)
+    #expect(size.quantity == 4)
+    #expect(size.quantityMax == 5)
+    #expect(size.unit == "lb")
+  }
+
   @Test func aRangeWrittenWithOrIsNotAChoice() {
     #expect(Self.parser.parse("5 or 6 ripe plums, halved").name == "ripe plums")
   }

@@ -46,6 +46,8 @@ import Testing
     NumberCase(text: "1 1/2-2", value: 1.5, maxValue: 2, form: .range),
     NumberCase(text: "½-1", value: 0.5, maxValue: 1, form: .range),
     NumberCase(text: "4- to 5", value: 4, maxValue: 5, form: .range),
+    NumberCase(text: "5-to-7", value: 5, maxValue: 7, form: .range),
+    NumberCase(text: "12- to -14", value: 12, maxValue: 14, form: .range),
   ])
   func readsANumberAsOneToken(_ example: NumberCase) throws {
     let tokens = tokenizer.tokens(example.text)
