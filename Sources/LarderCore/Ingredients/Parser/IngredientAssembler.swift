@@ -390,11 +390,17 @@ struct IngredientAssembler {
       assembleName(nameTokens, into: &result)
     }
     if result.name == nil { rescueName(&result) }
+    if result.name == nil, let words = nameAfterMoreAmount() {
+      // "1 tablespoon plus 1 teaspoon gluten": the food was read into the "plus" clause.
+      assembleName(words, into: &result)
+    }
     if let preparation = labelled(.preparation) {
       result.preparation = text(of: preparation, separator: ", ")
       set(.preparation, preparation, &result)
     }
-    let commentTokens = ((labelled(.comment) ?? []) + extraComment).sorted()
+    let commentTokens = ((labelled(.comment) ?? []) + extraComment).filter {
+      fields[$0] != .name && fields[$0] != .alternatives
+    }.sorted()
     if !commentTokens.isEmpty {
       result.comment = text(of: commentTokens, separator: ", ")
       set(.comment, commentTokens, &result)
@@ -619,6 +625,39 @@ struct IngredientAssembler {
     result.unitText = nil
     result.spans[Field.unit.rawValue] = nil
     set(.name, primaryUnitIndices, &result)
+  }
+
+  /// The food's words in a line that names none because they were read into a clause adding
+  /// more of it: "1 tablespoon plus 1 teaspoon gluten", "1/2 cup or more grated Parmesan",
+  /// "1/8 teaspoon or a few drops of almond extract". They are the words after the "plus" or
+  /// "or" that follows the line's amount and after the clause's own amount (numbers, units,
+  /// "more", "a few", "of"), up to the next punctuation; nil when there are none.
+  func nameAfterMoreAmount() -> [Int]? {
+    guard
+      let opener = tokens.indices.first(where: {
+        (tokens[$0].hash == IngredientWords.plus || tokens[$0].hash == IngredientWords.or)
+          && fields[$0] == nil && labels[$0] == .comment
+      }),
+      tokens[..<opener].indices.contains(where: { fields[$0] == .quantity || fields[$0] == .unit })
+    else { return nil }
+    var index = opener + 1
+    while index < tokens.count {
+      let token = tokens[index]
+      let isAmount =
+        token.isNumber || fields[index] == .alternativeAmounts || (token.isWord && token.unit >= 0)
+        || token.has(IngredientWords.amountModifier) || token.has(IngredientWords.vagueCount)
+        || token.hash == IngredientWords.of
+      guard isAmount else { break }
+      index += 1
+    }
+    var words: [Int] = []
+    while index < tokens.count, tokens[index].isWord, fields[index] == nil,
+      labels[index] == .comment || labels[index] == .name
+    {
+      words.append(index)
+      index += 1
+    }
+    return words.isEmpty ? nil : words
   }
 
   mutating func assembleName(_ indices: [Int], into result: inout ParsedIngredient) {

@@ -251,6 +251,18 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     #expect(size.unit == "lb")
   }
 
+  /// A food read into a clause that adds more of it is still the line's food.
+  @Test(arguments: [
+    ("2 tablespoons plus 1 teaspoon cocoa powder", "cocoa powder"),
+    ("1 cup, plus 3 tablespoons rye flour", "rye flour"),
+    ("1/4 teaspoon or a few drops of vanilla extract", "vanilla extract"),
+  ])
+  func findsTheFoodAfterAClauseAddingMore(_ line: String, _ name: String) {
+    let parsed = Self.parser.parse(line)
+    #expect(parsed.name == name)
+    #expect(parsed.comment?.contains(name) != true, "\(line)")
+  }
+
   @Test func aRangeWrittenWithOrIsNotAChoice() {
     #expect(Self.parser.parse("5 or 6 ripe plums, halved").name == "ripe plums")
   }
