@@ -378,14 +378,29 @@ struct IngredientAssembler {
         extraComment += nameTokens[cut...]
         nameTokens.removeSubrange(cut...)
       }
+      // A choice with its own amount is another way to make the line, not part of the food's
+      // name: "1 onion or 3 spring onions" names onion, and "3 spring onions" is a comment
+      // (the name words used to run together as "onion spring onions"). So is a food added
+      // with its own amount: "1 tsp ground cumin mixed with 1 tbsp olive oil", "200g dark
+      // chocolate, plus 50g white chocolate".
+      if let cut = otherFoodWithItsOwnAmount(nameTokens) {
+        extraComment += nameTokens[cut...]
+        nameTokens.removeSubrange(cut...)
+      }
       assembleName(nameTokens, into: &result)
     }
     if result.name == nil { rescueName(&result) }
+    if result.name == nil, let words = nameAfterMoreAmount() {
+      // "1 tablespoon plus 1 teaspoon gluten": the food was read into the "plus" clause.
+      assembleName(words, into: &result)
+    }
     if let preparation = labelled(.preparation) {
       result.preparation = text(of: preparation, separator: ", ")
       set(.preparation, preparation, &result)
     }
-    let commentTokens = ((labelled(.comment) ?? []) + extraComment).sorted()
+    let commentTokens = ((labelled(.comment) ?? []) + extraComment).filter {
+      fields[$0] != .name && fields[$0] != .alternatives
+    }.sorted()
     if !commentTokens.isEmpty {
       result.comment = text(of: commentTokens, separator: ", ")
       set(.comment, commentTokens, &result)
@@ -612,6 +627,39 @@ struct IngredientAssembler {
     set(.name, primaryUnitIndices, &result)
   }
 
+  /// The food's words in a line that names none because they were read into a clause adding
+  /// more of it: "1 tablespoon plus 1 teaspoon gluten", "1/2 cup or more grated Parmesan",
+  /// "1/8 teaspoon or a few drops of almond extract". They are the words after the "plus" or
+  /// "or" that follows the line's amount and after the clause's own amount (numbers, units,
+  /// "more", "a few", "of"), up to the next punctuation; nil when there are none.
+  func nameAfterMoreAmount() -> [Int]? {
+    guard
+      let opener = tokens.indices.first(where: {
+        (tokens[$0].hash == IngredientWords.plus || tokens[$0].hash == IngredientWords.or)
+          && fields[$0] == nil && labels[$0] == .comment
+      }),
+      tokens[..<opener].indices.contains(where: { fields[$0] == .quantity || fields[$0] == .unit })
+    else { return nil }
+    var index = opener + 1
+    while index < tokens.count {
+      let token = tokens[index]
+      let isAmount =
+        token.isNumber || fields[index] == .alternativeAmounts || (token.isWord && token.unit >= 0)
+        || token.has(IngredientWords.amountModifier) || token.has(IngredientWords.vagueCount)
+        || token.hash == IngredientWords.of
+      guard isAmount else { break }
+      index += 1
+    }
+    var words: [Int] = []
+    while index < tokens.count, tokens[index].isWord, fields[index] == nil,
+      labels[index] == .comment || labels[index] == .name
+    {
+      words.append(index)
+      index += 1
+    }
+    return words.isEmpty ? nil : words
+  }
+
   mutating func assembleName(_ indices: [Int], into result: inout ParsedIngredient) {
     // Split at "or" (and, when there is an "or", at commas): "butter or margarine",
     // "crackers, bruschetta, or tortilla chips".
@@ -664,6 +712,41 @@ struct IngredientAssembler {
     } else if !connectors.isEmpty {
       for index in connectors { fields[index] = .name }
     }
+  }
+
+  /// Where the name words after "or", "plus" or "with" and a number of their own begin
+  /// ("½ cup sugar or ¼ cup simple syrup": the offset of "simple" in `nameTokens`, or of the
+  /// connector when it was read as part of the name), else nil. A range ("5 or 6 plum
+  /// tomatoes") and a share ("98% or 99% fat-free") are not such a food.
+  func otherFoodWithItsOwnAmount(_ nameTokens: [Int]) -> Int? {
+    func isConnector(_ index: Int) -> Bool {
+      let hash = tokens[index].hash
+      return hash == IngredientWords.or || hash == IngredientWords.plus
+        || hash == IngredientWords.with
+    }
+    for offset in nameTokens.indices.dropFirst() {
+      let before = nameTokens[offset - 1]
+      let after = nameTokens[offset]
+      guard after > before + 1 else { continue }
+      let connector: Int
+      if isConnector(before) {
+        // "OR one 13-ounce can tomatillos": an "or" that opens the line leaves no name before it.
+        guard offset > 1 else { continue }
+        connector = before
+      } else if let found = (before + 1..<after).first(where: isConnector) {
+        connector = found
+      } else {
+        continue
+      }
+      var next = connector + 1
+      while next < after, tokens[next].isPunctuation { next += 1 }
+      guard next < after, labels[next] == .quantity || tokens[next].isNumber,
+        next + 1 >= tokens.count || !tokens[next + 1].isSymbol("%"),
+        connector == 0 || !(tokens[connector - 1].isNumber || labels[connector - 1] == .quantity)
+      else { continue }
+      return connector == before ? offset - 1 : offset
+    }
+    return nil
   }
 
   func commaBetween(_ from: Int, _ to: Int) -> Bool {

@@ -180,6 +180,7 @@ enum IngredientWords {
   static let optional: UInt64 = 0x6295_76C6_B305_D539  // "optional"
   static let optionally: UInt64 = 0x12CE_219C_82C2_F262  // "optionally"
   static let plus: UInt64 = 0xA5C0_590D_B6F2_68B5  // "plus"
+  static let with: UInt64 = 0xA66B_06F6_55A0_C2E9  // "with"
   static let asWord: UInt64 = 0x089C_5507_B545_B54D  // "as"
   static let ifWord: UInt64 = 0x08B7_3007_B55C_3E26  // "if"
   static let such: UInt64 = 0xB6CD_6919_21C5_3A5E  // "such"

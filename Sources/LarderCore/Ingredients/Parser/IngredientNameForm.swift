@@ -14,8 +14,8 @@ import Foundation
 /// need a dictionary and would read oddly for foods that come in numbers ("peas", "oats").
 ///
 /// The piece words are the count units of ``IngredientUnit`` a food comes in (clove, sprig,
-/// leaf, slice, stick...) and the portions cooks cut or break a food into (wedge, chunk,
-/// segment, square...). Containers ("cans", "jars") are not pieces of a food and stay as
+/// leaf, slice, stick...) and the portions cooks cut, break or pick a food into (wedge, chunk,
+/// segment, square, shoot...), and the tea bag. Containers ("cans", "jars") are not pieces of a food and stay as
 /// written, as do cuts sold as the food itself ("salmon fillets", "veal cutlets", like
 /// "chicken breasts").
 public enum IngredientNameForm {
@@ -29,7 +29,10 @@ public enum IngredientNameForm {
     // Portions a food is cut, broken or picked into.
     "wedges": "wedge", "chunks": "chunk", "stems": "stem", "segments": "segment",
     "squares": "square", "bars": "bar", "balls": "ball", "twists": "twist", "drops": "drop",
-    "links": "link",
+    "links": "link", "shoots": "shoot",
+    // Inside a name, a bag is the portion the food is used by ("tea bags", one to a pot);
+    // "2 bags spinach" keeps "bags" as its unit, out of the name.
+    "bags": "bag",
   ]
 
   /// The name with each piece word in the singular, its capitals kept ("Bay Leaves" →

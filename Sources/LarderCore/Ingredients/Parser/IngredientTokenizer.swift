@@ -4,8 +4,9 @@ import Foundation
 ///
 /// - Numbers: integers; decimals with "." or "," ("1,5" is 1.5, but "1,000" is 1000); fractions
 ///   "1/2" (both parts at most two digits, so "400/14" stays two numbers); unicode fractions
-///   "½ ⅓ ¼ ¾ ⅛ …"; mixed numbers "1 1/2", "1½", "1-1/2"; ranges "2-3", "2–3", "2 to 3",
+///   "½ ⅓ ¼ ¾ ⅛ …"; mixed numbers "1 1/2", "1½", "1-1/2"; ranges "2-3", "2–3", "2 to 3", "2-to-3",
 ///   "2 or 3" when the second number is larger.
+/// - HTML tags pasted with a line ("<a href=…>", "</span>") are skipped like spaces.
 /// - A number glued to letters is split at the boundary ("150g" → "150", "g"; "2x400g" →
 ///   "2", "x", "400", "g"), never inside the letters: "grams" stays one word.
 /// - Words are runs of letters with inner apostrophes and hyphens ("baker's", "extra-virgin");
@@ -275,6 +276,10 @@ private struct Scanner {
           // A literal "\t" or "\n" pasted from escaped text is whitespace.
           sawSpace = true
           index += 2
+        } else if let end = htmlTagEnd(index) {
+          // Markup pasted with a line ("<a href=…>marinara sauce</a>") is not its words.
+          sawSpace = true
+          index = end
         } else if vulgar(index) != nil || (bytes[index] == 0x2E && isDigit(index + 1)) {
           index = scanNumber(index)
         } else {
@@ -284,6 +289,22 @@ private struct Scanner {
         }
       }
     }
+  }
+
+  /// The end of an HTML tag opening at `index` ("<a href=\"…\">", "</span>", "<br/>"): a "<"
+  /// followed by a letter, or by "/" and a letter, up to the next ">" with no "<" before it;
+  /// else nil, so "<5 mm" and a lone "<" stay punctuation.
+  func htmlTagEnd(_ index: Int) -> Int? {
+    guard bytes[index] == 0x3C else { return nil }
+    let nameStart = isByte(index + 1, 0x2F) ? index + 2 : index + 1
+    guard nameStart < count, bytes[nameStart] < 0x80, isLetter(nameStart) else { return nil }
+    var end = nameStart + 1
+    while end < count {
+      if bytes[end] == 0x3E { return end + 1 }
+      if bytes[end] == 0x3C { return nil }
+      end += 1
+    }
+    return nil
   }
 
   /// A word's case pattern and length: lower, CAPS, Capitalised or MiXed, whether it holds
@@ -516,14 +537,20 @@ private struct Scanner {
     return number.end
   }
 
-  /// Whether the word "to" or "or" starts at `index`, followed by a space.
+  /// Whether the word "to" or "or" starts at `index`, followed by a space or, in a size
+  /// written as one word ("5-to-7-pound"), a hyphen.
   func isToOrOr(_ index: Int) -> Bool {
-    guard index + 2 < count, isSpace(index + 2) else { return false }
+    guard index + 2 < count, isSpace(index + 2) || bytes[index + 2] == 0x2D else { return false }
     let word = (bytes[index] | 0x20, bytes[index + 1] | 0x20)
     return word == (0x74, 0x6F) || word == (0x6F, 0x72)
   }
 
-  /// The upper end of a range after `number`: "-3", "–3", " to 3", " or 3".
+  /// `index`, or past a hyphen there and the spaces after it.
+  func skipHyphen(_ index: Int) -> Int {
+    isByte(index, 0x2D) ? skipSpaces(index + 1) : index
+  }
+
+  /// The upper end of a range after `number`: "-3", "–3", " to 3", " or 3", "-to-3".
   func readRangeEnd(after number: Simple) -> Simple? {
     var index = skipSpaces(number.end)
     let hadSpace = index > number.end
@@ -535,10 +562,11 @@ private struct Scanner {
         && (bytes[index + 2] == 0x93 || bytes[index + 2] == 0x94))
     if isDash {
       index = skipSpaces(index + length(index))
-      // "4- to 5-pound": a hyphen left hanging before "to".
-      if isToOrOr(index) { index = skipSpaces(index + 2) }
+      // "4- to 5-pound": a hyphen left hanging before "to"; "5-to-7-pound", "12- to -14-
+      // pound": one after it too.
+      if isToOrOr(index) { index = skipHyphen(skipSpaces(index + 2)) }
     } else if hadSpace, isToOrOr(index) {
-      index = skipSpaces(index + 2)
+      index = skipHyphen(skipSpaces(index + 2))
     } else {
       return nil
     }

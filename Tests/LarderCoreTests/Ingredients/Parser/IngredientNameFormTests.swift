@@ -15,6 +15,8 @@ struct IngredientNameFormTests {
     ("cinnamon sticks", "cinnamon stick"),
     ("green cardamom pods", "green cardamom pod"),
     ("flat-leaf parsley leaves", "flat-leaf parsley leaf"),
+    ("canned bamboo shoots", "canned bamboo shoot"),
+    ("Earl Grey tea bags", "Earl Grey tea bag"),
     // Not piece words: the food's own plural, containers, cuts sold as the food.
     ("tomatoes", "tomatoes"),
     ("salmon fillets", "salmon fillets"),
@@ -31,6 +33,9 @@ struct IngredientNameFormTests {
     ("2 tbsp chopped fresh mint leaves", "fresh mint leaf"),
     ("4 lemon wedges, to serve", "lemon wedge"),
     ("¼ c ice cubes", "ice cube"),
+    ("2 handfuls of pea shoots", "pea shoot"),
+    ("4 green tea bags", "green tea bag"),
+    ("2 bags baby spinach", "baby spinach"),
     ("3 ripe tomatoes, chopped", "ripe tomatoes"),
     ("2 salmon fillets", "salmon fillets"),
   ])

@@ -213,6 +213,60 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     #expect(parsed.alternatives == alternatives)
   }
 
+  /// A choice with its own amount is another way to make the line, and a food added with its
+  /// own amount another need: the food is the first, and the other, amount and all, stays in
+  /// the comment instead of running into the name.
+  @Test(arguments: [
+    ("3 leeks or 2 large onions, sliced", "leeks", "onions"),
+    ("½ cup honey or ⅓ cup maple syrup", "honey", "maple syrup"),
+    ("2 tbsp butter, or 1 tbsp coconut oil", "butter", "coconut oil"),
+    // A food added with its own amount, too.
+    ("1 tsp ground cumin mixed with 1 tbsp olive oil", "ground cumin", "olive oil"),
+    ("2 egg yolks whisked with 3 tablespoons cream", "egg yolks", "cream"),
+    ("200g dark chocolate, plus 50g white chocolate", "dark chocolate", "white chocolate"),
+  ])
+  func aChoiceWithItsOwnAmountIsNotTheName(_ line: String, _ name: String, _ other: String) throws {
+    let parsed = Self.parser.parse(line)
+    #expect(parsed.name == name)
+    #expect(IngredientEvaluation.Prediction(parsed).name == name)
+    let comment = try #require(parsed.comment, "\(line)")
+    #expect(comment.contains(other), "\(line)")
+  }
+
+  @Test func readsTheWordsOfALinkNotItsMarkup() {
+    let parsed = Self.parser.parse(
+      "2 cups <a href=\"https://example.com/recipes/12-quick-tomato-sauce\">tomato sauce</a>")
+    #expect(parsed.quantity == 2)
+    #expect(parsed.unit == "cup")
+    #expect(parsed.name == "tomato sauce")
+  }
+
+  @Test func readsASizeRangeWrittenAsOneWord() throws {
+    let parsed = Self.parser.parse("1 4-to-5-pound duck, patted dry")
+    #expect(parsed.quantity == 1)
+    #expect(parsed.name == "duck")
+    let size = try #require(parsed.containerSize)
+    #expect(size.quantity == 4)
+    #expect(size.quantityMax == 5)
+    #expect(size.unit == "lb")
+  }
+
+  /// A food read into a clause that adds more of it is still the line's food.
+  @Test(arguments: [
+    ("2 tablespoons plus 1 teaspoon cocoa powder", "cocoa powder"),
+    ("1 cup, plus 3 tablespoons rye flour", "rye flour"),
+    ("1/4 teaspoon or a few drops of vanilla extract", "vanilla extract"),
+  ])
+  func findsTheFoodAfterAClauseAddingMore(_ line: String, _ name: String) {
+    let parsed = Self.parser.parse(line)
+    #expect(parsed.name == name)
+    #expect(parsed.comment?.contains(name) != true, "\(line)")
+  }
+
+  @Test func aRangeWrittenWithOrIsNotAChoice() {
+    #expect(Self.parser.parse("5 or 6 ripe plums, halved").name == "ripe plums")
+  }
+
   // MARK: - Optional
 
   @Test(arguments: [

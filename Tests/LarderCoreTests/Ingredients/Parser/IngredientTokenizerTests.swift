@@ -46,6 +46,8 @@ import Testing
     NumberCase(text: "1 1/2-2", value: 1.5, maxValue: 2, form: .range),
     NumberCase(text: "½-1", value: 0.5, maxValue: 1, form: .range),
     NumberCase(text: "4- to 5", value: 4, maxValue: 5, form: .range),
+    NumberCase(text: "5-to-7", value: 5, maxValue: 7, form: .range),
+    NumberCase(text: "12- to -14", value: 12, maxValue: 14, form: .range),
   ])
   func readsANumberAsOneToken(_ example: NumberCase) throws {
     let tokens = tokenizer.tokens(example.text)
@@ -82,6 +84,11 @@ import Testing
     ("1 (14 oz) can", ["1", "(", "14", "oz", ")", "can"]),
     ("salt & pepper", ["salt", "&", "pepper"]),
     ("2\\tcups", ["2", "cups"]),
+    // HTML pasted with a line is markup, not words; a "<" that opens no tag stays.
+    ("1 cup <a href=\"https://example.com/r/7-pesto\">pesto</a>", ["1", "cup", "pesto"]),
+    ("2 cups stock</span>", ["2", "cups", "stock"]),
+    ("<5 mm", ["<", "5", "mm"]),
+    ("a < b", ["a", "<", "b"]),
   ])
   func splitsGluedAndPunctuatedText(_ text: String, _ expected: [String]) {
     #expect(tokenizer.tokens(text).map(\.text) == expected)
@@ -96,6 +103,7 @@ import Testing
     "½ cup crème fraîche 🍋, 1 (14 oz) can",
     "🧂🧂 2 tbsp 👩‍🍳 salt",
     "𝔣𝔞𝔫𝔠𝔶 1½ cups",
+    "🍋 <b>1½ cups</b> crème fraîche",
     "",
     "   ",
   ])
