@@ -586,6 +586,12 @@ extension FinderIndex {
                                     let events = eventBuffer.baseAddress! + part * eventCapacity
                                     let counterBase = counters.baseAddress!
                                     let triggerBase = triggers.baseAddress!
+                                    // With K ≥ 1 nearly every small recipe the pantry touches
+                                    // reaches its trigger, and noting each costs more than
+                                    // classifying the whole block afterwards (``classify``); with
+                                    // K = 0 the notes are few. Classifying needs small counts and
+                                    // needs, so only when not every position is counted.
+                                    let classifies = maxMissing >= 1 && exactUpTo <= 64
                                     var eventCount = 0
                                     /// Marks the slots noted since the last call: an exact slot is
                                     /// qualified (complete when it misses nothing), another unsure.
@@ -656,14 +662,23 @@ extension FinderIndex {
                                               tags in
                                               for group in 0..<groups {
                                                 let start = choiceAt[cursors + group]
-                                                let index = Self.countChoiceRun(
-                                                  list.baseAddress!, tags: tags.baseAddress!,
-                                                  have: have.baseAddress!, from: start,
-                                                  to: Int(choiceGroupEnds[base + group]),
-                                                  below: limit, counters: counterBase,
-                                                  triggers: triggerBase, events: events,
-                                                  eventCount: &eventCount
-                                                ) { chosen($0, plan: plan) == food }
+                                                let end = Int(choiceGroupEnds[base + group])
+                                                let index =
+                                                  classifies
+                                                  ? Self.countChoiceRun(
+                                                    list.baseAddress!, tags: tags.baseAddress!,
+                                                    have: have.baseAddress!, from: start, to: end,
+                                                    below: limit, counters: counterBase,
+                                                    triggers: triggerBase, events: events,
+                                                    eventCount: &eventCount, notes: false
+                                                  ) { chosen($0, plan: plan) == food }
+                                                  : Self.countChoiceRun(
+                                                    list.baseAddress!, tags: tags.baseAddress!,
+                                                    have: have.baseAddress!, from: start, to: end,
+                                                    below: limit, counters: counterBase,
+                                                    triggers: triggerBase, events: events,
+                                                    eventCount: &eventCount, notes: true
+                                                  ) { chosen($0, plan: plan) == food }
                                                 visited &+= index - start
                                                 choiceAt[cursors + group] = index
                                               }
@@ -685,11 +700,19 @@ extension FinderIndex {
                                           else {
                                             for group in 0..<groups {
                                               let start = plainAt[cursors + group]
-                                              let index = Self.countRun(
-                                                list, from: start, to: Int(groupEnds[base + group]),
-                                                below: limit, counters: counterBase,
-                                                triggers: triggerBase, events: events,
-                                                eventCount: &eventCount)
+                                              let end = Int(groupEnds[base + group])
+                                              let index =
+                                                classifies
+                                                ? Self.countRun(
+                                                  list, from: start, to: end, below: limit,
+                                                  counters: counterBase, triggers: triggerBase,
+                                                  events: events, eventCount: &eventCount,
+                                                  notes: false)
+                                                : Self.countRun(
+                                                  list, from: start, to: end, below: limit,
+                                                  counters: counterBase, triggers: triggerBase,
+                                                  events: events, eventCount: &eventCount,
+                                                  notes: true)
                                               visited &+= index - start
                                               plainAt[cursors + group] = index
                                             }
@@ -700,12 +723,21 @@ extension FinderIndex {
                                             allowance.withUnsafeBufferPointer { allowance in
                                               for group in 0..<groups {
                                                 let start = plainAt[cursors + group]
-                                                let index = Self.countRun(
-                                                  list, amounts: amounts.baseAddress!,
-                                                  allowance: allowance.baseAddress!, from: start,
-                                                  to: Int(groupEnds[base + group]), below: limit,
-                                                  counters: counterBase, triggers: triggerBase,
-                                                  events: events, eventCount: &eventCount)
+                                                let end = Int(groupEnds[base + group])
+                                                let index =
+                                                  classifies
+                                                  ? Self.countRun(
+                                                    list, amounts: amounts.baseAddress!,
+                                                    allowance: allowance.baseAddress!, from: start,
+                                                    to: end, below: limit, counters: counterBase,
+                                                    triggers: triggerBase, events: events,
+                                                    eventCount: &eventCount, notes: false)
+                                                  : Self.countRun(
+                                                    list, amounts: amounts.baseAddress!,
+                                                    allowance: allowance.baseAddress!, from: start,
+                                                    to: end, below: limit, counters: counterBase,
+                                                    triggers: triggerBase, events: events,
+                                                    eventCount: &eventCount, notes: true)
                                                 visited &+= index - start
                                                 plainAt[cursors + group] = index
                                               }
@@ -713,7 +745,19 @@ extension FinderIndex {
                                           }
                                         }
                                       }
-                                      settle()
+                                      if classifies {
+                                        found &+= Self.classify(
+                                          blockStart..<blockEnd, counters: counterBase,
+                                          needs: needs.baseAddress!, exactUpTo: exactUpTo,
+                                          maxMissing: maxMissing, threshold: threshold,
+                                          qualified: qualified.baseAddress!,
+                                          complete: complete.baseAddress!,
+                                          unsure: unsure.baseAddress!,
+                                          filterBits: filterBits.baseAddress!,
+                                          requiredBits: requiredBits)
+                                      } else {
+                                        settle()
+                                      }
                                       blockStart = blockEnd
                                     } while blockStart < slots.upperBound
                                     return found
@@ -912,8 +956,8 @@ extension FinderIndex {
   /// beyond `limit` (a slot shifted left by 8), as the walk of ``search(_:keep:scratch:walkBlock:)``
   /// counts: each entry adds one to its slot's counter and writes itself (the slot and its
   /// need) as a note, kept (by advancing `eventCount`) only when the count reaches the trigger
-  /// of the entry's need.
-  /// Returns where it stopped.
+  /// of the entry's need; without `notes` (a constant at each call, so that the loop has no
+  /// branch on it), it only counts. Returns where it stopped.
   ///
   /// A function of its own, with every pointer a parameter, so that the loop keeps them in
   /// registers rather than reading them back after each store.
@@ -921,7 +965,7 @@ extension FinderIndex {
   static func countRun(
     _ list: UnsafePointer<UInt32>, from start: Int, to end: Int, below limit: UInt64,
     counters: UnsafeMutablePointer<UInt8>, triggers: UnsafePointer<UInt8>,
-    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int
+    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int, notes: Bool
   ) -> Int {
     var index = start
     var noted = eventCount
@@ -931,8 +975,10 @@ extension FinderIndex {
       let slot = Int(entry >> 8)
       let count = counters[slot] &+ 1
       counters[slot] = count
-      events[noted] = entry
-      noted &+= count == triggers[Int(entry & 0xFF)] ? 1 : 0
+      if notes {
+        events[noted] = entry
+        noted &+= count == triggers[Int(entry & 0xFF)] ? 1 : 0
+      }
       index &+= 1
     }
     eventCount = noted
@@ -948,7 +994,7 @@ extension FinderIndex {
     _ list: UnsafePointer<UInt32>, tags: UnsafePointer<UInt32>, have: UnsafePointer<UInt64>,
     from start: Int, to end: Int, below limit: UInt64, counters: UnsafeMutablePointer<UInt8>,
     triggers: UnsafePointer<UInt8>, events: UnsafeMutablePointer<UInt32>,
-    eventCount: inout Int, chooses: (UInt32) -> Bool
+    eventCount: inout Int, notes: Bool, chooses: (UInt32) -> Bool
   ) -> Int {
     var index = start
     var noted = eventCount
@@ -967,8 +1013,10 @@ extension FinderIndex {
       let slot = Int(entry >> 8)
       let count = counters[slot] &+ counts
       counters[slot] = count
-      events[noted] = entry
-      noted &+= Int(counts & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
+      if notes {
+        events[noted] = entry
+        noted &+= Int(counts & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
+      }
       index &+= 1
     }
     eventCount = noted
@@ -984,7 +1032,7 @@ extension FinderIndex {
     _ list: UnsafePointer<UInt32>, amounts: UnsafePointer<FinderPostingAmount>,
     allowance: UnsafePointer<Float>, from start: Int, to end: Int, below limit: UInt64,
     counters: UnsafeMutablePointer<UInt8>, triggers: UnsafePointer<UInt8>,
-    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int
+    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int, notes: Bool
   ) -> Int {
     var index = start
     var noted = eventCount
@@ -996,12 +1044,119 @@ extension FinderIndex {
       let slot = Int(entry >> 8)
       let count = counters[slot] &+ counts
       counters[slot] = count
-      events[noted] = entry
-      noted &+= Int(counts & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
+      if notes {
+        events[noted] = entry
+        noted &+= Int(counts & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
+      }
       index &+= 1
     }
     eventCount = noted
     return index
+  }
+
+  /// Marks the slots of `range`, once every food's postings for them are counted, as a walk's
+  /// notes would have: an exact slot (need at most `exactUpTo`) with at least one match and
+  /// at most `maxMissing` missing is qualified, and complete when it misses nothing; another
+  /// slot with `threshold` matches is unsure. Returns how many exact slots of need above K
+  /// qualified and have `requiredBits`.
+  ///
+  /// Eight slots at a time as bytes of one word, each comparison a subtraction whose top bit
+  /// per byte is the answer (so counts, needs and thresholds must stay below 128: the caller
+  /// classifies only when `exactUpTo + maxMissing` is small, and needs from 128 up read as 127,
+  /// which is inexact all the same); 64 untouched slots cost eight loads and one test.
+  static func classify(
+    _ range: Range<Int>, counters: UnsafePointer<UInt8>, needs: UnsafePointer<UInt8>,
+    exactUpTo: Int, maxMissing: Int, threshold: Int, qualified: UnsafeMutablePointer<UInt64>,
+    complete: UnsafeMutablePointer<UInt64>, unsure: UnsafeMutablePointer<UInt64>,
+    filterBits: UnsafePointer<UInt32>, requiredBits: UInt32
+  ) -> Int {
+    precondition(exactUpTo + maxMissing < 127 && threshold < 127 && maxMissing >= 0)
+    var found = 0
+    func mark(_ bits: UInt64, at slot: Int, in set: UnsafeMutablePointer<UInt64>) {
+      set[slot >> 6] |= bits << UInt64(slot & 63)
+    }
+    func countFound(_ bits: UInt64, from slot: Int) {
+      if requiredBits == 0 {
+        found &+= bits.nonzeroBitCount
+        return
+      }
+      var rest = bits
+      while rest != 0 {
+        let at = slot + rest.trailingZeroBitCount
+        if filterBits[at] & requiredBits == requiredBits { found += 1 }
+        rest &= rest - 1
+      }
+    }
+    /// One slot, as the walk's notes would mark it.
+    func single(_ slot: Int) {
+      let count = Int(counters[slot])
+      guard count > 0 else { return }
+      let need = Int(needs[slot])
+      if need <= exactUpTo {
+        guard need - count <= maxMissing else { return }
+        mark(1, at: slot, in: qualified)
+        if count == need { mark(1, at: slot, in: complete) }
+        if need > maxMissing { countFound(1, from: slot) }
+      } else if count >= threshold {
+        mark(1, at: slot, in: unsure)
+      }
+    }
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    /// Per byte, the top bit set where `x` ≥ `y` (both below 128).
+    @inline(__always) func atLeast(_ x: UInt64, _ y: UInt64) -> UInt64 { ((x | high) &- y) & high }
+    /// The top bits of the eight bytes as eight bits, the first byte lowest.
+    @inline(__always) func gather(_ mask: UInt64) -> UInt64 {
+      ((mask >> 7) &* 0x0102_0408_1020_4080) >> 56
+    }
+    let exactLimit = ones &* UInt64(exactUpTo)
+    let missingLimit = ones &* UInt64(maxMissing)
+    let aboveK = ones &* UInt64(maxMissing + 1)
+    let enough = ones &* UInt64(threshold)
+    var slot = range.lowerBound
+    while slot < range.upperBound, slot & 63 != 0 {
+      single(slot)
+      slot += 1
+    }
+    let raw = UnsafeRawPointer(counters)
+    let rawNeeds = UnsafeRawPointer(needs)
+    // A word's 64 slots at a time, without a branch on what they hold (which would be
+    // guessed wrong on a half-touched block), but for skipping 64 untouched ones.
+    while slot &+ 64 <= range.upperBound {
+      var any: UInt64 = 0
+      for part in 0..<8 { any |= raw.loadUnaligned(fromByteOffset: slot &+ part &* 8, as: UInt64.self) }
+      if any != 0 {
+        var within: UInt64 = 0
+        var whole: UInt64 = 0
+        var doubtful: UInt64 = 0
+        var counted: UInt64 = 0
+        for part in 0..<8 {
+          let offset = slot &+ part &* 8
+          let count = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          var need = rawNeeds.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          let big = need & high
+          need = (need & ~high) | (big &- (big >> 7))
+          let exact = atLeast(exactLimit, need)
+          let qualifies = atLeast(count, ones) & exact & atLeast(count &+ missingLimit, need)
+          let shift = UInt64(part &* 8)
+          within |= gather(qualifies) << shift
+          whole |= gather(qualifies & atLeast(count, need) & atLeast(need, count)) << shift
+          counted |= gather(qualifies & atLeast(need, aboveK)) << shift
+          doubtful |= gather(~exact & high & atLeast(count, enough)) << shift
+        }
+        let word = slot >> 6
+        qualified[word] |= within
+        complete[word] |= whole
+        unsure[word] |= doubtful
+        countFound(counted, from: slot)
+      }
+      slot &+= 64
+    }
+    while slot < range.upperBound {
+      single(slot)
+      slot += 1
+    }
+    return found
   }
 
   /// The first of a choice's foods the pantry or the staples give, or nil: what the line is
