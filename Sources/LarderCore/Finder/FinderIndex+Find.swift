@@ -1124,7 +1124,9 @@ extension FinderIndex {
     // guessed wrong on a half-touched block), but for skipping 64 untouched ones.
     while slot &+ 64 <= range.upperBound {
       var any: UInt64 = 0
-      for part in 0..<8 { any |= raw.loadUnaligned(fromByteOffset: slot &+ part &* 8, as: UInt64.self) }
+      for part in 0..<8 {
+        any |= raw.loadUnaligned(fromByteOffset: slot &+ part &* 8, as: UInt64.self)
+      }
       if any != 0 {
         var within: UInt64 = 0
         var whole: UInt64 = 0
