@@ -1062,8 +1062,9 @@ extension FinderIndex {
   ///
   /// Eight slots at a time as bytes of one word, each comparison a subtraction whose top bit
   /// per byte is the answer (so counts, needs and thresholds must stay below 128: the caller
-  /// classifies only when `exactUpTo + maxMissing` is small, and needs from 128 up read as 127,
-  /// which is inexact all the same); 64 untouched slots cost eight loads and one test.
+  /// classifies only when `exactUpTo + maxMissing` is small, and a need from 128 up is compared
+  /// by its low bits and then masked off as inexact); 64 untouched slots cost eight loads and
+  /// one test.
   static func classify(
     _ range: Range<Int>, counters: UnsafePointer<UInt8>, needs: UnsafePointer<UInt8>,
     exactUpTo: Int, maxMissing: Int, threshold: Int, qualified: UnsafeMutablePointer<UInt64>,
@@ -1135,14 +1136,15 @@ extension FinderIndex {
         for part in 0..<8 {
           let offset = slot &+ part &* 8
           let count = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          var need = rawNeeds.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          let big = need & high
-          need = (need & ~high) | (big &- (big >> 7))
-          let exact = atLeast(exactLimit, need)
+          let written = rawNeeds.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          // A need from 128 up is inexact; its low bits keep the comparisons within bytes.
+          let need = written & ~high
+          let exact = atLeast(exactLimit, need) & ~written
           let qualifies = atLeast(count, ones) & exact & atLeast(count &+ missingLimit, need)
           let shift = UInt64(part &* 8)
           within |= gather(qualifies) << shift
-          whole |= gather(qualifies & atLeast(count, need) & atLeast(need, count)) << shift
+          // An exact slot's count never exceeds its need (one match per position at most).
+          whole |= gather(qualifies & atLeast(count, need)) << shift
           counted |= gather(qualifies & atLeast(need, aboveK)) << shift
           doubtful |= gather(~exact & high & atLeast(count, enough)) << shift
         }
