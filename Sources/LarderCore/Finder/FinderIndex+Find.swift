@@ -593,6 +593,25 @@ extension FinderIndex {
                                     // needs, so only when not every position is counted.
                                     let classifies = maxMissing >= 1 && exactUpTo <= 64
                                     var eventCount = 0
+                                    /// ``countRun(_:from:to:below:counters:triggers:events:eventCount:notes:adds:)``
+                                    /// over one group, with notes unless the block is classified
+                                    /// (a constant at each of the two calls).
+                                    @inline(__always) func run(
+                                      _ list: UnsafePointer<UInt32>, from start: Int, to end: Int,
+                                      below limit: UInt64, adds: (Int) -> UInt8
+                                    ) -> Int {
+                                      classifies
+                                        ? Self.countRun(
+                                          list, from: start, to: end, below: limit,
+                                          counters: counterBase, triggers: triggerBase,
+                                          events: events,
+                                          eventCount: &eventCount, notes: false, adds: adds)
+                                        : Self.countRun(
+                                          list, from: start, to: end, below: limit,
+                                          counters: counterBase, triggers: triggerBase,
+                                          events: events,
+                                          eventCount: &eventCount, notes: true, adds: adds)
+                                    }
                                     /// Marks the slots noted since the last call: an exact slot is
                                     /// qualified (complete when it misses nothing), another unsure.
                                     func settle() {
@@ -662,23 +681,19 @@ extension FinderIndex {
                                               tags in
                                               for group in 0..<groups {
                                                 let start = choiceAt[cursors + group]
-                                                let end = Int(choiceGroupEnds[base + group])
-                                                let index =
-                                                  classifies
-                                                  ? Self.countChoiceRun(
-                                                    list.baseAddress!, tags: tags.baseAddress!,
-                                                    have: have.baseAddress!, from: start, to: end,
-                                                    below: limit, counters: counterBase,
-                                                    triggers: triggerBase, events: events,
-                                                    eventCount: &eventCount, notes: false
-                                                  ) { chosen($0, plan: plan) == food }
-                                                  : Self.countChoiceRun(
-                                                    list.baseAddress!, tags: tags.baseAddress!,
-                                                    have: have.baseAddress!, from: start, to: end,
-                                                    below: limit, counters: counterBase,
-                                                    triggers: triggerBase, events: events,
-                                                    eventCount: &eventCount, notes: true
-                                                  ) { chosen($0, plan: plan) == food }
+                                                let index = run(
+                                                  list.baseAddress!, from: start,
+                                                  to: Int(choiceGroupEnds[base + group]),
+                                                  below: limit
+                                                ) { index in
+                                                  let tag = tags[index]
+                                                  if tag == Self.firstMemberTag { return 1 }
+                                                  if tag & Self.choiceNumberTagBit == 0 {
+                                                    return holds(have, tag) ? 0 : 1
+                                                  }
+                                                  let choice = tag & ~Self.choiceNumberTagBit
+                                                  return chosen(choice, plan: plan) == food ? 1 : 0
+                                                }
                                                 visited &+= index - start
                                                 choiceAt[cursors + group] = index
                                               }
@@ -700,19 +715,10 @@ extension FinderIndex {
                                           else {
                                             for group in 0..<groups {
                                               let start = plainAt[cursors + group]
-                                              let end = Int(groupEnds[base + group])
-                                              let index =
-                                                classifies
-                                                ? Self.countRun(
-                                                  list, from: start, to: end, below: limit,
-                                                  counters: counterBase, triggers: triggerBase,
-                                                  events: events, eventCount: &eventCount,
-                                                  notes: false)
-                                                : Self.countRun(
-                                                  list, from: start, to: end, below: limit,
-                                                  counters: counterBase, triggers: triggerBase,
-                                                  events: events, eventCount: &eventCount,
-                                                  notes: true)
+                                              let index = run(
+                                                list, from: start, to: Int(groupEnds[base + group]),
+                                                below: limit
+                                              ) { _ in 1 }
                                               visited &+= index - start
                                               plainAt[cursors + group] = index
                                             }
@@ -723,21 +729,16 @@ extension FinderIndex {
                                             allowance.withUnsafeBufferPointer { allowance in
                                               for group in 0..<groups {
                                                 let start = plainAt[cursors + group]
-                                                let end = Int(groupEnds[base + group])
-                                                let index =
-                                                  classifies
-                                                  ? Self.countRun(
-                                                    list, amounts: amounts.baseAddress!,
-                                                    allowance: allowance.baseAddress!, from: start,
-                                                    to: end, below: limit, counters: counterBase,
-                                                    triggers: triggerBase, events: events,
-                                                    eventCount: &eventCount, notes: false)
-                                                  : Self.countRun(
-                                                    list, amounts: amounts.baseAddress!,
-                                                    allowance: allowance.baseAddress!, from: start,
-                                                    to: end, below: limit, counters: counterBase,
-                                                    triggers: triggerBase, events: events,
-                                                    eventCount: &eventCount, notes: true)
+                                                // Short when the need exceeds the allowance,
+                                                // decided without a branch.
+                                                let index = run(
+                                                  list, from: start,
+                                                  to: Int(groupEnds[base + group]), below: limit
+                                                ) { index in
+                                                  let amount = amounts[index]
+                                                  let most = allowance[Int(amount.unit)]
+                                                  return amount.quantity > most ? 0 : 1
+                                                }
                                                 visited &+= index - start
                                                 plainAt[cursors + group] = index
                                               }
@@ -954,99 +955,34 @@ extension FinderIndex {
 
   /// Counts the entries of a posting group from `start` up to `end` or the first entry at or
   /// beyond `limit` (a slot shifted left by 8), as the walk of ``search(_:keep:scratch:walkBlock:)``
-  /// counts: each entry adds one to its slot's counter and writes itself (the slot and its
-  /// need) as a note, kept (by advancing `eventCount`) only when the count reaches the trigger
-  /// of the entry's need; without `notes` (a constant at each call, so that the loop has no
-  /// branch on it), it only counts. Returns where it stopped.
+  /// counts: each entry adds `adds(index)` (1, or 0 for a line of alternatives read as another
+  /// food or an amount the pantry falls short of) to its slot's counter and writes itself (the
+  /// slot and its need) as a note, kept (by advancing `eventCount`) only when it added and the
+  /// count reached the trigger of the entry's need; without `notes` (a constant at each call,
+  /// so that the loop has no branch on it), it only counts. Returns where it stopped.
   ///
   /// A function of its own, with every pointer a parameter, so that the loop keeps them in
-  /// registers rather than reading them back after each store.
+  /// registers rather than reading them back after each store; `adds` should decide without
+  /// a branch where it can, as a branch on data is guessed wrong about as often as right.
   @inline(__always)
   static func countRun(
     _ list: UnsafePointer<UInt32>, from start: Int, to end: Int, below limit: UInt64,
     counters: UnsafeMutablePointer<UInt8>, triggers: UnsafePointer<UInt8>,
-    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int, notes: Bool
+    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int, notes: Bool,
+    adds: (Int) -> UInt8
   ) -> Int {
     var index = start
     var noted = eventCount
     while index < end {
       let entry = list[index]
       guard UInt64(entry) < limit else { break }
+      let added = adds(index)
       let slot = Int(entry >> 8)
-      let count = counters[slot] &+ 1
+      let count = counters[slot] &+ added
       counters[slot] = count
       if notes {
         events[noted] = entry
-        noted &+= count == triggers[Int(entry & 0xFF)] ? 1 : 0
-      }
-      index &+= 1
-    }
-    eventCount = noted
-    return index
-  }
-
-  /// ``countRun(_:from:to:below:counters:triggers:events:eventCount:)`` for a food's lines of
-  /// alternatives, which count under their first food at hand: an entry counts when its tag
-  /// (``choiceTag``) says this food comes first, names an earlier food the pantry lacks, or
-  /// names the choice and `chooses` it for this food.
-  @inline(__always)
-  static func countChoiceRun(
-    _ list: UnsafePointer<UInt32>, tags: UnsafePointer<UInt32>, have: UnsafePointer<UInt64>,
-    from start: Int, to end: Int, below limit: UInt64, counters: UnsafeMutablePointer<UInt8>,
-    triggers: UnsafePointer<UInt8>, events: UnsafeMutablePointer<UInt32>,
-    eventCount: inout Int, notes: Bool, chooses: (UInt32) -> Bool
-  ) -> Int {
-    var index = start
-    var noted = eventCount
-    while index < end {
-      let entry = list[index]
-      guard UInt64(entry) < limit else { break }
-      let tag = tags[index]
-      let counts: UInt8
-      if tag == firstMemberTag {
-        counts = 1
-      } else if tag & choiceNumberTagBit == 0 {
-        counts = have[Int(tag >> 6)] & (1 << UInt64(tag & 63)) == 0 ? 1 : 0
-      } else {
-        counts = chooses(tag & ~choiceNumberTagBit) ? 1 : 0
-      }
-      let slot = Int(entry >> 8)
-      let count = counters[slot] &+ counts
-      counters[slot] = count
-      if notes {
-        events[noted] = entry
-        noted &+= Int(counts & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
-      }
-      index &+= 1
-    }
-    eventCount = noted
-    return index
-  }
-
-  /// ``countRun(_:from:to:below:counters:triggers:events:eventCount:)`` for a food the pantry
-  /// measures: an entry whose quantity exceeds its unit's `allowance` (``FinderPlan/allowance(for:)``)
-  /// is short, and counts nothing. Without a branch on the amount, which would be guessed
-  /// wrong as often as right.
-  @inline(__always)
-  static func countRun(
-    _ list: UnsafePointer<UInt32>, amounts: UnsafePointer<FinderPostingAmount>,
-    allowance: UnsafePointer<Float>, from start: Int, to end: Int, below limit: UInt64,
-    counters: UnsafeMutablePointer<UInt8>, triggers: UnsafePointer<UInt8>,
-    events: UnsafeMutablePointer<UInt32>, eventCount: inout Int, notes: Bool
-  ) -> Int {
-    var index = start
-    var noted = eventCount
-    while index < end {
-      let entry = list[index]
-      guard UInt64(entry) < limit else { break }
-      let amount = amounts[index]
-      let counts: UInt8 = amount.quantity > allowance[Int(amount.unit)] ? 0 : 1
-      let slot = Int(entry >> 8)
-      let count = counters[slot] &+ counts
-      counters[slot] = count
-      if notes {
-        events[noted] = entry
-        noted &+= Int(counts & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
+        noted &+= Int(added & (count == triggers[Int(entry & 0xFF)] ? 1 : 0))
       }
       index &+= 1
     }
