@@ -53,13 +53,10 @@ struct FinderPlan {
   /// For each food given only as a kind, the first of `sources` that gives it: the pantry food
   /// a kind match names.
   var kindSources: [UInt32: Int] = [:]
-  /// For each limited food, what the pantry holds in each of the index's units
-  /// (``FinderIndex/units``), infinite where it does not convert: a recipe needing `q` of the
-  /// unit is short when `q × 0.999` exceeds it (the test of ``PantryAmounts/shortfall``).
-  var available: [UInt32: [Double]] = [:]
-  /// `available` as the walk reads it: for each limited food and unit, the largest quantity a
-  /// recipe may need without being short (``allowance(for:)``), so that one comparison of the
-  /// entry's own `Float` decides.
+  /// For each limited food and each of the index's units (``FinderIndex/units``), the largest
+  /// quantity a recipe may need without being short (``allowance(for:)`` of what the pantry
+  /// holds in that unit; infinite where it does not convert), so that one comparison of an
+  /// entry's own `Float` decides, in the walk and in the full check alike.
   var allowances: [UInt32: [Float]] = [:]
   /// Every food in `have`, whose posting lists (and choice postings) the query visits.
   var haveFoods: [UInt32]
@@ -162,7 +159,6 @@ struct FinderPlan {
       let table = index.units.map { unit in
         PantryAmounts.total(of: limit.amounts, in: unit, density: density)?.quantity ?? .infinity
       }
-      available[food] = table
       allowances[food] = table.map(Self.allowance(for:))
     }
     have = FoodSet(bits: haveBits, top: 0)
@@ -254,10 +250,11 @@ struct FinderPlan {
     self.includes = includes.map(foodSet)
   }
 
-  /// The largest quantity `q` for which ``isShort(_:unit:quantity:)`` is false with `available`
-  /// on hand: a recipe needing `q` is short exactly when `q` exceeds it. (`Double(q) × 0.999`
-  /// grows with `q`, so the quantities that are not short are those up to a bound; a quantity
-  /// of 0 or less is never short.)
+  /// The largest quantity `q` a recipe may need with `available` on hand: it is short when
+  /// `q × 0.999` exceeds what is on hand (the test of ``PantryAmounts/shortfall``), which is
+  /// exactly when `q` exceeds the allowance. (`Double(q) × 0.999` grows with `q`, so the
+  /// quantities that are not short are those up to a bound; a quantity of 0 or less is never
+  /// short.)
   static func allowance(for available: Double) -> Float {
     if available.isNaN || available == .infinity { return .infinity }
     if available < 0 { return 0 }
@@ -271,8 +268,8 @@ struct FinderPlan {
 
   /// Whether a recipe needing `quantity` of a limited food in a unit has more than the pantry.
   func isShort(_ food: UInt32, unit: UInt16, quantity: Float) -> Bool {
-    guard let table = available[food] else { return false }
-    return Double(quantity) * 0.999 > table[Int(unit)]
+    guard let table = allowances[food] else { return false }
+    return quantity > table[Int(unit)]
   }
 
   static func contains(_ bits: [UInt64], _ food: UInt32) -> Bool {

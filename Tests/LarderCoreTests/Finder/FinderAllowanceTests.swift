@@ -3,12 +3,12 @@ import Testing
 
 @testable import LarderCore
 
-/// The walk decides whether a measured posting is short with one `Float` comparison against an
-/// allowance worked out once per query; it must agree with the full check
-/// (``FinderPlan/isShort(_:unit:quantity:)``: short when `quantity × 0.999` exceeds what is on
-/// hand) for every quantity, the ones at the boundary above all.
+/// The finder decides whether a measured amount is short with one `Float` comparison against
+/// an allowance worked out once per query; it must agree with the pantry's rule (short when
+/// `quantity × 0.999` exceeds what is on hand, as ``PantryAmounts/shortfall`` tests) for every
+/// quantity, the ones at the boundary above all.
 @Suite struct FinderAllowanceTests {
-  /// The full check's rule, written out.
+  /// The pantry's rule, written out.
   static func isShort(_ quantity: Float, available: Double) -> Bool {
     quantity > 0 && Double(quantity) * 0.999 > available
   }

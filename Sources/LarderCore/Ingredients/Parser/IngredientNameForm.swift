@@ -15,9 +15,9 @@ import Foundation
 ///
 /// The piece words are the count units of ``IngredientUnit`` a food comes in (clove, sprig,
 /// leaf, slice, stick...) and the portions cooks cut, break or pick a food into (wedge, chunk,
-/// segment, square, shoot...), and the tea bag. Containers ("cans", "jars") are not pieces of a food and stay as
-/// written, as do cuts sold as the food itself ("salmon fillets", "veal cutlets", like
-/// "chicken breasts").
+/// segment, square, shoot...), and the tea bag. Containers ("cans", "jars") are not pieces of
+/// a food and stay as written, as do cuts sold as the food itself ("salmon fillets", "veal
+/// cutlets", like "chicken breasts").
 public enum IngredientNameForm {
   /// Plural piece word → its singular, lowercase.
   static let pieceWords: [String: String] = [
