@@ -51,10 +51,13 @@ extension Larder {
       for: request, pantry: items, finder: finder.catalog,
       read: household.foods.pantryTerms)
     query.marks = marks.finderMarks
-    let page =
+    let (page, unjudged) =
       source == .none
-      ? Page<FinderMatch>(items: [], total: 0, offset: request.offset, limit: request.limit)
-      : finder.find(query)
+      ? (
+        Page<FinderMatch>(items: [], total: 0, offset: request.offset, limit: request.limit),
+        finder.unjudged(query)
+      )
+      : finder.findWithUnjudged(query)
     func food(_ id: String) -> FoodReference {
       FoodReference(id: id, in: foods)
     }
@@ -114,7 +117,6 @@ extension Larder {
           },
           shortfalls: match.shortfalls.map(shortfall)))
     }
-    let unjudged = finder.unjudged(query)
     return FinderAnswer(
       pantry: pantry.compactMap { term in
         term.food.map { FinderAnswer.PantryFood(input: term.input, food: food($0.foodID)) }

@@ -145,21 +145,45 @@ public final class FinderEngine: @unchecked Sendable {
 
   /// The page of ranked matches the query asks for, with the total number of matches.
   public func find(_ query: FinderQuery) -> Page<FinderMatch> {
+    find(query, judging: false).page
+  }
+
+  /// ``find(_:)`` and ``unjudged(_:)`` at once: the query is worked out against the index
+  /// once for both (at a hundred thousand recipes that is a sixth of a query's time).
+  public func findWithUnjudged(
+    _ query: FinderQuery
+  ) -> (page: Page<FinderMatch>, unjudged: FinderUnjudged) {
+    find(query, judging: true)
+  }
+
+  private func find(
+    _ query: FinderQuery, judging: Bool
+  ) -> (page: Page<FinderMatch>, unjudged: FinderUnjudged) {
     let memory = scratch.take()
     defer { scratch.give(memory) }
-    guard query.ranksByExpiry else { return lock.reading { index.find(query, scratch: memory) } }
+    func answer(_ asked: FinderQuery) -> (Page<FinderMatch>, FinderUnjudged, FinderTaxonomy) {
+      let plan = FinderPlan(query: asked, index: index)
+      return (
+        index.find(asked, plan: plan, scratch: memory),
+        judging ? index.unjudged(plan: plan) : FinderUnjudged(), index.catalog.taxonomy
+      )
+    }
+    guard query.ranksByExpiry else {
+      let (page, unjudged, _) = lock.reading { answer(query) }
+      return (page, unjudged)
+    }
     // "Use it up" ranks every match, then pages: expiry is not part of the packed key the
-    // search prunes with, and a household's matches are few.
+    // search prunes with, and a household's matches are few. (Offset and limit do not change
+    // which recipes are unjudged.)
     var everything = query
     everything.offset = 0
     everything.limit = Int.max
-    let (all, taxonomy) = lock.reading {
-      (index.find(everything, scratch: memory), index.catalog.taxonomy)
-    }
+    let (all, unjudged, taxonomy) = lock.reading { answer(everything) }
     let ranked = query.rankedByExpiry(all.items, taxonomy: taxonomy)
-    return Page(
+    let page = Page(
       items: Array(ranked.dropFirst(query.normalizedOffset).prefix(query.normalizedLimit)),
       total: all.total, offset: query.normalizedOffset, limit: query.normalizedLimit)
+    return (page, unjudged)
   }
 }
 

@@ -154,12 +154,27 @@ struct FinderPlan {
     var limitedBits = [UInt64](repeating: 0, count: words)
     for food in measured.keys { limitedBits[Int(food >> 6)] |= 1 << UInt64(food & 63) }
     limited = limitedBits
+    // The kinds one measured item gives share its amounts and, mostly, a density: their
+    // tables are worked out once (each is a conversion per unit of the index).
+    struct TableKey: Hashable {
+      var amounts: [Measure]
+      var density: Double?
+    }
+    var tables: [TableKey: [Float]] = [:]
     for (food, limit) in measured {
       let density = index.catalog.densities[index.foodIDs[Int(food)]] ?? limit.fallbackDensity
-      let table = index.units.map { unit in
-        PantryAmounts.total(of: limit.amounts, in: unit, density: density)?.quantity ?? .infinity
+      let key = TableKey(amounts: limit.amounts, density: density)
+      if let table = tables[key] {
+        allowances[food] = table
+        continue
       }
-      allowances[food] = table.map(Self.allowance(for:))
+      let table = index.units.map { unit in
+        Self.allowance(
+          for: PantryAmounts.total(of: limit.amounts, in: unit, density: density)?.quantity
+            ?? .infinity)
+      }
+      tables[key] = table
+      allowances[food] = table
     }
     have = FoodSet(bits: haveBits, top: 0)
     pantry = FoodSet(bits: pantryBits, top: 0)
@@ -350,7 +365,9 @@ extension FinderIndex {
   /// benchmark corpus 2 beat 1, 3 and 4 for K = 0 and tied 3 for K = 2; on the kitchen corpus,
   /// where a pantry's kinds make its foods common and many more recipes have two early matches,
   /// 3 took between a half and nine tenths of 2's time for K = 2 at 300,000 and a million
-  /// recipes, and 2 stayed best for K = 0.
+  /// recipes, and 2 stayed best for K = 0. At a million recipes, K = 2, 4 and 5 (a third and
+  /// two thirds more postings walked, a fifth and a thirtieth as many recipes checked at
+  /// pantry 25) did not beat 3 at pantry 25 or 50, nor did blocks of twice ``walkBlock``.
   static func matchThreshold(forMaxMissing maxMissing: Int) -> Int { maxMissing == 0 ? 2 : 3 }
 
   /// Finds, ranks and pages recipes; see ``FinderQuery`` for the order.
@@ -361,9 +378,18 @@ extension FinderIndex {
   func find(
     _ query: FinderQuery, scratch: FinderScratch, walkBlock: Int = Self.walkBlock
   ) -> Page<FinderMatch> {
+    find(query, plan: FinderPlan(query: query, index: self), scratch: scratch, walkBlock: walkBlock)
+  }
+
+  /// ``find(_:scratch:walkBlock:)`` with the query's plan already worked out (nil when no
+  /// recipe can be found), so that a caller wanting ``unjudged(plan:)`` too makes it once.
+  func find(
+    _ query: FinderQuery, plan: FinderPlan?, scratch: FinderScratch,
+    walkBlock: Int = Self.walkBlock
+  ) -> Page<FinderMatch> {
     let offset = query.normalizedOffset
     let limit = query.normalizedLimit
-    guard let plan = FinderPlan(query: query, index: self) else {
+    guard let plan else {
       return Page(items: [], total: 0, offset: offset, limit: limit)
     }
     let keep = offset.addingReportingOverflow(limit).overflow ? Int.max : offset + limit
@@ -1234,10 +1260,14 @@ extension FinderIndex {
 
   /// The recipes the query's filters would let through but the finder cannot judge.
   func unjudged(_ query: FinderQuery) -> FinderUnjudged {
+    guard !unjudgedSlots.isEmpty else { return FinderUnjudged() }
+    return unjudged(plan: FinderPlan(query: query, index: self))
+  }
+
+  /// ``unjudged(_:)`` for a query's plan (nil when no recipe can be found).
+  func unjudged(plan: FinderPlan?) -> FinderUnjudged {
     var result = FinderUnjudged()
-    guard !unjudgedSlots.isEmpty, let plan = FinderPlan(query: query, index: self) else {
-      return result
-    }
+    guard !unjudgedSlots.isEmpty, let plan else { return result }
     let only = plan.onlySlots.map(Set.init)
     for slot in unjudgedSlots {
       if let only, !only.contains(slot) { continue }

@@ -67,6 +67,9 @@ enum FinderCheck {
     #expect(
       added.unjudged(query) == scan, "engine fed one by one differs", sourceLocation: sourceLocation
     )
+    let both = built.findWithUnjudged(query)
+    #expect(both.unjudged == scan, "found with the page, differs", sourceLocation: sourceLocation)
+    #expect(both.page == built.find(query), "page differs", sourceLocation: sourceLocation)
     return scan
   }
 
