@@ -133,12 +133,17 @@ extension LanguageLineBenchmark {
     let analyzer = RecipeAnalyzer(matchFood: { catalog.match($0)?.foodID })
     // Lines (not headings) with no food, read in the recipe's language and as English.
     var lineCounts: [String: (lines: Int, unmatched: Int, unmatchedAsEnglish: Int)] = [:]
+    // With `--dump FILE`, the lines with no food go to FILE.library, a line each.
+    var unread: [String] = []
     for line in text.split(separator: "\n") {
       guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
         let code = object["lang"] as? String
       else { continue }
-      // Cleaned as every import cleans text (entities such as "&nbsp;" decoded).
-      let lines = (object["ingredients"] as? [String] ?? []).map { PlainText.clean($0) }
+      // Cleaned as every import cleans text (entities such as "&nbsp;" decoded), and without
+      // blank lines, which an import drops.
+      let lines = (object["ingredients"] as? [String] ?? []).map { PlainText.clean($0) }.filter {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+      }
       let steps = (object["steps"] as? [String] ?? []).map { PlainText.clean($0) }
       var recipe = Recipe(
         name: object["title"] as? String ?? "",
@@ -155,7 +160,10 @@ extension LanguageLineBenchmark {
         let read = analyzer.facts(for: text, language: found)
         guard !analyzer.parser.parse(text, language: found).isSectionHeader else { continue }
         tally.lines += 1
-        if read.foodID == nil { tally.unmatched += 1 }
+        if read.foodID == nil {
+          tally.unmatched += 1
+          if dumpPath != nil { unread.append("\(code)\t\(text)") }
+        }
         if analyzer.facts(for: text, language: .english).foodID == nil {
           tally.unmatchedAsEnglish += 1
         }
@@ -170,6 +178,10 @@ extension LanguageLineBenchmark {
         "lines": tally.lines, "unmatched": share(tally.unmatched),
         "unmatchedReadAsEnglish": share(tally.unmatchedAsEnglish),
       ]
+    }
+    if let dumpPath {
+      try (unread.joined(separator: "\n") + "\n").write(
+        toFile: dumpPath + ".library", atomically: true, encoding: .utf8)
     }
     return ["byDeclaredLanguage": counts, "firstMisread": wrong, "linesWithoutFood": unmatched]
   }

@@ -104,14 +104,17 @@ public struct IngredientReader {
     return IngredientReading(parsed: parsed, food: food)
   }
 
+  /// As ``RecipeAnalyzer`` reads a line of another language
+  /// (``FoodNames/food(named:language:matchFood:)``).
   private func match(_ name: String) -> FoodMatch? {
     guard language != .english else { return catalog.match(name) }
-    if let id = FoodNames.bundled.match(name, language: language),
-      let food = catalog.food(id: id)
-    {
-      return FoodMatch(foodID: id, name: food.name, how: .synonym, confidence: 0.9)
-    }
-    return catalog.match(name)
+    guard
+      let id = FoodNames.bundled.food(
+        named: name, language: language, matchFood: { catalog.match($0)?.foodID })
+    else { return nil }
+    if let direct = catalog.match(name), direct.foodID == id { return direct }
+    guard let food = catalog.food(id: id) else { return nil }
+    return FoodMatch(foodID: id, name: food.name, how: .synonym, confidence: 0.9)
   }
 }
 

@@ -100,6 +100,75 @@ public struct FoodNames: Sendable {
     return nil
   }
 
+  /// The food a name written in `language` stands for, as every reader of such lines reads it
+  /// (the analysis stored with a recipe, and `ingredients/parse`): its name in the language
+  /// (``match(_:language:)``), else `matchFood` (the catalog's match, as English names are
+  /// matched), else a word of five letters or more the catalog knows by its own name ("queso
+  /// manchego", "guanciale a listarelle"), else a slip from a known name
+  /// (``nearMatch(_:language:)``).
+  public func food(
+    named name: String, language: RecipeLanguage, matchFood: (String) -> String?
+  ) -> String? {
+    if let found = match(name, language: language) ?? matchFood(name) { return found }
+    for word in LanguageText.words(name) where word.count >= 5 {
+      if let found = matchFood(word) { return found }
+    }
+    return nearMatch(name, language: language)
+  }
+
+  /// The food a name stands for when one of its words is a slip from a known name: a letter
+  /// too many ("hønsebouillion", "Emmenthaler"), too few ("Mozarella", "laubærblade") or wrong
+  /// ("Parmasan", "Muscatnød"). Only words of six letters or more are read so, in the
+  /// language's head order, each by its own slips before the next word; a letter too many is
+  /// also tried as a compound ("oksebouillion"). Meant as the last resort, when ``match(_:language:)``
+  /// and every other reading found nothing, as it costs a few hundred lookups a word.
+  public func nearMatch(_ name: String, language: RecipeLanguage) -> String? {
+    let words = LanguageText.words(name)
+    guard !words.isEmpty, words.count <= 32 else { return nil }
+    let ordered = Self.headFirst(language) ? words : words.reversed()
+    guard let table = tables[language] else { return nil }
+    for word in ordered where word.count >= 6 {
+      if let id = near(word, table, language) { return id }
+    }
+    return nil
+  }
+
+  private func near(_ word: String, _ table: Table, _ language: RecipeLanguage) -> String? {
+    let letters = Array(word)
+    // A corrected word shorter than seven letters is too often another word ("kleine" is
+    // one letter from "Kleie", "Trauben" from "Tauben").
+    // A letter too many may leave a plural or case form ("tortillias"); a letter changed or
+    // added must make a name as written, as its stems widen the net too far ("Trauben" is
+    // two letters from "Träuble", currants, but one from its stem).
+    func named(_ variant: [Character], stemmed: Bool = false) -> String? {
+      guard variant.count >= 7 else { return nil }
+      let text = String(variant)
+      return table.exact[text] ?? (stemmed ? table.stems[Self.stem(text, language)] : nil)
+    }
+    for index in letters.indices {
+      var shorter = letters
+      shorter.remove(at: index)
+      if let id = named(shorter, stemmed: true) { return id }
+    }
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
+    for index in letters.indices {
+      var changed = letters
+      for letter in alphabet where letter != letters[index] {
+        changed[index] = letter
+        if let id = named(changed) { return id }
+      }
+    }
+    for index in 0...letters.count {
+      var longer = letters
+      longer.insert(" ", at: index)
+      for letter in alphabet {
+        longer[index] = letter
+        if let id = named(longer) { return id }
+      }
+    }
+    return nil
+  }
+
   private func match(
     _ words: [String], in language: RecipeLanguage, lexicon: RecipeLanguage
   )
@@ -228,7 +297,7 @@ public struct FoodNames: Sendable {
     "kvister", "kvist", "wurfeln", "wurfel", "scheiben", "scheibe", "streifen", "flocken",
     "stuckchen", "stucke", "spalten", "ringe", "raspeln", "blokjes", "plakjes", "reepjes",
     "schijfjes", "tarningar", "skivor", "strimlor", "terninger", "skiver", "strimler", "stykker",
-    "fileter", "filetter", "filets", "filet", "filer", "file",
+    "fileter", "filetter", "filets", "filet", "filer", "file", "hoved", "tern",
   ]
 
   private static func headFirst(_ language: RecipeLanguage) -> Bool {

@@ -59,6 +59,19 @@ import Testing
     #expect(readings.items[2].food == nil)
   }
 
+  @Test func aLineInAnotherLanguageIsMatchedAsARecipesLineIs() {
+    // The same reading as the analysis stored with a recipe (RecipeAnalyzer): a misspelt
+    // name, and a word the catalog knows by its own name.
+    let catalog = FoodCatalog.bundled
+    let analyzer = RecipeAnalyzer(matchFood: { catalog.match($0)?.foodID })
+    var reader = IngredientReader(catalog: catalog, language: .danish)
+    for line in ["7½ dl. hønsebouillion", "50 g Mozarella", "150 g guanciale", "2 spsk farin"] {
+      let food = reader.read(line).food?.foodID
+      #expect(food != nil, "\(line)")
+      #expect(food == analyzer.facts(for: line, language: .danish).foodID, "\(line)")
+    }
+  }
+
   @Test func longLinesAreCutAndTooManyRefused() throws {
     let larder = Larder(recipes: InMemoryRecipeStore())
     let long = String(repeating: "a", count: 600)

@@ -33,20 +33,15 @@ public struct RecipeAnalyzer: Sendable {
       foods = parsed.foods(matching: matchFood)
     } else {
       let match = { (name: String) -> String? in
-        if let found = foodNames.match(name, language: language) ?? matchFood(name) {
-          return found
-        }
-        // A food the language's list lacks but the catalog knows by its own name, as
-        // recipes in every language write it ("queso manchego", "guanciale a listarelle").
-        for word in LanguageText.words(name) where word.count >= 5 {
-          if let found = matchFood(word) { return found }
-        }
-        return nil
+        foodNames.food(named: name, language: language, matchFood: matchFood)
       }
       var food = parsed.name.flatMap(match)
       if food == nil, let comment = parsed.comment { food = match(comment) }
       var seen: Set<String> = food.map { [$0] } ?? []
-      let others = parsed.alternatives.compactMap(match).filter { seen.insert($0).inserted }
+      var others = parsed.alternatives.compactMap(match).filter { seen.insert($0).inserted }
+      // "1 dl hedvin/portvin/sherry": a line whose first choice is no food Larder knows is
+      // read as the first choice it knows, rather than as a line with no food.
+      if food == nil, !others.isEmpty { food = others.removeFirst() }
       foods = (food, others)
     }
     return IngredientFacts(

@@ -248,6 +248,28 @@ import Testing
     #expect(RecipeLanguage(code: "tlh") == nil)
   }
 
+  @Test func aNameOneSlipFromAKnownOneIsReadAsIt() {
+    let names = FoodNames.bundled
+    // A letter too many, too few, or wrong; and inside a compound's line.
+    #expect(names.nearMatch("hønsebouillion", language: .danish) == "chicken-stock")
+    #expect(names.nearMatch("Mozarella", language: .german) == "mozzarella")
+    #expect(names.nearMatch("Parmasan", language: .danish) == "parmesan")
+    #expect(analyzer.facts(for: "200 g Emmenthaler", language: .danish).foodID == "emmental")
+    #expect(analyzer.facts(for: "2 EL Majonnaise", language: .german).foodID == "mayonnaise")
+    // Short words are too often other words; a known name is not "corrected"; English lines
+    // are read as before.
+    #expect(names.nearMatch("kleine", language: .german) == nil)
+    #expect(names.nearMatch("Trauben", language: .german) == nil)
+    #expect(analyzer.facts(for: "2 kleine Zwiebeln", language: .german).foodID == "onion")
+    #expect(analyzer.facts(for: "20 g Parmasan", language: .english).foodID == nil)
+  }
+
+  @Test func aLineWhoseFirstChoiceIsUnknownIsReadAsAChoiceItKnows() {
+    let facts = analyzer.facts(for: "1 dl hedvin/portvin/sherry", language: .danish)
+    #expect(facts.foodID == "port")
+    #expect(facts.alternativeFoodIDs == ["sherry"])
+  }
+
   @Test func compoundsAndCaseEndingsMeetTheirFood() {
     let names = FoodNames.bundled
     #expect(names.match("Bio-Knoblauch", language: .german) == "garlic")
