@@ -28,7 +28,7 @@ enum Credentials {
     guard let header = request.headers["authorization"] else { return nil }
     let parts = header.split(separator: " ", maxSplits: 1)
     guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-    let token = parts[1].trimmingCharacters(in: .whitespaces)
+    let token = parts[1].trimmingWhitespace()
     return token.isEmpty ? nil : token
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LarderApplication
+import LarderCore
 import LarderHTTP
 
 /// Decides, before any handler runs, whether a request may reach Larder at all: the names it
@@ -107,7 +108,7 @@ public struct RequestGuard: Sendable {
   /// Why `request` must not be handled, or nil when it may be. Give it a request that
   /// ``TrustedProxies/resolved(_:)`` has seen, or forwarding headers are not believed.
   public func refusal(for request: HTTPRequest) -> Refusal? {
-    let hostHeader = request.host?.trimmingCharacters(in: .whitespaces) ?? ""
+    let hostHeader = request.host?.trimmingWhitespace() ?? ""
     guard let host = Self.hostAndPort(hostHeader), isAllowed(host: host) else {
       return .misdirected(host: hostHeader)
     }

@@ -89,7 +89,20 @@ public enum Secrets {
     var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
     let bytes = Array(text.utf8)
     crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
-    return digest.map { String(format: "%02x", $0) }.joined()
+    return hex(digest)
+  }
+
+  /// Bytes as lower-case hexadecimal, two digits each (`String(format:)` per byte was a
+  /// fortieth of an API request, which hashes its token).
+  static func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text = [UInt8]()
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0xF)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Whether two strings are equal, in time that does not depend on where they differ.

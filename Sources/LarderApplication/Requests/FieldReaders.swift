@@ -24,8 +24,7 @@ extension KeyedDecodingContainer {
   /// A text, trimmed; nil when absent or null.
   public func text(_ key: Key) throws -> String? {
     try reading(key, expected: "a text") {
-      try decodeIfPresent(String.self, forKey: key)?.trimmingCharacters(
-        in: .whitespacesAndNewlines)
+      try decodeIfPresent(String.self, forKey: key)?.trimmingWhitespace(newlines: true)
     }
   }
 
@@ -42,7 +41,7 @@ extension KeyedDecodingContainer {
       throw ApplicationError.invalidValue(
         field(key), value: "", expected: "a list of texts (or one comma-separated text)")
     }
-    return items.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    return items.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
   }
 
   /// Like ``list(_:)``, but nil when the field is absent or null, so "not given" and "given
@@ -114,7 +113,7 @@ public enum FieldValues {
   /// A whole number as typed ("12"), refused with `expected` ("a whole number from 0 to 50")
   /// when it is not one; the range is the request's `validate()` to check.
   public static func wholeNumber(_ text: String, field: Field, expected: String) throws -> Int {
-    guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+    guard let value = Int(text.trimmingWhitespace()) else {
       throw ApplicationError.invalidValue(field, value: text, expected: expected)
     }
     return value
@@ -153,7 +152,7 @@ public enum FieldValues {
   /// A text as the body and query readers keep it (see `text(_:)` on a container): without
   /// the spaces and line breaks around it.
   public static func text(_ text: String) -> String {
-    text.trimmingCharacters(in: .whitespacesAndNewlines)
+    text.trimmingWhitespace(newlines: true)
   }
 
   /// A boolean as a query or the command line writes it: true/false, 1/0, yes/no, on/off.

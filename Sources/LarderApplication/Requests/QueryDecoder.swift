@@ -1,4 +1,5 @@
 import Foundation
+import LarderCore
 
 /// Decodes a request from URL query parameters, so the same `Decodable` request reads a query
 /// and a JSON body. Each parameter is one text: a number, a boolean (see
@@ -90,7 +91,7 @@ struct QueryDecoder: Decoder {
     func decode(_ type: String.Type) throws -> String { text }
 
     func decode(_ type: Double.Type) throws -> Double {
-      guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
+      guard let value = Double(text.trimmingWhitespace()) else {
         throw mismatch(type)
       }
       return value
@@ -112,7 +113,7 @@ struct QueryDecoder: Decoder {
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-      guard let value = T(text.trimmingCharacters(in: .whitespaces)) else { throw mismatch(type) }
+      guard let value = T(text.trimmingWhitespace()) else { throw mismatch(type) }
       return value
     }
 

@@ -49,7 +49,7 @@ public enum RequestDecoding {
   /// without parameters). `text/plain; charset=json` is not.
   public static func isJSON(_ type: String) -> Bool {
     let essence = type.split(separator: ";").first.map {
-      $0.trimmingCharacters(in: .whitespaces).lowercased()
+      $0.trimmingWhitespace().lowercased()
     }
     guard let essence else { return false }
     return essence == "application/json" || essence.hasSuffix("+json")
@@ -59,7 +59,7 @@ public enum RequestDecoding {
   /// `Image/PNG; q=1`; empty for none.
   public static func essence(_ type: String) -> String {
     type.split(separator: ";").first.map {
-      $0.trimmingCharacters(in: .whitespaces).lowercased()
+      $0.trimmingWhitespace().lowercased()
     } ?? ""
   }
 

@@ -27,7 +27,7 @@ public struct PantryTerm: Hashable, Sendable, Codable {
   /// empty ones dropped.
   public static func items(_ list: [String]) -> [String] {
     list.flatMap { $0.split(separator: ",") }
-      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .map { $0.trimmingWhitespace(newlines: true) }
       .filter { !$0.isEmpty }
   }
 

@@ -42,6 +42,15 @@ struct AccountsFixture {
 }
 
 @Suite struct FirstOwnerTests {
+  @Test func tokensAreHashedAsSHA256InHexadecimal() {
+    // The standard's own test vectors: a stored hash must stay readable after a rewrite.
+    #expect(
+      Secrets.sha256Hex("abc")
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      Secrets.sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+  }
+
   @Test func theFirstAccountOwnsWhatWasStoredBefore() throws {
     let fixture = try AccountsFixture(starterRecipes: true)
     let before = try fixture.larder.health(as: .defaultHousehold).recipes
