@@ -92,27 +92,35 @@ public struct IngredientReader {
     self.language = language
   }
 
-  /// The parser's reading of `line` and the food its name matched.
+  /// The parser's reading of `line` and the food its name matched (for a line of another
+  /// language, the food the whole line is read as, as a stored recipe's line is).
   public mutating func read(_ line: String) -> IngredientReading {
     let parsed = parser.parse(line, language: language)
-    let food = parsed.matchingName.flatMap { name -> FoodMatch? in
-      if let known = matches[name] { return known }
-      let found = match(name)
-      if matches.count < Self.rememberedNames { matches[name] = .some(found) }
-      return found
+    guard language != .english else {
+      let food = parsed.matchingName.flatMap { name -> FoodMatch? in
+        if let known = matches[name] { return known }
+        let found = catalog.match(name)
+        if matches.count < Self.rememberedNames { matches[name] = .some(found) }
+        return found
+      }
+      return IngredientReading(parsed: parsed, food: food)
     }
-    return IngredientReading(parsed: parsed, food: food)
+    // The reading depends on the comment and the choices as well as the name, so the whole
+    // line is remembered.
+    if let known = matches[line] { return IngredientReading(parsed: parsed, food: known) }
+    let found = match(parsed)
+    if matches.count < Self.rememberedNames { matches[line] = .some(found) }
+    return IngredientReading(parsed: parsed, food: found)
   }
 
-  /// As ``RecipeAnalyzer`` reads a line of another language
-  /// (``FoodNames/food(named:language:matchFood:)``).
-  private func match(_ name: String) -> FoodMatch? {
-    guard language != .english else { return catalog.match(name) }
-    guard
-      let id = FoodNames.bundled.food(
-        named: name, language: language, matchFood: { catalog.match($0)?.foodID })
+  /// A line of another language, as ``RecipeAnalyzer`` reads it
+  /// (``ParsedIngredient/foods(in:names:matching:)``).
+  private func match(_ parsed: ParsedIngredient) -> FoodMatch? {
+    guard let id = parsed.foods(in: language, matching: { catalog.match($0)?.foodID }).food
     else { return nil }
-    if let direct = catalog.match(name), direct.foodID == id { return direct }
+    if let name = parsed.name, let direct = catalog.match(name), direct.foodID == id {
+      return direct
+    }
     guard let food = catalog.food(id: id) else { return nil }
     return FoodMatch(foodID: id, name: food.name, how: .synonym, confidence: 0.9)
   }

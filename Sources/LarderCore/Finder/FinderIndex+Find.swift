@@ -365,9 +365,10 @@ extension FinderIndex {
   /// benchmark corpus 2 beat 1, 3 and 4 for K = 0 and tied 3 for K = 2; on the kitchen corpus,
   /// where a pantry's kinds make its foods common and many more recipes have two early matches,
   /// 3 took between a half and nine tenths of 2's time for K = 2 at 300,000 and a million
-  /// recipes, and 2 stayed best for K = 0. At a million recipes, K = 2, 4 and 5 (a third and
-  /// two thirds more postings walked, a fifth and a thirtieth as many recipes checked at
-  /// pantry 25) did not beat 3 at pantry 25 or 50, nor did blocks of twice ``walkBlock``.
+  /// recipes, and 2 stayed best for K = 0. At a million recipes and K = 2, thresholds of 4 and
+  /// 5 (a third and two thirds more postings walked, a fifth and a thirtieth as many recipes
+  /// checked at pantry 25) did not beat 3 at pantry 25 or 50, nor did blocks of twice
+  /// ``walkBlock``.
   static func matchThreshold(forMaxMissing maxMissing: Int) -> Int { maxMissing == 0 ? 2 : 3 }
 
   /// Finds, ranks and pages recipes; see ``FinderQuery`` for the order.

@@ -118,20 +118,28 @@ public struct FoodNames: Sendable {
 
   /// The food a name stands for when one of its words is a slip from a known name: a letter
   /// too many ("hønsebouillion", "Emmenthaler"), too few ("Mozarella", "laubærblade") or wrong
-  /// ("Parmasan", "Muscatnød"). Only words of six letters or more are read so, in the
-  /// language's head order, each by its own slips before the next word; a letter too many is
-  /// also tried as a compound ("oksebouillion"). Meant as the last resort, when ``match(_:language:)``
-  /// and every other reading found nothing, as it costs a few hundred lookups a word.
+  /// ("Parmasan", "Muscatnød"). Only words of six to ``nearWordLimit`` letters are read so
+  /// (each costs about 52 lookups a letter), in the language's head order, each by its own
+  /// slips before the next word; the language's own unit and number words are never read as
+  /// a slip ("scatola" is a box, not escarole). Meant as the last resort, when
+  /// ``match(_:language:)`` and every other reading found nothing.
   public func nearMatch(_ name: String, language: RecipeLanguage) -> String? {
     let words = LanguageText.words(name)
     guard !words.isEmpty, words.count <= 32 else { return nil }
     let ordered = Self.headFirst(language) ? words : words.reversed()
     guard let table = tables[language] else { return nil }
-    for word in ordered where word.count >= 6 {
+    let lexicon = LanguageLexicon.of(language)
+    for word in ordered where (6...Self.nearWordLimit).contains(word.count) {
+      if lexicon.units[word] != nil || lexicon.numbers[word] != nil { continue }
       if let id = near(word, table, language) { return id }
     }
     return nil
   }
+
+  /// The longest word ``nearMatch(_:language:)`` reads: longer than any one-word name shipped
+  /// (the longest are about 26 letters folded), short enough that a line of long nonsense
+  /// words costs little.
+  static let nearWordLimit = 32
 
   private func near(_ word: String, _ table: Table, _ language: RecipeLanguage) -> String? {
     let letters = Array(word)
@@ -245,7 +253,9 @@ public struct FoodNames: Sendable {
   /// its beginning when the rest is a part word ("knoblauchzehen" → knoblauch).
   private func compound(_ word: String, _ table: Table, _ language: RecipeLanguage) -> String? {
     let letters = Array(word)
-    guard letters.count >= 6 else { return nil }
+    // Each split builds and hashes its ending, so a long word costs its length squared; no
+    // compound food is near 64 letters.
+    guard letters.count >= 6, letters.count <= 64 else { return nil }
     // "Zitronenschale", "appelsinskræl", "citroensap": a citrus fruit's zest or juice.
     for (ending, suffix) in Self.citrusParts where word.hasSuffix(ending) {
       var fruit = String(word.dropLast(ending.count))
@@ -357,5 +367,27 @@ extension FoodCatalog {
       return id
     }
     return match(name)?.foodID
+  }
+}
+
+extension ParsedIngredient {
+  /// The foods a line written in `language` (not English, which ``foods(matching:)`` reads)
+  /// names, as Larder reads such lines everywhere (the analysis stored with a recipe, and
+  /// `ingredients/parse`): the name through ``FoodNames/food(named:language:matchFood:)``, else
+  /// the comment; each alternative the same way. A line whose first choice is no food Larder
+  /// knows is read as its first known choice ("1 dl hedvin/portvin/sherry" is port).
+  public func foods(
+    in language: RecipeLanguage, names: FoodNames = .bundled,
+    matching matchFood: (String) -> String?
+  ) -> (food: String?, alternatives: [String]) {
+    func match(_ name: String) -> String? {
+      names.food(named: name, language: language, matchFood: matchFood)
+    }
+    var food = name.flatMap { match($0) }
+    if food == nil, let comment { food = match(comment) }
+    var seen: Set<String> = food.map { [$0] } ?? []
+    var others = alternatives.compactMap { match($0) }.filter { seen.insert($0).inserted }
+    if food == nil, !others.isEmpty { food = others.removeFirst() }
+    return (food, others)
   }
 }

@@ -65,7 +65,10 @@ import Testing
     let catalog = FoodCatalog.bundled
     let analyzer = RecipeAnalyzer(matchFood: { catalog.match($0)?.foodID })
     var reader = IngredientReader(catalog: catalog, language: .danish)
-    for line in ["7½ dl. hønsebouillion", "50 g Mozarella", "150 g guanciale", "2 spsk farin"] {
+    for line in [
+      "7½ dl. hønsebouillion", "50 g Mozarella", "150 g guanciale", "2 spsk farin",
+      "1 dl hedvin/portvin/sherry", "2 rød eller gul peberfrugt", "1 stk (frisk ingefær)",
+    ] {
       let food = reader.read(line).food?.foodID
       #expect(food != nil, "\(line)")
       #expect(food == analyzer.facts(for: line, language: .danish).foodID, "\(line)")

@@ -32,17 +32,7 @@ public struct RecipeAnalyzer: Sendable {
     if language == .english {
       foods = parsed.foods(matching: matchFood)
     } else {
-      let match = { (name: String) -> String? in
-        foodNames.food(named: name, language: language, matchFood: matchFood)
-      }
-      var food = parsed.name.flatMap(match)
-      if food == nil, let comment = parsed.comment { food = match(comment) }
-      var seen: Set<String> = food.map { [$0] } ?? []
-      var others = parsed.alternatives.compactMap(match).filter { seen.insert($0).inserted }
-      // "1 dl hedvin/portvin/sherry": a line whose first choice is no food Larder knows is
-      // read as the first choice it knows, rather than as a line with no food.
-      if food == nil, !others.isEmpty { food = others.removeFirst() }
-      foods = (food, others)
+      foods = parsed.foods(in: language, names: foodNames, matching: matchFood)
     }
     return IngredientFacts(
       quantity: parsed.quantity, quantityMax: parsed.quantityMax, unit: parsed.unit,

@@ -262,6 +262,15 @@ import Testing
     #expect(names.nearMatch("Trauben", language: .german) == nil)
     #expect(analyzer.facts(for: "2 kleine Zwiebeln", language: .german).foodID == "onion")
     #expect(analyzer.facts(for: "20 g Parmasan", language: .english).foodID == nil)
+    // A language's own unit words are never read as slips from a food's name.
+    for (word, language) in [
+      ("scatola", RecipeLanguage.italian), ("lonchas", .spanish), ("copinho", .portuguese),
+      ("plakken", .dutch), ("Büschel", .german), ("packungen", .german),
+    ] {
+      #expect(names.nearMatch(word, language: language) == nil, "\(word)")
+    }
+    // Nor is a long word of nonsense read at all (its cost grows with its length squared).
+    #expect(names.nearMatch(String(repeating: "mozzarella", count: 50), language: .german) == nil)
   }
 
   @Test func aLineWhoseFirstChoiceIsUnknownIsReadAsAChoiceItKnows() {
