@@ -1,6 +1,9 @@
 #!/bin/bash
 # Two builds of Larder on one database, the same requests to each in turn: a comparison
-# that a busy machine affects alike (BENCHMARKS.md, "answers written by hand").
+# that a busy machine affects alike (BENCHMARKS.md, "answers written by hand"). Each line
+# gives requests per second, p50 and p99, and the CPU time the server spent per request
+# (its user and system ticks over the requests completed), which varies less than requests
+# per second on a shared machine.
 #
 #   scripts/endpoint-ab.sh OLD_LARDER NEW_LARDER DATABASE TOKEN [RECIPE_ID]
 #
@@ -22,13 +25,20 @@ for port in 8101 8102; do
   until curl -sf -o /dev/null -H "Authorization: Bearer $token" \
     "http://127.0.0.1:$port/api/v1/finder?have=egg&limit=1"; do sleep 1; done
 done
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 for name in ${NAMES:-finder10k2 finder25k2 search list recipe}; do
   for round in $(seq "${ROUNDS:-3}"); do
     for port in 8101 8102; do
+      pid=$([ $port = 8101 ] && echo $first || echo $second)
+      before=$(ticks "$pid")
       result=$(wrk -t1 -c"${CONN:-4}" -d"${SECS:-3}"s --latency -H "Authorization: Bearer $token" \
         "http://127.0.0.1:$port${R[$name]}" \
-        | awk '/Requests\/sec/{r=$2} /^ +50%/{p50=$2} /^ +99%/{p99=$2} END{print r, p50, p99}')
-      echo "$name $([ $port = 8101 ] && echo old || echo new) round$round $result"
+        | awk '/requests in/{n=$1} /Requests\/sec/{r=$2} /^ +50%/{p50=$2} /^ +99%/{p99=$2}
+               END{print r, p50, p99, n}')
+      after=$(ticks "$pid")
+      cpu=$(echo "$result" | awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" \
+        '{printf "%.3f", ($4 > 0 ? t * 1000 / hz / $4 : 0)}')
+      echo "$name $([ $port = 8101 ] && echo old || echo new) round$round ${result% *} cpu_ms_per_request=$cpu"
     done
   done
 done
