@@ -142,7 +142,7 @@ extension LanguageLineBenchmark {
       // Cleaned as every import cleans text (entities such as "&nbsp;" decoded), and without
       // blank lines, which an import drops.
       let lines = (object["ingredients"] as? [String] ?? []).map { PlainText.clean($0) }.filter {
-        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        !$0.trimmingWhitespace().isEmpty
       }
       let steps = (object["steps"] as? [String] ?? []).map { PlainText.clean($0) }
       var recipe = Recipe(

@@ -69,8 +69,9 @@ public struct IngredientReading: Sendable, Equatable, Encodable {
   }
 }
 
-/// Reads ingredient lines one at a time, remembering each name's food match, since names
-/// repeat a great deal (salt, garlic, olive oil) in a long list.
+/// Reads ingredient lines one at a time, remembering each name's food match (each whole
+/// line's, in another language, where the comment and choices count too), since names repeat
+/// a great deal (salt, garlic, olive oil) in a long list.
 public struct IngredientReader {
   private let parser: IngredientParser
   private let catalog: FoodCatalog

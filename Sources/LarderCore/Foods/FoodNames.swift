@@ -141,13 +141,17 @@ public struct FoodNames: Sendable {
   /// words costs little.
   static let nearWordLimit = 32
 
+  /// The letters a folded word is made of (``LanguageText/fold(_:)`` spells accents and
+  /// ligatures out in ASCII).
+  private static let foldedLetters = Array("abcdefghijklmnopqrstuvwxyz")
+
   private func near(_ word: String, _ table: Table, _ language: RecipeLanguage) -> String? {
     let letters = Array(word)
-    // A corrected word shorter than seven letters is too often another word ("kleine" is
-    // one letter from "Kleie", "Trauben" from "Tauben").
-    // A letter too many may leave a plural or case form ("tortillias"); a letter changed or
-    // added must make a name as written, as its stems widen the net too far ("Trauben" is
-    // two letters from "Träuble", currants, but one from its stem).
+    // A corrected word shorter than seven letters is too often another word ("kleine" is one
+    // letter from "Kleie", "Trauben" from "Tauben"). A letter dropped may leave a plural or
+    // case form, matched by its stem ("tortillias"); a letter changed or added must make a
+    // name as written, as stems widen the net too far ("Trauben" is two letters from
+    // "Träuble", currants, but one from its stem).
     func named(_ variant: [Character], stemmed: Bool = false) -> String? {
       guard variant.count >= 7 else { return nil }
       let text = String(variant)
@@ -158,10 +162,9 @@ public struct FoodNames: Sendable {
       shorter.remove(at: index)
       if let id = named(shorter, stemmed: true) { return id }
     }
-    let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
     for index in letters.indices {
       var changed = letters
-      for letter in alphabet where letter != letters[index] {
+      for letter in Self.foldedLetters where letter != letters[index] {
         changed[index] = letter
         if let id = named(changed) { return id }
       }
@@ -169,7 +172,7 @@ public struct FoodNames: Sendable {
     for index in 0...letters.count {
       var longer = letters
       longer.insert(" ", at: index)
-      for letter in alphabet {
+      for letter in Self.foldedLetters {
         longer[index] = letter
         if let id = named(longer) { return id }
       }
@@ -367,27 +370,5 @@ extension FoodCatalog {
       return id
     }
     return match(name)?.foodID
-  }
-}
-
-extension ParsedIngredient {
-  /// The foods a line written in `language` (not English, which ``foods(matching:)`` reads)
-  /// names, as Larder reads such lines everywhere (the analysis stored with a recipe, and
-  /// `ingredients/parse`): the name through ``FoodNames/food(named:language:matchFood:)``, else
-  /// the comment; each alternative the same way. A line whose first choice is no food Larder
-  /// knows is read as its first known choice ("1 dl hedvin/portvin/sherry" is port).
-  public func foods(
-    in language: RecipeLanguage, names: FoodNames = .bundled,
-    matching matchFood: (String) -> String?
-  ) -> (food: String?, alternatives: [String]) {
-    func match(_ name: String) -> String? {
-      names.food(named: name, language: language, matchFood: matchFood)
-    }
-    var food = name.flatMap { match($0) }
-    if food == nil, let comment { food = match(comment) }
-    var seen: Set<String> = food.map { [$0] } ?? []
-    var others = alternatives.compactMap { match($0) }.filter { seen.insert($0).inserted }
-    if food == nil, !others.isEmpty { food = others.removeFirst() }
-    return (food, others)
   }
 }

@@ -187,4 +187,24 @@ extension ParsedIngredient {
     let others = alternativeFoods.compactMap { $0 }.filter { seen.insert($0).inserted }
     return (food, others)
   }
+
+  /// The foods a line written in `language` (not English, which ``foods(matching:)`` reads)
+  /// names, as Larder reads such lines everywhere (the analysis stored with a recipe, and
+  /// `ingredients/parse`): the name through ``FoodNames/food(named:language:matchFood:)``, else
+  /// the comment; each alternative the same way. A line whose first choice is no food Larder
+  /// knows is read as its first known choice ("1 dl hedvin/portvin/sherry" is port).
+  public func foods(
+    in language: RecipeLanguage, names: FoodNames = .bundled,
+    matching matchFood: (String) -> String?
+  ) -> (food: String?, alternatives: [String]) {
+    func match(_ name: String) -> String? {
+      names.food(named: name, language: language, matchFood: matchFood)
+    }
+    var food = name.flatMap { match($0) }
+    if food == nil, let comment { food = match(comment) }
+    var seen: Set<String> = food.map { [$0] } ?? []
+    var others = alternatives.compactMap { match($0) }.filter { seen.insert($0).inserted }
+    if food == nil, !others.isEmpty { food = others.removeFirst() }
+    return (food, others)
+  }
 }
