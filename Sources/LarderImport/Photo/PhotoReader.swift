@@ -33,17 +33,22 @@ public struct PhotoReader: Sendable {
   public var timeLimit: Double
   /// The most pixels a photo may have; a larger one is refused before it is decoded.
   public var maximumPixels: Int
+  /// The folder in which each read makes (and removes) a private folder of its own for the
+  /// tools' files: the system's temporary folder unless told otherwise.
+  public var workFolder: URL
 
   /// Makes a reader that looks for the tools in `searchPath` (nil: the process's `PATH`, or
   /// the usual system folders without one).
   public init(
     searchPath: String? = nil, timeLimit: Double = 60,
-    maximumPixels: Int = PhotoReader.defaultMaximumPixels
+    maximumPixels: Int = PhotoReader.defaultMaximumPixels,
+    workFolder: URL = FileManager.default.temporaryDirectory
   ) {
     self.searchPath =
       searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     self.timeLimit = timeLimit
     self.maximumPixels = maximumPixels
+    self.workFolder = workFolder
   }
 
   /// Tesseract's name for each language Larder reads.
@@ -238,8 +243,8 @@ public struct PhotoReader: Sendable {
 
   /// Runs `body` with a new folder only this process's user can open, removed afterwards.
   private func withPrivateFolder<T>(_ body: (URL) throws -> T) throws -> T {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("larder-photo-" + UUID().uuidString, isDirectory: true)
+    let folder = workFolder.appendingPathComponent(
+      "larder-photo-" + UUID().uuidString, isDirectory: true)
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -90,15 +90,19 @@ struct PhotoReaderTests {
     }
   }
 
+  /// Each read works in a folder of its own inside the reader's work folder (this test's,
+  /// so that photo tests running at the same time elsewhere cannot show up here) and removes
+  /// it, whether the tools read the image or refuse it.
   @Test func leavesNoFilesBehind() throws {
-    let before = try FileManager.default.contentsOfDirectory(
-      atPath: FileManager.default.temporaryDirectory.path
-    ).filter { $0.hasPrefix("larder-photo-") }
-    _ = try? PhotoReader().read(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]))
-    let after = try FileManager.default.contentsOfDirectory(
-      atPath: FileManager.default.temporaryDirectory.path
-    ).filter { $0.hasPrefix("larder-photo-") }
-    #expect(Set(after).isSubset(of: Set(before)))
+    let work = try PhotoTools.folder()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let reader = PhotoReader(workFolder: work)
+    _ = try? reader.read(TinyImages.png())
+    _ = try? reader.read(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == [])
+    // The work folder is the one used: without it, a read cannot make its own.
+    let gone = PhotoReader(workFolder: work.appendingPathComponent("missing"))
+    #expect(throws: (any Error).self) { try gone.read(TinyImages.png()) }
   }
 }
 
