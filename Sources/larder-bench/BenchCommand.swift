@@ -14,6 +14,9 @@ enum BenchCommand {
                                     [--dump FILE]
            larder-bench finder [--recipes N] [--pantries N] [--peer-queries N] [--seed N]
                                [--data DIR] [--export DIR] [--semantics kitchen|plain]
+                               [--only SIZE/K]
+           larder-bench finder-library --db PATH [--pantries 8] [--repeats 5] [--seed N]
+                                       [--only SIZE/K]
            larder-bench requests [--rounds N]
            larder-bench clips [--clips 16] [--rounds 500]
            larder-bench relevance [--pantries bench/relevance/pantries.json]
@@ -36,6 +39,9 @@ enum BenchCommand {
     finder        the pantry finder against SQLite and a full scan, on a calibrated corpus
                   (--export: the corpus as CSV and the pantries as JSON lines; --semantics
                   plain: flat foods without kinds, alternatives or amounts)
+    finder-library  the finder's engine on an existing database's largest household (such
+                  as the library `http --db` made), pantries drawn from its commonest foods:
+                  latency, total found, postings walked and recipes checked per query
     requests      what authentication costs a request: the web app answering in process as a
                   fixed household, with a session cookie and with an API token
     clips         /api/v1/health latency over a socket while clips to a tarpit are in flight
@@ -85,6 +91,16 @@ enum BenchCommand {
       }
       return value
     }
+    /// `--only SIZE/K`: one pantry size and K.
+    func only() throws -> (size: Int, maxMissing: Int)? {
+      try options["only"].map { text in
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2 else {
+          throw BenchError(message: "--only must be SIZE/K, such as 25/2, not '\(text)'")
+        }
+        return (parts[0], parts[1])
+      }
+    }
     switch suite {
     case "store":
       let report = try StoreBenchmark(
@@ -117,13 +133,15 @@ enum BenchCommand {
           }
           return value
         }(),
-        only: try options["only"].map { text in
-          let parts = text.split(separator: "/").compactMap { Int($0) }
-          guard parts.count == 2 else {
-            throw BenchError(message: "--only must be SIZE/K, such as 25/2, not '\(text)'")
-          }
-          return (parts[0], parts[1])
-        }
+        only: try only()
+      ).run()
+    case "finder-library":
+      guard let path = options["db"] else {
+        throw BenchError(message: "finder-library needs --db PATH\n" + usage)
+      }
+      return try FinderLibraryBenchmark(
+        databasePath: path, pantriesPerSize: integer("pantries", 8),
+        seed: UInt64(integer("seed", 42)), only: try only(), repeats: integer("repeats", 5)
       ).run()
     case "requests":
       return try RequestBenchmark(rounds: integer("rounds", 2_000)).run()
