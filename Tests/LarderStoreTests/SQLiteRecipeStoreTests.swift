@@ -164,7 +164,7 @@ final class Counter: @unchecked Sendable {
     }
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 3)
-    #expect(SQLiteRecipeStore.schemaVersion == 17)
+    #expect(SQLiteRecipeStore.schemaVersion == 18)
 
     let food = Food(id: "sudachi", name: "sudachi", parentID: "citrus")
     try store.saveUserFood(food, household: .default, now: Fixtures.now)
@@ -259,6 +259,24 @@ final class Counter: @unchecked Sendable {
     let store = try SQLiteRecipeStore.open(path: path)
     #expect(store.previousSchemaVersion == 15)
     #expect(try store.householdsAwaitingAnalysis() == [.default])
+  }
+
+  @Test func aVersionSeventeenDatabaseAsksForOneMoreAnalysisWithMisspeltNames() throws {
+    let path = try TemporaryFolder.make().appending("v17.sqlite")
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try Migrations.migrate(database, upTo: 17)
+      let old = SQLiteRecipeStore(database: database, previousVersion: 17)
+      _ = try old.createRecipe(Self.measuredSoup(), household: .default, now: Fixtures.now)
+      #expect(try old.householdsAwaitingAnalysis().isEmpty)
+    }
+    let store = try SQLiteRecipeStore.open(path: path)
+    #expect(store.previousSchemaVersion == 17)
+    #expect(try store.householdsAwaitingAnalysis() == [.default])
+    // A household without recipes has nothing to read again.
+    let empty = try TemporaryFolder.make().appending("v17-empty.sqlite")
+    do { try Migrations.migrate(try SQLiteDatabase(path: empty), upTo: 17) }
+    #expect(try SQLiteRecipeStore.open(path: empty).householdsAwaitingAnalysis().isEmpty)
   }
 
   @Test func aDamagedDocumentDoesNotStopVersionTenFromOpening() throws {

@@ -26,6 +26,9 @@ enum PostgresMigrations {
       version: 4, summary: "answers to changes every process can replay",
       sql: replayedAnswers4),
     PostgresMigration(version: 5, summary: "a search index of titles", sql: titleSearch5),
+    PostgresMigration(
+      version: 6, summary: "misspelt food names and first known choices in other languages",
+      sql: misspeltNames6),
   ]
 
   /// The newest schema version this binary knows.
@@ -157,6 +160,15 @@ enum PostgresMigrations {
     ALTER TABLE recipes ADD COLUMN title_search TSVECTOR NOT NULL DEFAULT ''::tsvector;
     UPDATE recipes SET title_search = to_tsvector('simple', unaccent(name));
     CREATE INDEX recipes_title_search ON recipes USING GIN (title_search);
+    """
+
+  /// Lines in other languages now match a food name with a one-letter slip, and a line of
+  /// choices whose first is unknown takes its first known one: every household with recipes
+  /// is marked for one pass of matching again (SQLite's version 18).
+  private static let misspeltNames6 = """
+    INSERT INTO analysis_pending (household_id)
+      SELECT DISTINCT household_id FROM recipes
+      ON CONFLICT DO NOTHING;
     """
 
   /// The schema of SQLite's version 16, in PostgreSQL's types. Times are seconds since 1970

@@ -48,6 +48,9 @@ enum Migrations {
       apply: readLinesInTheirLanguage),
     Migration(
       version: 17, summary: "a version of each household's library", apply: versionLibraries),
+    Migration(
+      version: 18, summary: "misspelt food names and first known choices in other languages",
+      apply: readMisspeltNames),
   ]
 
   /// The newest schema version this binary knows.
@@ -505,6 +508,17 @@ extension Migrations {
       INSERT OR IGNORE INTO analysis_pending (household_id)
         SELECT DISTINCT household_id FROM recipes;
       """, operation: "marking recipes to be read again in their language")
+  }
+
+  fileprivate static func readMisspeltNames(_ connection: SQLiteConnection) throws {
+    // Lines in other languages now match a food name with a one-letter slip, and a line of
+    // choices whose first is unknown takes its first known one: every household with recipes
+    // is marked for one pass of matching again, so stored lines read as new ones do.
+    try connection.execute(
+      """
+      INSERT OR IGNORE INTO analysis_pending (household_id)
+        SELECT DISTINCT household_id FROM recipes;
+      """, operation: "marking recipes to be read again with misspelt names")
   }
 
   fileprivate static func addFinderAmounts(_ connection: SQLiteConnection) throws {
