@@ -5,7 +5,10 @@ import Foundation
 /// - Numbers: integers; decimals with "." or "," ("1,5" is 1.5, but "1,000" is 1000); fractions
 ///   "1/2" (both parts at most two digits, so "400/14" stays two numbers); unicode fractions
 ///   "½ ⅓ ¼ ¾ ⅛ …"; mixed numbers "1 1/2", "1½", "1-1/2"; ranges "2-3", "2–3", "2 to 3", "2-to-3",
-///   "2 or 3" when the second number is larger.
+///   "2 or 3" when the second number is larger. Whole numbers in English words are one number
+///   token where a word alone would be misread: with a fraction ("one and a half", "two-and-a-
+///   quarter"), as a fraction ("two-thirds", "three quarters") or as a range ("three to four",
+///   "two or three", "one-to-2"); a lone "two" stays a word, which the parser reads as a number.
 /// - HTML tags pasted with a line ("<a href=…>", "</span>") are skipped like spaces.
 /// - A number glued to letters is split at the boundary ("150g" → "150", "g"; "2x400g" →
 ///   "2", "x", "400", "g"), never inside the letters: "grams" stays one word.
@@ -268,7 +271,7 @@ private struct Scanner {
       case .digit:
         index = scanNumber(index)
       case .letter:
-        index = scanWord(index)
+        index = scanNumberWords(index) ?? scanWord(index)
       case .other:
         if bytes[index] == 0x5C, index + 1 < count,
           bytes[index + 1] == 0x74 || bytes[index + 1] == 0x6E || bytes[index + 1] == 0x72
@@ -389,6 +392,100 @@ private struct Scanner {
     }
     emit(.word, start, index)
     return index
+  }
+
+  // MARK: - Numbers in words
+
+  /// Whole numbers an English line may spell out.
+  static let wholeNumberWords: [String: Double] = [
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+  ]
+
+  /// The run of ASCII letters at `index`, lowercased, and its end; nil when other letters
+  /// continue it or it is longer than any number word.
+  func asciiWord(_ index: Int) -> (word: String, end: Int)? {
+    var end = index
+    var lowered: [UInt8] = []
+    while end < count, bytes[end] < 0x80, classAt(end) == .letter {
+      lowered.append(bytes[end] | 0x20)
+      end += 1
+      if lowered.count > 8 { return nil }
+    }
+    guard !lowered.isEmpty, !isLetter(end) else { return nil }
+    return (String(decoding: lowered, as: UTF8.self), end)
+  }
+
+  /// Whether a word ending at `end` goes on as one hyphenated or apostrophised word.
+  func joinsOn(_ end: Int) -> Bool {
+    end < count && joinerLength(end) > 0 && isLetter(end + joinerLength(end))
+  }
+
+  /// After `index`, one space run or one hyphen, then `word`: where the word ends, else nil.
+  func separated(_ index: Int, by word: String) -> Int? {
+    var next = skipSpaces(index)
+    if next == index {
+      guard isByte(index, 0x2D) else { return nil }
+      next = index + 1
+    }
+    guard let found = asciiWord(next), found.word == word else { return nil }
+    return found.end
+  }
+
+  /// The parts a fraction in words divides by ("two-thirds", "three quarters").
+  static let fractionWords: [String: Double] = [
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+    "fourth": 4, "fourths": 4, "eighth": 8, "eighths": 8,
+  ]
+
+  /// A whole number in words at `index`, with "and a half" or "and a quarter" after it, or
+  /// as the top of a fraction ("two-thirds", "three quarters").
+  func readWordNumber(_ index: Int) -> Simple? {
+    guard let first = asciiWord(index), let whole = Self.wholeNumberWords[first.word] else {
+      return nil
+    }
+    var next = skipSpaces(first.end)
+    if next == first.end, isByte(next, 0x2D) { next += 1 }
+    if next > first.end, let part = asciiWord(next), let parts = Self.fractionWords[part.word],
+      whole < parts
+    {
+      return Simple(value: whole / parts, end: part.end, form: .fraction)
+    }
+    if let and = separated(first.end, by: "and"), let article = separated(and, by: "a") {
+      if let end = separated(article, by: "half") {
+        return Simple(value: whole + 0.5, end: end, form: .mixed)
+      }
+      if let end = separated(article, by: "quarter") {
+        return Simple(value: whole + 0.25, end: end, form: .mixed)
+      }
+    }
+    return Simple(value: whole, end: first.end, form: .integer)
+  }
+
+  /// A number in words that one word would misread, as one number token ("one and a half",
+  /// "three to four"); nil where there is none, and the word is scanned as a word.
+  mutating func scanNumberWords(_ start: Int) -> Int? {
+    guard let number = readWordNumber(start) else { return nil }
+    // "two or three", "one to 2", "two-to-three"
+    var index = skipSpaces(number.end)
+    let hadSpace = index > number.end
+    if isByte(index, 0x2D) {
+      index = skipSpaces(index + 1)
+      if isToOrOr(index) { index = skipHyphen(skipSpaces(index + 2)) }
+    } else if hadSpace, isToOrOr(index) {
+      index = skipHyphen(skipSpaces(index + 2))
+    } else {
+      index = -1
+    }
+    if index > 0, let upper = readWordNumber(index) ?? (isDigit(index) ? readMixed(index) : nil),
+      upper.value > number.value, !isLetter(upper.end), !joinsOn(upper.end)
+    {
+      emit(.number, start, upper.end, value: number.value, maxValue: upper.value, form: .range)
+      return upper.end
+    }
+    guard number.form != .integer, !joinsOn(number.end) else { return nil }
+    emit(.number, start, number.end, value: number.value, form: number.form)
+    return number.end
   }
 
   // MARK: - Numbers

@@ -74,6 +74,19 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
       line: "2 to 3 cloves garlic", quantity: 2, quantityMax: 3, unit: "clove", name: "garlic"),
     ExpectedParse(
       line: "2 or 3 sprigs thyme", quantity: 2, quantityMax: 3, unit: "sprig", name: "thyme"),
+    // Amounts in words.
+    ExpectedParse(line: "two eggs", quantity: 2, name: "eggs", absent: ["quantityMax", "unit"]),
+    ExpectedParse(
+      line: "one and a half cups flour", quantity: 1.5, unit: "cup", name: "flour",
+      absent: ["quantityMax"]),
+    ExpectedParse(
+      line: "three to four cloves garlic", quantity: 3, quantityMax: 4, unit: "clove",
+      name: "garlic"),
+    ExpectedParse(
+      line: "one to two tablespoons olive oil", quantity: 1, quantityMax: 2, unit: "tbsp",
+      name: "olive oil"),
+    ExpectedParse(line: "two or three carrots", quantity: 2, quantityMax: 3, name: "carrots"),
+    ExpectedParse(line: "two-thirds cup sugar", quantity: 2.0 / 3, unit: "cup", name: "sugar"),
     ExpectedParse(line: "1 tbsp. caster sugar", quantity: 1, unit: "tbsp", name: "caster sugar"),
     ExpectedParse(line: "2 T maple syrup", quantity: 2, unit: "tbsp", name: "maple syrup"),
     ExpectedParse(line: "2 t ground cumin", quantity: 2, unit: "tsp", name: "ground cumin"),

@@ -48,6 +48,17 @@ import Testing
     NumberCase(text: "4- to 5", value: 4, maxValue: 5, form: .range),
     NumberCase(text: "5-to-7", value: 5, maxValue: 7, form: .range),
     NumberCase(text: "12- to -14", value: 12, maxValue: 14, form: .range),
+    // Numbers in words, where one word alone would be misread.
+    NumberCase(text: "one and a half", value: 1.5, form: .mixed),
+    NumberCase(text: "Two-and-a-quarter", value: 2.25, form: .mixed),
+    NumberCase(text: "two-thirds", value: 2.0 / 3, form: .fraction),
+    NumberCase(text: "three quarters", value: 0.75, form: .fraction),
+    NumberCase(text: "one half", value: 0.5, form: .fraction),
+    NumberCase(text: "three to four", value: 3, maxValue: 4, form: .range),
+    NumberCase(text: "two or three", value: 2, maxValue: 3, form: .range),
+    NumberCase(text: "one-to-two", value: 1, maxValue: 2, form: .range),
+    NumberCase(text: "one to 2", value: 1, maxValue: 2, form: .range),
+    NumberCase(text: "two to two and a half", value: 2, maxValue: 2.5, form: .range),
   ])
   func readsANumberAsOneToken(_ example: NumberCase) throws {
     let tokens = tokenizer.tokens(example.text)
@@ -89,6 +100,15 @@ import Testing
     ("2 cups stock</span>", ["2", "cups", "stock"]),
     ("<5 mm", ["<", "5", "mm"]),
     ("a < b", ["a", "<", "b"]),
+    // A number word stays a word alone, in a hyphenated word, or before a smaller number.
+    ("two eggs", ["two", "eggs"]),
+    ("one-pot pasta", ["one-pot", "pasta"]),
+    ("ten-inch pan", ["ten-inch", "pan"]),
+    ("two halves", ["two", "halves"]),
+    ("three or two", ["three", "or", "two"]),
+    ("one or more", ["one", "or", "more"]),
+    ("someone to ask", ["someone", "to", "ask"]),
+    ("two to three-quarters", ["two", "to", "three-quarters"]),
   ])
   func splitsGluedAndPunctuatedText(_ text: String, _ expected: [String]) {
     #expect(tokenizer.tokens(text).map(\.text) == expected)
