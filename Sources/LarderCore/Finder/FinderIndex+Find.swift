@@ -439,10 +439,12 @@ extension FinderIndex {
   ///    within K; a larger recipe once j of its first positions match. After each block of
   ///    slots, the noted ones are marked qualified (and complete when their count is their
   ///    need) or "unsure", and the exact ones counted;
-  /// 2. checks the unsure recipes against their records;
-  /// 3. reads the complete recipes that could still make the page, largest need first (a
-  ///    recipe cannot use more pantry foods than it needs), then, if the page could still take
-  ///    a recipe with something missing, the other marked ones;
+  /// 2. reads the complete recipes that could still make the page, largest need first (a
+  ///    recipe cannot use more pantry foods than it needs);
+  /// 3. checks the unsure recipes against their records: in full those whose best possible
+  ///    key could still make the page, the others (most of them, once step 2 has filled it)
+  ///    only for whether they qualify; then, if the page could still take a recipe with
+  ///    something missing, reads the other marked ones;
   /// 4. counts the recipes with n ≤ K, which qualify whatever the pantry, by bucket size, and
   ///    reads the untouched ones only if they could make the page.
   /// A recipe's record is read only when the best key it could have could still make the page,
@@ -461,7 +463,7 @@ extension FinderIndex {
     let requiredBits = plan.requiredBits
     let hasSubstitutes = plan.substitutable.bits.contains { $0 != 0 }
     let mayBeSoftened = hasSubstitutes || checksAmounts
-    func bestKey(missing: Int, usedAtMost: Int) -> UInt64 {
+    @inline(__always) func bestKey(missing: Int, usedAtMost: Int) -> UInt64 {
       FinderRankKey(
         missing: missing, substitutable: mayBeSoftened ? missing : 0, used: usedAtMost,
         rating: 5
@@ -483,18 +485,64 @@ extension FinderIndex {
                       func passesBits(_ slot: Int) -> Bool {
                         filterBits[slot] & requiredBits == requiredBits
                       }
+                      /// Whether a slot that cannot make the page qualifies: its missing count
+                      /// alone, from `missing` (its unmatched lines and top foods), with none of
+                      /// the counts that only rank.
+                      func qualifies(
+                        _ slot: Int, record: FinderHotRecord, missing start: Int
+                      ) -> Bool {
+                        var missing = start
+                        var measured =
+                          checksAmounts ? (record.topMask & plan.limitedTop).nonzeroBitCount : 0
+                        let first = Int(record.foodStart)
+                        for index in first..<first + Int(record.otherCount) {
+                          let food = foods[index]
+                          if holds(have, food) {
+                            if checksAmounts, FinderPlan.contains(plan.limited, food) {
+                              measured += 1
+                            }
+                          } else if !isChoice[Int(food)] || chosen(food, plan: plan) == nil {
+                            missing += 1
+                            if missing > maxMissing { return false }
+                          }
+                        }
+                        if checksDetails, !passesDetails(slot, plan: plan) { return false }
+                        guard missing + measured > maxMissing else { return true }
+                        for entry in amounts(ofSlot: slot)
+                        where FinderPlan.contains(plan.limited, entry.food)
+                          && plan.isShort(entry.food, unit: entry.unit, quantity: entry.quantity)
+                        {
+                          missing += 1
+                          if missing > maxMissing { return false }
+                        }
+                        return true
+                      }
+
                       /// Checks a slot in full; offers it to `top` if it qualifies and could make
                       /// the page. Returns whether it qualifies.
                       ///
                       /// Reads the slot's record and foods; its amounts only when it requires a food
                       /// the pantry measures and they could change whether it qualifies or make the
-                      /// page; its details (rating, id) only when it could make the page.
-                      func evaluate(_ slot: Int, into top: inout FinderTopList) -> Bool {
+                      /// page; its details (rating, id) only when it could make the page. A slot
+                      /// whose best possible key neither `top` nor `bound` (the worst key of a
+                      /// full list the answer will be at least as good as) would take is only
+                      /// counted (``qualifies(_:record:missing:)``).
+                      func evaluate(
+                        _ slot: Int, into top: inout FinderTopList, bound: UInt64 = .max
+                      ) -> Bool {
                         if requiredBits != 0, !passesBits(slot) { return false }
                         let record = hot[slot]
                         var missing =
                           Int(record.unmatched) + (record.topMask & ~plan.have.top).nonzeroBitCount
                         guard missing <= maxMissing else { return false }
+                        // A recipe uses at most its top foods the pantry has and its others.
+                        let best = bestKey(
+                          missing: missing,
+                          usedAtMost: (record.topMask & plan.pantry.top).nonzeroBitCount
+                            + Int(record.otherCount))
+                        if best > bound || !top.mayAccept(best) {
+                          return qualifies(slot, record: record, missing: missing)
+                        }
                         var used = (record.topMask & plan.pantry.top).nonzeroBitCount
                         var kinds = (record.topMask & plan.kindOnly.top).nonzeroBitCount
                         var substitutes =
@@ -828,7 +876,39 @@ extension FinderIndex {
                         }
                       }
 
-                      // Inexact candidates: their own foods decide. They lie scattered over the
+                      if checksDetails {
+                        // Filters need every qualifying recipe's details, so each is checked in full.
+                        forEachSlot(in: qualified, excluding: nil) { slot in
+                          if evaluate(slot, into: &top) { total += 1 }
+                        }
+                      } else {
+                        // Already counted: read only those that could make the page, largest first, as
+                        // a recipe cannot use more pantry foods than it needs.
+                        var byNeed = [Int](repeating: 0, count: 257)
+                        var found: [Int] = []
+                        forEachSlot(in: complete, excluding: nil) { slot in
+                          byNeed[Int(needs[slot]) + 1] += 1
+                          found.append(slot)
+                        }
+                        for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
+                        var ordered = [Int](repeating: 0, count: found.count)
+                        for slot in found {
+                          let need = Int(needs[slot])
+                          ordered[byNeed[need]] = slot
+                          byNeed[need] += 1
+                        }
+                        for slot in ordered.reversed() {
+                          guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot])))
+                          else {
+                            break
+                          }
+                          _ = evaluate(slot, into: &top)
+                        }
+                      }
+
+                      // Inexact candidates, after the complete recipes have filled the page
+                      // with the best keys they can (so that most candidates are only counted):
+                      // their own foods decide. They lie scattered over the
                       // records, and a check that waited for each record in turn would spend its
                       // time on cache misses; so they are checked in batches, each batch's
                       // records, then foods, then amounts touched first in tight loops whose
@@ -836,10 +916,12 @@ extension FinderIndex {
                       var candidates: [Int] = []
                       forEachSlot(in: unsure, excluding: nil) { candidates.append($0) }
                       scratch.candidatesChecked = candidates.count
-                      /// Checks the candidates, offering those that qualify to `top`; returns how
-                      /// many qualify, and what touching their records read.
+                      /// Checks the candidates, offering those that qualify to `top` (when they
+                      /// would make `bound`, as in ``evaluate(_:into:bound:)``); returns how many
+                      /// qualify, and what touching their records read.
                       func check(
-                        _ candidates: ArraySlice<Int>, into top: inout FinderTopList
+                        _ candidates: ArraySlice<Int>, into top: inout FinderTopList,
+                        bound: UInt64 = .max
                       ) -> (qualifying: Int, touched: UInt64) {
                         var qualifying = 0
                         var touched: UInt64 = 0
@@ -870,7 +952,9 @@ extension FinderIndex {
                               }
                             }
                           }
-                          for slot in survivors where evaluate(slot, into: &top) { qualifying += 1 }
+                          for slot in survivors where evaluate(slot, into: &top, bound: bound) {
+                            qualifying += 1
+                          }
                           batchStart += Self.checkBatch
                         }
                         return (qualifying, touched)
@@ -879,7 +963,10 @@ extension FinderIndex {
                         // Two threads check half the candidates each, each into a list of its
                         // own. A list keeps the best of what it was offered, so the best of the
                         // two lists together are the best of all: merged, they hold exactly the
-                        // entries one list would have.
+                        // entries one list would have. What the complete recipes put on the page
+                        // bounds both.
+                        let bound =
+                          keep == 0 ? 0 : top.mayAccept(.max) ? UInt64.max : top.heap[0].key
                         let middle = candidates.count / 2
                         let lists = UnsafeMutableBufferPointer<FinderTopList>.allocate(capacity: 2)
                         for part in 0..<2 {
@@ -895,7 +982,7 @@ extension FinderIndex {
                         ) { results in
                           Self.onTwoThreads { part in
                             let half = part == 0 ? candidates[..<middle] : candidates[middle...]
-                            results[part] = check(half, into: &lists[part])
+                            results[part] = check(half, into: &lists[part], bound: bound)
                           }
                           total += results[0].qualifying + results[1].qualifying
                           scratch.touched = results[0].touched &+ results[1].touched
@@ -908,41 +995,14 @@ extension FinderIndex {
                         total += qualifying
                         scratch.touched = touched
                       }
-                      if checksDetails {
-                        // Filters need every qualifying recipe's details, so each is checked in full.
-                        forEachSlot(in: qualified, excluding: nil) { slot in
-                          if evaluate(slot, into: &top) { total += 1 }
-                        }
-                      } else {
-                        // Already counted: read only those that could make the page, largest first, as
-                        // a recipe cannot use more pantry foods than it needs.
-                        var byNeed = [Int](repeating: 0, count: 257)
-                        var found: [Int] = []
-                        forEachSlot(in: complete, excluding: nil) { slot in
-                          byNeed[Int(needs[slot]) + 1] += 1
-                          found.append(slot)
-                        }
-                        for need in 1..<257 { byNeed[need] += byNeed[need - 1] }
-                        var ordered = [Int](repeating: 0, count: found.count)
-                        for slot in found {
-                          let need = Int(needs[slot])
-                          ordered[byNeed[need]] = slot
-                          byNeed[need] += 1
-                        }
-                        for slot in ordered.reversed() {
-                          guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot])))
-                          else {
-                            break
-                          }
-                          _ = evaluate(slot, into: &top)
-                        }
-                        if top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
-                          forEachSlot(in: qualified, excluding: complete) { slot in
-                            let matched = Int(counters[slot])
-                            let missing = Int(needs[slot]) - matched
-                            if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
-                              _ = evaluate(slot, into: &top)
-                            }
+                      if !checksDetails, top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
+                        // The other qualified ones, after the candidates (which may fill the
+                        // page with better keys).
+                        forEachSlot(in: qualified, excluding: complete) { slot in
+                          let matched = Int(counters[slot])
+                          let missing = Int(needs[slot]) - matched
+                          if top.mayAccept(bestKey(missing: missing, usedAtMost: matched)) {
+                            _ = evaluate(slot, into: &top)
                           }
                         }
                       }
