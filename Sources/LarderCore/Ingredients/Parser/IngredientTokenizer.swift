@@ -396,24 +396,49 @@ private struct Scanner {
 
   // MARK: - Numbers in words
 
-  /// Whole numbers an English line may spell out.
-  static let wholeNumberWords: [String: Double] = [
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-  ]
-
-  /// The run of ASCII letters at `index`, lowercased, and its end; nil when other letters
-  /// continue it or it is longer than any number word.
-  func asciiWord(_ index: Int) -> (word: String, end: Int)? {
-    var end = index
-    var lowered: [UInt8] = []
-    while end < count, bytes[end] < 0x80, classAt(end) == .letter {
-      lowered.append(bytes[end] | 0x20)
-      end += 1
-      if lowered.count > 8 { return nil }
+  /// Up to eight lowercase ASCII letters as one number, the first letter in the low byte: a
+  /// word compared without making a string.
+  static func key(_ word: String) -> UInt64 {
+    var key: UInt64 = 0
+    for (position, byte) in word.utf8.prefix(8).enumerated() {
+      key |= UInt64(byte) << UInt64(8 * position)
     }
-    guard !lowered.isEmpty, !isLetter(end) else { return nil }
-    return (String(decoding: lowered, as: UTF8.self), end)
+    return key
+  }
+
+  /// Whole numbers an English line may spell out.
+  static let wholeNumberWords: [UInt64: Double] = Dictionary(
+    uniqueKeysWithValues: [
+      ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6),
+      ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11), ("twelve", 12),
+    ].map { (key($0.0), Double($0.1)) })
+
+  /// The parts a fraction in words divides by ("two-thirds", "three quarters"), and whether
+  /// the word is plural: "two quarter pound patties" are patties, not half a pound.
+  static let fractionWords: [UInt64: (parts: Double, plural: Bool)] = Dictionary(
+    uniqueKeysWithValues: [
+      ("half", 2, false), ("halves", 2, true), ("third", 3, false), ("thirds", 3, true),
+      ("quarter", 4, false), ("quarters", 4, true), ("fourth", 4, false), ("fourths", 4, true),
+      ("eighth", 8, false), ("eighths", 8, true),
+    ].map { (key($0.0), (Double($0.1), $0.2)) })
+
+  static let and = key("and")
+  static let article = key("a")
+  static let half = key("half")
+  static let quarter = key("quarter")
+
+  /// The run of ASCII letters at `index`, lowercased into a ``key(_:)``, and its end; nil when
+  /// other letters continue it or it is longer than any number word.
+  func asciiWord(_ index: Int) -> (key: UInt64, end: Int)? {
+    var end = index
+    var key: UInt64 = 0
+    while end < count, bytes[end] < 0x80, classAt(end) == .letter {
+      guard end - index < 8 else { return nil }
+      key |= UInt64(bytes[end] | 0x20) << UInt64(8 * (end - index))
+      end += 1
+    }
+    guard end > index, !isLetter(end) else { return nil }
+    return (key, end)
   }
 
   /// Whether a word ending at `end` goes on as one hyphenated or apostrophised word.
@@ -421,41 +446,39 @@ private struct Scanner {
     end < count && joinerLength(end) > 0 && isLetter(end + joinerLength(end))
   }
 
-  /// After `index`, one space run or one hyphen, then `word`: where the word ends, else nil.
-  func separated(_ index: Int, by word: String) -> Int? {
+  /// After `index`, one space run or one hyphen, then the word `key`: where the word ends,
+  /// else nil.
+  func separated(_ index: Int, by key: UInt64) -> Int? {
     var next = skipSpaces(index)
     if next == index {
       guard isByte(index, 0x2D) else { return nil }
       next = index + 1
     }
-    guard let found = asciiWord(next), found.word == word else { return nil }
+    guard let found = asciiWord(next), found.key == key else { return nil }
     return found.end
   }
 
-  /// The parts a fraction in words divides by ("two-thirds", "three quarters").
-  static let fractionWords: [String: Double] = [
-    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
-    "fourth": 4, "fourths": 4, "eighth": 8, "eighths": 8,
-  ]
-
   /// A whole number in words at `index`, with "and a half" or "and a quarter" after it, or
-  /// as the top of a fraction ("two-thirds", "three quarters").
+  /// as the top of a fraction ("two-thirds", "three quarters", "one half").
   func readWordNumber(_ index: Int) -> Simple? {
-    guard let first = asciiWord(index), let whole = Self.wholeNumberWords[first.word] else {
+    guard let first = asciiWord(index), let whole = Self.wholeNumberWords[first.key] else {
       return nil
     }
     var next = skipSpaces(first.end)
     if next == first.end, isByte(next, 0x2D) { next += 1 }
-    if next > first.end, let part = asciiWord(next), let parts = Self.fractionWords[part.word],
-      whole < parts
+    if next > first.end, let part = asciiWord(next),
+      let fraction = Self.fractionWords[part.key], whole < fraction.parts,
+      whole == 1 || fraction.plural || isByte(first.end, 0x2D)
     {
-      return Simple(value: whole / parts, end: part.end, form: .fraction)
+      return Simple(value: whole / fraction.parts, end: part.end, form: .fraction)
     }
-    if let and = separated(first.end, by: "and"), let article = separated(and, by: "a") {
-      if let end = separated(article, by: "half") {
+    if let and = separated(first.end, by: Self.and),
+      let article = separated(and, by: Self.article)
+    {
+      if let end = separated(article, by: Self.half) {
         return Simple(value: whole + 0.5, end: end, form: .mixed)
       }
-      if let end = separated(article, by: "quarter") {
+      if let end = separated(article, by: Self.quarter) {
         return Simple(value: whole + 0.25, end: end, form: .mixed)
       }
     }

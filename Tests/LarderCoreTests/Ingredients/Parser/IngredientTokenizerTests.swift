@@ -105,6 +105,7 @@ import Testing
     ("one-pot pasta", ["one-pot", "pasta"]),
     ("ten-inch pan", ["ten-inch", "pan"]),
     ("two halves", ["two", "halves"]),
+    ("two quarter pound patties", ["two", "quarter", "pound", "patties"]),
     ("three or two", ["three", "or", "two"]),
     ("one or more", ["one", "or", "more"]),
     ("someone to ask", ["someone", "to", "ask"]),
