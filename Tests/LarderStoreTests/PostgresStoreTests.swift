@@ -1,8 +1,9 @@
 import Foundation
 import LarderCore
-import LarderStore
 import LarderTestSupport
 import Testing
+
+@testable import LarderStore
 
 /// What only the PostgreSQL store does: several processes on one database. Two stores opened
 /// on one schema stand for two processes (each has its own connections and origin).
@@ -42,6 +43,21 @@ struct PostgresStoreTests {
       try PostgresRecipeStore.open(url: url, schema: schema, maximumConnections: 2),
       try PostgresRecipeStore.open(url: url, schema: schema, maximumConnections: 2)
     )
+  }
+
+  @Test func aVersionFiveSchemaAsksForOneMoreAnalysisWithMisspeltNames() throws {
+    let url = try #require(TestPostgres.url)
+    let schema = TestPostgres.freshSchema()
+    do {
+      let database = try PostgresDatabase(url: url, schema: schema, maximumConnections: 1)
+      #expect(try PostgresMigrations.migrate(database, upTo: 5) == 0)
+      let old = PostgresRecipeStore(database: database, previousVersion: 5)
+      _ = try old.createRecipe(Fixtures.pancakes(), household: .default, now: Fixtures.now)
+      #expect(try old.householdsAwaitingAnalysis().isEmpty)
+    }
+    let store = try PostgresRecipeStore.open(url: url, schema: schema, maximumConnections: 1)
+    #expect(store.previousSchemaVersion == 5)
+    #expect(try store.householdsAwaitingAnalysis() == [.default])
   }
 
   @Test func aChangeMadeByOneProcessIsReportedToTheOtherAndNotToItself() throws {

@@ -38,11 +38,15 @@ enum PostgresMigrations {
   /// both migrate: the second waits, then finds nothing left to do.
   static let lockKey: Int64 = 0x4C_41_52_44_45_52_4D
 
-  /// Brings the database's schema up to the latest version, creating it (and the schema named
-  /// by the database's `schema`, when there is one) when there is none; returns the version
-  /// it had.
+  /// Brings the database's schema up to `target` (the latest by default), creating it (and
+  /// the schema named by the database's `schema`, when there is one) when there is none;
+  /// returns the version it had.
   @discardableResult
-  static func migrate(_ database: PostgresDatabase) throws -> Int {
+  static func migrate(
+    _ database: PostgresDatabase, upTo target: Int = latestVersion
+  ) throws
+    -> Int
+  {
     let operation = "upgrading the database schema"
     return try database.withConnection(operation) { connection in
       try connection.run("SELECT pg_advisory_lock($1)", [.integer(lockKey)], operation: operation)
@@ -72,7 +76,7 @@ enum PostgresMigrations {
         guard found <= latestVersion else {
           throw LarderStoreError.schemaTooNew(found: found, supported: latestVersion)
         }
-        for migration in all where migration.version > found {
+        for migration in all where migration.version > found && migration.version <= target {
           do {
             try connection.execute(migration.sql, operation: operation)
           } catch {
