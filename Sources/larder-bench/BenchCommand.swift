@@ -41,7 +41,8 @@ enum BenchCommand {
                   plain: flat foods without kinds, alternatives or amounts)
     finder-library  the finder's engine on an existing database's largest household (such
                   as the library `http --db` made), pantries drawn from its commonest foods:
-                  latency, total found, postings walked and recipes checked per query
+                  latency, total found, postings walked and recipes checked per query (the
+                  database is upgraded to this build's schema on opening, as by `larder`)
     requests      what authentication costs a request: the web app answering in process as a
                   fixed household, with a session cookie and with an API token
     clips         /api/v1/health latency over a socket while clips to a tarpit are in flight
@@ -243,6 +244,16 @@ struct Latencies {
   }
 
   var totalSeconds: Double { Double(samples.reduce(0, +)) / 1e9 }
+
+  /// Each query's median over rounds that ran the same queries in the same order, so that
+  /// other processes on a shared machine do not pass for a query's tail.
+  static func medians(of rounds: [Latencies]) -> Latencies {
+    guard let first = rounds.first else { return Latencies() }
+    return Latencies(
+      samples: first.samples.indices.map { index in
+        rounds.map { $0.samples[index] }.sorted()[rounds.count / 2]
+      })
+  }
 
   func summary(engine: String, operation: String) -> [String: Any] {
     [

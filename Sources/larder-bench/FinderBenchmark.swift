@@ -110,10 +110,7 @@ struct FinderBenchmark {
         for round in rounds.indices {
           for query in queries { _ = rounds[round].measure { engine.find(query) } }
         }
-        let larder = Latencies(
-          samples: queries.indices.map { index in
-            rounds.map { $0.samples[index] }.sorted()[Self.repeats / 2]
-          })
+        let larder = Latencies.medians(of: rounds)
         let raw = Latencies(samples: rounds.flatMap(\.samples))
         let larderQPS = Self.throughput(
           rounds: max(1, 2000 / queries.count), queriesPerRound: queries.count

@@ -68,10 +68,7 @@ struct FinderLibraryBenchmark {
             if round == 0 { totals.append(page.total) }
           }
         }
-        let latencies = Latencies(
-          samples: queries.indices.map { index in
-            rounds.map { $0.samples[index] }.sorted()[repeats / 2]
-          })
+        let latencies = Latencies.medians(of: rounds)
         // The fastest run of each query, averaged: what a query costs when nothing else
         // runs, the steadiest figure on a busy machine.
         let fastest = queries.indices.map { index in rounds.map { $0.samples[index] }.min()! }

@@ -406,12 +406,12 @@ private struct Scanner {
     return key
   }
 
-  /// Whole numbers an English line may spell out.
+  /// The lexicon's whole numbers in words (``IngredientLexicon/numberWords``: "one" to
+  /// "twenty"), by ``key(_:)``.
   static let wholeNumberWords: [UInt64: Double] = Dictionary(
-    uniqueKeysWithValues: [
-      ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6),
-      ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11), ("twelve", 12),
-    ].map { (key($0.0), Double($0.1)) })
+    uniqueKeysWithValues: IngredientLexicon.numberWords.filter {
+      $0.value >= 1 && $0.value.rounded() == $0.value && $0.key.utf8.count <= 8
+    }.map { (key($0.key), $0.value) })
 
   /// The parts a fraction in words divides by ("two-thirds", "three quarters"), and whether
   /// the word is plural: "two quarter pound patties" are patties, not half a pound.
@@ -490,17 +490,8 @@ private struct Scanner {
   mutating func scanNumberWords(_ start: Int) -> Int? {
     guard let number = readWordNumber(start) else { return nil }
     // "two or three", "one to 2", "two-to-three"
-    var index = skipSpaces(number.end)
-    let hadSpace = index > number.end
-    if isByte(index, 0x2D) {
-      index = skipSpaces(index + 1)
-      if isToOrOr(index) { index = skipHyphen(skipSpaces(index + 2)) }
-    } else if hadSpace, isToOrOr(index) {
-      index = skipHyphen(skipSpaces(index + 2))
-    } else {
-      index = -1
-    }
-    if index > 0, let upper = readWordNumber(index) ?? (isDigit(index) ? readMixed(index) : nil),
+    if let index = rangeUpperStart(after: number.end),
+      let upper = readWordNumber(index) ?? (isDigit(index) ? readMixed(index) : nil),
       upper.value > number.value, !isLetter(upper.end), !joinsOn(upper.end)
     {
       emit(.number, start, upper.end, value: number.value, maxValue: upper.value, form: .range)
@@ -672,8 +663,18 @@ private struct Scanner {
 
   /// The upper end of a range after `number`: "-3", "–3", " to 3", " or 3", "-to-3".
   func readRangeEnd(after number: Simple) -> Simple? {
-    var index = skipSpaces(number.end)
-    let hadSpace = index > number.end
+    guard let index = rangeUpperStart(after: number.end), let upper = readMixed(index),
+      upper.value > number.value
+    else { return nil }
+    return upper
+  }
+
+  /// Where a range's upper end would start after a number ending at `end`: past a dash
+  /// ("-", "–", "—", "~"), "to" or "or" ("2 to 3", "4- to 5-pound", "5-to-7-pound"); nil when
+  /// neither follows.
+  func rangeUpperStart(after end: Int) -> Int? {
+    var index = skipSpaces(end)
+    let hadSpace = index > end
     guard index < count else { return nil }
     let byte = bytes[index]
     let isDash =
@@ -690,7 +691,6 @@ private struct Scanner {
     } else {
       return nil
     }
-    guard let upper = readMixed(index), upper.value > number.value else { return nil }
-    return upper
+    return index
   }
 }

@@ -58,6 +58,8 @@ import Testing
     NumberCase(text: "two or three", value: 2, maxValue: 3, form: .range),
     NumberCase(text: "one-to-two", value: 1, maxValue: 2, form: .range),
     NumberCase(text: "one to 2", value: 1, maxValue: 2, form: .range),
+    NumberCase(text: "two–three", value: 2, maxValue: 3, form: .range),
+    NumberCase(text: "fifteen to twenty", value: 15, maxValue: 20, form: .range),
     NumberCase(text: "two to two and a half", value: 2, maxValue: 2.5, form: .range),
   ])
   func readsANumberAsOneToken(_ example: NumberCase) throws {
