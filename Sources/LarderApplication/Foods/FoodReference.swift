@@ -17,6 +17,6 @@ public struct FoodReference: Sendable, Hashable, Encodable {
 
   /// The food with this id, named as `catalog` names it now.
   public init(id: String, in catalog: FoodCatalog) {
-    self.init(id: id, name: catalog.food(id: id)?.name ?? id)
+    self.init(id: id, name: catalog.name(id: id) ?? id)
   }
 }

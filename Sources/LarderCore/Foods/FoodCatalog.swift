@@ -61,6 +61,12 @@ public struct FoodCatalog: Sendable {
     positions[id].map { foods[$0] }
   }
 
+  /// The name of the food with this id, without copying the rest of its record (answers
+  /// name every food they mention).
+  public func name(id: String) -> String? {
+    positions[id].map { foods[$0].name }
+  }
+
   /// The foods whose parent is this food, in catalog order.
   public func children(of id: String) -> [Food] {
     (childPositions[id] ?? []).map { foods[$0] }

@@ -16,51 +16,62 @@ public protocol JSONWritable: Encodable {
 
 /// Bytes of JSON written by hand: objects and arrays opened and closed in turn, keys given
 /// before their values, commas placed by the writer. See ``JSONWritable``.
-public struct JSONOutput: Sendable {
-  /// The JSON written so far.
-  public private(set) var bytes: [UInt8] = []
+///
+/// The bytes grow in one buffer of the output's own, written through a pointer: a finder
+/// page is some 30 KB written a few bytes at a time, and an array's append checked its
+/// uniqueness and capacity for each of them (a sixth of the finder endpoint's time went on
+/// writing its JSON). Strings are scanned eight bytes at a time for what needs escaping.
+public struct JSONOutput {
+  /// The buffer the bytes are written to; one output owns it (``encode(_:)`` makes one per
+  /// answer, and the value is only ever passed `inout`).
+  private let buffer: JSONBytes
   /// Whether the next value or key follows another in the same object or array.
   private var needsComma = false
 
+  /// The JSON written so far.
+  public var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+  }
+
   /// An empty output with room for `capacity` bytes.
   public init(capacity: Int = 4096) {
-    bytes.reserveCapacity(capacity)
+    buffer = JSONBytes(capacity: capacity)
   }
 
   /// The JSON of `value`, as ``LarderJSON/encode(_:pretty:)`` writes it without `pretty`.
   public static func encode<Value: JSONWritable>(_ value: Value) -> Data {
     var output = JSONOutput()
     value.write(to: &output)
-    return Data(output.bytes)
+    return Data(bytes: output.buffer.base, count: output.buffer.count)
   }
 
-  private mutating func separate() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+  @inline(__always) private func separate() {
+    if needsComma { buffer.append(UInt8(ascii: ",")) }
   }
 
   /// Opens an object: `{`.
   public mutating func beginObject() {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    buffer.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   /// Closes the open object: `}`.
   public mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+    buffer.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   /// Opens an array: `[`.
   public mutating func beginArray() {
     separate()
-    bytes.append(UInt8(ascii: "["))
+    buffer.append(UInt8(ascii: "["))
     needsComma = false
   }
 
   /// Closes the open array: `]`.
   public mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
+    buffer.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
@@ -68,57 +79,92 @@ public struct JSONOutput: Sendable {
   /// are.
   public mutating func key(_ name: StaticString) {
     separate()
-    bytes.append(UInt8(ascii: "\""))
-    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    buffer.reserve(name.utf8CodeUnitCount + 3)
+    buffer.appendReserved(UInt8(ascii: "\""))
+    buffer.appendReserved(name.utf8Start, count: name.utf8CodeUnitCount)
+    buffer.appendReserved(UInt8(ascii: "\""))
+    buffer.appendReserved(UInt8(ascii: ":"))
     needsComma = false
+  }
+
+  /// Whether any of eight bytes is a control character, a quote or a backslash: the bytes
+  /// JSON requires escaped (bit tricks for "a byte below 0x20" and "a byte equal to").
+  @inline(__always) private static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let below = (word &- ones &* 0x20) & ~word
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let quote = (quotes &- ones) & ~quotes
+    let backslash = (backslashes &- ones) & ~backslashes
+    return (below | quote | backslash) & highs != 0
   }
 
   /// Writes a string, escaping what JSON requires (quotes, backslashes, control characters)
   /// and nothing else, as Foundation does with slashes left unescaped.
   public mutating func string(_ text: String) {
     separate()
-    bytes.append(UInt8(ascii: "\""))
+    buffer.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
+      guard let base = utf8.baseAddress else { return }
+      let count = utf8.count
       var start = 0
-      for index in 0..<utf8.count {
-        let byte = utf8[index]
+      var index = 0
+      while index < count {
+        if index + 8 <= count,
+          !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+          continue
+        }
+        let byte = base[index]
+        index += 1
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
           continue
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        start = index + 1
-        bytes.append(UInt8(ascii: "\\"))
+        buffer.append(base + start, count: index - 1 - start)
+        start = index
+        buffer.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+        case 0x08: buffer.append(UInt8(ascii: "b"))
+        case 0x0C: buffer.append(UInt8(ascii: "f"))
+        case 0x0A: buffer.append(UInt8(ascii: "n"))
+        case 0x0D: buffer.append(UInt8(ascii: "r"))
+        case 0x09: buffer.append(UInt8(ascii: "t"))
         default:
-          let hex = Array("0123456789abcdef".utf8)
-          bytes.append(contentsOf: [
-            UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-            hex[Int(byte & 0x0F)],
-          ])
+          let hex: StaticString = "0123456789abcdef"
+          buffer.append(UInt8(ascii: "u"))
+          buffer.append(UInt8(ascii: "0"))
+          buffer.append(UInt8(ascii: "0"))
+          buffer.append(hex.utf8Start[Int(byte >> 4)])
+          buffer.append(hex.utf8Start[Int(byte & 0x0F)])
         }
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+      buffer.append(base + start, count: count - start)
     }
-    bytes.append(UInt8(ascii: "\""))
+    buffer.append(UInt8(ascii: "\""))
     needsComma = true
   }
 
   /// Writes a whole number.
   public mutating func int(_ value: Int) {
     separate()
-    if value >= 0, value < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value))
-    } else {
-      bytes.append(contentsOf: String(value).utf8)
+    // 20 digits and a sign hold any Int.
+    buffer.reserve(21)
+    if value < 0 { buffer.appendReserved(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits = 1
+    var scale: UInt = 1
+    while magnitude / scale >= 10 {
+      scale *= 10
+      digits += 1
+    }
+    for _ in 0..<digits {
+      buffer.appendReserved(UInt8(ascii: "0") + UInt8(magnitude / scale))
+      magnitude %= scale
+      scale /= 10
     }
     needsComma = true
   }
@@ -128,26 +174,32 @@ public struct JSONOutput: Sendable {
   public mutating func double(_ value: Double) {
     guard value.isFinite else { return null() }
     separate()
-    let text = value.description
-    if text.hasSuffix(".0") {
-      bytes.append(contentsOf: text.utf8.dropLast(2))
-    } else {
-      bytes.append(contentsOf: text.utf8)
+    var text = value.description
+    text.withUTF8 { utf8 in
+      let whole =
+        utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".")
+        && utf8[utf8.count - 1] == UInt8(ascii: "0")
+      buffer.append(utf8.baseAddress!, count: whole ? utf8.count - 2 : utf8.count)
     }
     needsComma = true
+  }
+
+  /// Appends ASCII bytes as they are.
+  private func literal(_ text: StaticString) {
+    buffer.append(text.utf8Start, count: text.utf8CodeUnitCount)
   }
 
   /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
     separate()
-    bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    literal(value ? "true" : "false")
     needsComma = true
   }
 
   /// Writes `null`.
   public mutating func null() {
     separate()
-    bytes.append(contentsOf: Array("null".utf8))
+    literal("null")
     needsComma = true
   }
 
@@ -155,9 +207,15 @@ public struct JSONOutput: Sendable {
   /// ("2026-12-06T11:42:38Z"), any fraction of a second dropped.
   public mutating func date(_ date: Date) {
     separate()
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: ISO8601Seconds.string(from: date).utf8)
-    bytes.append(UInt8(ascii: "\""))
+    buffer.reserve(ISO8601Seconds.length + 2)
+    buffer.appendReserved(UInt8(ascii: "\""))
+    if ISO8601Seconds.write(date, to: buffer.base + buffer.count) {
+      buffer.count += ISO8601Seconds.length
+    } else {
+      var text = ISO8601Seconds.string(from: date)
+      text.withUTF8 { buffer.append($0.baseAddress!, count: $0.count) }
+    }
+    buffer.append(UInt8(ascii: "\""))
     needsComma = true
   }
 
@@ -331,5 +389,60 @@ extension Page: JSONWritable where Item: JSONWritable {
     json.field("total", total)
     json.field("totalIsExact", totalIsExact)
     json.endObject()
+  }
+}
+
+/// The growing bytes of a ``JSONOutput``.
+private final class JSONBytes {
+  /// The first byte.
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  /// How many bytes are written.
+  var count = 0
+  /// How many bytes fit before the buffer grows.
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always) func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  @inline(never) private func grow(to needed: Int) {
+    var larger = capacity * 2
+    while larger < needed { larger *= 2 }
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.update(from: base, count: count)
+    base.deallocate()
+    base = moved
+    capacity = larger
+  }
+
+  /// Appends a byte there is room for (after ``reserve(_:)``).
+  @inline(__always) func appendReserved(_ byte: UInt8) {
+    base[count] = byte
+    count += 1
+  }
+
+  /// Appends bytes there is room for (after ``reserve(_:)``).
+  @inline(__always) func appendReserved(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+    (base + count).update(from: bytes, count: length)
+    count += length
+  }
+
+  @inline(__always) func append(_ byte: UInt8) {
+    reserve(1)
+    appendReserved(byte)
+  }
+
+  @inline(__always) func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+    guard length > 0 else { return }
+    reserve(length)
+    appendReserved(bytes, count: length)
   }
 }

@@ -7,8 +7,64 @@ import Foundation
 /// first, so for a fraction of .9995 or more it wrote the next second; the page's schema.org
 /// dates now agree with the API's.)
 public enum ISO8601Seconds {
+  /// How many bytes ``write(_:to:)`` writes.
+  public static let length = 20
+
+  /// Writes the date's text, ``length`` bytes, at `destination`, for a year from 0 to 9999
+  /// (every date a recipe has); returns false, writing nothing, for any other year. JSON
+  /// answers write their dates this way, with no string made for each.
+  public static func write(_ date: Date, to destination: UnsafeMutablePointer<UInt8>) -> Bool {
+    let interval = date.timeIntervalSince1970
+    // Years 0 to 9999.
+    guard interval >= -62_167_219_200, interval < 253_402_300_800 else { return false }
+    let seconds = Int(interval.rounded(.down))
+    var days = seconds / 86_400
+    var secondOfDay = seconds % 86_400
+    if secondOfDay < 0 {
+      secondOfDay += 86_400
+      days -= 1
+    }
+    let calendarDay = CalendarDay(dayNumber: days)
+    guard (0...9999).contains(calendarDay.year) else { return false }
+    var at = destination
+    func digits(_ value: Int, _ width: Int) {
+      var scale = 1
+      for _ in 1..<width { scale *= 10 }
+      var value = value
+      for _ in 0..<width {
+        at.pointee = UInt8(ascii: "0") + UInt8(value / scale)
+        at += 1
+        value %= scale
+        scale /= 10
+      }
+    }
+    func mark(_ character: Unicode.Scalar) {
+      at.pointee = UInt8(ascii: character)
+      at += 1
+    }
+    digits(calendarDay.year, 4)
+    mark("-")
+    digits(calendarDay.month, 2)
+    mark("-")
+    digits(calendarDay.day, 2)
+    mark("T")
+    digits(secondOfDay / 3600, 2)
+    mark(":")
+    digits(secondOfDay / 60 % 60, 2)
+    mark(":")
+    digits(secondOfDay % 60, 2)
+    mark("Z")
+    return true
+  }
+
   /// The date's text.
   public static func string(from date: Date) -> String {
+    let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) {
+      buffer -> String? in
+      guard write(date, to: buffer.baseAddress!) else { return nil }
+      return String(decoding: buffer, as: UTF8.self)
+    }
+    if let written { return written }
     let seconds = Int(date.timeIntervalSince1970.rounded(.down))
     var days = seconds / 86_400
     var secondOfDay = seconds % 86_400

@@ -35,8 +35,45 @@ import Testing
       }
       samples.append(String(text))
     }
+    // Longer ones, so that escapes fall anywhere in the eight-byte words the writer scans,
+    // and runs of plain text between them.
+    for _ in 0..<300 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0..<60, using: &random) {
+        if Int.random(in: 0..<4, using: &random) == 0 {
+          text.append(pieces.randomElement(using: &random)!)
+        } else {
+          text.append(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &random)))
+        }
+      }
+      samples.append(String(text))
+    }
     for sample in samples {
       #expect(written(RecipeID(rawValue: sample)) == (try foundation(RecipeID(rawValue: sample))))
+    }
+  }
+
+  /// A whole number under a key, for the writer's integers.
+  private struct Counted: JSONWritable {
+    var value: Int
+    func write(to json: inout JSONOutput) {
+      json.beginObject()
+      json.field("value", value)
+      json.endObject()
+    }
+  }
+
+  @Test func wholeNumbersAreWrittenAsFoundationWritesThem() throws {
+    var values = [
+      0, 1, 9, 10, 11, 99, 100, 101, -1, -9, -10, 1_000_000, Int.max, Int.min + 1, Int.min,
+    ]
+    var random = SystemRandomNumberGenerator()
+    for digits in 1...18 {
+      let scale = (0..<digits).reduce(1) { value, _ in value * 10 }
+      values.append(Int.random(in: -scale...scale, using: &random))
+    }
+    for value in values {
+      #expect(written(Counted(value: value)) == (try foundation(Counted(value: value))), "\(value)")
     }
   }
 

@@ -15,6 +15,9 @@ import Testing
       Date(timeIntervalSince1970: 951_868_799), Date(timeIntervalSince1970: -2_208_988_800.5),
       Date(timeIntervalSince1970: 4_102_444_799), Date(timeIntervalSince1970: 1_765_000_000.5),
       Date(timeIntervalSince1970: 643_324_990.9996), Date(timeIntervalSince1970: 10.99999),
+      // Foundation's calendar is Julian before 1582; the last second of year 9999 is the
+      // last written without a string per date.
+      Date(timeIntervalSince1970: -11_676_096_000), Date(timeIntervalSince1970: 253_402_300_799.5),
     ]
     var random = SystemRandomNumberGenerator()
     for _ in 0..<500 {
@@ -28,5 +31,12 @@ import Testing
         "[\"" + ISO8601Seconds.string(from: date) + "\"]"
           == String(decoding: try encoder.encode([date]), as: UTF8.self))
     }
+  }
+
+  /// Beyond year 9999 the date is still written, the slower way.
+  @Test func yearsBeyond9999AreWrittenInFull() {
+    #expect(
+      ISO8601Seconds.string(from: Date(timeIntervalSince1970: 253_402_300_800))
+        == "10000-01-01T00:00:00Z")
   }
 }
