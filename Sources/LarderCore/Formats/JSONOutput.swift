@@ -23,7 +23,8 @@ public protocol JSONWritable: Encodable {
 /// writing its JSON). Strings are scanned eight bytes at a time for what needs escaping.
 public struct JSONOutput {
   /// The buffer the bytes are written to; one output owns it (``encode(_:)`` makes one per
-  /// answer, and the value is only ever passed `inout`).
+  /// answer, and the value is only ever passed `inout`). A copy would share it, so an output
+  /// is never copied.
   private let buffer: JSONBytes
   /// Whether the next value or key follows another in the same object or array.
   private var needsComma = false
@@ -42,7 +43,10 @@ public struct JSONOutput {
   public static func encode<Value: JSONWritable>(_ value: Value) -> Data {
     var output = JSONOutput()
     value.write(to: &output)
-    return Data(bytes: output.buffer.base, count: output.buffer.count)
+    // The buffer is read through its pointer: keep it alive until the bytes are copied.
+    return withExtendedLifetime(output.buffer) { buffer in
+      Data(bytes: buffer.base, count: buffer.count)
+    }
   }
 
   @inline(__always) private func separate() {
@@ -417,7 +421,7 @@ private final class JSONBytes {
     var larger = capacity * 2
     while larger < needed { larger *= 2 }
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-    moved.update(from: base, count: count)
+    moved.initialize(from: base, count: count)
     base.deallocate()
     base = moved
     capacity = larger
@@ -431,7 +435,7 @@ private final class JSONBytes {
 
   /// Appends bytes there is room for (after ``reserve(_:)``).
   @inline(__always) func appendReserved(_ bytes: UnsafePointer<UInt8>, count length: Int) {
-    (base + count).update(from: bytes, count: length)
+    (base + count).initialize(from: bytes, count: length)
     count += length
   }
 
