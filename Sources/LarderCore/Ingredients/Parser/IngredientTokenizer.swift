@@ -9,6 +9,9 @@ import Foundation
 ///   token where a word alone would be misread: with a fraction ("one and a half", "two-and-a-
 ///   quarter"), as a fraction ("two-thirds", "three quarters") or as a range ("three to four",
 ///   "two or three", "one-to-2"); a lone "two" stays a word, which the parser reads as a number.
+///   A line opening with an article and a fraction ("a third", "an eighth") reads them as one
+///   number, and a fraction joined to a measure there ("a half-cup", "quarter-pound") apart
+///   from it.
 /// - HTML tags pasted with a line ("<a href=…>", "</span>") are skipped like spaces.
 /// - A number glued to letters is split at the boundary ("150g" → "150", "g"; "2x400g" →
 ///   "2", "x", "400", "g"), never inside the letters: "grams" stays one word.
@@ -485,9 +488,58 @@ private struct Scanner {
     return Simple(value: whole, end: first.end, form: .integer)
   }
 
+  static let articleAn = key("an")
+
+  /// Measures a fraction in words is joined to by a hyphen ("a half-cup", "quarter-pound"),
+  /// which the fraction is read apart from; any other joined word keeps the whole word
+  /// ("half-and-half", "half-moons").
+  static let hyphenatedMeasures: Set<String> = [
+    "cup", "cups", "pound", "pounds", "pint", "pints", "quart", "quarts", "gallon", "gallons",
+    "ounce", "ounces", "teaspoon", "teaspoons", "tablespoon", "tablespoons", "stick", "sticks",
+    "dozen", "liter", "liters", "litre", "litres", "kilo", "kilos",
+  ]
+
+  /// A singular fraction in words at `index` ("half", "third", "quarter", "eighth") that ends
+  /// a word or is joined by a hyphen to a measure ("half-cup"): its value and end.
+  func readFractionWord(_ index: Int) -> Simple? {
+    guard let part = asciiWord(index), let fraction = Self.fractionWords[part.key],
+      !fraction.plural
+    else { return nil }
+    if joinsOn(part.end) {
+      guard isByte(part.end, 0x2D) else { return nil }
+      var end = part.end + 1
+      while end < count, classAt(end) == .letter, bytes[end] < 0x80 { end += 1 }
+      guard !isLetter(end), !joinsOn(end) else { return nil }
+      let word = bytes.withUnsafeBufferPointer {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[(part.end + 1)..<end]), as: UTF8.self)
+      }
+      guard Self.hyphenatedMeasures.contains(word.lowercased()) else { return nil }
+    }
+    return Simple(value: 1 / fraction.parts, end: part.end, form: .fraction)
+  }
+
+  /// "a third", "an eighth", "a half-cup" opening a line: the article and a fraction as one
+  /// number, so that "a third cup sugar" is a third of a cup; a line that opens with
+  /// "half-cup" or "quarter-pound" reads its fraction too. Later in a line such words are
+  /// words ("skin from a quarter of a lemon").
+  func readArticleFraction(_ index: Int) -> Simple? {
+    guard tokens.isEmpty, let first = asciiWord(index) else { return nil }
+    if first.key == Self.article || first.key == Self.articleAn {
+      let next = skipSpaces(first.end)
+      guard next > first.end else { return nil }
+      return readFractionWord(next)
+    }
+    guard joinsOn(first.end) else { return nil }
+    return readFractionWord(index)
+  }
+
   /// A number in words that one word would misread, as one number token ("one and a half",
-  /// "three to four"); nil where there is none, and the word is scanned as a word.
+  /// "three to four", "a third"); nil where there is none, and the word is scanned as a word.
   mutating func scanNumberWords(_ start: Int) -> Int? {
+    if let fraction = readArticleFraction(start) {
+      emit(.number, start, fraction.end, value: fraction.value, form: fraction.form)
+      return fraction.end
+    }
     guard let number = readWordNumber(start) else { return nil }
     // "two or three", "one to 2", "two-to-three"
     if let index = rangeUpperStart(after: number.end),

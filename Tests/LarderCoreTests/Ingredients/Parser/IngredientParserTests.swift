@@ -87,6 +87,15 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
       name: "olive oil"),
     ExpectedParse(line: "two or three carrots", quantity: 2, quantityMax: 3, name: "carrots"),
     ExpectedParse(line: "two-thirds cup sugar", quantity: 2.0 / 3, unit: "cup", name: "sugar"),
+    ExpectedParse(line: "a third cup sugar", quantity: 1.0 / 3, unit: "cup", name: "sugar"),
+    ExpectedParse(line: "a third of a cup milk", quantity: 1.0 / 3, unit: "cup", name: "milk"),
+    ExpectedParse(line: "a half-cup of cream", quantity: 0.5, unit: "cup", name: "cream"),
+    ExpectedParse(
+      line: "an eighth teaspoon cayenne", quantity: 0.125, unit: "tsp", name: "cayenne"),
+    ExpectedParse(
+      line: "quarter-pound ground beef", quantity: 0.25, unit: "lb", name: "ground beef"),
+    ExpectedParse(
+      line: "1 cup half-and-half", quantity: 1, unit: "cup", name: "half-and-half"),
     ExpectedParse(line: "1 tbsp. caster sugar", quantity: 1, unit: "tbsp", name: "caster sugar"),
     ExpectedParse(line: "2 T maple syrup", quantity: 2, unit: "tbsp", name: "maple syrup"),
     ExpectedParse(line: "2 t ground cumin", quantity: 2, unit: "tsp", name: "ground cumin"),

@@ -61,6 +61,10 @@ import Testing
     NumberCase(text: "two–three", value: 2, maxValue: 3, form: .range),
     NumberCase(text: "fifteen to twenty", value: 15, maxValue: 20, form: .range),
     NumberCase(text: "two to two and a half", value: 2, maxValue: 2.5, form: .range),
+    // An article and a fraction opening a line.
+    NumberCase(text: "a third", value: 1.0 / 3, form: .fraction),
+    NumberCase(text: "A half", value: 0.5, form: .fraction),
+    NumberCase(text: "an eighth", value: 0.125, form: .fraction),
   ])
   func readsANumberAsOneToken(_ example: NumberCase) throws {
     let tokens = tokenizer.tokens(example.text)
@@ -112,6 +116,15 @@ import Testing
     ("one or more", ["one", "or", "more"]),
     ("someone to ask", ["someone", "to", "ask"]),
     ("two to three-quarters", ["two", "to", "three-quarters"]),
+    // A fraction joined to a measure opening a line is read apart from it; joined to
+    // anything else, or later in the line, it stays a word.
+    ("a half-cup cream", ["a half", "-", "cup", "cream"]),
+    ("quarter-pound burgers", ["quarter", "-", "pound", "burgers"]),
+    ("half-and-half", ["half-and-half"]),
+    ("a half-and-half mix", ["a", "half-and-half", "mix"]),
+    ("half-inch pieces", ["half-inch", "pieces"]),
+    ("skin from a quarter of a lemon", ["skin", "from", "a", "quarter", "of", "a", "lemon"]),
+    ("a thirds", ["a", "thirds"]),
   ])
   func splitsGluedAndPunctuatedText(_ text: String, _ expected: [String]) {
     #expect(tokenizer.tokens(text).map(\.text) == expected)
