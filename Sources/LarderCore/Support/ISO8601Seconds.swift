@@ -17,14 +17,7 @@ public enum ISO8601Seconds {
     let interval = date.timeIntervalSince1970
     // Years 0 to 9999.
     guard interval >= -62_167_219_200, interval < 253_402_300_800 else { return false }
-    let seconds = Int(interval.rounded(.down))
-    var days = seconds / 86_400
-    var secondOfDay = seconds % 86_400
-    if secondOfDay < 0 {
-      secondOfDay += 86_400
-      days -= 1
-    }
-    let calendarDay = CalendarDay(dayNumber: days)
+    let (calendarDay, secondOfDay) = parts(Int(interval.rounded(.down)))
     guard (0...9999).contains(calendarDay.year) else { return false }
     var at = destination
     func digits(_ value: Int, _ width: Int) {
@@ -57,6 +50,17 @@ public enum ISO8601Seconds {
     return true
   }
 
+  /// The day and the second of that day (0 to 86,399) of a time in whole seconds since 1970.
+  private static func parts(_ seconds: Int) -> (day: CalendarDay, second: Int) {
+    var days = seconds / 86_400
+    var secondOfDay = seconds % 86_400
+    if secondOfDay < 0 {
+      secondOfDay += 86_400
+      days -= 1
+    }
+    return (CalendarDay(dayNumber: days), secondOfDay)
+  }
+
   /// The date's text.
   public static func string(from date: Date) -> String {
     let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) {
@@ -65,14 +69,7 @@ public enum ISO8601Seconds {
       return String(decoding: buffer, as: UTF8.self)
     }
     if let written { return written }
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    var days = seconds / 86_400
-    var secondOfDay = seconds % 86_400
-    if secondOfDay < 0 {
-      secondOfDay += 86_400
-      days -= 1
-    }
-    let calendarDay = CalendarDay(dayNumber: days)
+    let (calendarDay, secondOfDay) = parts(Int(date.timeIntervalSince1970.rounded(.down)))
     let (year, month, day) = (calendarDay.year, calendarDay.month, calendarDay.day)
     var text = ""
     text.reserveCapacity(20)
