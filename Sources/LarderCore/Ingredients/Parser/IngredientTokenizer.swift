@@ -12,6 +12,9 @@ import Foundation
 ///   A line opening with an article and a fraction ("a third", "an eighth") reads them as one
 ///   number, and a fraction joined to a measure there ("a half-cup", "quarter-pound") apart
 ///   from it.
+///   An amount opening a line takes a fraction written after its measure ("a cup and a half",
+///   "2 pounds and a quarter"): the number token holds the whole value, and the fraction's
+///   words are passed over like markup.
 /// - HTML tags pasted with a line ("<a href=…>", "</span>") are skipped like spaces.
 /// - A number glued to letters is split at the boundary ("150g" → "150", "g"; "2x400g" →
 ///   "2", "x", "400", "g"), never inside the letters: "grams" stays one word.
@@ -69,6 +72,10 @@ private struct Scanner {
   let bytes: [UInt8]
   var tokens: [TokenCore] = []
   var sawSpace = true
+  /// Where "and a half" after a line's opening amount and measure starts, and where it ends:
+  /// its value is in the amount's number, and the words are passed over (see
+  /// ``fractionAfterMeasure(_:)``).
+  var added: (start: Int, end: Int)?
   /// UTF-16 offset of byte `utf16Byte`, advanced as tokens are emitted (always forwards).
   var utf16Byte = 0
   var utf16Offset = 0
@@ -274,6 +281,12 @@ private struct Scanner {
       case .digit:
         index = scanNumber(index)
       case .letter:
+        if let added, added.start == index {
+          sawSpace = true
+          index = added.end
+          self.added = nil
+          continue
+        }
         index = scanNumberWords(index) ?? scanWord(index)
       case .other:
         if bytes[index] == 0x5C, index + 1 < count,
@@ -533,9 +546,67 @@ private struct Scanner {
     return readFractionWord(index)
   }
 
+  static let one = key("one")
+
+  /// After the word ending at `end`: spaces, a measure (``hyphenatedMeasures``), spaces and
+  /// "and a half" or "and a quarter" that no letter or other measure follows, as in "a cup
+  /// and a half of flour" or "2 pounds and a half beef": the fraction, and where its words
+  /// start and end.
+  func fractionAfterMeasure(_ end: Int) -> (value: Double, start: Int, end: Int)? {
+    let measureStart = skipSpaces(end)
+    guard measureStart > end, isLetter(measureStart) else { return nil }
+    var measureEnd = measureStart
+    while measureEnd < count, classAt(measureEnd) == .letter, bytes[measureEnd] < 0x80 {
+      measureEnd += 1
+    }
+    guard !isLetter(measureEnd), measure(measureStart, measureEnd) else { return nil }
+    let andStart = skipSpaces(measureEnd)
+    guard andStart > measureEnd, let and = asciiWord(andStart), and.key == Self.and,
+      let article = separated(and.end, by: Self.article)
+    else { return nil }
+    let value: Double
+    let fractionEnd: Int
+    if let end = separated(article, by: Self.half) {
+      (value, fractionEnd) = (0.5, end)
+    } else if let end = separated(article, by: Self.quarter) {
+      (value, fractionEnd) = (0.25, end)
+    } else {
+      return nil
+    }
+    guard !joinsOn(fractionEnd) else { return nil }
+    // "1 cup and a half cup": the second measure is its own amount.
+    let next = skipSpaces(fractionEnd)
+    if next > fractionEnd, isLetter(next) {
+      var nextEnd = next
+      while nextEnd < count, classAt(nextEnd) == .letter, bytes[nextEnd] < 0x80 { nextEnd += 1 }
+      if measure(next, nextEnd) { return nil }
+    }
+    return (value, andStart, fractionEnd)
+  }
+
+  /// Whether the ASCII letters from `start` to `end` are one of ``hyphenatedMeasures``.
+  func measure(_ start: Int, _ end: Int) -> Bool {
+    guard end - start <= 12 else { return false }
+    let word = bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+    }
+    return Self.hyphenatedMeasures.contains(word.lowercased())
+  }
+
   /// A number in words that one word would misread, as one number token ("one and a half",
-  /// "three to four", "a third"); nil where there is none, and the word is scanned as a word.
+  /// "three to four", "a third", "a cup and a half"); nil where there is none, and the word is
+  /// scanned as a word.
   mutating func scanNumberWords(_ start: Int) -> Int? {
+    // "a cup and a half", "one pound and a quarter": the article is the amount, with the
+    // fraction after the measure.
+    if tokens.isEmpty, let first = asciiWord(start),
+      first.key == Self.article || first.key == Self.articleAn || first.key == Self.one,
+      let fraction = fractionAfterMeasure(first.end)
+    {
+      emit(.number, start, first.end, value: 1 + fraction.value, form: .mixed)
+      added = (fraction.start, fraction.end)
+      return first.end
+    }
     if let fraction = readArticleFraction(start) {
       emit(.number, start, fraction.end, value: fraction.value, form: fraction.form)
       return fraction.end
@@ -695,6 +766,12 @@ private struct Scanner {
     if let range = readRangeEnd(after: number) {
       emit(.number, start, range.end, value: number.value, maxValue: range.value, form: .range)
       return range.end
+    }
+    // "2 cups and a half": a whole number opening the line, its measure and a fraction after.
+    if tokens.isEmpty, number.form == .integer, let fraction = fractionAfterMeasure(number.end) {
+      emit(.number, start, number.end, value: number.value + fraction.value, form: .mixed)
+      added = (fraction.start, fraction.end)
+      return number.end
     }
     emit(.number, start, number.end, value: number.value, form: number.form)
     return number.end

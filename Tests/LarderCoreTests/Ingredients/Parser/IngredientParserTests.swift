@@ -96,6 +96,12 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
       line: "quarter-pound ground beef", quantity: 0.25, unit: "lb", name: "ground beef"),
     ExpectedParse(
       line: "1 cup half-and-half", quantity: 1, unit: "cup", name: "half-and-half"),
+    // A fraction after the measure: "a cup and a half".
+    ExpectedParse(line: "a cup and a half of flour", quantity: 1.5, unit: "cup", name: "flour"),
+    ExpectedParse(line: "a pound and a half beef", quantity: 1.5, unit: "lb", name: "beef"),
+    ExpectedParse(line: "2 cups and a half sugar", quantity: 2.5, unit: "cup", name: "sugar"),
+    ExpectedParse(line: "one cup and a quarter milk", quantity: 1.25, unit: "cup", name: "milk"),
+    ExpectedParse(line: "1 cup and a half cup milk", quantity: 1, unit: "cup"),
     ExpectedParse(line: "1 tbsp. caster sugar", quantity: 1, unit: "tbsp", name: "caster sugar"),
     ExpectedParse(line: "2 T maple syrup", quantity: 2, unit: "tbsp", name: "maple syrup"),
     ExpectedParse(line: "2 t ground cumin", quantity: 2, unit: "tsp", name: "ground cumin"),

@@ -130,6 +130,23 @@ import Testing
     #expect(tokenizer.tokens(text).map(\.text) == expected)
   }
 
+  /// "a cup and a half": the opening amount takes the fraction written after its measure, and
+  /// the fraction's words are passed over; anywhere else they stay words.
+  @Test(arguments: [
+    ("a cup and a half of flour", 1.5, ["a", "cup", "of", "flour"]),
+    ("2 pounds and a quarter beef", 2.25, ["2", "pounds", "beef"]),
+    ("One cup and a half", 1.5, ["One", "cup"]),
+    ("2 cups and a half-and-half", 2, ["2", "cups", "and", "a", "half-and-half"]),
+    ("1 cup and a half cup milk", 1, ["1", "cup", "and", "a", "half", "cup", "milk"]),
+    ("2 eggs and a half cup milk", 2, ["2", "eggs", "and", "a", "half", "cup", "milk"]),
+  ])
+  func readsAFractionAfterTheMeasure(_ text: String, _ value: Double, _ expected: [String]) {
+    let tokens = tokenizer.tokens(text)
+    #expect(tokens.map(\.text) == expected)
+    #expect(tokens.first?.kind == .number)
+    #expect(tokens.first?.value == value)
+  }
+
   @Test func marksTokensThatTouchTheOneBefore() {
     let tokens = tokenizer.tokens("150g flour")
     #expect(tokens.map(\.isGlued) == [false, true, false])
