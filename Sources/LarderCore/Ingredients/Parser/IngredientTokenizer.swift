@@ -32,6 +32,16 @@ public struct IngredientTokenizer: Sendable {
     return tokenized.cores.indices.map(tokenized.token)
   }
 
+  /// Where the words of a fraction written after the opening amount's measure lie ("and a
+  /// half" in "a cup and a half of flour"), which no token holds: their value is in the
+  /// amount's number. Nil when the line has none. A line shown with its amount rescaled
+  /// replaces them too.
+  public func fractionAfterMeasure(in line: String) -> TextSpan? {
+    var scanner = Scanner(line)
+    scanner.run()
+    return scanner.passedOver
+  }
+
   /// The line's bytes and token records, for the parser.
   func read(_ line: String) -> TokenizedLine {
     var scanner = Scanner(line)
@@ -76,6 +86,8 @@ private struct Scanner {
   /// its value is in the amount's number, and the words are passed over (see
   /// ``fractionAfterMeasure(_:)``).
   var added: (start: Int, end: Int)?
+  /// The words of `added` once passed over, in UTF-16 offsets.
+  var passedOver: TextSpan?
   /// UTF-16 offset of byte `utf16Byte`, advanced as tokens are emitted (always forwards).
   var utf16Byte = 0
   var utf16Offset = 0
@@ -283,6 +295,7 @@ private struct Scanner {
       case .letter:
         if let added, added.start == index {
           sawSpace = true
+          passedOver = TextSpan(start: utf16(at: added.start), end: utf16(at: added.end))
           index = added.end
           self.added = nil
           continue

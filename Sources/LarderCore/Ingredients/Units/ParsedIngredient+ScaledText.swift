@@ -31,8 +31,12 @@ extension ParsedIngredient {
       let scaled = try? measure.scaled(by: factor)
     else { return text }
     let amountSpans = ["quantity", "unit"].compactMap { spans[$0] }
-    guard let start = amountSpans.map(\.start).min(), let end = amountSpans.map(\.end).max()
+    guard let start = amountSpans.map(\.start).min(), var end = amountSpans.map(\.end).max()
     else { return text }
+    // "a cup and a half of flour": the fraction after the measure is part of the amount.
+    if let fraction = IngredientTokenizer().fractionAfterMeasure(in: text), fraction.start >= end {
+      end = fraction.end
+    }
     let utf16 = Array(text.utf16)
     guard start >= 0, end <= utf16.count, start < end else { return text }
     let before = String(decoding: utf16[..<start], as: UTF16.self)

@@ -11,6 +11,10 @@ import Testing
     ("2 eggs", 2.0, MeasureFormat.us, "4 eggs"),
     ("Maple syrup", 2.0, MeasureFormat.metric, "Maple syrup"),
     ("For the sauce:", 2.0, MeasureFormat.us, "For the sauce:"),
+    // The fraction after the measure is part of the amount it rescales.
+    ("a cup and a half of flour", 2.0, MeasureFormat.us, "3 cups of flour"),
+    ("2 pounds and a half beef", 2.0, MeasureFormat.us, "5 lb beef"),
+    ("a third cup sugar", 3.0, MeasureFormat.us, "1 cup sugar"),
   ])
   func scalingKeepsTheWordsAroundTheAmount(
     line: String, factor: Double, format: MeasureFormat, expected: String
