@@ -66,6 +66,16 @@ public struct IngredientParser: Sendable {
       let tagged = tagger.labels(for: tokenized.cores, ruleLabels: labels)
       // When the tagger finds no food at all but the rules do, the rules are the better bet.
       if tagged.contains(.name) || !labels.contains(.name) { labels = tagged }
+      // "a cup of flour": a unit right after the article that opens a line is the unit, as
+      // in "a cup of sugar" (the tagger read this one line as a comment).
+      let cores = tokenized.cores
+      if cores.count > 2, cores[0].isWord,
+        cores[0].hash == IngredientWords.a || cores[0].hash == IngredientWords.an,
+        cores[1].isWord, cores[1].unit >= 0, labels[1] == .comment,
+        labels[2...].contains(.name)
+      {
+        labels[1] = .unit
+      }
     }
     var assembler = IngredientAssembler(input: line, line: tokenized, labels: labels)
     let result = assembler.assemble(isSectionHeader: isHeader)

@@ -113,6 +113,8 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     ExpectedParse(line: "1 lb 4 oz beef mince", quantity: 1.25, unit: "lb", name: "beef mince"),
     ExpectedParse(
       line: "a pinch of sea salt", unit: "pinch", name: "sea salt", absent: ["quantity"]),
+    ExpectedParse(line: "a cup of flour", unit: "cup", name: "flour", absent: ["quantity"]),
+    ExpectedParse(line: "an ounce of gin", unit: "oz", name: "gin", absent: ["quantity"]),
     ExpectedParse(line: "pinch chilli flakes", unit: "pinch", name: "chilli flakes"),
     ExpectedParse(
       line: "Salt and pepper, to taste", name: "Salt and pepper", absent: ["quantity", "unit"]),
