@@ -621,7 +621,22 @@ private struct Scanner {
       return first.end
     }
     if let fraction = readArticleFraction(start) {
+      // "a quarter to 1/2 teaspoon", "a third to a half cup"
+      if let index = rangeUpperStart(after: fraction.end),
+        let upper = readArticleFraction(index) ?? readWordNumber(index)
+          ?? (isDigit(index) ? readMixed(index) : nil),
+        upper.value > fraction.value, !isLetter(upper.end), !joinsOn(upper.end)
+      {
+        emit(.number, start, upper.end, value: fraction.value, maxValue: upper.value, form: .range)
+        return upper.end
+      }
       emit(.number, start, fraction.end, value: fraction.value, form: fraction.form)
+      // "a half-cup": the hyphen only joins the fraction to its measure, read as a space
+      // ("a half-cup finely chopped onion" is half a cup, as "a half cup" is).
+      if isByte(fraction.end, 0x2D) {
+        sawSpace = true
+        return fraction.end + 1
+      }
       return fraction.end
     }
     guard let number = readWordNumber(start) else { return nil }

@@ -33,13 +33,28 @@ extension ParsedIngredient {
     let amountSpans = ["quantity", "unit"].compactMap { spans[$0] }
     guard let start = amountSpans.map(\.start).min(), var end = amountSpans.map(\.end).max()
     else { return text }
-    // "a cup and a half of flour": the fraction after the measure is part of the amount.
-    if let fraction = IngredientTokenizer().fractionAfterMeasure(in: text), fraction.start >= end {
+    let utf16 = Array(text.utf16)
+    // "a cup and a half of flour": the fraction after the measure is part of the amount, when
+    // only spaces part it from the unit (English lines: the other languages' reader has no
+    // such reading).
+    if language == .english, let fraction = IngredientTokenizer().fractionAfterMeasure(in: text) {
+      // A word between the amount and the fraction that is not its unit ("1 stick and a half"
+      // with "stick" read as the name): the line is shown as written rather than half-scaled.
+      guard let unitSpan = spans["unit"], unitSpan.end == end, fraction.start >= end,
+        fraction.end <= utf16.count,
+        utf16[end..<fraction.start].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0xA0 })
+      else { return text }
       end = fraction.end
     }
-    let utf16 = Array(text.utf16)
     guard start >= 0, end <= utf16.count, start < end else { return text }
-    let before = String(decoding: utf16[..<start], as: UTF16.self)
+    var before = String(decoding: utf16[..<start], as: UTF16.self)
+    // "a cup of sugar" twice over is "2 cups of sugar", not "a 2 cups": the article that stood
+    // for the amount goes with it.
+    if language == .english, quantity == nil,
+      ["a", "an"].contains(before.trimmingCharacters(in: .whitespaces).lowercased())
+    {
+      before = String(before.prefix { $0 == " " || $0 == "\t" })
+    }
     let after = String(decoding: utf16[end...], as: UTF16.self)
     let shown = scaled.displayed(
       format ?? MeasureFormat(system: .us, keepsWrittenSystem: true), density: density,

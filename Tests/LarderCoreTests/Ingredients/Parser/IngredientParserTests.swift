@@ -91,6 +91,13 @@ struct ExpectedParse: Sendable, CustomStringConvertible {
     ExpectedParse(line: "a third of a cup milk", quantity: 1.0 / 3, unit: "cup", name: "milk"),
     ExpectedParse(line: "a half-cup of cream", quantity: 0.5, unit: "cup", name: "cream"),
     ExpectedParse(
+      line: "a half-cup finely chopped onion", quantity: 0.5, unit: "cup", name: "onion",
+      preparation: "finely chopped"),
+    ExpectedParse(
+      line: "a quarter to 1/2 teaspoon salt", quantity: 0.25, quantityMax: 0.5, unit: "tsp",
+      name: "salt"),
+    ExpectedParse(line: "a half to 1 cup ice water", quantity: 0.5, quantityMax: 1, unit: "cup"),
+    ExpectedParse(
       line: "an eighth teaspoon cayenne", quantity: 0.125, unit: "tsp", name: "cayenne"),
     ExpectedParse(
       line: "quarter-pound ground beef", quantity: 0.25, unit: "lb", name: "ground beef"),

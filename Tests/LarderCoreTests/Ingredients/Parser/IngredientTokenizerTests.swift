@@ -65,6 +65,9 @@ import Testing
     NumberCase(text: "a third", value: 1.0 / 3, form: .fraction),
     NumberCase(text: "A half", value: 0.5, form: .fraction),
     NumberCase(text: "an eighth", value: 0.125, form: .fraction),
+    NumberCase(text: "a quarter to 1/2", value: 0.25, maxValue: 0.5, form: .range),
+    NumberCase(text: "a third to a half", value: 1.0 / 3, maxValue: 0.5, form: .range),
+    NumberCase(text: "a half to one", value: 0.5, maxValue: 1, form: .range),
   ])
   func readsANumberAsOneToken(_ example: NumberCase) throws {
     let tokens = tokenizer.tokens(example.text)
@@ -118,8 +121,8 @@ import Testing
     ("two to three-quarters", ["two", "to", "three-quarters"]),
     // A fraction joined to a measure opening a line is read apart from it; joined to
     // anything else, or later in the line, it stays a word.
-    ("a half-cup cream", ["a half", "-", "cup", "cream"]),
-    ("quarter-pound burgers", ["quarter", "-", "pound", "burgers"]),
+    ("a half-cup cream", ["a half", "cup", "cream"]),
+    ("quarter-pound burgers", ["quarter", "pound", "burgers"]),
     ("half-and-half", ["half-and-half"]),
     ("a half-and-half mix", ["a", "half-and-half", "mix"]),
     ("half-inch pieces", ["half-inch", "pieces"]),

@@ -15,6 +15,19 @@ import Testing
     ("a cup and a half of flour", 2.0, MeasureFormat.us, "3 cups of flour"),
     ("2 pounds and a half beef", 2.0, MeasureFormat.us, "5 lb beef"),
     ("a third cup sugar", 3.0, MeasureFormat.us, "1 cup sugar"),
+    (
+      "1 stick and a half (½ cup) softened butter", 2.0, MeasureFormat.us,
+      "3 sticks (½ cup) softened butter"
+    ),
+    // Here "stick" is read as the name, between the amount and its fraction: the line is
+    // shown as written rather than with a number that disagrees with its words.
+    (
+      "1 stick and a half (½ cup) or more softened butter", 2.0, MeasureFormat.us,
+      "1 stick and a half (½ cup) or more softened butter"
+    ),
+    // The article that stands for the amount goes with it.
+    ("a cup of sugar", 2.0, MeasureFormat.us, "2 cups of sugar"),
+    ("a pinch of salt", 2.0, MeasureFormat.us, "2 pinches of salt"),
   ])
   func scalingKeepsTheWordsAroundTheAmount(
     line: String, factor: Double, format: MeasureFormat, expected: String
