@@ -29,13 +29,9 @@ public struct JSONOutput {
   /// Whether the next value or key follows another in the same object or array.
   private var needsComma = false
 
-  /// The JSON written so far.
-  public var bytes: [UInt8] {
-    Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count))
-  }
-
-  /// An empty output with room for `capacity` bytes.
-  public init(capacity: Int = 4096) {
+  /// An empty output with room for `capacity` bytes; ``encode(_:)`` makes the only ones, so
+  /// that no output is ever copied (a copy would share the buffer).
+  private init(capacity: Int = 4096) {
     buffer = JSONBytes(capacity: capacity)
   }
 

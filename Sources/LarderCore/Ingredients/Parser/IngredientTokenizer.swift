@@ -453,6 +453,8 @@ private struct Scanner {
 
   static let and = key("and")
   static let article = key("a")
+  static let articleAn = key("an")
+  static let one = key("one")
   static let half = key("half")
   static let quarter = key("quarter")
 
@@ -514,12 +516,11 @@ private struct Scanner {
     return Simple(value: whole, end: first.end, form: .integer)
   }
 
-  static let articleAn = key("an")
-
-  /// Measures a fraction in words is joined to by a hyphen ("a half-cup", "quarter-pound"),
-  /// which the fraction is read apart from; any other joined word keeps the whole word
-  /// ("half-and-half", "half-moons").
-  static let hyphenatedMeasures: Set<String> = [
+  /// Measures spelt out that a fraction in words goes with: joined by a hyphen ("a half-cup",
+  /// "quarter-pound"), where the fraction is read apart from the measure (any other joined
+  /// word keeps the whole word: "half-and-half", "half-moons"), or with the fraction after
+  /// them ("a cup and a half").
+  static let measureWords: Set<String> = [
     "cup", "cups", "pound", "pounds", "pint", "pints", "quart", "quarts", "gallon", "gallons",
     "ounce", "ounces", "teaspoon", "teaspoons", "tablespoon", "tablespoons", "stick", "sticks",
     "dozen", "liter", "liters", "litre", "litres", "kilo", "kilos",
@@ -533,13 +534,8 @@ private struct Scanner {
     else { return nil }
     if joinsOn(part.end) {
       guard isByte(part.end, 0x2D) else { return nil }
-      var end = part.end + 1
-      while end < count, classAt(end) == .letter, bytes[end] < 0x80 { end += 1 }
-      guard !isLetter(end), !joinsOn(end) else { return nil }
-      let word = bytes.withUnsafeBufferPointer {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[(part.end + 1)..<end]), as: UTF8.self)
-      }
-      guard Self.hyphenatedMeasures.contains(word.lowercased()) else { return nil }
+      let end = asciiLettersEnd(part.end + 1)
+      guard !isLetter(end), !joinsOn(end), measure(part.end + 1, end) else { return nil }
     }
     return Simple(value: 1 / fraction.parts, end: part.end, form: .fraction)
   }
@@ -559,19 +555,14 @@ private struct Scanner {
     return readFractionWord(index)
   }
 
-  static let one = key("one")
-
-  /// After the word ending at `end`: spaces, a measure (``hyphenatedMeasures``), spaces and
+  /// After the word ending at `end`: spaces, a measure (``measureWords``), spaces and
   /// "and a half" or "and a quarter" that no letter or other measure follows, as in "a cup
   /// and a half of flour" or "2 pounds and a half beef": the fraction, and where its words
   /// start and end.
   func fractionAfterMeasure(_ end: Int) -> (value: Double, start: Int, end: Int)? {
     let measureStart = skipSpaces(end)
     guard measureStart > end, isLetter(measureStart) else { return nil }
-    var measureEnd = measureStart
-    while measureEnd < count, classAt(measureEnd) == .letter, bytes[measureEnd] < 0x80 {
-      measureEnd += 1
-    }
+    let measureEnd = asciiLettersEnd(measureStart)
     guard !isLetter(measureEnd), measure(measureStart, measureEnd) else { return nil }
     let andStart = skipSpaces(measureEnd)
     guard andStart > measureEnd, let and = asciiWord(andStart), and.key == Self.and,
@@ -589,21 +580,24 @@ private struct Scanner {
     guard !joinsOn(fractionEnd) else { return nil }
     // "1 cup and a half cup": the second measure is its own amount.
     let next = skipSpaces(fractionEnd)
-    if next > fractionEnd, isLetter(next) {
-      var nextEnd = next
-      while nextEnd < count, classAt(nextEnd) == .letter, bytes[nextEnd] < 0x80 { nextEnd += 1 }
-      if measure(next, nextEnd) { return nil }
-    }
+    if next > fractionEnd, isLetter(next), measure(next, asciiLettersEnd(next)) { return nil }
     return (value, andStart, fractionEnd)
   }
 
-  /// Whether the ASCII letters from `start` to `end` are one of ``hyphenatedMeasures``.
+  /// Where the run of ASCII letters at `start` ends.
+  func asciiLettersEnd(_ start: Int) -> Int {
+    var end = start
+    while end < count, classAt(end) == .letter, bytes[end] < 0x80 { end += 1 }
+    return end
+  }
+
+  /// Whether the ASCII letters from `start` to `end` are one of ``measureWords``.
   func measure(_ start: Int, _ end: Int) -> Bool {
     guard end - start <= 12 else { return false }
     let word = bytes.withUnsafeBufferPointer {
       String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
     }
-    return Self.hyphenatedMeasures.contains(word.lowercased())
+    return Self.measureWords.contains(word.lowercased())
   }
 
   /// A number in words that one word would misread, as one number token ("one and a half",
