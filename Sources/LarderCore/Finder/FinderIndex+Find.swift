@@ -876,6 +876,11 @@ extension FinderIndex {
                         }
                       }
 
+                      /// How many slots a bitset holds.
+                      func count(of bits: [UInt64]) -> Int {
+                        bits.reduce(0) { $0 + $1.nonzeroBitCount }
+                      }
+
                       if checksDetails {
                         // Filters need every qualifying recipe's details, so each is checked in full.
                         forEachSlot(in: qualified, excluding: nil) { slot in
@@ -886,6 +891,7 @@ extension FinderIndex {
                         // a recipe cannot use more pantry foods than it needs.
                         var byNeed = [Int](repeating: 0, count: 257)
                         var found: [Int] = []
+                        found.reserveCapacity(count(of: complete))
                         forEachSlot(in: complete, excluding: nil) { slot in
                           byNeed[Int(needs[slot]) + 1] += 1
                           found.append(slot)
@@ -897,13 +903,31 @@ extension FinderIndex {
                           ordered[byNeed[need]] = slot
                           byNeed[need] += 1
                         }
-                        for slot in ordered.reversed() {
-                          guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot])))
-                          else {
-                            break
+                        // They lie scattered too: a batch's records, then its foods and
+                        // details, are touched before its checks (as the candidates' below).
+                        var touched: UInt64 = 0
+                        var batchEnd = ordered.count
+                        batches: while batchEnd > 0 {
+                          let batch = max(0, batchEnd - Self.checkBatch)..<batchEnd
+                          for index in batch { touched &+= hot[ordered[index]].topMask }
+                          for index in batch {
+                            let record = hot[ordered[index]]
+                            if record.otherCount > 0 {
+                              touched &+= UInt64(foods[Int(record.foodStart)])
+                            }
+                            touched &+= cold[ordered[index]].idPrefix
                           }
-                          _ = evaluate(slot, into: &top)
+                          for index in batch.reversed() {
+                            let slot = ordered[index]
+                            guard top.mayAccept(bestKey(missing: 0, usedAtMost: Int(needs[slot])))
+                            else {
+                              break batches
+                            }
+                            _ = evaluate(slot, into: &top)
+                          }
+                          batchEnd = batch.lowerBound
                         }
+                        scratch.touched &+= touched
                       }
 
                       // Inexact candidates, after the complete recipes have filled the page
@@ -914,6 +938,7 @@ extension FinderIndex {
                       // records, then foods, then amounts touched first in tight loops whose
                       // reads the processor overlaps.
                       var candidates: [Int] = []
+                      candidates.reserveCapacity(count(of: unsure))
                       forEachSlot(in: unsure, excluding: nil) { candidates.append($0) }
                       scratch.candidatesChecked = candidates.count
                       /// Checks the candidates, offering those that qualify to `top` (when they
@@ -985,7 +1010,7 @@ extension FinderIndex {
                             results[part] = check(half, into: &lists[part], bound: bound)
                           }
                           total += results[0].qualifying + results[1].qualifying
-                          scratch.touched = results[0].touched &+ results[1].touched
+                          scratch.touched &+= results[0].touched &+ results[1].touched
                         }
                         for list in lists {
                           for entry in list.heap { top.offer(entry) }
@@ -993,7 +1018,7 @@ extension FinderIndex {
                       } else {
                         let (qualifying, touched) = check(candidates[...], into: &top)
                         total += qualifying
-                        scratch.touched = touched
+                        scratch.touched &+= touched
                       }
                       if !checksDetails, top.mayAccept(bestKey(missing: 1, usedAtMost: 255)) {
                         // The other qualified ones, after the candidates (which may fill the
