@@ -84,6 +84,14 @@ enum BenchCommand {
       options[String(word.dropFirst(2))] = arguments[index + 1]
       index += 2
     }
+    // `../shared/data` from the current folder, else beside the repository this benchmark was
+    // built from: run from elsewhere, the finder's corpus was silently calibrated on defaults
+    // (another corpus, whose figures looked like the real one's).
+    let sharedData =
+      [
+        FileManager.default.currentDirectoryPath + "/../shared/data",
+        IngredientBenchmark.packageRoot.path + "/../shared/data",
+      ].first { FileManager.default.fileExists(atPath: $0) } ?? "../shared/data"
     func integer(_ name: String, _ fallback: Int, minimum: Int = 1) throws -> Int {
       guard let text = options[name] else { return fallback }
       guard let value = Int(text), value >= minimum else {
@@ -126,7 +134,7 @@ enum BenchCommand {
       return try FinderBenchmark(
         recipeCount: integer("recipes", 100_000), pantriesPerSize: integer("pantries", 200),
         peerQueries: integer("peer-queries", 50, minimum: 0), seed: UInt64(integer("seed", 42)),
-        dataPath: options["data"] ?? "../shared/data", exportPath: options["export"],
+        dataPath: options["data"] ?? sharedData, exportPath: options["export"],
         semantics: try {
           let value = options["semantics"] ?? "kitchen"
           guard ["kitchen", "plain"].contains(value) else {
@@ -200,14 +208,14 @@ enum BenchCommand {
       }
       return try LanguageLineBenchmark(
         folder: options["lines"] ?? "bench/languages", split: split, dumpPath: options["dump"],
-        dataPath: options["data"] ?? "../shared/data"
+        dataPath: options["data"] ?? sharedData
       ).run()
     case "photos":
       return try PhotoBenchmark().run()
     case "typos":
       return try SearchTypoBenchmark(
         misspellingsPath: options["misspellings"] ?? "bench/search/misspellings.tsv",
-        dataPath: options["data"] ?? "../shared/data"
+        dataPath: options["data"] ?? sharedData
       ).run()
     case "search-ranking":
       let bounds = try (options["bounds"] ?? "1000").split(separator: ",").map {
@@ -217,7 +225,7 @@ enum BenchCommand {
         return bound
       }
       return try SearchRankingBenchmark(
-        dataPath: options["data"] ?? "../shared/data", bounds: bounds
+        dataPath: options["data"] ?? sharedData, bounds: bounds
       ).run()
     default:
       throw BenchError(message: "unknown suite '\(suite)'\n" + usage)
