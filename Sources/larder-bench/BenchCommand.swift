@@ -84,14 +84,7 @@ enum BenchCommand {
       options[String(word.dropFirst(2))] = arguments[index + 1]
       index += 2
     }
-    // `../shared/data` from the current folder, else beside the repository this benchmark was
-    // built from: run from elsewhere, the finder's corpus was silently calibrated on defaults
-    // (another corpus, whose figures looked like the real one's).
-    let sharedData =
-      [
-        FileManager.default.currentDirectoryPath + "/../shared/data",
-        IngredientBenchmark.packageRoot.path + "/../shared/data",
-      ].first { FileManager.default.fileExists(atPath: $0) } ?? "../shared/data"
+    let sharedData = IngredientBenchmark.repositoryPath("../shared/data")
     func integer(_ name: String, _ fallback: Int, minimum: Int = 1) throws -> Int {
       guard let text = options[name] else { return fallback }
       guard let value = Int(text), value >= minimum else {
@@ -159,12 +152,15 @@ enum BenchCommand {
         .run()
     case "relevance":
       return try RelevanceBenchmark(
-        pantriesPath: options["pantries"] ?? "bench/relevance/pantries.json"
+        pantriesPath: options["pantries"]
+          ?? IngredientBenchmark.repositoryPath("bench/relevance/pantries.json")
       ).run()
     case "pages":
       return try PageBenchmark(
-        pagesPath: options["pages"] ?? "Tests/LarderImportTests/Fixtures/pages",
-        tandoorPath: options["tandoor"] ?? "../shared/data/formats/html-pages/tandoor",
+        pagesPath: options["pages"]
+          ?? IngredientBenchmark.repositoryPath("Tests/LarderImportTests/Fixtures/pages"),
+        tandoorPath: options["tandoor"]
+          ?? IngredientBenchmark.repositoryPath("../shared/data/formats/html-pages/tandoor"),
         rounds: integer("rounds", 5)
       ).run()
     case "http":
@@ -207,14 +203,16 @@ enum BenchCommand {
         throw BenchError(message: "--split must be dev, test or all, not '\(split)'")
       }
       return try LanguageLineBenchmark(
-        folder: options["lines"] ?? "bench/languages", split: split, dumpPath: options["dump"],
+        folder: options["lines"] ?? IngredientBenchmark.repositoryPath("bench/languages"),
+        split: split, dumpPath: options["dump"],
         dataPath: options["data"] ?? sharedData
       ).run()
     case "photos":
       return try PhotoBenchmark().run()
     case "typos":
       return try SearchTypoBenchmark(
-        misspellingsPath: options["misspellings"] ?? "bench/search/misspellings.tsv",
+        misspellingsPath: options["misspellings"]
+          ?? IngredientBenchmark.repositoryPath("bench/search/misspellings.tsv"),
         dataPath: options["data"] ?? sharedData
       ).run()
     case "search-ranking":

@@ -114,6 +114,25 @@ struct IngredientBenchmark {
 
   // MARK: - Data
 
+  /// Where a path relative to the repository (`bench/languages`, `../shared/data/...`) may
+  /// be: from the current folder, then from the repository this benchmark was built from.
+  static func repositoryCandidates(_ relative: String) -> [URL] {
+    [
+      URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        .appendingPathComponent(relative),
+      packageRoot.appendingPathComponent(relative),
+    ]
+  }
+
+  /// The first of ``repositoryCandidates(_:)`` that exists, else `relative` as given (so that
+  /// what reads it names the path it missed). Run from another folder, the finder's corpus
+  /// was once calibrated on defaults without a word when `../shared/data` was looked for only
+  /// from the current folder.
+  static func repositoryPath(_ relative: String) -> String {
+    repositoryCandidates(relative).first { FileManager.default.fileExists(atPath: $0.path) }?
+      .standardizedFileURL.path ?? relative
+  }
+
   /// The data folder: the one given, else `../shared/data/ingredient-lines` from the current
   /// folder, else from the repository this benchmark was built from.
   static func locateData(_ given: String?) throws -> URL {
@@ -130,11 +149,7 @@ struct IngredientBenchmark {
       }
       return url
     }
-    let relative = "../shared/data/ingredient-lines"
-    let candidates = [
-      URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent(relative),
-      packageRoot.appendingPathComponent(relative),
-    ]
+    let candidates = repositoryCandidates("../shared/data/ingredient-lines")
     guard let found = candidates.first(where: isFolder) else {
       throw BenchError(
         message: "no labeled ingredient lines: looked for "

@@ -25,7 +25,8 @@ struct TrainTagger {
     """
 
   func run() throws -> String {
-    let data = options["data"] ?? "../shared/data/ingredient-lines"
+    let data =
+      options["data"] ?? IngredientBenchmark.repositoryPath("../shared/data/ingredient-lines")
     let output = options["output"] ?? "Sources/LarderCore/Resources/ingredient-tagger.bin"
     let defaults = IngredientTaggerTrainer()
     var trainer = defaults
