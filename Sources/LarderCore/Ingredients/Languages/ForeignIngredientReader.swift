@@ -121,12 +121,13 @@ struct ForeignIngredientReader: Sendable {
     }
     if rest.isEmpty { return result }
 
-    // The name: up to the first comma or parenthesis that follows a word.
+    // The name: up to the first comma, parenthesis or spaced dash that follows a word
+    // ("Соль — по вкусу", "Salz - nach Belieben"; not "Fontina-Käse").
     var nameEnd = rest.count
     for index in rest.indices where index > 0 {
-      if [",", "(", ";", "[", "—"].contains(rest[index].folded)
+      if [",", "(", ";", "["].contains(rest[index].folded)
         || (rest[index].folded == "-" && index + 1 < rest.count
-          && rest[index - 1].text.last == " ")
+          && Self.isSpacedDash(rest[index], in: trimmed))
       {
         nameEnd = index
         break
@@ -167,6 +168,14 @@ struct ForeignIngredientReader: Sendable {
       if !comment.isEmpty { result.comment = comment }
     }
     return result
+  }
+
+  /// Whether a dash token stands apart from the words around it: an em or en dash, or a
+  /// hyphen with a space before it.
+  private static func isSpacedDash(_ token: Token, in line: String) -> Bool {
+    if token.text == "—" || token.text == "–" { return true }
+    guard token.text.startIndex > line.startIndex else { return false }
+    return line[line.index(before: token.text.startIndex)].isWhitespace
   }
 
   /// A group heading without a colon: a few words opening with the language's "for the"
@@ -246,7 +255,9 @@ struct ForeignIngredientReader: Sendable {
         after += 1
       }
       return Amount(
-        quantity: quantity ?? (meaning.unit == nil || few ? nil : 1), quantityMax: quantityMax,
+        // A unit without a number is one of it ("Prise Salz"), or its part ("полстакана").
+        quantity: quantity ?? (meaning.unit == nil || few ? nil : meaning.factor),
+        quantityMax: quantityMax,
         unit: meaning.unit, unitText: meaning.unit == nil ? nil : text, end: after,
         namingUnitAt: meaning.namesFood ? next - 1 : nil, quantityTokens: quantityTokens,
         unitTokens: meaning.unit == nil || meaning.namesFood ? nil : unitStart..<next)
@@ -257,24 +268,45 @@ struct ForeignIngredientReader: Sendable {
       quantityTokens: quantityTokens)
   }
 
-  /// An amount closing the line: "Milch 350 g", "Salz – 1 TL", "Zucker (100 g)". Its `end` is
-  /// `-(first token of the amount) - 1`, so the name is what comes before.
+  /// An amount closing the line: "Milch 350 g", "Salz – 1 TL", "Zucker (100 g)", "Чеснок —
+  /// 2-3 зубчика", "Ванилин — на кончике ножа", or before a closing note in parentheses ("Морковь — 2 шт. (средние)"). Its
+  /// `end` is `-(first token of the amount) - 1`, so the name is what comes before.
   private func trailingAmount(_ tokens: [Token]) -> Amount? {
-    var last = tokens.count
-    while last > 0, [")", ".", ",", ";"].contains(tokens[last - 1].folded) { last -= 1 }
-    guard last >= 2 else { return nil }
-    // Try the amount starting at each of the last few tokens.
-    for start in stride(from: last - 1, through: max(1, last - 6), by: -1) {
-      guard number(tokens, start) != nil || isApproximate(tokens, start) else { continue }
-      guard let amount = readAmount(tokens, from: start), amount.end == last else { continue }
+    func strip(_ end: Int) -> Int {
+      var last = end
+      while last > 0, [")", ".", ",", ";"].contains(tokens[last - 1].folded) { last -= 1 }
+      return last
+    }
+    var ends = [strip(tokens.count)]
+    // A note in parentheses after the amount: the amount ends where the note opens.
+    if tokens.last?.folded == ")",
+      let open = tokens.indices.reversed().first(where: { tokens[$0].folded == "(" }),
+      open >= 2, tokens.count - open <= 6
+    {
+      ends.append(strip(open))
+    }
+    for last in ends where last >= 2 {
+      // The earliest of the last few tokens from which an amount reads to the end, so a
+      // range ("2-3 зубчика", "от 2 до 3 ст. л.") is read whole.
+      var found: (start: Int, amount: Amount)?
+      for start in stride(from: last - 1, through: max(1, last - 6), by: -1) {
+        // A unit alone after a dash is one of it ("Ванилин — на кончике ножа", "Salz – Prise").
+        guard
+          number(tokens, start) != nil || isApproximate(tokens, start)
+            || (start >= 2 && tokens[start - 1].folded == "-" && unit(tokens, start) != nil)
+        else { continue }
+        guard let amount = readAmount(tokens, from: start), amount.end == last else { continue }
+        found = (start, amount)
+      }
+      guard let (start, amount) = found else { continue }
       var nameEnd = start
       while nameEnd > 0, ["-", "–", "—", ":", ",", "("].contains(tokens[nameEnd - 1].folded) {
         nameEnd -= 1
       }
       guard nameEnd > 0 else { return nil }
-      var found = amount
-      found.end = -nameEnd - 1
-      return found
+      var result = amount
+      result.end = -nameEnd - 1
+      return result
     }
     return nil
   }
