@@ -988,7 +988,7 @@ def descriptor_words():
 # Open Tandoor Data's locales read for food names, and the language code Larder files them under.
 NAME_LOCALES = [("de", "de"), ("fr", "fr"), ("es", "es"), ("it", "it"), ("nl", "nl"),
                 ("pt", "pt"), ("pt_BR", "pt"), ("sv", "sv"), ("da", "da"), ("nb_NO", "nb"),
-                ("pl", "pl")]
+                ("pl", "pl"), ("ru", "ru")]
 
 
 def read_food_names(data_dir, links, curated_path, catalog):

@@ -171,7 +171,7 @@ public enum LarderCommandLine {
             options: [
               .option(
                 "language", valueName: "CODE",
-                help: "The lines' language: en, de, fr, es, it, nl, pt, sv, da, nb or pl.",
+                help: "The lines' language: en, de, fr, es, it, nl, pt, sv, da, nb, pl or ru.",
                 default: "en")
             ]),
           CommandSpec(

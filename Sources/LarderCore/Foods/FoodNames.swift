@@ -315,7 +315,7 @@ public struct FoodNames: Sendable {
 
   private static func headFirst(_ language: RecipeLanguage) -> Bool {
     switch language {
-    case .french, .spanish, .italian, .portuguese, .polish: true
+    case .french, .spanish, .italian, .portuguese, .polish, .russian: true
     default: false
     }
   }
@@ -327,12 +327,22 @@ public struct FoodNames: Sendable {
     }
   }
 
+  /// Russian case and plural endings of nouns and adjectives, longest first, folded as words
+  /// are ("й" reads as "и"): "муки" and "мука", "оливкового" and "оливковое", "яиц" and "яйца".
+  private static let russianEndings = [
+    "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими", "ях", "ах", "ов", "ев", "ей", "ой",
+    "ом", "ем", "ая", "яя", "ое", "ее", "ые", "ие", "ую", "юю", "ых", "их", "ый", "ий", "а",
+    "я", "ы", "и", "у", "ю", "е", "о", "ь",
+  ].map(LanguageText.fold)
+
   /// A word without its plural or case ending, so forms of one word meet: "tomaten" and
   /// "tomate", "mąki" and "mąka", "cebolas" and "cebola". Words of four letters or fewer stay.
   static func stem(_ word: String, _ language: RecipeLanguage) -> String {
     guard word.count >= 4 else { return word }
     let endings: [String]
     switch language {
+    case .russian:
+      endings = russianEndings
     case .polish:
       endings = [
         "ami", "ach", "owie", "ow", "om", "ej", "ego", "emu", "ymi", "imi", "a", "e", "i",

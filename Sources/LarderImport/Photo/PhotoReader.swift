@@ -65,6 +65,7 @@ public struct PhotoReader: Sendable {
     case .danish: return "dan"
     case .norwegian: return "nor"
     case .polish: return "pol"
+    case .russian: return "rus"
     }
   }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Tells which language a recipe is written in from its words: each language scores the
 /// words of its own that are common in recipes and rare elsewhere (articles, "and", "with",
-/// spoon measures, "to taste"), and letters only some languages write (ß, ł, ø, ñ, ã).
+/// spoon measures, "to taste"), and letters only some languages write (ß, ł, ø, ñ, ã, and
+/// the Cyrillic alphabet).
 ///
 /// English is the answer unless another language clearly leads, so a recipe with a few
 /// foreign food names ("crème fraîche", "pâte brisée") stays English.
@@ -76,6 +77,13 @@ public enum LanguageDetector {
       "cukru", "mąka", "mąki", "jajka", "jaj", "mleko", "mleka", "cebula", "cebuli",
       "czosnek", "czosnku", "masło", "masła", "minut", "smaku", "ząbki", "ząbek", "się",
     ],
+    .russian: [
+      "и", "с", "в", "на", "для", "по", "или", "до", "вкусу", "ст", "ч", "л", "г", "гр", "кг",
+      "мл", "шт", "стакан", "стакана", "ложка", "ложки", "щепотка", "соль", "соли", "сахар",
+      "сахара", "мука", "муки", "яйца", "яйцо", "масло", "масла", "молоко", "молока", "лук",
+      "лука", "чеснок", "чеснока", "перец", "минут", "добавить", "зубчика", "вода", "воды",
+      "нарезать", "смешать", "тесто", "теста", "сметана", "сметаны", "морковь", "картофель",
+    ],
   ]
 
   /// Letters that point at a language (each seen adds to its score).
@@ -87,7 +95,10 @@ public enum LanguageDetector {
     "ñ": [.spanish], "ã": [.portuguese], "õ": [.portuguese], "ç": [.portuguese, .french],
     "è": [.french, .italian], "ê": [.french, .portuguese], "œ": [.french], "ù": [.italian],
     "ì": [.italian], "ò": [.italian],
-  ]
+  ].merging(
+    // The Cyrillic alphabet, Russian's alone among the languages Larder reads.
+    "абвгдеёжзийклмнопрстуфхцчшщъыьэюя".map { ($0, [RecipeLanguage.russian]) },
+    uniquingKeysWith: { first, _ in first })
 
   /// The language of a text (a recipe's title, lines and steps), or nil when it says too
   /// little to tell: fewer than three marker words.

@@ -48,6 +48,7 @@ struct LanguageLexicon: Sendable {
     .danish: ["til"],
     .norwegian: ["til"],
     .polish: ["na", "do"],
+    .russian: ["для"],
   ]
 
   /// Words for "a few" that stand in for an amount ("quelques brins", "ein paar Zweige").
@@ -56,17 +57,19 @@ struct LanguageLexicon: Sendable {
     "qualche", "alcuni", "alcune", "enkele", "wat", "paar", "några", "nogle", "noen", "kilka",
     "kilkanascie", "alguns", "algumas", "nagra", "et par", "ett par", "een paar", "un paio",
     "un par", "um par", "un peu", "ein wenig", "etwas", "lidt", "litt", "lite", "troche",
+    "несколько", "немного", "пара", "немножко",
   ].reduce(into: Set<String>()) { $0.insert(LanguageText.fold($1)) }
 
   /// Words for the juice and the grated peel of a fruit ("zumo de 1 limón", "sok z cytryny",
   /// "la scorza di 1 arancia"), folded.
   static let juiceWords: Set<String> = [
     "saft", "zitronensaft", "sap", "jus", "zumo", "jugo", "succo", "suco", "sumo", "sok", "soku",
+    "сок", "сока",
   ]
   static let zestWords: Set<String> = [
     "abrieb", "schale", "zeste", "zestes", "ralladura", "scorza", "scorzetta", "raspas",
     "raspa", "skal", "skall", "skalet", "skorka", "skorki", "rasp", "schil", "piel", "casca",
-    "skrael", "skorke",
+    "skrael", "skorke", "цедра", "цедры",
   ]
 
   /// Phrases that make the line optional, folded.
@@ -114,6 +117,7 @@ struct LanguageLexicon: Sendable {
     case .danish: danish
     case .norwegian: norwegian
     case .polish: polish
+    case .russian: russian
     case .english: english
     }
   }
@@ -618,5 +622,75 @@ struct LanguageLexicon: Sendable {
     unitQualifiers: [
       "płaska", "płaskie", "płaskich", "czubata", "czubate", "czubatych", "duża",
       "duże", "dużych", "mała", "małe", "małych", "pełna", "pełne", "stołowa", "stołowe",
+    ])
+
+  /// Russian: units declined after their numbers ("1 стакан", "2 стакана", "5 стаканов"),
+  /// spoons mostly abbreviated ("ст. л.", "ч.л."), metric symbols in Cyrillic ("г", "мл"), and
+  /// "шт." counting items. Foods follow an amount in the genitive ("500 г муки"), or lead with
+  /// the amount after a dash ("Мука пшеничная — 500 г").
+  static let russian = LanguageLexicon(
+    language: .russian,
+    units: table(
+      metric + [
+        unit("g", ["г", "гр", "грамм", "грамма", "граммов", "граммa"]),
+        unit("kg", ["кг", "килограмм", "килограмма", "килограммов", "кило"]),
+        unit("mg", ["мг"]),
+        unit("ml", ["мл", "миллилитр", "миллилитра", "миллилитров"]),
+        unit("l", ["л", "литр", "литра", "литров"]),
+        unit("tbsp", ["ст л", "ст ложка", "ст ложки", "ст ложек", "стл", "ст лож"]),
+        unit("tbsp", ["столовая ложка", "столовые ложки", "столовых ложек", "столовой ложки"]),
+        unit("tbsp", ["столовую ложку", "стол л", "стол ложка", "стол ложки", "ложка", "ложки"]),
+        unit("tbsp", ["ложек", "ложку"]),
+        unit("tsp", ["ч л", "ч ложка", "ч ложки", "ч ложек", "чл", "чайная ложка"]),
+        unit("tsp", ["чайные ложки", "чайных ложек", "чайной ложки", "чайную ложку"]),
+        unit("dsp", ["дес л", "десертная ложка", "десертные ложки", "десертных ложек"]),
+        unit("cup", ["стакан", "стакана", "стаканов", "ст", "стак", "чашка", "чашки", "чашек"]),
+        unit("cup", ["кружка", "кружки"]),
+        unit("cup", ["полстакана", "пол-стакана"], factor: 0.5),
+        unit("kg", ["полкило", "пол-кило"], factor: 0.5),
+        unit("l", ["поллитра", "пол-литра"], factor: 0.5),
+        unit("pinch", ["на кончике ножа", "кончик ножа"]),
+        unit("pinch", ["щепотка", "щепотки", "щепоток", "щепоть", "щепотку", "щеп"]),
+        unit("clove", ["зубчик", "зубчика", "зубчиков", "зуб", "зубок", "долька", "дольки"]),
+        unit("clove", ["долек"]),
+        unit("bunch", ["пучок", "пучка", "пучков", "пуч", "букет"]),
+        unit("can", ["банка", "банки", "банок", "жестяная банка"]),
+        unit("jar", ["баночка", "баночки", "баночек"]),
+        unit("package", ["упаковка", "упаковки", "упаковок", "уп", "упак", "пачка", "пачки"]),
+        unit("package", ["пачек", "пакетик", "пакетика", "пакетиков", "пакет", "пакета"]),
+        unit("package", ["пакетов", "саше"]),
+        unit("slice", ["ломтик", "ломтика", "ломтиков", "ломоть", "ломтя", "кружок", "кружочек"]),
+        unit("piece", ["кусок", "куска", "кусков", "кусочек", "кусочка", "кусочков"]),
+        unit("sprig", ["веточка", "веточки", "веточек", "веточку", "ветка", "ветки", "веток"]),
+        unit("leaf", ["лист", "листа", "листов", "листик", "листика", "листиков", "листок"]),
+        unit("leaf", ["листочка", "листочков", "листочек"]),
+        unit("head", ["головка", "головки", "головок", "кочан", "кочана", "кочанов"]),
+        unit("stalk", ["стебель", "стебля", "стеблей", "стебелёк"]),
+        unit("drop", ["капля", "капли", "капель", "капл"]),
+        unit("handful", ["горсть", "горсти", "горстей", "горсточка"]),
+        unit("bottle", ["бутылка", "бутылки", "бутылок"]),
+        unit("cube", ["кубик", "кубика", "кубиков"]),
+        unit("container", ["стаканчик", "стаканчика", "баночку"]),
+        unit(nil, ["шт", "штука", "штуки", "штук", "штучки", "штучка"]),
+      ]),
+    numbers: [
+      "один": 1, "одна": 1, "одно": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4,
+      "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10,
+      "пол": 0.5, "половина": 0.5, "половинка": 0.5, "половину": 0.5, "полтора": 1.5,
+      "полторы": 1.5, "четверть": 0.25, "треть": 1.0 / 3,
+    ],
+    rangeWords: ["до", "-", "–", "или"],
+    approximateWords: ["около", "примерно", "приблизительно", "ок", "~", "от"],
+    joiners: [],
+    orWords: ["или", "либо"],
+    andWords: ["и", "&"],
+    optionalPhrases: [
+      "по вкусу", "по желанию", "при желании", "для подачи", "для украшения", "для посыпки",
+      "опционально", "на ваш вкус", "для сервировки", "на свой вкус", "по необходимости",
+    ],
+    unitQualifiers: [
+      "полная", "полные", "полных", "неполная", "неполный",
+      "неполные", "большая", "большие", "больших", "маленькая", "маленькие", "маленьких",
+      "горкой", "граненый", "гранёный",
     ])
 }

@@ -2,24 +2,26 @@ import Foundation
 
 /// Text helpers shared by the readers of other languages: folding and splitting into words.
 enum LanguageText {
-  /// Whether a character splits folded text into words: one of `, ;:!?"*•[]{}-–`, checked by
+  /// Whether a character splits folded text into words: one of `, ;:!?"*•[]{}-–—`, checked by
   /// its scalar (searching a string of them, or hashing the character into a set, for every
   /// character was a tenth of loading the shipped food names).
   private static func breaksWords(_ character: Character) -> Bool {
     let scalars = character.unicodeScalars
     guard scalars.count == 1, let scalar = scalars.first else { return false }
     switch scalar {
-    case ",", " ", ";", ":", "!", "?", "\"", "*", "•", "[", "]", "{", "}", "-", "–": return true
+    case ",", " ", ";", ":", "!", "?", "\"", "*", "•", "[", "]", "{", "}", "-", "–", "—":
+      return true
     default: return false
     }
   }
 
   /// What folding accents away makes of each letter from U+00C0 to U+024F (the Latin letters
-  /// of the languages Larder reads), worked out once with Foundation's folding, which
-  /// `fold(_:)` otherwise calls for every accented letter (a tenth of the food names' load).
+  /// of the languages Larder reads) and of the Cyrillic ones (U+0400 to U+04FF: "й" → "и",
+  /// "ё" → "е"), worked out once with Foundation's folding, which `fold(_:)` otherwise calls
+  /// for every accented letter (a tenth of the food names' load).
   private static let latinFolds: [Unicode.Scalar: String] = {
     var table: [Unicode.Scalar: String] = [:]
-    for value in UInt32(0xC0)...0x24F {
+    for value in Array(UInt32(0xC0)...0x24F) + Array(UInt32(0x400)...0x4FF) {
       guard let scalar = Unicode.Scalar(value) else { continue }
       table[scalar] = String(Character(scalar)).folding(
         options: [.diacriticInsensitive], locale: nil)

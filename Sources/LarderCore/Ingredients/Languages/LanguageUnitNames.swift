@@ -246,14 +246,47 @@ struct LanguageUnitNames: Sendable {
         "cube": Forms("kostka", "kostki", many: "kostek"),
         "fillet": Forms("filet", "filety", many: "filetów"),
       ], decimalComma: true, upTo: "do"),
+    .russian: LanguageUnitNames(
+      language: .russian,
+      names: [
+        "g": Forms("г", "г"), "kg": Forms("кг", "кг"), "mg": Forms("мг", "мг"),
+        "ml": Forms("мл", "мл"), "l": Forms("л", "л"),
+        "tsp": Forms("ч. л.", "ч. л."), "tbsp": Forms("ст. л.", "ст. л."),
+        "dsp": Forms("дес. л.", "дес. л."),
+        "cup": Forms("стакан", "стакана", many: "стаканов"),
+        "pinch": Forms("щепотка", "щепотки", many: "щепоток"),
+        "drop": Forms("капля", "капли", many: "капель"),
+        "handful": Forms("горсть", "горсти", many: "горстей"),
+        "clove": Forms("зубчик", "зубчика", many: "зубчиков"),
+        "can": Forms("банка", "банки", many: "банок"),
+        "jar": Forms("баночка", "баночки", many: "баночек"),
+        "bottle": Forms("бутылка", "бутылки", many: "бутылок"),
+        "package": Forms("упаковка", "упаковки", many: "упаковок"),
+        "bag": Forms("пакет", "пакета", many: "пакетов"),
+        "bunch": Forms("пучок", "пучка", many: "пучков"),
+        "head": Forms("головка", "головки", many: "головок"),
+        "sprig": Forms("веточка", "веточки", many: "веточек"),
+        "stalk": Forms("стебель", "стебля", many: "стеблей"),
+        "slice": Forms("ломтик", "ломтика", many: "ломтиков"),
+        "piece": Forms("кусок", "куска", many: "кусков"),
+        "leaf": Forms("лист", "листа", many: "листов"),
+        "cube": Forms("кубик", "кубика", many: "кубиков"),
+        "fillet": Forms("филе", "филе"),
+      ], decimalComma: true, upTo: "до"),
   ]
 }
 
 extension LanguageUnitNames.Forms {
   /// The form a number takes: one for 1; Polish a few for 2–4 (not 12–14) and for a part,
-  /// many for the rest; French one below 2; the others their plural above 1.
+  /// many for the rest; Russian as Polish, but one for every whole number ending in 1 but 11
+  /// ("21 стакан"); French one below 2; the others their plural above 1.
   func word(for value: Double, in language: RecipeLanguage) -> String {
     switch language {
+    case .russian:
+      guard value == value.rounded(), value < 1e9 else { return few }
+      let whole = Int(value)
+      if whole % 10 == 1, whole % 100 != 11 { return one }
+      return (2...4).contains(whole % 10) && !(12...14).contains(whole % 100) ? few : many
     case .polish:
       if value == 1 { return one }
       guard value == value.rounded(), value < 1e9 else { return few }

@@ -18,6 +18,7 @@ public enum RecipeLanguage: String, CaseIterable, Codable, Hashable, Sendable {
   case danish = "da"
   case norwegian = "nb"
   case polish = "pl"
+  case russian = "ru"
 
   /// The language a code names: an ISO 639-1 code, with or without a region ("de-AT",
   /// "pt_BR"), or the language's name in English or in itself ("German", "Deutsch").
@@ -41,6 +42,7 @@ public enum RecipeLanguage: String, CaseIterable, Codable, Hashable, Sendable {
     case "swe": self = .swedish
     case "dan": self = .danish
     case "pol": self = .polish
+    case "rus": self = .russian
     default:
       guard
         let named = RecipeLanguage.allCases.first(where: {
@@ -65,6 +67,7 @@ public enum RecipeLanguage: String, CaseIterable, Codable, Hashable, Sendable {
     case .danish: "Danish"
     case .norwegian: "Norwegian"
     case .polish: "Polish"
+    case .russian: "Russian"
     }
   }
 
@@ -82,6 +85,7 @@ public enum RecipeLanguage: String, CaseIterable, Codable, Hashable, Sendable {
     case .danish: "Dansk"
     case .norwegian: "Norsk"
     case .polish: "Polski"
+    case .russian: "Русский"
     }
   }
 
@@ -97,7 +101,7 @@ public enum RecipeLanguage: String, CaseIterable, Codable, Hashable, Sendable {
     case .italian: [.spanish]
     case .dutch: [.german]
     case .german: [.dutch]
-    case .french, .polish, .english: []
+    case .french, .polish, .russian, .english: []
     }
   }
 }

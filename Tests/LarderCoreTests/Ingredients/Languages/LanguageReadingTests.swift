@@ -76,6 +76,22 @@ import Testing
     Expected(line: "szczypta soli", language: .polish, quantity: 1, unit: "pinch", food: "salt"),
     Expected(
       line: "2 ząbki czosnku", language: .polish, quantity: 2, unit: "clove", food: "garlic"),
+    Expected(line: "500 г муки", language: .russian, quantity: 500, unit: "g", food: "flour"),
+    Expected(
+      line: "2 ст. л. оливкового масла", language: .russian, quantity: 2, unit: "tbsp",
+      food: "olive-oil"),
+    Expected(
+      line: "Масло сливочное — 50 г", language: .russian, quantity: 50, unit: "g", food: "butter"),
+    Expected(line: "1 ч.л. соли", language: .russian, quantity: 1, unit: "tsp", food: "salt"),
+    Expected(
+      line: "3 зубчика чеснока", language: .russian, quantity: 3, unit: "clove", food: "garlic"),
+    Expected(line: "Яйца — 3 шт.", language: .russian, quantity: 3, unit: nil, food: "egg"),
+    Expected(
+      line: "1,5 стакана молока", language: .russian, quantity: 1.5, unit: "cup", food: "milk"),
+    Expected(
+      line: "2-3 помидора", language: .russian, quantity: 2, quantityMax: 3, unit: nil,
+      food: "tomato"),
+    Expected(line: "щепотка соли", language: .russian, quantity: 1, unit: "pinch", food: "salt"),
   ]
 
   @Test(arguments: lines) func readsALineInItsLanguage(_ expected: Expected) {
@@ -112,6 +128,8 @@ import Testing
     // Without a colon too, but a purpose or an amount is not a heading.
     #expect(parser.parse("Pour la garniture", language: .french).isSectionHeader)
     #expect(parser.parse("Na ciasto", language: .polish).isSectionHeader)
+    #expect(parser.parse("Для теста:", language: .russian).isSectionHeader)
+    #expect(parser.parse("Для соуса", language: .russian).isSectionHeader)
     #expect(!parser.parse("Pour servir", language: .french).isSectionHeader)
     #expect(!parser.parse("für 4 Personen", language: .german).isSectionHeader)
   }
@@ -169,6 +187,10 @@ import Testing
       LanguageDetector.detect(
         "Pokrój cebulę i czosnek, podsmaż na maśle. Dodaj łyżkę mąki i szczyptę soli, wymieszaj."
       ) == .polish)
+    #expect(
+      LanguageDetector.detect(
+        "Лук мелко нарезать и обжарить на сливочном масле. Добавить 2 ст. л. муки и щепотку соли, перемешать."
+      ) == .russian)
     #expect(
       LanguageDetector.detect(
         "Melt the butter in a pan, add the flour and the milk, then stir in a pinch of salt until smooth."
@@ -283,6 +305,8 @@ import Testing
     let names = FoodNames.bundled
     #expect(names.match("Bio-Knoblauch", language: .german) == "garlic")
     #expect(names.match("cytryny", language: .polish) == "lemon")
+    #expect(names.match("моркови", language: .russian) == "carrot")
+    #expect(names.match("оливкового масла", language: .russian) == "olive-oil")
     #expect(names.match("sitroner", language: .danish) == "lemon")  // from Norwegian
     #expect(names.match("zzzz", language: .german) == nil)
   }
@@ -292,7 +316,7 @@ import Testing
     let pieces = [
       "1", "2,5", "½", "1/2", "-", "–", "(", ")", ",", "EL", "c. à s.", "de", "di", "łyżka",
       "msk", "Salz", "huile", "d'", "q.b.", "nach", "Belieben", "oder", "ou", ":", "dag", " ",
-      "1½", "€", "😀", "ß", "ø",
+      "1½", "€", "😀", "ß", "ø", "ст. л.", "—", "муки", "по вкусу", "шт.",
     ]
     for _ in 0..<3_000 {
       var line = ""

@@ -33,6 +33,12 @@ import Testing
     Case(line: "2 eetlepels olie", language: .dutch, factor: 2, shown: "4 eetlepels olie"),
     Case(line: "1 łyżka cukru", language: .polish, factor: 2, shown: "2 łyżki cukru"),
     Case(line: "1 łyżka cukru", language: .polish, factor: 5, shown: "5 łyżek cukru"),
+    Case(line: "1 стакан молока", language: .russian, factor: 2, shown: "2 стакана молока"),
+    Case(line: "1 стакан молока", language: .russian, factor: 5, shown: "5 стаканов молока"),
+    Case(line: "Сахар — 100 г", language: .russian, factor: 1.5, shown: "Сахар — 150 г"),
+    Case(
+      line: "1 стакан молока", language: .russian, factor: 1, format: .metric,
+      shown: "235 мл молока"),
     Case(line: "  2,5 dl mjölk", language: .swedish, factor: 2, shown: "  5 dl mjölk"),
     Case(line: "1 l latte", language: .italian, factor: 1.5, shown: "1,5 l latte"),
     // Converted: a cup of milk in metric is millilitres, a German spoon stays a spoon.
