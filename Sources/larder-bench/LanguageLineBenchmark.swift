@@ -1,7 +1,7 @@
 import Foundation
 import LarderCore
 
-/// Ingredient lines in ten languages (issue 16): the labelled lines written here
+/// Ingredient lines in eleven languages (issue 16): the labelled lines written here
 /// (`bench/languages/<code>.tsv`, see its README) read by Larder in their own language and,
 /// for comparison in the same run, as English (what Larder did before it read other
 /// languages). A line's food counts when the food id equals the label's (or both have none);
