@@ -365,10 +365,19 @@ public struct FoodNames: Sendable {
     case .english:
       endings = ["es", "s"]
     }
+    var stem = word
     for ending in endings where word.hasSuffix(ending) && word.count - ending.count >= 3 {
-      return String(word.dropLast(ending.count))
+      stem = String(word.dropLast(ending.count))
+      break
     }
-    return word
+    // Russian drops a vowel before a last "ц" or "к" when the word takes an ending: "перец"
+    // and "перца", "кабачок" and "кабачка" meet as "перц" and "кабачк".
+    if language == .russian, stem.count >= 5,
+      stem.hasSuffix("ец") || stem.hasSuffix("ок") || stem.hasSuffix("ек")
+    {
+      stem.remove(at: stem.index(stem.endIndex, offsetBy: -2))
+    }
+    return stem
   }
 }
 

@@ -36,6 +36,8 @@ struct ForeignIngredientReader: Sendable {
     /// The tokens of the number (or range) and of the unit, for the line's spans.
     var quantityTokens: Range<Int>? = nil
     var unitTokens: Range<Int>? = nil
+    /// A closing note after the amount ("Zucker 100 g (fein)"): its tokens, for the comment.
+    var note: Range<Int>? = nil
   }
 
   func read(_ line: String) -> ParsedIngredient {
@@ -63,7 +65,8 @@ struct ForeignIngredientReader: Sendable {
         || LanguageLexicon.zestWords.contains($0.folded)
     }) {
       var probe = juice + 1
-      while probe < tokens.count,
+      // Not past a dash: "Лимонный сок — 2 ст. л." is juice measured, not a fruit counted.
+      while probe < tokens.count, tokens[probe].folded != "-",
         lexicon.joiners.contains(tokens[probe].folded)
           || tokens[probe].folded.count <= 2
             && Self.numeral(tokens[probe].folded) == nil
@@ -80,7 +83,11 @@ struct ForeignIngredientReader: Sendable {
     }
     var start = 0
     var amount = readAmount(tokens, from: 0)
-    if let found = amount, found.quantity != nil || found.unit != nil {
+    // A unit word opening a name written noun first ("Лист лавровый — 2 шт.") is the food's,
+    // when the line closes with its amount.
+    if let found = amount, found.quantityTokens == nil, let closing = trailingAmount(tokens) {
+      amount = closing
+    } else if let found = amount, found.quantity != nil || found.unit != nil {
       start = found.namingUnitAt ?? found.end
     } else {
       amount = trailingAmount(tokens)
@@ -127,7 +134,7 @@ struct ForeignIngredientReader: Sendable {
     for index in rest.indices where index > 0 {
       if [",", "(", ";", "["].contains(rest[index].folded)
         || (rest[index].folded == "-" && index + 1 < rest.count
-          && Self.isSpacedDash(rest[index], in: trimmed))
+          && Self.isSpacedDash(rest[index]))
       {
         nameEnd = index
         break
@@ -164,16 +171,31 @@ struct ForeignIngredientReader: Sendable {
     result.alternatives = Array(names.dropFirst())
     if nameEnd < rest.count {
       let comment = Self.text(of: Array(rest[nameEnd...]), in: trimmed)
-        .trimmingCharacters(in: CharacterSet(charactersIn: " ,;-—"))
+        .trimmingCharacters(in: CharacterSet(charactersIn: " ,;-—–"))
       if !comment.isEmpty { result.comment = comment }
+    }
+    if let note = amount?.note, note.upperBound <= tokens.count {
+      let text = Self.text(of: Array(tokens[note]), in: trimmed)
+        .trimmingCharacters(in: CharacterSet(charactersIn: " ,;-—–()"))
+      if !text.isEmpty {
+        result.comment = [result.comment, text].compactMap { $0 }.joined(separator: ", ")
+      }
     }
     return result
   }
 
+  /// Whether the token at `index` is glued to a word before it ("T55", "Type405").
+  private static func isGlued(_ tokens: [Token], _ index: Int) -> Bool {
+    guard index > 0 else { return false }
+    return tokens[index - 1].text.endIndex == tokens[index].text.startIndex
+      && tokens[index - 1].text.last?.isLetter == true
+  }
+
   /// Whether a dash token stands apart from the words around it: an em or en dash, or a
   /// hyphen with a space before it.
-  private static func isSpacedDash(_ token: Token, in line: String) -> Bool {
+  private static func isSpacedDash(_ token: Token) -> Bool {
     if token.text == "—" || token.text == "–" { return true }
+    let line = token.text.base
     guard token.text.startIndex > line.startIndex else { return false }
     return line[line.index(before: token.text.startIndex)].isWhitespace
   }
@@ -277,19 +299,27 @@ struct ForeignIngredientReader: Sendable {
       while last > 0, [")", ".", ",", ";"].contains(tokens[last - 1].folded) { last -= 1 }
       return last
     }
-    var ends = [strip(tokens.count)]
+    var ends: [(last: Int, note: Range<Int>?)] = [(strip(tokens.count), nil)]
     // A note in parentheses after the amount: the amount ends where the note opens.
     if tokens.last?.folded == ")",
       let open = tokens.indices.reversed().first(where: { tokens[$0].folded == "(" }),
       open >= 2, tokens.count - open <= 6
     {
-      ends.append(strip(open))
+      ends.append((strip(open), open..<tokens.count))
     }
-    for last in ends where last >= 2 {
+    for (last, note) in ends where last >= 2 {
       // The earliest of the last few tokens from which an amount reads to the end, so a
-      // range ("2-3 зубчика", "от 2 до 3 ст. л.") is read whole.
+      // range ("2-3 зубчика", "от 2 до 3 ст. л.") is read whole; but not from a number glued
+      // to a word or across a spaced dash ("Mehl Type 405 – 500 g", "Farine T55 – 250 g").
       var found: (start: Int, amount: Amount)?
       for start in stride(from: last - 1, through: max(1, last - 6), by: -1) {
+        if let later = found?.start,
+          tokens[start..<later].contains(where: {
+            $0.folded == "-" && Self.isSpacedDash($0)
+          }) || Self.isGlued(tokens, start)
+        {
+          break
+        }
         // A unit alone after a dash is one of it ("Ванилин — на кончике ножа", "Salz – Prise").
         guard
           number(tokens, start) != nil || isApproximate(tokens, start)
@@ -306,6 +336,7 @@ struct ForeignIngredientReader: Sendable {
       guard nameEnd > 0 else { return nil }
       var result = amount
       result.end = -nameEnd - 1
+      result.note = note
       return result
     }
     return nil

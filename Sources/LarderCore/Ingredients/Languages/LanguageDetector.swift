@@ -136,10 +136,18 @@ public enum LanguageDetector {
         total += 1
       }
     }
+    var cyrillic = 0.0
     for character in text.lowercased() {
       guard let languages = letters[character] else { continue }
+      if languages == [.russian] {
+        cyrillic += 0.5
+        continue
+      }
       for language in languages { scores[language, default: 0] += 0.5 }
     }
+    // Every letter of a Russian text is Cyrillic: they count as a few marker words at most,
+    // so a Russian title on an English recipe does not outweigh its English words.
+    if cyrillic > 0 { scores[.russian, default: 0] += min(cyrillic, 3) }
     guard total >= 3 else { return nil }
     let ranked = scores.sorted {
       $0.value > $1.value || ($0.value == $1.value && $0.key == .english)

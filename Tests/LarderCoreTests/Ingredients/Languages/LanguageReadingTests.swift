@@ -92,6 +92,21 @@ import Testing
       line: "2-3 помидора", language: .russian, quantity: 2, quantityMax: 3, unit: nil,
       food: "tomato"),
     Expected(line: "щепотка соли", language: .russian, quantity: 1, unit: "pinch", food: "salt"),
+    Expected(
+      line: "Лист лавровый — 2 шт.", language: .russian, quantity: 2, unit: nil, food: "bay-leaf"),
+    Expected(
+      line: "Лимонный сок — 2 ст. л.", language: .russian, quantity: 2, unit: "tbsp",
+      food: "lemon-juice"),
+    Expected(
+      line: "1 ч. л. черного перца", language: .russian, quantity: 1, unit: "tsp",
+      food: "black-pepper"),
+    // Closing amounts in the other languages: a range whole, not a number ending the name.
+    Expected(
+      line: "Eier 2-3", language: .german, quantity: 2, quantityMax: 3, unit: nil, food: "egg"),
+    Expected(
+      line: "Farina tipo 00 - 500 g", language: .italian, quantity: 500, unit: "g",
+      food: "flour"),
+    Expected(line: "Pfund Mehl", language: .german, quantity: 500, unit: "g", food: "flour"),
   ]
 
   @Test(arguments: lines) func readsALineInItsLanguage(_ expected: Expected) {
@@ -100,6 +115,28 @@ import Testing
     #expect(facts.quantityMax == expected.quantityMax)
     #expect(facts.unit == expected.unit)
     #expect(facts.foodID == expected.food)
+  }
+
+  @Test func aClosingAmountKeepsTheNameAndTheNote() {
+    let sugar = parser.parse("Zucker 100 g (fein)", language: .german)
+    #expect(sugar.quantity == 100)
+    #expect(sugar.name == "Zucker")
+    #expect(sugar.comment == "fein")
+    let flour = parser.parse("Mehl Type 405 – 500 g", language: .german)
+    #expect(flour.quantity == 500)
+    #expect(flour.quantityMax == nil)
+    #expect(flour.name == "Mehl Type 405")
+    let salt = parser.parse("Salz – nach Belieben", language: .german)
+    #expect(salt.name == "Salz")
+    #expect(salt.comment == "nach Belieben")
+    #expect(salt.isOptional)
+    let garlic = parser.parse("Чеснок — 2-3 зубчика", language: .russian)
+    #expect(garlic.name == "Чеснок")
+    #expect(garlic.quantity == 2)
+    #expect(garlic.quantityMax == 3)
+    #expect(garlic.unit == "clove")
+    #expect(
+      analyzer.facts(for: "Филе тилапии — 400 г", language: .russian).foodID != "phyllo-dough")
   }
 
   @Test func englishLinesReadAsBefore() {
@@ -191,6 +228,11 @@ import Testing
       LanguageDetector.detect(
         "Лук мелко нарезать и обжарить на сливочном масле. Добавить 2 ст. л. муки и щепотку соли, перемешать."
       ) == .russian)
+    // A Russian title does not make an English recipe Russian.
+    #expect(
+      LanguageDetector.detect(
+        "Бабушкин борщ со сметаной. Cut the beets, add the stock and simmer for 40 minutes, then stir in the cream."
+      ) == .english)
     #expect(
       LanguageDetector.detect(
         "Melt the butter in a pan, add the flour and the milk, then stir in a pinch of salt until smooth."
