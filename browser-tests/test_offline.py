@@ -66,7 +66,6 @@ class Network:
         self.socket.close()
 
 
-
 class Gate:
     """A door between the browser and Larder that a test can shut: a relay on a port of its own.
     Shut, it drops the connections it holds and closes each new one at once, so nothing the
@@ -126,15 +125,19 @@ class Gate:
                 pass
             end.close()
 
-    def shut(self, closed):
+    def shut(self):
         with self.lock:
-            self.closed = closed
-            held, self.pairs = (self.pairs, set()) if closed else (set(), self.pairs)
+            self.closed = True
+            held, self.pairs = self.pairs, set()
         for pair in held:
             self.drop(pair)
 
+    def reopen(self):
+        with self.lock:
+            self.closed = False
+
     def remove(self):
-        self.shut(True)
+        self.shut()
         self.listener.close()
 
 
@@ -331,12 +334,12 @@ class OfflineTestCase(PhoneTestCase):
         super().tearDown()
 
     def go_offline(self):
-        self.gate.shut(True)
+        self.gate.shut()
         self.network = self.network or Network(self.driver)
         self.network.set(True)
 
     def go_online(self):
-        self.gate.shut(False)
+        self.gate.reopen()
         if self.network:
             self.network.set(False)
             self.network.close()
