@@ -19,7 +19,7 @@ enum LanguageText {
   /// of the languages Larder reads) and of the Cyrillic ones (U+0400 to U+04FF: "й" → "и",
   /// "ё" → "е"), worked out once with Foundation's folding, which `fold(_:)` otherwise calls
   /// for every accented letter (a tenth of the food names' load).
-  private static let latinFolds: [Unicode.Scalar: String] = {
+  private static let letterFolds: [Unicode.Scalar: String] = {
     var table: [Unicode.Scalar: String] = [:]
     for value in Array(UInt32(0xC0)...0x24F) + Array(UInt32(0x400)...0x4FF) {
       guard let scalar = Unicode.Scalar(value) else { continue }
@@ -53,7 +53,7 @@ enum LanguageText {
           result.append(character)
         } else if let scalar = character.unicodeScalars.first,
           character.unicodeScalars.count == 1,
-          let folded = latinFolds[scalar]
+          let folded = letterFolds[scalar]
         {
           result += folded
         } else {

@@ -282,15 +282,11 @@ extension LanguageUnitNames.Forms {
   /// ("21 стакан"); French one below 2; the others their plural above 1.
   func word(for value: Double, in language: RecipeLanguage) -> String {
     switch language {
-    case .russian:
+    case .polish, .russian:
       guard value == value.rounded(), value < 1e9 else { return few }
       let whole = Int(value)
-      if whole % 10 == 1, whole % 100 != 11 { return one }
-      return (2...4).contains(whole % 10) && !(12...14).contains(whole % 100) ? few : many
-    case .polish:
-      if value == 1 { return one }
-      guard value == value.rounded(), value < 1e9 else { return few }
-      let whole = Int(value)
+      let isOne = language == .russian ? whole % 10 == 1 && whole % 100 != 11 : whole == 1
+      if isOne { return one }
       return (2...4).contains(whole % 10) && !(12...14).contains(whole % 100) ? few : many
     case .french:
       return value < 2 && value > 0 ? one : few
