@@ -93,12 +93,18 @@ enum BenchCommand {
       }
       return value
     }
-    /// `--only SIZE/K`: one pantry size and K.
+    /// `--only SIZE/K`: one pantry size (one of those the suites draw) and any K from 0.
     func only() throws -> (size: Int, maxMissing: Int)? {
       try options["only"].map { text in
         let parts = text.split(separator: "/").compactMap { Int($0) }
         guard parts.count == 2 else {
           throw BenchError(message: "--only must be SIZE/K, such as 25/2, not '\(text)'")
+        }
+        guard FinderBenchmark.pantrySizes.contains(parts[0]), parts[1] >= 0 else {
+          throw BenchError(
+            message: "--only: the pantry size must be one of "
+              + "\(FinderBenchmark.pantrySizes.map(String.init).joined(separator: ", ")) "
+              + "and K at least 0, not '\(text)'")
         }
         return (parts[0], parts[1])
       }

@@ -53,7 +53,7 @@ struct FinderLibraryBenchmark {
       let pantries = (0..<pantriesPerSize).map { _ in
         pool.shuffled(using: &random).prefix(size).map { FinderQuery.PantryItem(food: $0) }
       }
-      for maxMissing in Self.maxMissingValues where only == nil || only?.maxMissing == maxMissing {
+      for maxMissing in only.map({ [$0.maxMissing] }) ?? Self.maxMissingValues {
         let queries = pantries.map {
           FinderQuery(pantryItems: $0, maxMissing: maxMissing, limit: Self.pageSize)
         }
