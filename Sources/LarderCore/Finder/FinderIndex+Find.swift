@@ -361,15 +361,22 @@ struct FinderTopList {
 extension FinderIndex {
   /// The j of ``search(_:keep:)``: a recipe with more than K + j positions is checked in full
   /// once j of its first K + j positions match; one with at most K + j is decided by its count
-  /// alone. A larger j walks more of each posting list but checks fewer recipes. On the plain
-  /// benchmark corpus 2 beat 1, 3 and 4 for K = 0 and tied 3 for K = 2; on the kitchen corpus,
-  /// where a pantry's kinds make its foods common and many more recipes have two early matches,
-  /// 3 took between a half and nine tenths of 2's time for K = 2 at 300,000 and a million
-  /// recipes, and 2 stayed best for K = 0. At a million recipes and K = 2, thresholds of 4 and
-  /// 5 (a third and two thirds more postings walked, a fifth and a thirtieth as many recipes
-  /// checked at pantry 25) did not beat 3 at pantry 25 or 50, nor did blocks of twice
-  /// ``walkBlock``.
-  static func matchThreshold(forMaxMissing maxMissing: Int) -> Int { maxMissing == 0 ? 2 : 3 }
+  /// alone. A larger j walks more of each posting list but checks fewer recipes.
+  ///
+  /// For K = 0, 2 (on the kitchen corpus at a million recipes 3 and 4 tied it). For K ≥ 1 the
+  /// walk counts every position that has a group of its own (``countedPositions``), j at least
+  /// 3: the last group, which holds all later positions, is where the long lists of common
+  /// foods lie, and counting it too took half as long again. Checking a recipe costs several
+  /// scattered reads, a posting entry one read in a run, and since the walk classifies whole
+  /// blocks of slots the balance lies further out than it did when j was fixed at 3 (a
+  /// million recipes, pantry 50, K = 2: 1.1 million entries walked and 900 recipes checked
+  /// instead of 660,000 and 10,600; BENCHMARKS.md, "how far the walk counts").
+  static func matchThreshold(forMaxMissing maxMissing: Int) -> Int {
+    maxMissing == 0 ? 2 : max(3, countedPositions - maxMissing)
+  }
+
+  /// How many of a recipe's first positions the walk counts for K ≥ 1 (when j allows).
+  static let countedPositions = groupCount - 1
 
   /// Finds, ranks and pages recipes; see ``FinderQuery`` for the order.
   ///
