@@ -333,6 +333,17 @@ class OfflineTestCase(PhoneTestCase):
         self.go_online()
         super().tearDown()
 
+    # The paths the service worker's caches hold, for execute_async_script.
+    KEPT_PATHS = ("const done = arguments[0]; caches.keys().then(async (names) => done((await Promise.all("
+                  "names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat()))")
+
+    def wait_kept(self, *paths):
+        """Waits until the service worker keeps answers for every path: a page shows an answer
+        before the worker has stored it, and a test that went offline in between would find
+        nothing kept."""
+        self.wait(lambda d: set(paths) <= set(d.execute_async_script(self.KEPT_PATHS)),
+                  message=f"{', '.join(paths)} kept by the service worker")
+
     def go_offline(self):
         self.gate.shut()
         self.network = self.network or Network(self.driver)
@@ -382,6 +393,7 @@ class OfflineInAShop(OfflineTestCase):
     def test_the_list_plan_and_pantry_read_offline_and_changes_sync_in_order(self):
         for path in ("/list", "/plan", "/pantry"):  # opened once online: kept on the phone
             self.open(path)
+        self.wait_kept("/api/v1/shopping-list", "/api/v1/plan/week", "/api/v1/pantry")
         self.go_offline()
         self.open("/list")
         self.wait(lambda d: len(self.list_lines()) == 3, message="the kept list")
@@ -462,8 +474,7 @@ class OfflineInAShop(OfflineTestCase):
 
     def test_signing_out_forgets_what_the_worker_kept(self):
         self.open("/list")
-        cached = ("const done = arguments[0]; caches.keys().then(async (names) => done((await Promise.all("
-                  "names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat()))")
+        cached = self.KEPT_PATHS
         self.assertIn("/api/v1/shopping-list", self.driver.execute_async_script(cached))
         # What the Sign out form tells the worker (signing the test account out would end its session).
         self.driver.execute_script("navigator.serviceWorker.controller.postMessage({type: 'signed-out'})")
@@ -510,6 +521,7 @@ class PlanAndCookOffline(OfflineTestCase):
 
     def test_planning_and_removing_offline_wait_then_reach_the_server_once(self):
         self.open("/plan")  # opened once online: kept on the phone
+        self.wait_kept("/api/v1/plan/week")
         self.go_offline()
         self.open("/plan")
         self.wait(lambda d: "Hummus" in d.find_element(By.ID, "plan-days").text, message="the kept plan")
@@ -566,6 +578,7 @@ class PlanAndCookOffline(OfflineTestCase):
         eggs = api("/api/v1/pantry", "POST", {"line": "6 eggs"})["name"]
         self.open("/")  # opened once online: the page, the pantry and the aisles kept
         self.wait(lambda d: self.chips() == [[eggs, False]], message="the stored pantry")
+        self.wait_kept("/api/v1/pantry", "/api/v1/foods/categories")
         self.go_offline()
         self.open("/", ready=False)
         self.wait(lambda d: self.chips() == [[eggs, False]], message="the kept pantry")
