@@ -16,8 +16,9 @@ struct FinderLibraryBenchmark {
   /// How many times each query runs; its median counts, and its fastest run is reported too.
   var repeats = 5
 
-  static let pantrySizes = [10, 25, 50]
-  static let maxMissingValues = [0, 2]
+  /// The calibrated benchmark's sizes and K, so that one `--only` check serves both.
+  static let pantrySizes = FinderBenchmark.pantrySizes
+  static let maxMissingValues = FinderBenchmark.maxMissingValues
   /// The page the endpoint benchmark asks for.
   static let pageSize = 24
 
