@@ -5,11 +5,15 @@
 #define LARDER_CMICROHTTPD_SHIM_H
 
 #include <errno.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <netinet/in.h>
+#include <unistd.h>
 #include <microhttpd.h>
 
 // Named so Swift imports it as a typed function pointer (the header only describes it in prose).
@@ -18,9 +22,8 @@ typedef void *(*larder_mhd_uri_log_callback)(void *cls, const char *uri,
 
 // Everything needed to start a daemon; callbacks left NULL are not registered.
 struct larder_mhd_settings {
+  // Includes MHD_USE_NO_LISTEN_SOCKET: connections come from a larder_listener.
   unsigned int flags;
-  uint16_t port;
-  const struct sockaddr *address;
   unsigned int thread_pool_size;
   unsigned int connection_timeout;
   unsigned int connection_limit;
@@ -42,19 +45,16 @@ struct larder_mhd_settings {
 };
 
 // Starts a daemon, passing the options through MHD_OPTION_ARRAY. On failure returns NULL and
-// stores errno as MHD left it (bind/listen failures set it), because Swift code run between the
-// call and a read of errno could overwrite it.
+// stores errno as MHD left it, because Swift code run between the call and a read of errno
+// could overwrite it.
 static inline struct MHD_Daemon *larder_mhd_start(const struct larder_mhd_settings *s,
                                                   int *error_number) {
-  struct MHD_OptionItem items[13];
+  struct MHD_OptionItem items[12];
   unsigned int n = 0;
   // The logger goes first: MHD only routes messages printed after it has seen this option.
   if (s->error_logger != NULL) {
     items[n++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER,
                                          (intptr_t)s->error_logger, s->error_logger_cls};
-  }
-  if (s->address != NULL) {
-    items[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)s->address};
   }
   // One thread means no pool: leave the option out rather than ask for a pool of one.
   if (s->thread_pool_size > 1) {
@@ -88,24 +88,12 @@ static inline struct MHD_Daemon *larder_mhd_start(const struct larder_mhd_settin
 
   errno = 0;
   struct MHD_Daemon *daemon =
-      MHD_start_daemon(s->flags, s->port, NULL, NULL, s->access_handler, s->access_handler_cls,
+      MHD_start_daemon(s->flags, 0, NULL, NULL, s->access_handler, s->access_handler_cls,
                        MHD_OPTION_ARRAY, items, MHD_OPTION_END);
   if (error_number != NULL) {
     *error_number = (daemon == NULL) ? errno : 0;
   }
   return daemon;
-}
-
-// The port the daemon listens on (the real one when 0 was asked for), or 0 if unknown.
-static inline uint16_t larder_mhd_bound_port(struct MHD_Daemon *daemon) {
-  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-  return (info != NULL) ? info->port : 0;
-}
-
-// The listening socket, or -1 if the daemon has none.
-static inline int larder_mhd_listen_fd(struct MHD_Daemon *daemon) {
-  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
-  return (info != NULL) ? (int)info->listen_fd : -1;
 }
 
 // The peer address of a connection, or NULL if MHD does not know it.
@@ -128,6 +116,123 @@ static inline struct MHD_Response *larder_mhd_response_copying(const void *data,
   static const char empty = 0;
   return MHD_create_response_from_buffer(size, (void *)((data != NULL) ? data : &empty),
                                          MHD_RESPMEM_MUST_COPY);
+}
+
+// MARK: - Accepting connections
+
+// libmicrohttpd's pool threads all wait on one listening socket, and the thread that wakes
+// accepts up to ten connections in a row: connections opened together (as browsers and load
+// tools open them) can all land on one thread and leave the other cores idle. So Larder
+// listens itself, on one thread of its own, and hands each connection to
+// MHD_add_connection, which gives it to the pool thread numbered by the socket modulo the
+// pool's size: consecutive connections go to consecutive threads.
+
+// Opens a listening TCP socket on `address`. Returns it, or -1 with *error_number set.
+static inline int larder_listen_socket(const struct sockaddr *address, socklen_t length,
+                                       int *error_number) {
+  int fd = socket(address->sa_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  if (fd < 0) {
+    *error_number = errno;
+    return -1;
+  }
+  const int on = 1;
+  // As libmicrohttpd does: a restarted server may bind while old connections linger, and an
+  // IPv6 address means only IPv6.
+  (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  if (address->sa_family == AF_INET6) {
+    (void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on);
+  }
+  if (bind(fd, address, length) != 0 || listen(fd, SOMAXCONN) != 0) {
+    *error_number = errno;
+    close(fd);
+    return -1;
+  }
+  *error_number = 0;
+  return fd;
+}
+
+// The port a socket is bound to, or 0 if unknown.
+static inline uint16_t larder_socket_port(int fd) {
+  struct sockaddr_storage address;
+  socklen_t length = sizeof address;
+  if (getsockname(fd, (struct sockaddr *)&address, &length) != 0) return 0;
+  if (address.ss_family == AF_INET) return ntohs(((struct sockaddr_in *)&address)->sin_port);
+  if (address.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+  return 0;
+}
+
+// Called from the accepting thread when accept fails for want of resources (descriptors,
+// memory), with errno's value; the thread then waits a moment and tries again.
+typedef void (*larder_accept_failed_callback)(void *cls, int error_number);
+
+// The accepting thread and what it needs. Filled by the caller, started by
+// larder_listener_start, ended by larder_listener_stop; the caller keeps it alive in between.
+struct larder_listener {
+  int listen_fd;
+  struct MHD_Daemon *daemon;
+  larder_accept_failed_callback accept_failed;
+  void *accept_failed_cls;
+  // Set by larder_listener_start.
+  int wake_fd;
+  pthread_t thread;
+};
+
+static void *larder_listener_run(void *argument) {
+  struct larder_listener *listener = (struct larder_listener *)argument;
+  struct pollfd watched[2] = {{listener->listen_fd, POLLIN, 0}, {listener->wake_fd, POLLIN, 0}};
+  for (;;) {
+    if (poll(watched, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      return NULL;
+    }
+    if (watched[1].revents != 0) return NULL;
+    // Take every connection waiting, then wait again.
+    for (;;) {
+      struct sockaddr_storage address;
+      socklen_t length = sizeof address;
+      int fd = accept4(listener->listen_fd, (struct sockaddr *)&address, &length,
+                       SOCK_CLOEXEC | SOCK_NONBLOCK);
+      if (fd < 0) {
+        int error_number = errno;
+        if (error_number == EINTR || error_number == ECONNABORTED) continue;
+        if (error_number == EMFILE || error_number == ENFILE || error_number == ENOBUFS ||
+            error_number == ENOMEM) {
+          if (listener->accept_failed != NULL) {
+            listener->accept_failed(listener->accept_failed_cls, error_number);
+          }
+          // The wait ends early if the server stops meanwhile.
+          struct pollfd wake = {listener->wake_fd, POLLIN, 0};
+          if (poll(&wake, 1, 100) > 0) return NULL;
+        }
+        break;  // EAGAIN: none left; anything else: wait for the socket again
+      }
+      // Closes the socket itself when it refuses it (connection limits), logging why.
+      (void)MHD_add_connection(listener->daemon, fd, (struct sockaddr *)&address, length);
+    }
+  }
+}
+
+// Starts accepting on a thread of its own. Returns 0, or an errno value.
+static inline int larder_listener_start(struct larder_listener *listener) {
+  listener->wake_fd = eventfd(0, EFD_CLOEXEC);
+  if (listener->wake_fd < 0) return errno;
+  int result = pthread_create(&listener->thread, NULL, larder_listener_run, listener);
+  if (result != 0) {
+    close(listener->wake_fd);
+    listener->wake_fd = -1;
+  }
+  return result;
+}
+
+// Stops accepting and joins the thread; the listening socket stays open for the caller to close.
+static inline void larder_listener_stop(struct larder_listener *listener) {
+  if (listener->wake_fd < 0) return;
+  const uint64_t one = 1;
+  while (write(listener->wake_fd, &one, sizeof one) < 0 && errno == EINTR) {
+  }
+  pthread_join(listener->thread, NULL);
+  close(listener->wake_fd);
+  listener->wake_fd = -1;
 }
 
 #endif  // LARDER_CMICROHTTPD_SHIM_H

@@ -85,7 +85,7 @@ public final class HTTPServer: Sendable {
     let context = DaemonContext(
       configuration: configuration, log: log, handler: handler, requestsInFlight: requestsInFlight)
     let daemon = try context.startDaemon(listeningOn: address)
-    let port = larder_mhd_bound_port(daemon.pointer)
+    let port = daemon.port
     state.withLock {
       $0.running = RunningDaemon(daemon: daemon, context: context, address: address)
       $0.boundPort = port != 0 ? port : configuration.port
@@ -112,9 +112,7 @@ public final class HTTPServer: Sendable {
     defer { lifecycle.unlock() }
     guard let running = state.withLock({ $0.running }) else { return }
     running.context.beginStopping()
-    // Quiescing closes nothing: it hands back the listening socket, which must stay open
-    // until MHD_stop_daemon has joined the threads that may still poll it.
-    let listenSocket = MHD_quiesce_daemon(running.daemon.pointer)
+    running.daemon.stopAccepting()
     let deadline = Date(timeIntervalSinceNow: configuration.shutdownGracePeriodSeconds)
     if !requestsInFlight.waitUntilZero(before: deadline) {
       log(
@@ -130,7 +128,6 @@ public final class HTTPServer: Sendable {
       _ = requestsInFlight.waitUntilZero(before: Date(timeIntervalSinceNow: 1))
     }
     running.daemon.stop()
-    if listenSocket >= 0 { close(listenSocket) }
     state.withLock { $0.running = nil }
   }
 }

@@ -35,6 +35,7 @@ final class DaemonContext: Sendable {
   /// The threads running the handler right now, so that `HTTPServer.stop()` can tell when a
   /// handler calls it, and must not wait for that very thread.
   private let handlerThreads = Locked(Set<ObjectIdentifier>())
+  private let lastAcceptFailureLogged = Locked<ContinuousClock.Instant?>(nil)
 
   /// Error messages are held back while starting: if the start fails they explain the error,
   /// and logging them too would say the same thing twice.
@@ -100,23 +101,55 @@ final class DaemonContext: Sendable {
     if !held { log("libmicrohttpd: \(errorMessage)") }
   }
 
-  /// Starts libmicrohttpd on `address`.
+  /// Notes that a connection could not be accepted for want of resources (descriptors,
+  /// memory); said at most once a minute, since the accepting thread retries every 0.1 s.
+  func acceptFailed(errorNumber: Int32) {
+    let now = ContinuousClock.now
+    let due = lastAcceptFailureLogged.withLock { last -> Bool in
+      if let last, now - last < .seconds(60) { return false }
+      last = now
+      return true
+    }
+    if due {
+      log(
+        "HTTP server: cannot accept a connection (\(String(cString: strerror(errorNumber))));"
+          + " retrying")
+    }
+  }
+
+  /// Listens on `address` and starts libmicrohttpd to serve what is accepted there.
+  ///
+  /// Larder accepts connections itself, on a thread of its own, rather than letting the pool
+  /// threads share the listening socket (see `larder_listener` in the C shim): that spreads
+  /// connections opened together across the threads.
   func startDaemon(listeningOn address: ListenAddress) throws(HTTPError) -> DaemonHandle {
     var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
-    // Required by MHD_quiesce_daemon, which the graceful stop relies on.
+    flags |= MHD_USE_NO_LISTEN_SOCKET.rawValue
+    // Wakes a pool thread when a connection is handed to it (MHD_add_connection).
     flags |= MHD_USE_ITC.rawValue
     // Deferred answers suspend their connection and resume it from the executor's thread.
     flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue
-    if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
     if servesTLS {
       guard MHD_is_feature_supported(.FEATURE_TLS) == .YES else { throw .tlsUnavailable }
       flags |= MHD_USE_TLS.rawValue
     }
 
+    let listenAddress = address.description(port: configuration.port)
+    var errorNumber: Int32 = 0
+    let listenSocket = address.bytes.withUnsafeBytes { bytes -> Int32 in
+      guard let base = bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self) else {
+        return -1
+      }
+      return larder_listen_socket(base, socklen_t(bytes.count), &errorNumber)
+    }
+    guard listenSocket >= 0 else {
+      if errorNumber == EADDRINUSE { throw .addressInUse(address: listenAddress) }
+      throw .cannotListen(address: listenAddress, reason: Self.reason(errorNumber, []))
+    }
+
     let retained = Unmanaged.passRetained(self).toOpaque()
     var settings = larder_mhd_settings()
     settings.flags = flags
-    settings.port = configuration.port
     settings.thread_pool_size = UInt32(configuration.threadCount)
     settings.connection_timeout = UInt32(configuration.connectionTimeoutSeconds)
     settings.connection_limit = UInt32(configuration.maxConnections)
@@ -133,11 +166,7 @@ final class DaemonContext: Sendable {
     settings.https_mem_key = tlsKey.map { UnsafePointer($0.pointer) }
     settings.https_mem_cert = tlsCertificate.map { UnsafePointer($0.pointer) }
 
-    var errorNumber: Int32 = 0
-    let daemon = address.bytes.withUnsafeBytes { bytes -> OpaquePointer? in
-      settings.address = bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self)
-      return larder_mhd_start(&settings, &errorNumber)
-    }
+    let daemon = larder_mhd_start(&settings, &errorNumber)
     let messages = phase.withLock { phase -> [String] in
       defer { phase = .serving }
       if case .starting(let messages) = phase { return messages }
@@ -147,9 +176,8 @@ final class DaemonContext: Sendable {
       for message in messages { log("libmicrohttpd: \(message)") }
     }
     guard let daemon else {
+      close(listenSocket)
       Unmanaged<DaemonContext>.fromOpaque(retained).release()
-      let listenAddress = address.description(port: configuration.port)
-      if errorNumber == EADDRINUSE { throw .addressInUse(address: listenAddress) }
       if let tls = configuration.tls, let failure = Self.tlsFailure(messages) {
         throw .invalidTLSCredentials(
           "\(tls.certificateSource) and \(tls.privateKeySource) were refused by GnuTLS"
@@ -158,7 +186,15 @@ final class DaemonContext: Sendable {
       }
       throw .cannotListen(address: listenAddress, reason: Self.reason(errorNumber, messages))
     }
-    return DaemonHandle(pointer: daemon, context: retained)
+    let handle = DaemonHandle(pointer: daemon, context: retained, listenSocket: listenSocket)
+    let started = handle.startAccepting()
+    guard started == 0 else {
+      handle.stop()
+      throw .cannotListen(
+        address: listenAddress,
+        reason: "no thread to accept connections (\(String(cString: strerror(started))))")
+    }
+    return handle
   }
 
   /// The message GnuTLS gave through libmicrohttpd when it refused the certificate or key.
@@ -186,21 +222,61 @@ final class DaemonContext: Sendable {
   }
 }
 
-/// A running libmicrohttpd daemon.
+/// A running libmicrohttpd daemon and the socket and thread that accept its connections.
 ///
-/// `@unchecked Sendable` is safe because the pointer is only used by `HTTPServer` under its
-/// lifecycle lock, and `MHD_quiesce_daemon` and `MHD_stop_daemon` may be called from any thread.
+/// `@unchecked Sendable` is safe because it is only used by `HTTPServer` under its lifecycle
+/// lock, and `MHD_stop_daemon` may be called from any thread.
 final class DaemonHandle: @unchecked Sendable {
   let pointer: OpaquePointer
   private var context: UnsafeMutableRawPointer?
+  /// Open until `stopAccepting()`; -1 after.
+  private var listenSocket: Int32
+  /// Read by the accepting thread until `larder_listener_stop` has joined it.
+  private let listener: UnsafeMutablePointer<larder_listener>
+  private var isAccepting = false
 
-  init(pointer: OpaquePointer, context: UnsafeMutableRawPointer) {
+  init(pointer: OpaquePointer, context: UnsafeMutableRawPointer, listenSocket: Int32) {
     self.pointer = pointer
     self.context = context
+    self.listenSocket = listenSocket
+    listener = .allocate(capacity: 1)
+    listener.initialize(to: larder_listener())
+    listener.pointee.listen_fd = listenSocket
+    listener.pointee.daemon = pointer
+    listener.pointee.accept_failed = larderAcceptFailed
+    listener.pointee.accept_failed_cls = context
+    listener.pointee.wake_fd = -1
   }
 
-  /// Stops the daemon, joining its threads, then releases the context the callbacks used.
+  /// The port the socket is bound to (the real one when 0 was asked for), or 0 if unknown.
+  var port: UInt16 {
+    listenSocket >= 0 ? larder_socket_port(listenSocket) : 0
+  }
+
+  /// Starts the accepting thread; returns 0, or the errno value that stopped it.
+  func startAccepting() -> Int32 {
+    let result = larder_listener_start(listener)
+    isAccepting = result == 0
+    return result
+  }
+
+  /// Stops accepting and closes the socket, so that new connections are refused at once;
+  /// those already accepted are served on.
+  func stopAccepting() {
+    if isAccepting {
+      larder_listener_stop(listener)
+      isAccepting = false
+    }
+    if listenSocket >= 0 {
+      close(listenSocket)
+      listenSocket = -1
+    }
+  }
+
+  /// Stops accepting, stops the daemon, joining its threads, then releases the context the
+  /// callbacks used.
   func stop() {
+    stopAccepting()
     guard let context else { return }
     self.context = nil
     MHD_stop_daemon(pointer)
@@ -209,6 +285,8 @@ final class DaemonHandle: @unchecked Sendable {
 
   deinit {
     stop()
+    listener.deinitialize(count: 1)
+    listener.deallocate()
   }
 }
 
@@ -351,6 +429,13 @@ private func larderErrorLogger(
   let message = String(decoding: bytes, as: UTF8.self)
     .trimmingCharacters(in: .whitespacesAndNewlines)
   if !message.isEmpty { server.record(errorMessage: message) }
+}
+
+/// Called by the accepting thread when accept fails for want of resources.
+private func larderAcceptFailed(_ cls: UnsafeMutableRawPointer?, _ errorNumber: Int32) {
+  guard let cls else { return }
+  Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    .acceptFailed(errorNumber: errorNumber)
 }
 
 /// Copies one request header or query argument into a `KeyValueCollector`.

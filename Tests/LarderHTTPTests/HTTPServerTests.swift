@@ -333,6 +333,30 @@ struct HTTPServerTests {
     }
   }
 
+  @Test("connections opened together are served on different threads")
+  func connectionsSpreadOverThreads() throws {
+    var configuration = testConfiguration()
+    configuration.threadCount = 4
+    // Each answer names the thread that served it.
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse = { _ in
+      .text("\(pthread_self())")
+    }
+    try withServer(configuration, handler: handler) { server, _ in
+      // All eight are accepted before any request is sent, as a browser or a load tool opens
+      // them; a pool thread that took every waiting connection would serve them all.
+      let connections = try (0..<8).map { _ in try RawHTTPConnection(port: server.boundPort) }
+      var threads = Set<String>()
+      for connection in connections {
+        let response = try connection.request("GET", "/thread")
+        #expect(response.status == 200)
+        threads.insert(response.text)
+        // The same connection stays on its thread.
+        #expect(try connection.request("GET", "/thread").text == response.text)
+      }
+      #expect(threads.count >= 3, "eight connections on \(threads.count) of 4 threads")
+    }
+  }
+
   @Test("stop() while idle returns promptly, closes the port, and can be repeated")
   func stopWhileIdle() throws {
     let server = HTTPServer(configuration: testConfiguration(), log: discardLog) { _ in .text("") }
