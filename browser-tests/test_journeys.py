@@ -399,6 +399,7 @@ class AddAndFavourite(BrowserTestCase):
         with tempfile.NamedTemporaryFile("w", suffix=".cook", prefix="Garlic Toast ", delete=False) as file:
             file.write("Toast @bread{2%slices} and rub with @garlic{1%clove}.\n")
             path = file.name
+        self.addCleanup(os.remove, path)
         self.open("/add")
         for summary in self.find_all("details summary"):
             if "export" in summary.text:
