@@ -6,9 +6,10 @@ import Testing
 
 /// The extractor on Larder's own test pages (`Fixtures/pages`): each `NAME.html`, written by
 /// hand in the markup of one kind of site (WordPress with WP Recipe Maker or Tasty Recipes,
-/// schema.org microdata, microformats, plain headings, escaped-twice JSON-LD) and language,
-/// beside `NAME.json`, what a careful reader takes from it. `larder-bench pages` scores the
-/// same pages.
+/// schema.org microdata, microformats, plain headings, escaped-twice JSON-LD, Blogger posts,
+/// portals' tables and cards, hand-written pages of the 1990s) and language, beside
+/// `NAME.json`, what a careful reader takes from it (its `cms` says what the page tests).
+/// `larder-bench pages` scores the same pages.
 @Suite struct HTMLTestPageTests {
   struct Expectation: Decodable {
     struct Section: Decodable, Equatable {
@@ -225,5 +226,67 @@ import Testing
     #expect(recipe.name == "Pancakes")
     #expect(recipe.ingredientLines.map(\.text) == ["2 eggs", "1 cup milk"])
     #expect(recipe.steps.map(\.text) == ["Whisk everything.", "Fry in butter."])
+  }
+
+  @Test(
+    arguments: [
+      ("1. Mix the flour.", 1), ("12) Bake.", 12), ("Step 3: Fold.", 3), ("Βήμα 4: Ψήνουμε.", 4),
+      ("Schritt 2. Rühren.", 2), ("2 eggs, beaten", nil), ("1.5 cups milk", nil),
+      ("Enjoy!", nil), ("123. Too many", nil),
+    ] as [(String, Int?)])
+  func readsTheNumberAParagraphWritesBeforeItsStep(text: String, number: Int?) {
+    #expect(HeuristicRecipe.writtenStepNumber(text) == number)
+  }
+
+  @Test func endsNumberedStepsAtTheFirstParagraphWithoutANumber() throws {
+    let page = """
+      <html><head><title>Pogácsa</title></head><body><h1>Pogácsa</h1>
+      <h3>Hozzávalók</h3><ul><li>50 dkg liszt</li><li>2 tk só</li></ul>
+      <h3>Elkészítés</h3><p>1. Összegyúrjuk.</p><p>2. Kiszaggatjuk.</p><p>3. Megsütjük.</p>
+      <p>Jó étvágyat! Írjátok meg, hogy sikerült!</p></body></html>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.steps.map(\.text) == ["Összegyúrjuk.", "Kiszaggatjuk.", "Megsütjük."])
+  }
+
+  @Test(
+    arguments: [
+      ("a.jpg 640w, b.jpg 1280w, c.jpg 960w", "b.jpg"), ("a.jpg 1x, b.jpg 2x", "b.jpg"),
+      ("a.jpg", nil), ("", nil),
+    ] as [(String, String?)])
+  func takesTheWidestImageOfASrcset(srcset: String, widest: String?) {
+    #expect(ImageRanking.widest(inSrcset: srcset) == widest)
+  }
+
+  @Test(
+    arguments: [
+      (
+        "Zwiebelkuchen vom Blech von backfee_77", "Zwiebelkuchen vom Blech",
+        "Zwiebelkuchen vom Blech"
+      ),
+      ("Lemon Tart by Anna K", "Lemon Tart", "Lemon Tart"),
+      ("Lemon Tart with Berries", "Lemon Tart", "Lemon Tart with Berries"),
+      ("Lemon Tart by the Sea Shore Café", "Lemon Tart", "Lemon Tart by the Sea Shore Café"),
+      ("Lemon Tart", "Lemon Tart", "Lemon Tart"),
+    ] as [(String, String, String)])
+  func dropsTheUploadersCreditAfterTheHeading(title: String, heading: String, expected: String) {
+    #expect(PageFacts.withoutCredit(title, heading: heading) == expected)
+  }
+
+  @Test func takesAGroupNameThePageShowsAsAnItemOfAMicrodataList() throws {
+    let page = """
+      <html><body><div itemscope itemtype="https://schema.org/Recipe">
+      <h1 itemprop="name">Coffee Cake</h1><h3>Ingredients</h3><ul>
+      <li itemprop="recipeIngredient">2 cups flour</li><li itemprop="recipeIngredient">1 egg</li>
+      <li>For the streusel</li>
+      <li itemprop="recipeIngredient">1/3 cup sugar</li><li itemprop="recipeIngredient">3 tbsp butter</li>
+      </ul><p><strong>Glaze</strong></p><ul>
+      <li itemprop="recipeIngredient">1/2 cup icing sugar</li></ul>
+      <h3>Method</h3><ol><li itemprop="recipeInstructions">Mix.</li>
+      <li itemprop="recipeInstructions">Bake.</li></ol></div></body></html>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.ingredientSections.map(\.title) == [nil, "For the streusel", "Glaze"])
+    #expect(recipe.ingredientSections.map(\.lines.count) == [2, 2, 1])
   }
 }

@@ -189,8 +189,14 @@ struct EmbeddedItems {
     return own
   }
 
-  /// An image's address, preferring the lazy-loading attributes over a placeholder `src`.
+  /// An image's address: the widest of its `srcset` (or `data-srcset`), else its `src`,
+  /// preferring the lazy-loading attributes over a placeholder `src`.
   private func imageSource(_ node: MarkupNode) -> String {
+    for name in ["srcset", "data-srcset"] {
+      if let widest = node.attribute(name).flatMap(ImageRanking.widest(inSrcset:)) {
+        return widest
+      }
+    }
     let source = node.attribute("src") ?? ""
     if source.isEmpty || source.hasPrefix("data:") {
       for name in ["data-src", "data-lazy-src", "data-original", "data-srcset", "srcset"] {

@@ -45,6 +45,12 @@ struct HeuristicRecipe {
     "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
     "more recipes", "share", "video", "equipment", "hinweise", "tipps", "astuces", "sponsor",
     "sponsors", "advertisement", "newsletter", "popular", "trending", "you might also like",
+    "utensils", "ustensiles", "utensili", "utensilios", "utensílios", "küchengeräte",
+    "keukengerei", "nutrition facts", "nährwerte", "nährwertangaben", "valeurs nutritionnelles",
+    "valori nutrizionali", "información nutricional", "valores nutricionales",
+    "informação nutricional", "voedingswaarde", "voedingswaarden", "näringsvärde",
+    "næringsinnhold", "næringsindhold", "wartości odżywcze", "tápérték", "nutriční hodnoty",
+    "besin değerleri", "ravintoarvot", "пищевая ценность", "διατροφική αξία", "栄養成分",
   ].map(fold)
 
   /// Lowercased, without accents, trailing colons or surrounding spaces.
@@ -120,6 +126,9 @@ struct HeuristicRecipe {
     let labels = shortLabels(in: elements)
     recipe.yield = findYield(in: labels)
     recipe.author = page.author
+    if page.image == nil, let image = linkedPhoto(in: elements) {
+      recipe.images = [page.resolve(image)]
+    }
     findTimes(in: labels, into: &recipe)
     return try? recipe.validated()
   }
@@ -179,10 +188,11 @@ struct HeuristicRecipe {
       var sections: [Section] = []
       var current = Section(title: nil, lines: [])
       var count = 0
+      var ended = false
       element.walk { node, _ in
-        guard node.isElement, count < Self.maximumLines else { return false }
+        guard node.isElement, count < Self.maximumLines, !ended else { return false }
         let name = node.name
-        if name == "li" {
+        if name == "li" || Self.isIngredientItem(node) {
           let line = Self.cleanLine(node.textSeparatingElements)
           if !line.isEmpty {
             current.lines.append(line)
@@ -202,6 +212,11 @@ struct HeuristicRecipe {
         guard !text.isEmpty, text.count <= 60, !text.contains(". "),
           !Self.matches(folded, Self.ingredientWords)
         else { return false }
+        // "Equipment", "Notes": what follows is not an ingredient.
+        if Self.mentions(folded, Self.stopWords) {
+          ended = true
+          return false
+        }
         if !current.lines.isEmpty || current.title != nil { sections.append(current) }
         current = Section(title: text.trimmingCharacters(in: [":", " "]), lines: [])
         return false
@@ -214,6 +229,43 @@ struct HeuristicRecipe {
       }
     }
     return best
+  }
+
+  /// The full-size photo a picture in the page's content links to ("<a href="big.jpg"><img
+  /// src="small.jpg"></a>"), the way pages without a declared image show their dish.
+  private func linkedPhoto(in elements: [MarkupNode]) -> String? {
+    let photo = [".jpg", ".jpeg", ".png", ".webp"]
+    for element in elements where element.name == "a" {
+      guard let link = element.attribute("href"), element.hasAtMost(8),
+        element.elementChildren.contains(where: { $0.name == "img" })
+      else { continue }
+      let path = (link.split(separator: "?").first.map(String.init) ?? link).lowercased()
+      guard photo.contains(where: path.hasSuffix), !Self.isInPageFurniture(element) else {
+        continue
+      }
+      return link
+    }
+    return nil
+  }
+
+  /// One line of an ingredient list built without `<li>`: an element named for an ingredient
+  /// and repeated beside its likes (`<div class="card-ingredient">`…), that is not a list of
+  /// such elements itself nor a group's heading.
+  private static func isIngredientItem(_ node: MarkupNode) -> Bool {
+    guard ["div", "p", "tr", "label"].contains(node.name), node.classOrIDContains("ingredient"),
+      let itemClass = node.attribute("class"), let parent = node.parent, node.hasAtMost(40)
+    else { return false }
+    let lowered = itemClass.lowercased()
+    guard !["group", "title", "header", "heading"].contains(where: lowered.contains),
+      parent.elementChildren.filter({ $0.attribute("class") == itemClass }).count >= 2,
+      !node.descendants().contains(where: { headingLevel($0.name) != nil })
+    else { return false }
+    let children = node.elementChildren
+    return !children.contains { child in
+      guard let childClass = child.attribute("class"), child.classOrIDContains("ingredient")
+      else { return false }
+      return children.filter { $0.attribute("class") == childClass }.count >= 2
+    }
   }
 
   /// Sections with bare group names among their lines ("Topping" before "3 apples", "Pâte"
@@ -343,16 +395,8 @@ struct HeuristicRecipe {
       let name = node.name
       if ["nav", "footer", "aside", "header", "form"].contains(name) { return true }
       // The page's outer elements carry theme classes ("tweak-show-sidebar") that say nothing.
-      if !["html", "body", "main", "article"].contains(name) {
-        let tokens = (node.tokens("class") + node.tokens("id")).map { $0.lowercased() }
-        if tokens.contains(where: { token in
-          Self.furnitureWords.contains { word in
-            token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
-              || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
-          }
-        }) {
-          return true
-        }
+      if !["html", "body", "main", "article"].contains(name), isNamedAsFurniture(node) {
+        return true
       }
       ancestor = node.parent
       steps += 1
@@ -360,18 +404,74 @@ struct HeuristicRecipe {
     return false
   }
 
+  /// A list item that is one bold group name ("<li><strong>For the sauce</strong></li>") among
+  /// items that are not bold: a list whose items are mostly bold is bold for emphasis.
+  private static func isBoldGroupName(_ item: MarkupNode, _ inner: MarkupNode) -> Bool {
+    guard ["strong", "b"].contains(inner.name), inner.hasAtMost(8) else { return false }
+    let text = inner.text.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty, text.count <= 60, !text.contains(". "),
+      item.text.trimmingCharacters(in: .whitespaces) == text, let list = item.parent,
+      list.hasAtMost(2000)
+    else { return false }
+    let items = list.elementChildren.filter { $0.name == "li" }
+    let bold = items.filter { other in
+      let children = other.elementChildren
+      return children.count == 1 && ["strong", "b"].contains(children[0].name)
+        && children[0].text.trimmingCharacters(in: .whitespaces)
+          == other.text.trimmingCharacters(in: .whitespaces)
+    }
+    return bold.count * 3 <= items.count
+  }
+
+  /// What an element inside a recipe's text may be named for that is not the recipe's
+  /// ingredients or steps: its author's box, its times' badges, an advert, its nutrition.
+  private static let asideWords = [
+    "author", "byline", "meta", "ad", "ads", "advert", "nutrition", "newsletter", "share",
+    "social", "rating", "print",
+  ]
+
+  /// Whether an element's class or id names it a menu, sidebar, footer or comment thread
+  /// ("post-footer", "comments", "widget_text"), or with `words`, one of those.
+  private static func isNamedAsFurniture(
+    _ node: MarkupNode, words: [String] = furnitureWords
+  ) -> Bool {
+    let tokens = (node.tokens("class") + node.tokens("id")).map { $0.lowercased() }
+    return tokens.contains { token in
+      words.contains { word in
+        // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog");
+        // sidebar widgets say what they are ("widget_text", "widget-area").
+        (token == word && word != "widget") || token.hasPrefix(word + "-")
+          || token.hasPrefix(word + "_") || token.hasSuffix("-" + word)
+          || token.hasSuffix("_" + word)
+      }
+    }
+  }
+
   /// "<p><b>Ingredients:</b><br>1 cup rice<br>2 cups water</p>": the lines after an inline
-  /// heading inside the same paragraph, when there are at least two.
+  /// heading inside the same paragraph, when there are at least two, up to the next section's
+  /// heading written the same way ("<b>Method</b>").
   private func linesBeside(_ heading: MarkupNode) -> [Section]? {
     guard ["b", "strong", "span", "em", "u"].contains(heading.name),
-      let parent = heading.parent, ["p", "div", "td"].contains(parent.name),
+      let parent = heading.parent,
+      ["p", "div", "td", "font", "center", "blockquote"].contains(parent.name),
       parent.hasAtMost(400)
     else { return nil }
     let lines = parent.textWithLineBreaks.components(separatedBy: "\n")
     let title = heading.text
     guard let start = lines.firstIndex(where: { $0.hasPrefix(title) }) else { return nil }
-    let after = lines[(start + 1)...].map(Self.cleanLine).filter { !$0.isEmpty }
-    return after.count >= 2 ? [Section(title: nil, lines: Array(after))] : nil
+    var after: [String] = []
+    for line in lines[(start + 1)...] {
+      let folded = Self.fold(line)
+      if folded.count <= 60,
+        Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
+          || Self.matches(folded, Self.stopWords)
+      {
+        break
+      }
+      let cleaned = Self.cleanLine(line)
+      if !cleaned.isEmpty { after.append(cleaned) }
+    }
+    return after.count >= 2 ? [Section(title: nil, lines: after)] : nil
   }
 
   private static func headingLevel(_ name: String) -> Int? {
@@ -397,13 +497,22 @@ struct HeuristicRecipe {
     var sawListEnd = false
     var lastListItemParent: MarkupNode?
     var linkOnly = 0
+    // How many paragraphs in a row so far were numbered 1, 2, 3… in their text.
+    var numberedSteps = 0
     while position < elements.count, scanned < Self.maximumScan, total < Self.maximumLines {
       let element = elements[position]
       scanned += 1
       position += 1
       if position - 1 < skipUntil { continue }
       let name = element.name
-      if MarkupNode.invisible.contains(name) || ["nav", "footer", "aside", "form"].contains(name) {
+      // An author's box, an advert: passed over.
+      if element.isElement, name != "li", Self.isNamedAsFurniture(element, words: Self.asideWords) {
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      if MarkupNode.invisible.contains(name) || ["nav", "footer", "aside", "form"].contains(name)
+        || (element.isElement && Self.isNamedAsFurniture(element))
+      {
         skipUntil = position + element.descendants().count
         if !(sections.isEmpty && current.lines.isEmpty) && name != "script" && name != "style" {
           break
@@ -436,9 +545,12 @@ struct HeuristicRecipe {
       if name == "li", listMode != false {
         // An item holding only a heading ("Finishing steps") titles the items after it.
         let inner = element.elementChildren.filter { !["img", "picture", "svg"].contains($0.name) }
-        if inner.count == 1, Self.headingLevel(inner[0].name) != nil {
+        if inner.count == 1,
+          Self.headingLevel(inner[0].name) != nil || Self.isBoldGroupName(element, inner[0])
+        {
           if !current.lines.isEmpty { sections.append(current) }
-          current = Section(title: inner[0].text.trimmingCharacters(in: [":"]), lines: [])
+          current = Section(
+            title: inner[0].text.trimmingCharacters(in: .whitespaces.union([":"])), lines: [])
           skipUntil = position + element.descendants().count
           continue
         }
@@ -492,9 +604,23 @@ struct HeuristicRecipe {
           && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
       if isTextBlock && element.hasAtMost(300) {
         let hasBreaks = element.descendants().contains { $0.name == "br" }
-        let lines =
-          (hasBreaks ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text])
-          .map(Self.cleanLine).filter { !$0.isEmpty }
+        var lines: [String] = []
+        var numberingEnds = false
+        for text in hasBreaks
+          ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text]
+        {
+          let line = Self.cleanLine(text)
+          if line.isEmpty { continue }
+          // Paragraphs numbered "1.", "2.", "3." are the steps; the first one after them
+          // without a number ("Enjoy! Tell me how it went") is the writer's again.
+          let number = Self.writtenStepNumber(text)
+          if numberedSteps >= 2, number == nil {
+            numberingEnds = true
+            break
+          }
+          numberedSteps = number == numberedSteps + 1 ? numberedSteps + 1 : 0
+          lines.append(line)
+        }
         if !lines.isEmpty && !Self.isButtonOnly(element) {
           // "Para la masa:" titles the lines or the list after it.
           for line in lines {
@@ -509,12 +635,34 @@ struct HeuristicRecipe {
           }
         }
         skipUntil = position + element.descendants().count
+        if numberingEnds { break }
       }
     }
     if !current.lines.isEmpty { sections.append(current) }
     // A list of nothing but links is a menu of other pages, not ingredients or steps.
     if total > 0 && linkOnly * 2 > total { return [] }
     return sections
+  }
+
+  /// The number a paragraph writes before its step ("2. Mix…", "3) Bake…", "Step 4: Bake…",
+  /// "Βήμα 5: …"), or nil.
+  static func writtenStepNumber(_ text: String) -> Int? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+    if !digits.isEmpty {
+      guard digits.count <= 2, let number = Int(digits) else { return nil }
+      let rest = trimmed.dropFirst(digits.count)
+      guard let mark = rest.first, mark == "." || mark == ")",
+        rest.dropFirst().first?.isWhitespace == true
+      else { return nil }
+      return number
+    }
+    // A step word and its number, as the step reader strips them.
+    let stripped = SchemaOrg.withoutStepNumber(trimmed)
+    guard stripped.count < trimmed.count else { return nil }
+    let label = trimmed.prefix(trimmed.count - stripped.count)
+    let number = label.drop { !($0.isASCII && $0.isNumber) }.prefix { $0.isASCII && $0.isNumber }
+    return number.count <= 2 ? Int(number) : nil
   }
 
   /// Phrases that start page furniture rather than recipe text.

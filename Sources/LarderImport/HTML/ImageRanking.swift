@@ -141,4 +141,18 @@ enum ImageRanking {
       return nil
     }
   }
+
+  /// The widest candidate of a `srcset` ("a.jpg 640w, b.jpg 1280w" → b.jpg; "2x" counts as
+  /// wider than "1x"), or nil when it names none with a width or density.
+  static func widest(inSrcset value: String) -> String? {
+    var best: (address: String, size: Double)?
+    for candidate in value.split(separator: ",") {
+      let parts = candidate.split(whereSeparator: \.isWhitespace)
+      guard parts.count == 2, let unit = parts[1].last, unit == "w" || unit == "x",
+        let size = Double(parts[1].dropLast()), size > 0
+      else { continue }
+      if size > (best?.size ?? 0) { best = (String(parts[0]), size) }
+    }
+    return best?.address
+  }
 }

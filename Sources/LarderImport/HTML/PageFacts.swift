@@ -95,10 +95,12 @@ struct PageFacts {
     let titleParts = titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? []
     let headedPart = titleParts.first { part in subheadings.contains(part) }
     let firstPart = titleParts.count > 1 && siteName == nil ? titleParts.first : nil
-    title = [ogTitle, heading, headedPart, firstPart, titleText]
-      .compactMap { $0 }
-      .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
-      .first { !$0.isEmpty }
+    title = [
+      Self.withoutCredit(ogTitle, heading: heading), heading, headedPart, firstPart, titleText,
+    ]
+    .compactMap { $0 }
+    .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
+    .first { !$0.isEmpty }
     image = absolute(ogImage)
     self.siteName = siteName.map(MarkupNode.collapse)
     self.language = languageCode.flatMap(RecipeLanguage.init(code:))
@@ -106,6 +108,27 @@ struct PageFacts {
     host = address?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 }
     description = ogDescription ?? metaDescription
     author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
+  }
+
+  /// Words that credit a recipe's author after its name ("Lemon Tart by anna_k").
+  private static let creditWords: Set<String> = [
+    "by", "von", "par", "door", "av", "af", "di", "de", "por", "da", "przez", "od",
+  ]
+
+  /// The page's heading, when `title` is that heading followed by its author's credit
+  /// ("Zwiebelkuchen von backfee_77" over the heading "Zwiebelkuchen"): a portal's share
+  /// title names who uploaded the recipe, its heading names the recipe. Else `title`.
+  static func withoutCredit(_ title: String?, heading: String?) -> String? {
+    guard let title, let heading else { return title }
+    let shortTitle = MarkupNode.collapse(title)
+    let name = MarkupNode.collapse(heading)
+    guard name.count >= 3, shortTitle.count > name.count, shortTitle.hasPrefix(name + " ")
+    else { return title }
+    let rest = shortTitle.dropFirst(name.count + 1).split(separator: " ")
+    guard (2...4).contains(rest.count), creditWords.contains(rest[0].lowercased()) else {
+      return title
+    }
+    return heading
   }
 
   /// The parts of a page title between separators: "Lemon Tart | Kitchen" → both.

@@ -315,17 +315,24 @@ public struct RecipePageExtractor: Sendable {
 
   /// The recipe's one untitled list cut into the groups the page shows, when the page's
   /// groups hold the same lines in the same order (at least 80% of them equal, ignoring case,
-  /// spaces and punctuation); the recipe's own line texts are kept. Nil otherwise.
+  /// spaces and punctuation); the recipe's own line texts are kept. The page may also show a
+  /// group's name as one more item of its list ("<li>For the streusel</li>"), which the
+  /// recipe's list leaves out: then every line must be shown, in order, and each item the
+  /// recipe lacks, a short name without digits, titles the lines after it. Nil otherwise.
   static func regrouped(
     _ sections: [IngredientSection], as groups: [HeuristicRecipe.Section]
   ) -> [IngredientSection]? {
     guard sections.count == 1, sections[0].title == nil, groups.count >= 2 else { return nil }
     let lines = sections[0].lines
     let shown = groups.flatMap(\.lines)
-    guard lines.count == shown.count, lines.count >= 2 else { return nil }
     func key(_ text: String) -> String {
       String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
     }
+    guard lines.count >= 2 else { return nil }
+    if shown.count > lines.count {
+      return regrouped(lines, namedAmong: groups, key: key)
+    }
+    guard lines.count == shown.count else { return nil }
     let equal = zip(lines, shown).filter { key($0.text) == key($1) }.count
     guard equal * 5 >= lines.count * 4 else { return nil }
     var result: [IngredientSection] = []
@@ -336,6 +343,35 @@ public struct RecipePageExtractor: Sendable {
           title: group.title, lines: Array(lines[start..<(start + group.lines.count)])))
       start += group.lines.count
     }
+    return result
+  }
+
+  /// `regrouped(_:as:)` where the page shows more items than the recipe has lines.
+  private static func regrouped(
+    _ lines: [IngredientLine], namedAmong groups: [HeuristicRecipe.Section],
+    key: (String) -> String
+  ) -> [IngredientSection]? {
+    var result: [IngredientSection] = []
+    var next = 0
+    for group in groups {
+      var current = IngredientSection(title: group.title, lines: [])
+      for text in group.lines {
+        if next < lines.count, key(lines[next].text) == key(text) {
+          current.lines.append(lines[next])
+          next += 1
+          continue
+        }
+        let name = text.trimmingCharacters(in: .whitespaces.union([":"]))
+        guard !name.isEmpty, name.count <= 60, !name.contains(where: \.isNumber) else {
+          return nil
+        }
+        if !current.lines.isEmpty { result.append(current) }
+        current = IngredientSection(title: name, lines: [])
+      }
+      result.append(current)
+    }
+    result = result.filter { !$0.lines.isEmpty }
+    guard next == lines.count, result.count >= 2 else { return nil }
     return result
   }
 
