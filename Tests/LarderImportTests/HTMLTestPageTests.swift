@@ -289,4 +289,58 @@ import Testing
     #expect(recipe.ingredientSections.map(\.title) == [nil, "For the streusel", "Glaze"])
     #expect(recipe.ingredientSections.map(\.lines.count) == [2, 2, 1])
   }
+
+  @Test func dropsTheWritersSignOffAfterTheLastStepOnly() {
+    #expect(
+      HeuristicRecipe.withoutSignOff(["Bake.", "Serve.", "Bon appétit et à bientôt !"])
+        == ["Bake.", "Serve."])
+    #expect(HeuristicRecipe.withoutSignOff(["Poftă bună!"]) == ["Poftă bună!"])
+    #expect(
+      HeuristicRecipe.withoutSignOff(["Enjoy the smell, then bake.", "Cool."])
+        == ["Enjoy the smell, then bake.", "Cool."])
+  }
+
+  @Test(arguments: [
+    ("- 100 g de sucre", "100 g de sucre"), ("• 2 eggs", "2 eggs"), ("-1 °C", "-1 °C"),
+    ("– à servir", "à servir"), ("*", "*"), ("2 - 3 eggs", "2 - 3 eggs"),
+  ])
+  func dropsTheBulletTypedBeforeALine(line: String, expected: String) {
+    #expect(HeuristicRecipe.withoutBullet(line) == expected)
+  }
+
+  @Test(
+    arguments: [
+      ("https://b.example/img/AVv/s1600/pie.jpg", 1600 * 1600),
+      ("https://b.example/img/AVv/w1200-h630-p-k-no-nu/pie.jpg", 1200 * 630),
+      ("https://b.example/img/summer/pie.jpg", nil), ("https://b.example/s/w/pie.jpg", nil),
+    ] as [(String, Int?)])
+  func readsTheSizeAResizingHostWritesInThePath(address: String, area: Int?) {
+    #expect(ImageRanking.areaInAddress(address) == area)
+  }
+
+  @Test(
+    arguments: [
+      ("Sticky Toffee Pudding Recipe", "Sticky Toffee Pudding", "Sticky Toffee Pudding"),
+      ("Sticky Toffee Pudding Recipe", nil, "Sticky Toffee Pudding Recipe"),
+      ("Recipe Box Cookies", "Recipe Box Cookies", "Recipe Box Cookies"),
+      ("Apfelkuchen Rezept", "Apfelkuchen", "Apfelkuchen"),
+    ] as [(String, String?, String)])
+  func dropsTheWordRecipeTheHeadingLacks(name: String, heading: String?, expected: String) {
+    #expect(PageFacts.withoutRecipeWord(name, heading: heading) == expected)
+  }
+
+  @Test func readsANestedListAsAGroupAndPassesOverAServingsControl() throws {
+    let page = """
+      <html><body><h1>Chickpea Curry</h1><h2>Ingredients</h2>
+      <div class="servings"><button>−</button> <span>4</span> servings <button>+</button></div>
+      <ul><li>1 onion</li><li>2 cans chickpeas</li>
+      <li><p>Spice mix:</p><ul><li>2 tsp garam masala</li><li>1 tsp cumin</li></ul></li></ul>
+      <h2>Method</h2><ol><li>Fry the onion.</li><li>Add the rest.</li></ol></body></html>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.ingredientSections.map(\.title) == [nil, "Spice mix"])
+    #expect(
+      recipe.ingredientLines.map(\.text)
+        == ["1 onion", "2 cans chickpeas", "2 tsp garam masala", "1 tsp cumin"])
+  }
 }

@@ -26,7 +26,7 @@ struct HeuristicRecipe {
     "ingredients", "ingredient list", "ingredient", "what you need", "what you'll need",
     "you will need", "you'll need", "zutaten", "ingredients", "ingredientes", "ingredienti",
     "ingredienten", "ingrediënten", "ingredienser", "ingredienset", "skladniki", "ainekset",
-    "ingrediente", "ingrédients", "hozzavalok", "suroviny", "sestavine",
+    "ingrediente", "ingrédients", "hozzavalok", "suroviny", "sestavine", "benodigdheden",
     "sastojci", "malzemeler", "ingredientai", "sastavdalas", "ингредиенты", "υλικα", "材料",
   ].map(fold)
   static let instructionWords = [
@@ -39,12 +39,15 @@ struct HeuristicRecipe {
     "gor sa har", "przygotowanie", "sposob przygotowania", "valmistus", "valmistusohje",
     "fremgangsmade", "sadan gor du", "elkeszites", "postup", "postopek", "priprema",
     "yapilisi", "hazirlanisi", "приготовление", "εκτελεση", "οδηγιες", "作り方",
-    "modo de fazer", "modo de preparacion", "mode operatoire",
+    "modo de fazer", "modo de preparacion", "mode operatoire", "zo maak je het",
+    "mod de preparare", "preparare", "postup pripravy", "preparacao",
   ].map(fold)
   private static let stopWords = [
     "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
     "more recipes", "share", "video", "equipment", "hinweise", "tipps", "astuces", "sponsor",
     "sponsors", "advertisement", "newsletter", "popular", "trending", "you might also like",
+    "consigli", "consejos", "conseils", "dicas", "sfaturi", "wskazówki", "tipy", "vinkit",
+    "tippek", "ipuçları", "советы", "συμβουλές",
     "utensils", "ustensiles", "utensili", "utensilios", "utensílios", "küchengeräte",
     "keukengerei", "nutrition facts", "nährwerte", "nährwertangaben", "valeurs nutritionnelles",
     "valori nutrizionali", "información nutricional", "valores nutricionales",
@@ -115,6 +118,10 @@ struct HeuristicRecipe {
     recipe.ingredientSections = Self.splittingGroupNames(ingredients).map {
       IngredientSection(title: $0.title, lines: $0.lines.map { IngredientLine(text: $0) })
     }
+    if let last = steps.indices.last {
+      steps[last].lines = Self.withoutSignOff(steps[last].lines)
+      if steps[last].lines.isEmpty { steps.removeLast() }
+    }
     let counted = Self.withoutCounters(steps.flatMap(\.lines))
     var position = 0
     recipe.instructionSections = steps.map { section in
@@ -126,8 +133,10 @@ struct HeuristicRecipe {
     let labels = shortLabels(in: elements)
     recipe.yield = findYield(in: labels)
     recipe.author = page.author
-    if page.image == nil, let image = linkedPhoto(in: elements) {
-      recipe.images = [page.resolve(image)]
+    // The photo a thumbnail links to, beside the page's declared image: the larger is
+    // ranked first, the declared one on a tie.
+    if let image = linkedPhoto(in: elements) {
+      recipe.images = (page.image.map { [$0] } ?? []) + [page.resolve(image)]
     }
     findTimes(in: labels, into: &recipe)
     return try? recipe.validated()
@@ -175,7 +184,10 @@ struct HeuristicRecipe {
     var containers: [MarkupNode] = []
     root.walk { node, _ in
       guard node.isElement, containers.count < Self.maximumHeadings else { return false }
-      guard node.classOrIDContains("ingredient"), !node.classOrIDContains("ingredient-group"),
+      // One group of a plugin's list ("wprm-recipe-ingredient-group") is not the container;
+      // a container may name its groups ("field-ingredient-groups").
+      guard node.classOrIDContains("ingredient"),
+        !node.tokens("class").contains(where: { $0.lowercased().hasSuffix("ingredient-group") }),
         !["li", "span", "a", "label", "input"].contains(node.name)
       else { return true }
       // A container's inner lists are read with it, not again on their own.
@@ -192,7 +204,8 @@ struct HeuristicRecipe {
       element.walk { node, _ in
         guard node.isElement, count < Self.maximumLines, !ended else { return false }
         let name = node.name
-        if name == "li" || Self.isIngredientItem(node) {
+        let isRow = name == "tr" && node.elementChildren.contains { $0.name == "td" }
+        if name == "li" || isRow || Self.isIngredientItem(node) {
           let line = Self.cleanLine(node.textSeparatingElements)
           if !line.isEmpty {
             current.lines.append(line)
@@ -252,7 +265,8 @@ struct HeuristicRecipe {
   /// and repeated beside its likes (`<div class="card-ingredient">`…), that is not a list of
   /// such elements itself nor a group's heading.
   private static func isIngredientItem(_ node: MarkupNode) -> Bool {
-    guard ["div", "p", "tr", "label"].contains(node.name), node.classOrIDContains("ingredient"),
+    guard ["div", "p", "tr", "dd", "label"].contains(node.name),
+      node.classOrIDContains("ingredient"),
       let itemClass = node.attribute("class"), let parent = node.parent, node.hasAtMost(40)
     else { return false }
     let lowered = itemClass.lowercased()
@@ -427,8 +441,27 @@ struct HeuristicRecipe {
   /// ingredients or steps: its author's box, its times' badges, an advert, its nutrition.
   private static let asideWords = [
     "author", "byline", "meta", "ad", "ads", "advert", "nutrition", "newsletter", "share",
-    "social", "rating", "print",
+    "social", "rating", "print", "tags",
   ]
+
+  /// How a writer signs off after the last step ("Bon appétit !", "Poftă bună!").
+  private static let signOffs = [
+    "enjoy", "bon appetit", "bom apetite", "buon appetito", "buen provecho", "guten appetit",
+    "smacznego", "eet smakelijk", "smaklig maltid", "velbekomme", "god appetitt", "jo etvagyat",
+    "afiyet olsun", "pofta buna", "dobrou chut", "hyvaa ruokahalua", "приятного аппетита",
+    "καλη ορεξη", "καλη επιτυχια",
+  ].map(fold)
+
+  /// Steps without the writer's sign-off after the last one.
+  static func withoutSignOff(_ steps: [String]) -> [String] {
+    var steps = steps
+    while steps.count > 1, let last = steps.last, last.count <= 80,
+      signOffs.contains(where: { fold(last).hasPrefix($0) })
+    {
+      steps.removeLast()
+    }
+    return steps
+  }
 
   /// Whether an element's class or id names it a menu, sidebar, footer or comment thread
   /// ("post-footer", "comments", "widget_text"), or with `words`, one of those.
@@ -542,6 +575,26 @@ struct HeuristicRecipe {
       {
         break
       }
+      // A servings control ("− 4 servings +"): not recipe text. A row whose food is a button
+      // beside a checkbox's label is an ingredient.
+      if ["button", "select", "textarea"].contains(name)
+        || (name == "div" && element.hasAtMost(40)
+          && element.descendants().contains { ["button", "select"].contains($0.name) }
+          && !element.descendants().contains {
+            ["label", "input"].contains($0.name) || Self.headingLevel($0.name) != nil
+          })
+      {
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      // One short line before the list ("Serves 4", "For 12 buns:") is not what the list is.
+      if name == "li", listMode == false, total == 1, sections.isEmpty, current.lines.count == 1,
+        current.lines[0].count <= 40
+      {
+        current.lines = []
+        total = 0
+        listMode = nil
+      }
       if name == "li", listMode != false {
         // An item holding only a heading ("Finishing steps") titles the items after it.
         let inner = element.elementChildren.filter { !["img", "picture", "svg"].contains($0.name) }
@@ -553,6 +606,22 @@ struct HeuristicRecipe {
             title: inner[0].text.trimmingCharacters(in: .whitespaces.union([":"])), lines: [])
           skipUntil = position + element.descendants().count
           continue
+        }
+        // "<li>Spice mix:<ul><li>2 tsp cumin</li>…</ul></li>": a group, its items the lines.
+        let kids = element.children
+        if let listAt = kids.firstIndex(where: { $0.name == "ul" || $0.name == "ol" }),
+          kids[listAt].descendants().contains(where: { $0.name == "li" }),
+          let nested = element.descendants().firstIndex(of: kids[listAt])
+        {
+          let label = kids[..<listAt].map(\.text).joined(separator: " ")
+          let title = Self.cleanLine(label).trimmingCharacters(in: .whitespaces.union([":"]))
+          if !title.isEmpty, title.count <= 60, !title.contains(where: \.isNumber) {
+            if !current.lines.isEmpty { sections.append(current) }
+            current = Section(title: title, lines: [])
+            listMode = true
+            skipUntil = position + nested
+            continue
+          }
         }
         // Nested lists belong to their outer item.
         if let parent = element.parent, let last = lastListItemParent, parent != last,
@@ -674,9 +743,17 @@ struct HeuristicRecipe {
 
   /// A line as text: entities decoded, numbering removed; empty for page furniture.
   static func cleanLine(_ line: String) -> String {
-    let text = withoutNumbering(PlainText.clean(ExtraEntities.decode(line)))
+    let text = withoutBullet(withoutNumbering(PlainText.clean(ExtraEntities.decode(line))))
     let folded = fold(text)
     return boilerplate.contains { folded.hasPrefix($0) } ? "" : text
+  }
+
+  /// A line without the bullet typed before it ("- 100 g de sucre", "• 2 eggs").
+  static func withoutBullet(_ line: String) -> String {
+    guard let first = line.first, "-–—•*·".contains(first), line.count > 2,
+      line.dropFirst().first == " "
+    else { return line }
+    return String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)
   }
 
   /// Whether all of an element's text is inside buttons ("Preparing Broccoli" opening a

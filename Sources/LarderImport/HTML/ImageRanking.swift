@@ -51,7 +51,7 @@ enum ImageRanking {
     let path = withoutQuery[0].split(separator: "/")
     let segments = withoutQuery[0].contains("://") ? path.dropFirst(2) : path[...]
     for segment in segments.reversed() {
-      if let size = lastSize(in: segment) { return size.0 * size.1 }
+      if let size = lastSize(in: segment) ?? resizingSegment(segment) { return size.0 * size.1 }
     }
     if withoutQuery.count > 1 {
       for pair in withoutQuery[1].split(separator: "&") {
@@ -61,6 +61,23 @@ enum ImageRanking {
         else { continue }
         return width * width
       }
+    }
+    return nil
+  }
+
+  /// The size a resizing image host writes as a path segment of its own: "s1600" (the longer
+  /// side) or "w1200-h630", optionally followed by more options ("w1200-h630-p-k-no-nu").
+  private static func resizingSegment(_ segment: Substring) -> (Int, Int)? {
+    let options = segment.split(separator: "-")
+    func number(_ option: Substring?, after prefix: Character) -> Int? {
+      guard let option, option.first == prefix, (3...6).contains(option.count) else { return nil }
+      return Int(option.dropFirst()).flatMap { $0 > 0 ? $0 : nil }
+    }
+    if let side = number(options.first, after: "s") { return (side, side) }
+    if let width = number(options.first, after: "w"),
+      let height = number(options.dropFirst().first, after: "h")
+    {
+      return (width, height)
     }
     return nil
   }

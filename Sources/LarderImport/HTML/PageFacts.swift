@@ -10,6 +10,8 @@ struct PageFacts {
   let canonicalURL: String?
   /// `og:title`, else the first `<h1>`, else `<title>`.
   let title: String?
+  /// The first `<h1>`, whitespace collapsed.
+  let heading: String?
   /// `og:image`, resolved.
   let image: String?
   /// `og:description`, else `<meta name=description>`.
@@ -92,9 +94,18 @@ struct PageFacts {
     canonicalURL = absolute(canonical) ?? absolute(ogURL) ?? pageURL?.absoluteString
     // Without og:title or an h1, "Lemon Tart | A Kitchen Blog" in <title> is the recipe's name
     // and the site's: the part a heading repeats, else the first part.
+    let address = canonicalURL.flatMap(URL.init(string:)) ?? pageURL
+    let host = address?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 }
     let titleParts = titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? []
     let headedPart = titleParts.first { part in subheadings.contains(part) }
-    let firstPart = titleParts.count > 1 && siteName == nil ? titleParts.first : nil
+    // "Bea's Country Kitchen - Skillet Cornbread" on beascountrykitchen.example: not the site.
+    let withoutHost = titleText.map {
+      Self.withoutSiteName(MarkupNode.collapse($0), siteNames: [], host: host)
+    }
+    let firstPart =
+      titleParts.count > 1 && siteName == nil
+      ? (withoutHost != titleText.map(MarkupNode.collapse) ? withoutHost : titleParts.first)
+      : nil
     title = [
       Self.withoutCredit(ogTitle, heading: heading), heading, headedPart, firstPart, titleText,
     ]
@@ -104,10 +115,19 @@ struct PageFacts {
     image = absolute(ogImage)
     self.siteName = siteName.map(MarkupNode.collapse)
     self.language = languageCode.flatMap(RecipeLanguage.init(code:))
-    let address = canonicalURL.flatMap(URL.init(string:)) ?? pageURL
-    host = address?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 }
+    self.host = host
+    self.heading = heading.map(MarkupNode.collapse)
     description = ogDescription ?? metaDescription
     author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
+  }
+
+  /// A recipe's name without the word "Recipe" that a search-minded site adds to it
+  /// ("Sticky Toffee Pudding Recipe"), when the page's heading names the dish without it.
+  static func withoutRecipeWord(_ name: String, heading: String?) -> String {
+    guard let heading, name.count > heading.count, name.hasPrefix(heading) else { return name }
+    let rest = name.dropFirst(heading.count).trimmingCharacters(in: .whitespaces)
+    return ["recipe", "rezept", "recette", "receta", "ricetta", "recept", "receita", "przepis"]
+      .contains(rest.lowercased()) ? heading : name
   }
 
   /// Words that credit a recipe's author after its name ("Lemon Tart by anna_k").

@@ -146,8 +146,10 @@ public struct RecipePageExtractor: Sendable {
     }
     let tidied = ([main] + recipes.dropFirst()).map { recipe in
       var recipe = recipe
-      let name = PageFacts.withoutSiteName(
-        PlainText.clean(recipe.name), siteNames: siteNames, host: page.host)
+      let name = PageFacts.withoutRecipeWord(
+        PageFacts.withoutSiteName(
+          PlainText.clean(recipe.name), siteNames: siteNames, host: page.host),
+        heading: page.heading)
       if !name.isEmpty { recipe.name = name }
       if recipe.language == nil { recipe.language = page.language }
       recipe.images = ImageRanking.ranked(
