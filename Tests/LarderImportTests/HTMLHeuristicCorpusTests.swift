@@ -108,7 +108,11 @@ final class HTMLHeuristicCorpusTests: XCTestCase {
       } else if misses.count < 12 {
         misses.append("layout \(layout) '\(recipe.title)' ingredients: \(lines)")
       }
-      if steps == recipe.steps.map(HTMLSampleData.collapsed) {
+      // Wikibooks keeps its markup's bullets ("* Soften the noodles…"), which a reader drops.
+      let expectedSteps = recipe.steps.map { step in
+        HTMLSampleData.collapsed(step.hasPrefix("* ") ? String(step.dropFirst(2)) : step)
+      }
+      if steps == expectedSteps {
         scores[layout].steps += 1
       } else if misses.count < 12 {
         misses.append("layout \(layout) '\(recipe.title)' steps: \(steps.prefix(3))")

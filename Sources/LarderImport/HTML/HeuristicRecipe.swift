@@ -444,9 +444,10 @@ struct HeuristicRecipe {
     "social", "rating", "print", "tags",
   ]
 
-  /// How a writer signs off after the last step ("Bon appétit !", "Poftă bună!").
+  /// How a writer signs off after the last step ("Bon appétit !", "Poftă bună!"). Not
+  /// "Enjoy", which also opens a serving step ("Enjoy warm with cream").
   private static let signOffs = [
-    "enjoy", "bon appetit", "bom apetite", "buon appetito", "buen provecho", "guten appetit",
+    "bon appetit", "bom apetite", "buon appetito", "buen provecho", "guten appetit",
     "smacznego", "eet smakelijk", "smaklig maltid", "velbekomme", "god appetitt", "jo etvagyat",
     "afiyet olsun", "pofta buna", "dobrou chut", "hyvaa ruokahalua", "приятного аппетита",
     "καλη ορεξη", "καλη επιτυχια",
