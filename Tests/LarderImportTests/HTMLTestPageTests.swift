@@ -343,4 +343,26 @@ import Testing
       recipe.ingredientLines.map(\.text)
         == ["1 onion", "2 cans chickpeas", "2 tsp garam masala", "1 tsp cumin"])
   }
+
+  @Test(arguments: [
+    ("Tipp: Statt Bergkäse passt Gouda.", true), ("Astuce : ajoutez du rhum.", true),
+    ("Note: the dough keeps a day.", true), ("Tip the batter into the tin.", false),
+    ("Notes of vanilla: lovely.", false), ("Bake: 20 minutes at 180 °C.", false),
+  ])
+  func knowsAParagraphThatOpensAWritersNote(line: String, opens: Bool) {
+    #expect(HeuristicRecipe.opensANote(line) == opens)
+  }
+
+  @Test func readsEachItemOfAStepThatHoldsTheWholeMethodAsAList() throws {
+    let page = """
+      <html><head><script type="application/ld+json">
+      {"@type": "Recipe", "name": "Corn Salad", "recipeIngredient": ["2 cobs corn", "1 lime"],
+       "recipeInstructions": [{"@type": "HowToStep",
+         "text": "<ol><li>Char the corn.</li><li>Slice off the kernels.</li><li>Add the lime.</li></ol>"}]}
+      </script></head><body></body></html>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(
+      recipe.steps.map(\.text) == ["Char the corn.", "Slice off the kernels.", "Add the lime."])
+  }
 }

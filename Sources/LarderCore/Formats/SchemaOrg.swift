@@ -421,6 +421,11 @@ public enum SchemaOrg {
             loose.steps = []
           }
           flushLoose()
+        } else if let text = string(object["text"]),
+          text.range(of: "<li", options: .caseInsensitive) != nil
+        {
+          // One step holding the whole method as an HTML list: each item is a step.
+          visit(text, depth: depth + 1)
         } else if let text = string(object["text"]), !text.isEmpty {
           let name = string(object["name"]).map { PlainText.clean($0) }
           let cleaned = stripNumbering(PlainText.clean(text))

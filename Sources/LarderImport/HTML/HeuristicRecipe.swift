@@ -27,7 +27,8 @@ struct HeuristicRecipe {
     "you will need", "you'll need", "zutaten", "ingredients", "ingredientes", "ingredienti",
     "ingredienten", "ingrediënten", "ingredienser", "ingredienset", "skladniki", "ainekset",
     "ingrediente", "ingrédients", "hozzavalok", "suroviny", "sestavine", "benodigdheden",
-    "sastojci", "malzemeler", "ingredientai", "sastavdalas", "ингредиенты", "υλικα", "材料",
+    "sastojci", "malzemeler", "ingredientai", "sastavdalas", "ингредиенты", "інгредієнти",
+    "складники", "υλικα", "材料", "מצרכים", "רכיבים", "המצרכים",
   ].map(fold)
   static let instructionWords = [
     "instructions", "instruction", "method", "methods", "directions", "direction",
@@ -40,7 +41,9 @@ struct HeuristicRecipe {
     "fremgangsmade", "sadan gor du", "elkeszites", "postup", "postopek", "priprema",
     "yapilisi", "hazirlanisi", "приготовление", "εκτελεση", "οδηγιες", "作り方",
     "modo de fazer", "modo de preparacion", "mode operatoire", "zo maak je het",
-    "mod de preparare", "preparare", "postup pripravy", "preparacao",
+    "mod de preparare", "preparare", "postup pripravy", "preparacao", "preparacio",
+    "elaboracio", "so geht's", "so geht es", "so wird's gemacht", "приготування",
+    "спосіб приготування", "אופן ההכנה", "הוראות הכנה", "הכנה",
   ].map(fold)
   private static let stopWords = [
     "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
@@ -449,16 +452,22 @@ struct HeuristicRecipe {
   private static let signOffs = [
     "bon appetit", "bom apetite", "buon appetito", "buen provecho", "guten appetit",
     "smacznego", "eet smakelijk", "smaklig maltid", "velbekomme", "god appetitt", "jo etvagyat",
-    "afiyet olsun", "pofta buna", "dobrou chut", "hyvaa ruokahalua", "приятного аппетита",
+    "afiyet olsun", "pofta buna", "dobrou chut", "dobru chut", "smacznego", "dobar tek",
+    "смачного", "בתיאבון", "hyvaa ruokahalua", "приятного аппетита",
     "καλη ορεξη", "καλη επιτυχια",
   ].map(fold)
+
+  /// Whether a short line is a writer's sign-off.
+  static func isSignOff(_ line: String) -> Bool {
+    guard line.count <= 80 else { return false }
+    let folded = fold(line)
+    return signOffs.contains { folded.hasPrefix($0) }
+  }
 
   /// Steps without the writer's sign-off after the last one.
   static func withoutSignOff(_ steps: [String]) -> [String] {
     var steps = steps
-    while steps.count > 1, let last = steps.last, last.count <= 80,
-      signOffs.contains(where: { fold(last).hasPrefix($0) })
-    {
+    while steps.count > 1, let last = steps.last, isSignOff(last) {
       steps.removeLast()
     }
     return steps
@@ -472,11 +481,13 @@ struct HeuristicRecipe {
     let tokens = (node.tokens("class") + node.tokens("id")).map { $0.lowercased() }
     return tokens.contains { token in
       words.contains { word in
-        // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog");
-        // sidebar widgets say what they are ("widget_text", "widget-area").
-        (token == word && word != "widget") || token.hasPrefix(word + "-")
-          || token.hasPrefix(word + "_") || token.hasSuffix("-" + word)
-          || token.hasSuffix("_" + word)
+        // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog"), and
+        // page builders name every block so ("elementor-widget-heading"); sidebar widgets
+        // say what they are ("widget_text", "widget-area").
+        word == "widget"
+          ? token.hasPrefix("widget_") || token.hasPrefix("widget-")
+          : token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
+            || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
       }
     }
   }
@@ -589,10 +600,11 @@ struct HeuristicRecipe {
         continue
       }
       // One short line before the list ("Serves 4", "For 12 buns:") is not what the list is.
-      if name == "li", listMode == false, total == 1, sections.isEmpty, current.lines.count == 1,
-        current.lines[0].count <= 40
+      if name == "li", listMode == false, total == 1,
+        let line = (current.lines + sections.flatMap(\.lines)).first, line.count <= 40
       {
         current.lines = []
+        sections = sections.map { Section(title: $0.title, lines: []) }
         total = 0
         listMode = nil
       }
@@ -668,6 +680,13 @@ struct HeuristicRecipe {
         }
         continue
       }
+      // A table's header row ("Ingredient | Quantity") names its columns.
+      if name == "tr", element.elementChildren.count >= 2,
+        element.elementChildren.allSatisfy({ $0.name == "th" })
+      {
+        skipUntil = position + element.descendants().count
+        continue
+      }
       let isTextBlock =
         name == "p" || name == "tr"
         || (name == "div"
@@ -681,6 +700,23 @@ struct HeuristicRecipe {
         {
           let line = Self.cleanLine(text)
           if line.isEmpty { continue }
+          // "Tipp: …", "Note: …", "Astuce : …" after the lines or steps: the writer's aside;
+          // "Dobrú chuť!": the writer's sign-off, after which nothing is a step.
+          if total > 0, Self.opensANote(line) || Self.isSignOff(line) {
+            numberingEnds = true
+            break
+          }
+          // A sentence of prose after a list of short lines ("All our baking ingredients are
+          // available in the farm shop."): the list has ended.
+          let words = line.split(separator: " ").count
+          if total >= 3, words >= 14, line.hasSuffix("."),
+            (current.lines + sections.flatMap(\.lines)).allSatisfy({
+              $0.split(separator: " ").count <= 10
+            })
+          {
+            numberingEnds = true
+            break
+          }
           // Paragraphs numbered "1.", "2.", "3." are the steps; the first one after them
           // without a number ("Enjoy! Tell me how it went") is the writer's again.
           let number = Self.writtenStepNumber(text)
@@ -696,7 +732,8 @@ struct HeuristicRecipe {
           for line in lines {
             if SchemaOrg.isGroupHeading(line) {
               if !current.lines.isEmpty { sections.append(current) }
-              current = Section(title: String(line.dropLast()), lines: [])
+              current = Section(
+                title: line.trimmingCharacters(in: .whitespaces.union([":"])), lines: [])
             } else {
               listMode = false
               current.lines.append(line)
@@ -712,6 +749,21 @@ struct HeuristicRecipe {
     // A list of nothing but links is a menu of other pages, not ingredients or steps.
     if total > 0 && linkOnly * 2 > total { return [] }
     return sections
+  }
+
+  /// Words that open a writer's note ("Tipp: Statt Bergkäse…").
+  private static let noteWords: Set<String> = [
+    "tip", "tips", "tipp", "tipps", "note", "notes", "nota", "note bene", "astuce", "conseil",
+    "variante", "truco", "consejo", "consiglio", "dica", "rada", "tipy", "vinkki", "savjet",
+    "sfat", "wskazówka", "uwaga", "порада", "совет", "συμβουλή", "טיפ", "hint", "hinweis",
+  ].map(fold).reduce(into: Set<String>()) { $0.insert($1) }
+
+  /// Whether a paragraph opens with a note's word and a colon.
+  static func opensANote(_ line: String) -> Bool {
+    guard let colon = line.firstIndex(of: ":"),
+      line.distance(from: line.startIndex, to: colon) <= 20
+    else { return false }
+    return noteWords.contains(fold(String(line[..<colon])))
   }
 
   /// The number a paragraph writes before its step ("2. Mix…", "3) Bake…", "Step 4: Bake…",
