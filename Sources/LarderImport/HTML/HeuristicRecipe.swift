@@ -706,12 +706,13 @@ struct HeuristicRecipe {
             numberingEnds = true
             break
           }
-          // A sentence of prose after a list of short lines ("All our baking ingredients are
-          // available in the farm shop."): the list has ended.
+          // A sentence of prose after a list of short lines that are not sentences ("All our
+          // baking ingredients are available in the farm shop."): the list has ended. Short
+          // steps ("Beat the egg.") end with a full stop, and a long one may follow them.
           let words = line.split(separator: " ").count
           if total >= 3, words >= 14, line.hasSuffix("."),
             (current.lines + sections.flatMap(\.lines)).allSatisfy({
-              $0.split(separator: " ").count <= 10
+              $0.split(separator: " ").count <= 10 && !$0.hasSuffix(".")
             })
           {
             numberingEnds = true
