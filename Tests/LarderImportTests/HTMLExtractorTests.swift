@@ -84,6 +84,9 @@ final class HTMLExtractorTests: XCTestCase {
     let escaped = LenientJSON.parse("{&quot;name&quot;: &quot;Fish &amp; chips&quot;}")
     XCTAssertEqual((escaped?.value as? [String: String])?["name"], "Fish & chips")
     XCTAssertEqual((LenientJSON.parse("{\"a\": 1}\n{\"a\": 2}")?.value as? [Any])?.count, 2)
+    // XHTML pages wrap the block in a CDATA section, whose "[" is not the document's.
+    let wrapped = LenientJSON.parse("//<![CDATA[\n{\"name\": \"Granola\", \"n\": [1]}\n//]]>")
+    XCTAssertEqual((wrapped?.value as? [String: Any])?["name"] as? String, "Granola")
   }
 
   func testAListItemWithParagraphMarkupIsOneLineButRealLineBreaksSplit() throws {

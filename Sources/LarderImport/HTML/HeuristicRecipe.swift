@@ -49,6 +49,9 @@ struct HeuristicRecipe {
     "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
     "more recipes", "share", "video", "equipment", "hinweise", "tipps", "astuces", "sponsor",
     "sponsors", "advertisement", "newsletter", "popular", "trending", "you might also like",
+    "notas", "anmerkungen", "remarques", "opmerkingen", "uwagi", "notatki", "noter",
+    "anteckningar", "merknader", "huomautukset", "poznámky", "megjegyzések", "notlar",
+    "примечания", "σημειώσεις",
     "consigli", "consejos", "conseils", "dicas", "sfaturi", "wskazówki", "tipy", "vinkit",
     "tippek", "ipuçları", "советы", "συμβουλές",
     "utensils", "ustensiles", "utensili", "utensilios", "utensílios", "küchengeräte",
@@ -140,6 +143,8 @@ struct HeuristicRecipe {
     // ranked first, the declared one on a tie.
     if let image = linkedPhoto(in: elements) {
       recipe.images = (page.image.map { [$0] } ?? []) + [page.resolve(image)]
+    } else if page.image == nil, let image = largePhoto(in: elements) {
+      recipe.images = [page.resolve(image)]
     }
     findTimes(in: labels, into: &recipe)
     return try? recipe.validated()
@@ -162,7 +167,7 @@ struct HeuristicRecipe {
     func isGrouped(_ sections: [Section]) -> Bool {
       sections.count >= 2 && sections.filter { $0.title != nil }.count >= sections.count - 1
     }
-    let byContainer = groupsInIngredientContainer(root)
+    let byContainer = Self.splittingGroupNames(groupsInIngredientContainer(root))
     if isGrouped(byContainer) || !underHeadings { return isGrouped(byContainer) ? byContainer : [] }
     let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
     // Only real headings (h1-h6) are looked at: reading every short element, as the recipe
@@ -172,7 +177,9 @@ struct HeuristicRecipe {
       guard Self.headingLevel(element.name) != nil else { return nil }
       return headingText(element).map { (index, $0) }
     }
-    let byHeading = findSection(Self.ingredientWords, headings: headings, in: elements)
+    // "<li class="group-header">Ciasto:</li>" among the items names the group after it.
+    let byHeading = Self.splittingGroupNames(
+      findSection(Self.ingredientWords, headings: headings, in: elements))
     return isGrouped(byHeading) ? byHeading : []
   }
 
@@ -260,6 +267,23 @@ struct HeuristicRecipe {
         continue
       }
       return link
+    }
+    return nil
+  }
+
+  /// The first picture in the page's content that says it is large (at least 300 × 200), for
+  /// a page that declares no image and links to none.
+  private func largePhoto(in elements: [MarkupNode]) -> String? {
+    for element in elements where element.name == "img" {
+      guard let width = element.attribute("width").flatMap({ Int($0) }),
+        let height = element.attribute("height").flatMap({ Int($0) }), width >= 300,
+        height >= 200
+      else { continue }
+      let source = element.attribute("data-src") ?? element.attribute("src") ?? ""
+      guard !source.isEmpty, !source.hasPrefix("data:"), !Self.isInPageFurniture(element) else {
+        continue
+      }
+      return source
     }
     return nil
   }
@@ -659,6 +683,37 @@ struct HeuristicRecipe {
         if listMode == true { sawListEnd = true }
         continue
       }
+      // "<dl><dt>250 g</dt><dd>hvedemel</dd>…": each term with its description is a line.
+      if name == "dl",
+        element.elementChildren.contains(where: { $0.name == "dt" }),
+        element.elementChildren.contains(where: { $0.name == "dd" })
+      {
+        var lines: [String] = []
+        var term: String?
+        for child in element.elementChildren {
+          if child.name == "dt" {
+            if let pending = term { lines.append(pending) }
+            term = child.text
+          } else if child.name == "dd" {
+            lines.append([term, child.text].compactMap { $0 }.joined(separator: " "))
+            term = nil
+          }
+        }
+        if let pending = term { lines.append(pending) }
+        let cleaned = lines.map(Self.cleanLine).filter { !$0.isEmpty }
+        if !cleaned.isEmpty {
+          if listMode == false, total == 1 {
+            current.lines = []
+            sections = sections.map { Section(title: $0.title, lines: []) }
+            total = 0
+          }
+          current.lines += cleaned
+          total += cleaned.count
+          listMode = true
+        }
+        skipUntil = position + element.descendants().count
+        continue
+      }
       if listMode == true {
         // After a list: a short line may title the next list; long text ends the section.
         if name == "p" || name == "strong" || name == "b" || name == "h5" || name == "span"
@@ -795,11 +850,18 @@ struct HeuristicRecipe {
     "advertisement", "scroll to",
   ]
 
+  /// An advert's label, the whole of a line ("Anzeige", "Annonce").
+  private static let adLabels: Set<String> = [
+    "ad", "advertisement", "anzeige", "werbung", "annonce", "publicite", "pubblicita",
+    "publicidad", "publicidade", "reklame", "reklam", "reklama", "mainos", "advertentie",
+    "hirdetes", "реклама",
+  ]
+
   /// A line as text: entities decoded, numbering removed; empty for page furniture.
   static func cleanLine(_ line: String) -> String {
     let text = withoutBullet(withoutNumbering(PlainText.clean(ExtraEntities.decode(line))))
     let folded = fold(text)
-    return boilerplate.contains { folded.hasPrefix($0) } ? "" : text
+    return boilerplate.contains { folded.hasPrefix($0) } || adLabels.contains(folded) ? "" : text
   }
 
   /// A line without the bullet typed before it ("- 100 g de sucre", "• 2 eggs").

@@ -45,6 +45,13 @@ enum LenientJSON {
   /// dropped, in one pass that tracks whether it is inside a string.
   static func repair(_ text: String) -> String {
     var body = Substring(text)
+    // "//<![CDATA[ … //]]>" (XHTML pages): its brackets are not the document's.
+    if let open = body.range(of: "<![CDATA[") {
+      body = body[open.upperBound...]
+      if let close = body.range(of: "]]>", options: .backwards) {
+        body = body[..<close.lowerBound]
+      }
+    }
     // Cut anything before the first bracket and after the last (comments, CDATA, ";").
     if let first = body.firstIndex(where: { $0 == "{" || $0 == "[" }),
       let last = body.lastIndex(where: { $0 == "}" || $0 == "]" })
