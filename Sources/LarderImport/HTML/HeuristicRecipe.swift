@@ -476,7 +476,7 @@ struct HeuristicRecipe {
   private static let signOffs = [
     "bon appetit", "bom apetite", "buon appetito", "buen provecho", "guten appetit",
     "smacznego", "eet smakelijk", "smaklig maltid", "velbekomme", "god appetitt", "jo etvagyat",
-    "afiyet olsun", "pofta buna", "dobrou chut", "dobru chut", "smacznego", "dobar tek",
+    "afiyet olsun", "pofta buna", "dobrou chut", "dobru chut", "dobar tek",
     "смачного", "בתיאבון", "hyvaa ruokahalua", "приятного аппетита",
     "καλη ορεξη", "καλη επιτυχια",
   ].map(fold)
@@ -568,6 +568,17 @@ struct HeuristicRecipe {
     var linkOnly = 0
     // How many paragraphs in a row so far were numbered 1, 2, 3… in their text.
     var numberedSteps = 0
+    // One short line before the first list ("Serves 4", "per a una coca de 40 × 25 cm") is not
+    // what the list is: when a list follows it, it is dropped.
+    func givingWayToAList() {
+      guard listMode == false, total == 1,
+        let line = (current.lines + sections.flatMap(\.lines)).first, line.count <= 40
+      else { return }
+      current.lines = []
+      sections = sections.map { Section(title: $0.title, lines: []) }
+      total = 0
+      listMode = nil
+    }
     while position < elements.count, scanned < Self.maximumScan, total < Self.maximumLines {
       let element = elements[position]
       scanned += 1
@@ -623,15 +634,7 @@ struct HeuristicRecipe {
         skipUntil = position + element.descendants().count
         continue
       }
-      // One short line before the list ("Serves 4", "For 12 buns:") is not what the list is.
-      if name == "li", listMode == false, total == 1,
-        let line = (current.lines + sections.flatMap(\.lines)).first, line.count <= 40
-      {
-        current.lines = []
-        sections = sections.map { Section(title: $0.title, lines: []) }
-        total = 0
-        listMode = nil
-      }
+      if name == "li" { givingWayToAList() }
       if name == "li", listMode != false {
         // An item holding only a heading ("Finishing steps") titles the items after it.
         let inner = element.elementChildren.filter { !["img", "picture", "svg"].contains($0.name) }
@@ -702,11 +705,7 @@ struct HeuristicRecipe {
         if let pending = term { lines.append(pending) }
         let cleaned = lines.map(Self.cleanLine).filter { !$0.isEmpty }
         if !cleaned.isEmpty {
-          if listMode == false, total == 1 {
-            current.lines = []
-            sections = sections.map { Section(title: $0.title, lines: []) }
-            total = 0
-          }
+          givingWayToAList()
           current.lines += cleaned
           total += cleaned.count
           listMode = true
@@ -808,11 +807,12 @@ struct HeuristicRecipe {
   }
 
   /// Words that open a writer's note ("Tipp: Statt Bergkäse…").
-  private static let noteWords: Set<String> = [
-    "tip", "tips", "tipp", "tipps", "note", "notes", "nota", "note bene", "astuce", "conseil",
-    "variante", "truco", "consejo", "consiglio", "dica", "rada", "tipy", "vinkki", "savjet",
-    "sfat", "wskazówka", "uwaga", "порада", "совет", "συμβουλή", "טיפ", "hint", "hinweis",
-  ].map(fold).reduce(into: Set<String>()) { $0.insert($1) }
+  private static let noteWords = Set(
+    [
+      "tip", "tips", "tipp", "tipps", "note", "notes", "nota", "nota bene", "astuce", "conseil",
+      "variante", "truco", "consejo", "consiglio", "dica", "rada", "tipy", "vinkki", "savjet",
+      "sfat", "wskazówka", "uwaga", "порада", "совет", "συμβουλή", "טיפ", "hint", "hinweis",
+    ].map(fold))
 
   /// Whether a paragraph opens with a note's word and a colon.
   static func opensANote(_ line: String) -> Bool {

@@ -99,13 +99,11 @@ struct PageFacts {
     let titleParts = titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? []
     let headedPart = titleParts.first { part in subheadings.contains(part) }
     // "Bea's Country Kitchen - Skillet Cornbread" on beascountrykitchen.example: not the site.
-    let withoutHost = titleText.map {
-      Self.withoutSiteName(MarkupNode.collapse($0), siteNames: [], host: host)
-    }
+    let collapsedTitle = titleText.map(MarkupNode.collapse)
+    let withoutHost = collapsedTitle.map { Self.withoutSiteName($0, siteNames: [], host: host) }
     let firstPart =
       titleParts.count > 1 && siteName == nil
-      ? (withoutHost != titleText.map(MarkupNode.collapse) ? withoutHost : titleParts.first)
-      : nil
+      ? (withoutHost != collapsedTitle ? withoutHost : titleParts.first) : nil
     title = [
       Self.withoutCredit(ogTitle, heading: heading), heading, headedPart, firstPart, titleText,
     ]
