@@ -33,10 +33,12 @@ extension KeyedDecodingContainer {
   public func list(_ key: Key) throws -> [String] {
     guard contains(key), try !decodeNil(forKey: key) else { return [] }
     let items: [String]
-    if let array = try? decode([String].self, forKey: key) {
-      items = array.flatMap { $0.split(separator: ",").map(String.init) }
-    } else if let text = try? decode(String.self, forKey: key) {
+    // One text first: a query's parameters, the finder's hot path, are texts, and a failed
+    // decode builds an error with its coding path.
+    if let text = try? decode(String.self, forKey: key) {
       items = text.split(separator: ",").map(String.init)
+    } else if let array = try? decode([String].self, forKey: key) {
+      items = array.flatMap { $0.split(separator: ",").map(String.init) }
     } else {
       throw ApplicationError.invalidValue(
         field(key), value: "", expected: "a list of texts (or one comma-separated text)")

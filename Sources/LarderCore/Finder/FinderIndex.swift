@@ -367,26 +367,40 @@ struct FinderIndex {
   func forEachFoodGiven(
     by food: UInt32, kinds: PantryKinds, _ body: (UInt32, _ exact: Bool) -> Void
   ) {
-    var seen: Set<UInt32> = [food]
-    body(food, true)
-    var current = food
-    while kinship[Int(current)] != 2, parents[Int(current)] >= 0 {
-      let next = UInt32(parents[Int(current)])
-      guard seen.insert(next).inserted else { break }
-      body(next, true)
-      current = next
-    }
-    guard kinds != .only else { return }
-    seen = [food]
-    var pending = [food]
-    while let parent = pending.popLast() {
-      for child in children[Int(parent)] {
-        let allowed =
-          kinds == .any || kinship[Int(child)] == 1
-          || (kinship[Int(child)] == 0 && !isGroup[Int(parent)])
-        guard allowed, seen.insert(child).inserted else { continue }
-        body(child, false)
-        pending.append(child)
+    // Foods seen so far, as bits over the food numbers (on the stack: a pantry query asks
+    // for each of its foods, and a set's hashing and allocation cost more than the walk).
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (foodCount + 63) / 64) { seen in
+      func clear() {
+        seen.initialize(repeating: 0)
+        seen[Int(food >> 6)] |= 1 << UInt64(food & 63)
+      }
+      /// Marks the food seen, and says whether it was new.
+      func insert(_ number: UInt32) -> Bool {
+        let bit: UInt64 = 1 << UInt64(number & 63)
+        defer { seen[Int(number >> 6)] |= bit }
+        return seen[Int(number >> 6)] & bit == 0
+      }
+      clear()
+      body(food, true)
+      var current = food
+      while kinship[Int(current)] != 2, parents[Int(current)] >= 0 {
+        let next = UInt32(parents[Int(current)])
+        guard insert(next) else { break }
+        body(next, true)
+        current = next
+      }
+      guard kinds != .only else { return }
+      clear()
+      var pending = [food]
+      while let parent = pending.popLast() {
+        for child in children[Int(parent)] {
+          let allowed =
+            kinds == .any || kinship[Int(child)] == 1
+            || (kinship[Int(child)] == 0 && !isGroup[Int(parent)])
+          guard allowed, insert(child) else { continue }
+          body(child, false)
+          pending.append(child)
+        }
       }
     }
   }
