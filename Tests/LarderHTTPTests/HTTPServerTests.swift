@@ -353,7 +353,10 @@ struct HTTPServerTests {
         // The same connection stays on its thread.
         #expect(try connection.request("GET", "/thread").text == response.text)
       }
-      #expect(threads.count >= 3, "eight connections on \(threads.count) of 4 threads")
+      // A connection's thread follows its socket's number, and tests running beside this one
+      // open and close sockets too, so the numbers need not be consecutive: more than one
+      // thread is what tells the spread from one thread taking all.
+      #expect(threads.count >= 2, "eight connections on \(threads.count) of 4 threads")
     }
   }
 
