@@ -54,6 +54,9 @@ struct HeuristicRecipe {
     "примечания", "σημειώσεις",
     "consigli", "consejos", "conseils", "dicas", "sfaturi", "wskazówki", "tipy", "vinkit",
     "tippek", "ipuçları", "советы", "συμβουλές",
+    "comentarios", "commentaires", "commenti", "kommentare", "reacties", "komentarze",
+    "kommentarer", "kommentit", "hozzászólások", "yorumlar", "komentáře", "comentaris",
+    "komentari", "comentarii", "комментарии", "σχόλια",
     "utensils", "ustensiles", "utensili", "utensilios", "utensílios", "küchengeräte",
     "keukengerei", "nutrition facts", "nährwerte", "nährwertangaben", "valeurs nutritionnelles",
     "valori nutrizionali", "información nutricional", "valores nutricionales",
@@ -106,7 +109,8 @@ struct HeuristicRecipe {
     let headings = elements.indices.compactMap { index in
       headingText(elements[index]).map { (index, $0) }
     }
-    var ingredients = findSection(Self.ingredientWords, headings: headings, in: elements)
+    var (ingredients, ingredientHeading) = findSectionAndHeading(
+      Self.ingredientWords, headings: headings, in: elements)
     var steps = findSection(Self.instructionWords, headings: headings, in: elements)
     if ingredients.isEmpty {
       ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
@@ -118,7 +122,10 @@ struct HeuristicRecipe {
     }
     let lineCount = ingredients.reduce(0) { $0 + $1.lines.count }
     guard lineCount > 0, !steps.isEmpty || lineCount >= 2 else { return nil }
-    guard let name = page.title else { return nil }
+    guard
+      let name = ingredientHeading.flatMap({ recipeHeading(before: $0, in: elements) })
+        ?? page.title
+    else { return nil }
     var recipe = Recipe(name: name)
     recipe.description = page.description
     recipe.ingredientSections = Self.splittingGroupNames(ingredients).map {
@@ -216,7 +223,7 @@ struct HeuristicRecipe {
         let name = node.name
         let isRow = name == "tr" && node.elementChildren.contains { $0.name == "td" }
         if name == "li" || isRow || Self.isIngredientItem(node) {
-          let line = Self.cleanLine(node.textSeparatingElements)
+          let line = Self.cleanLine(node.textWithoutButtons)
           if !line.isEmpty {
             current.lines.append(line)
             count += 1
@@ -224,7 +231,7 @@ struct HeuristicRecipe {
           return false
         }
         let looksLikeHeading =
-          Self.headingLevel(name) != nil
+          Self.headingLevel(name) != nil || name == "caption"
           || Self.groupHeadingClasses.contains { node.classOrIDContains($0) }
           || (["p", "strong", "b"].contains(name) && node.hasAtMost(8))
         guard looksLikeHeading, node.hasAtMost(32),
@@ -252,6 +259,14 @@ struct HeuristicRecipe {
       }
     }
     return best
+  }
+
+  /// The photo the page's content shows, for a recipe that names none on a page that declares
+  /// none: the full-size photo a picture links to, else the first large picture.
+  func contentPhoto() -> String? {
+    guard let root = document.root else { return nil }
+    let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
+    return (linkedPhoto(in: elements) ?? largePhoto(in: elements)).map(page.resolve)
   }
 
   /// The full-size photo a picture in the page's content links to ("<a href="big.jpg"><img
@@ -291,15 +306,22 @@ struct HeuristicRecipe {
   /// One line of an ingredient list built without `<li>`: an element named for an ingredient
   /// and repeated beside its likes (`<div class="card-ingredient">`…), that is not a list of
   /// such elements itself nor a group's heading.
+  /// Words of class names that mark an ingredient group or its title, in several languages.
+  private static let groupClassWords = [
+    "group", "grup", "groep", "title", "titol", "titul", "titel", "header", "heading",
+  ]
+
   private static func isIngredientItem(_ node: MarkupNode) -> Bool {
     guard ["div", "p", "tr", "dd", "label"].contains(node.name),
       node.classOrIDContains("ingredient"),
       let itemClass = node.attribute("class"), let parent = node.parent, node.hasAtMost(40)
     else { return false }
     let lowered = itemClass.lowercased()
-    guard !["group", "title", "header", "heading"].contains(where: lowered.contains),
+    // A group ("ingredienti-gruppo", "zutaten-gruppe", "grupo") or its title is not a line,
+    // nor is an element holding a list or a heading.
+    guard !Self.groupClassWords.contains(where: lowered.contains),
       parent.elementChildren.filter({ $0.attribute("class") == itemClass }).count >= 2,
-      !node.descendants().contains(where: { headingLevel($0.name) != nil })
+      !node.descendants().contains(where: { headingLevel($0.name) != nil || $0.name == "li" })
     else { return false }
     let children = node.elementChildren
     return !children.contains { child in
@@ -348,15 +370,16 @@ struct HeuristicRecipe {
     if !isHeading {
       guard
         [
-          "strong", "b", "p", "div", "span", "dt", "th", "legend", "summary", "header", "label",
-          "button", "em", "u",
+          "strong", "b", "p", "div", "span", "dt", "th", "td", "legend", "summary", "header",
+          "label", "button", "em", "u", "font",
         ].contains(name)
       else { return nil }
       // Only elements with little inside, so computing their text stays cheap.
       let children = node.children
       guard children.count <= 4,
         children.allSatisfy({
-          $0.isText || ["span", "strong", "b", "em", "i", "u", "a", "img", "svg"].contains($0.name)
+          $0.isText
+            || ["span", "strong", "b", "em", "i", "u", "a", "img", "svg", "font"].contains($0.name)
         })
       else { return nil }
     }
@@ -404,22 +427,67 @@ struct HeuristicRecipe {
   private func findSection(
     _ words: [String], headings: [(Int, String)], in elements: [MarkupNode]
   ) -> [Section] {
+    findSectionAndHeading(words, headings: headings, in: elements).sections
+  }
+
+  /// ``findSection(_:headings:in:)`` with the index of the heading it was found under.
+  private func findSectionAndHeading(
+    _ words: [String], headings: [(Int, String)], in elements: [MarkupNode]
+  ) -> (sections: [Section], heading: Int?) {
     var best: [Section] = []
+    var bestHeading: Int?
     var bestCount = 0
     var tried = 0
     for (index, folded) in headings where tried < Self.maximumHeadings {
       let element = elements[index]
       guard Self.mentions(folded, words), !Self.isInPageFurniture(element) else { continue }
+      // "<b>Preparation:</b> 30 mins": a label with its value, not a section's heading.
+      if element.text.hasSuffix(":"), element.continuesInline { continue }
       tried += 1
       let sections = linesBeside(element) ?? content(after: index, heading: element, in: elements)
       let count = sections.reduce(0) { $0 + $1.lines.count }
       // A page often has the word in a menu or a jump link; the heading with most content wins.
       if count > bestCount {
         best = sections
+        bestHeading = index
         bestCount = count
       }
     }
-    return best
+    return (best, bestHeading)
+  }
+
+  /// The recipe's own name, when a feature story carries it: the heading shortly before the
+  /// "Ingredients" heading (with at most a few short lines between: times, servings, a
+  /// sentence), when it shares a word with the page's title without being it ("Smoky Black
+  /// Bean and Sweet Potato Chili" under the story "This smoky sweet potato chili got me
+  /// through a snowed-in week").
+  private func recipeHeading(before index: Int, in elements: [MarkupNode]) -> String? {
+    guard let title = page.title else { return nil }
+    let titleWords = Set(
+      Self.fold(title).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
+    var position = index - 1
+    var textBlocks = 0
+    while position >= 0, index - position <= 40 {
+      let element = elements[position]
+      position -= 1
+      if ["p", "div", "ul", "ol", "table", "li"].contains(element.name) {
+        textBlocks += 1
+        if textBlocks > 5 || element.text.count > 300 { return nil }
+      }
+      guard Self.headingLevel(element.name) != nil else { continue }
+      let text = MarkupNode.collapse(element.text)
+      let folded = Self.fold(text)
+      // A heading that holds the title or is held by it ("X: la ricetta") adds nothing.
+      let foldedTitle = Self.fold(title)
+      guard !text.isEmpty, text.count <= 80, !folded.contains(foldedTitle),
+        !foldedTitle.contains(folded), !text.contains(where: { ".?!:".contains($0) }),
+        !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.stopWords),
+        !Self.isInPageFurniture(element)
+      else { return nil }
+      let words = folded.split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init)
+      return words.contains(where: titleWords.contains) ? text : nil
+    }
+    return nil
   }
 
   private static let furnitureWords = [
@@ -495,6 +563,27 @@ struct HeuristicRecipe {
       steps.removeLast()
     }
     return steps
+  }
+
+  /// The steps of an element the page marks as its instructions (microdata, RDFa,
+  /// microformats), whose text is all the element holds: without a first line that only names
+  /// the section ("Postup přípravy", "Method") and without the writer's sign-off and notes
+  /// after the last step ("Dobrou chuť!", "Tip autorky: …").
+  static func withoutSectionText(_ sections: [InstructionSection]) -> [InstructionSection] {
+    var sections = sections
+    if let first = sections.first?.steps.first?.text, sections[0].steps.count > 1,
+      first.count <= 60, matches(fold(first), instructionWords)
+    {
+      sections[0].steps.removeFirst()
+    }
+    if let last = sections.indices.last {
+      while sections[last].steps.count > 1, let text = sections[last].steps.last?.text,
+        isSignOff(text) || opensANote(text)
+      {
+        sections[last].steps.removeLast()
+      }
+    }
+    return sections
   }
 
   /// Whether an element's class or id names it a menu, sidebar, footer or comment thread
@@ -741,8 +830,11 @@ struct HeuristicRecipe {
         skipUntil = position + element.descendants().count
         continue
       }
+      // A row holding a list or a table of its own ("<tr><td><ul>…") is looked into.
       let isTextBlock =
-        name == "p" || name == "tr"
+        name == "p"
+        || (name == "tr"
+          && !element.descendants().contains { ["ul", "ol", "table"].contains($0.name) })
         || (name == "div"
           && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
       if isTextBlock && element.hasAtMost(300) {
@@ -756,7 +848,7 @@ struct HeuristicRecipe {
           if line.isEmpty { continue }
           // "Tipp: …", "Note: …", "Astuce : …" after the lines or steps: the writer's aside;
           // "Dobrú chuť!": the writer's sign-off, after which nothing is a step.
-          if total > 0, Self.opensANote(line) || Self.isSignOff(line) {
+          if total + lines.count > 0, Self.opensANote(line) || Self.isSignOff(line) {
             numberingEnds = true
             break
           }
@@ -819,7 +911,17 @@ struct HeuristicRecipe {
     guard let colon = line.firstIndex(of: ":"),
       line.distance(from: line.startIndex, to: colon) <= 20
     else { return false }
-    return noteWords.contains(fold(String(line[..<colon])))
+    let label = fold(String(line[..<colon]))
+    if noteWords.contains(label) { return true }
+    // "Tip autorky:", "Gwen's tip:", "Chef's note:": a note's word and whose it is.
+    let words = label.split(separator: " ")
+    return words.count == 2
+      && words.contains { noteWords.contains(String($0)) || noteWords.contains(possessed($0)) }
+  }
+
+  /// "gwen's" → "gwen": a word without its possessive ending.
+  private static func possessed(_ word: Substring) -> String {
+    word.hasSuffix("'s") ? String(word.dropLast(2)) : String(word)
   }
 
   /// The number a paragraph writes before its step ("2. Mix…", "3) Bake…", "Step 4: Bake…",

@@ -47,11 +47,21 @@ enum ImageRanking {
   /// The pixels an address names: the last "WxH" of its path, else `w=`/`width=` (squared)
   /// in its query.
   static func areaInAddress(_ address: String) -> Int? {
+    sizeInAddress(address).map { $0.width * $0.height }
+  }
+
+  /// The width an address names (``areaInAddress(_:)``'s sources).
+  static func widthInAddress(_ address: String) -> Int? { sizeInAddress(address)?.width }
+
+  /// The size an address names: the last "WxH" of its path, else `w=`/`width=` in its query
+  /// (as a square).
+  private static func sizeInAddress(_ address: String) -> (width: Int, height: Int)? {
     let withoutQuery = address.split(separator: "?", maxSplits: 1)
-    let path = withoutQuery[0].split(separator: "/")
-    let segments = withoutQuery[0].contains("://") ? path.dropFirst(2) : path[...]
+    guard let first = withoutQuery.first else { return nil }
+    let path = first.split(separator: "/")
+    let segments = first.contains("://") ? path.dropFirst(2) : path[...]
     for segment in segments.reversed() {
-      if let size = lastSize(in: segment) ?? resizingSegment(segment) { return size.0 * size.1 }
+      if let size = lastSize(in: segment) ?? resizingSegment(segment) { return size }
     }
     if withoutQuery.count > 1 {
       for pair in withoutQuery[1].split(separator: "&") {
@@ -59,7 +69,7 @@ enum ImageRanking {
         guard parts.count == 2, ["w", "width"].contains(parts[0].lowercased()),
           let width = Int(parts[1]), width > 0, width < 20_000
         else { continue }
-        return width * width
+        return (width, width)
       }
     }
     return nil

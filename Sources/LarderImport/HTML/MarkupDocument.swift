@@ -338,6 +338,29 @@ struct MarkupNode {
     Self.collapse(rawText(lineBreaks: false, separatingElements: true))
   }
 
+  /// ``textSeparatingElements`` without the text of buttons: a list item's own words, not
+  /// its "Add to basket".
+  var textWithoutButtons: String {
+    Self.collapse(rawText(lineBreaks: false, separatingElements: true, skipping: ["button"]))
+  }
+
+  /// Whether the line goes on after this element: its nearest later sibling that is an
+  /// element or text with more than spaces is text ("<b>Serves:</b> 4", not "<b>For the
+  /// sauce:</b><br>").
+  var continuesInline: Bool {
+    var following = pointer.pointee.next
+    while let node = following {
+      let kind = node.pointee.type
+      if kind == XML_ELEMENT_NODE { return false }
+      if Self.isTextKind(kind) {
+        let text = MarkupNode(document: document, pointer: node).ownText
+        if text.contains(where: { !$0.isWhitespace && $0 != "\u{A0}" }) { return true }
+      }
+      following = node.pointee.next
+    }
+    return false
+  }
+
   /// Whether the nearest earlier sibling that is an element or text is an element.
   fileprivate var followsElement: Bool {
     var previous = pointer.pointee.prev
@@ -355,7 +378,9 @@ struct MarkupNode {
     children.filter(\.isText).map(\.ownText).joined()
   }
 
-  private func rawText(lineBreaks: Bool, separatingElements: Bool = false) -> String {
+  private func rawText(
+    lineBreaks: Bool, separatingElements: Bool = false, skipping: Set<String> = []
+  ) -> String {
     if isText { return ownText }
     var pieces: [String] = []
     var closers: [(depth: Int, text: String)] = []
@@ -369,7 +394,7 @@ struct MarkupNode {
         return true
       }
       let name = node.name
-      if Self.invisible.contains(name) { return false }
+      if Self.invisible.contains(name) || skipping.contains(name) { return false }
       if separatingElements && node.followsElement { pieces.append(" ") }
       if name == "br" {
         pieces.append(lineBreaks ? "\n" : " ")

@@ -134,16 +134,15 @@ public struct RecipePageExtractor: Sendable {
     }
     if main.ingredientSections.count == 1, main.ingredientSections[0].title == nil,
       main.ingredientLines.count >= 2,
-      let grouped = Self.regrouped(
-        main.ingredientSections,
-        as: HeuristicRecipe(document: document, page: page).ingredientGroups(
-          underHeadings: method != .jsonLD))
+      let grouped = pageGroups(
+        of: main, method: method, reader: HeuristicRecipe(document: document, page: page))
     {
       main.ingredientSections = grouped
       warnings.append(
         "ingredient groups (\(grouped.compactMap(\.title).joined(separator: ", "))) taken "
           + "from the page's markup, which the \(method.rawValue) recipe lacked")
     }
+    let renditions = PhotoRenditions(document: document, resolve: page.resolve)
     let tidied = ([main] + recipes.dropFirst()).map { recipe in
       var recipe = recipe
       let name = PageFacts.withoutRecipeWord(
@@ -152,8 +151,24 @@ public struct RecipePageExtractor: Sendable {
         heading: page.heading)
       if !name.isEmpty { recipe.name = name }
       if recipe.language == nil { recipe.language = page.language }
+      if [.microdata, .rdfa, .microformats].contains(method) {
+        recipe.instructionSections = HeuristicRecipe.withoutSectionText(
+          recipe.instructionSections)
+      }
       recipe.images = ImageRanking.ranked(
         recipe.images, declaredAreas: imageAreas, pageImage: page.image)
+      if recipe.images.isEmpty,
+        let photo = HeuristicRecipe(document: document, page: page).contentPhoto()
+      {
+        recipe.images = [photo]
+      }
+      if let first = recipe.images.first {
+        let largest = renditions.largest(of: first, pageImage: page.image)
+        if largest != first {
+          recipe.images.removeAll { $0 == largest }
+          recipe.images.insert(largest, at: 0)
+        }
+      }
       return recipe
     }
     return PageExtraction(
@@ -300,6 +315,27 @@ public struct RecipePageExtractor: Sendable {
     ("image", ["photo", "thumbnail"]),
     ("recipeYield", ["yield", "servings"]),
   ]
+
+  /// The recipe's one untitled list cut into the groups the page shows (``regrouped(_:as:)``),
+  /// or nil. The groups come from a recipe plugin's container or the lists under an
+  /// "Ingredients" heading; for a recipe written into the markup (microdata, RDFa,
+  /// microformats), whose groups may be labelled by any short bold or italic line, from the
+  /// page's own reading as a last resort.
+  private func pageGroups(
+    of recipe: Recipe, method: ExtractionMethod, reader: HeuristicRecipe
+  ) -> [IngredientSection]? {
+    if let grouped = Self.regrouped(
+      recipe.ingredientSections, as: reader.ingredientGroups(underHeadings: true))
+    {
+      return grouped
+    }
+    guard method != .jsonLD, method != .heuristic,
+      let read = reader.recipe()?.ingredientSections, read.count >= 2
+    else { return nil }
+    return Self.regrouped(
+      recipe.ingredientSections,
+      as: read.map { HeuristicRecipe.Section(title: $0.title, lines: $0.lines.map(\.text)) })
+  }
 
   /// Resolves images against the page, drops inline `data:` images and fills the source URL
   /// and image from the page when the recipe has none.
