@@ -40,7 +40,11 @@ import Testing
       from: Data(contentsOf: Self.folder.appendingPathComponent(name + ".json")))
     let html = try Data(contentsOf: Self.folder.appendingPathComponent(name + ".html"))
     let recipe = try RecipePageExtractor().extract(html: html, url: expected.url).recipe
-    #expect(recipe.name == expected.title)
+    if let reason = Self.knownTitleMisses[name] {
+      withKnownIssue(Comment(rawValue: reason)) { #expect(recipe.name == expected.title) }
+    } else {
+      #expect(recipe.name == expected.title)
+    }
     let sections = recipe.ingredientSections.map {
       Expectation.Section(title: $0.title, lines: $0.lines.map(\.text))
     }
@@ -65,7 +69,26 @@ import Testing
   static let knownImageMisses: [String: String] = [
     "corn-halloumi-squarespace":
       "the original (2500 wide) is named only by the photo's data-src, its size only by"
-      + " Squarespace's own data-image-dimensions; the reader keeps og:image at 1500 wide"
+      + " Squarespace's own data-image-dimensions; the reader keeps og:image at 1500 wide",
+    "pickled-carrots-extension":
+      "the full-size photo is a text link (\"View full-size image\") beside its thumbnail,"
+      + " not around it; the reader takes the thumbnail",
+    "tr-manti":
+      "the photo is a forum attachment (attachment.php?attachmentid=…) whose address names no"
+      + " picture file; the reader finds no image",
+  ]
+
+  /// Pages whose recipe name the reader does not yet read as a careful reader would, and why.
+  static let knownTitleMisses: [String: String] = [
+    "dark-rye-seed-loaf-publisher":
+      "the publisher's heading adds the book (\"… from Northern Crumb\"); the reader keeps it",
+    "hr-strukli":
+      "the old page's only heading is in capitals with a remark (\"ZAGORSKI ŠTRUKLI (kuhani i"
+      + " pečeni)\"); the reader keeps it as written",
+    "ro-sarmale":
+      "the blog post's title adds a subtitle after a dash (\"– rețeta bunicii din Bucovina\")",
+    "tr-manti":
+      "the forum thread's title adds the cooking method and \"- Resimli Anlatım\"",
   ]
 
   /// Pages whose steps the reader does not yet read exactly, and why; the test reports a page
@@ -243,6 +266,51 @@ import Testing
       ogImage: "\(host)other.jpg")
     recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
     #expect(recipe.images.first == "\(host)748x499/pie.jpg")
+  }
+
+  @Test(
+    arguments: [
+      (
+        "https://cdn.example/image/fetch/w_1200,c_fill/https%3A%2F%2Fmedia.example%2Fp%2Fdish.jpeg",
+        "https://media.example/p/dish.jpeg"
+      ),
+      (
+        "https://site.example/_next/image?url=https%3A%2F%2Fimg.example%2Fhero.jpg&w=1080",
+        "https://img.example/hero.jpg"
+      ),
+      (
+        "https://site.example/_x/img?url=%2Fimages%2Fdish.jpg&w=640",
+        "https://site.example/images/dish.jpg"
+      ),
+      (
+        "https://wix.example/media/ab~mv2.jpg/v1/fill/w_740,h_493/ab~mv2.jpg",
+        "https://wix.example/media/ab~mv2.jpg"
+      ),
+      ("https://svc.example/v3/mm/image?url=https://img.example/dish.jpg", nil),
+      ("https://img.example/dish-1200x630.jpg", nil),
+    ] as [(String, String?)])
+  func findsTheOriginalAResizingAddressWraps(address: String, original: String?) {
+    #expect(PhotoRenditions.wrappedOriginal(address) == original)
+  }
+
+  @Test func knowsRenditionsOfOnePictureByTheirFileName() {
+    #expect(
+      PhotoRenditions.samePicture(
+        "https://s.example/styles/og_1200x630/public/dish.jpg?itok=a",
+        "https://s.example/styles/article_1920/public/dish.jpg?itok=b"))
+    #expect(
+      PhotoRenditions.samePicture(
+        "https://s.example/k/gulyas_1200x630.jpg", "https://s.example/k/gulyas_1600x1067.jpg"))
+    #expect(
+      PhotoRenditions.samePicture(
+        "https://i.example/r/bowls/og-1200x630.jpg", "https://i.example/r/bowls/hero-2400x1600.jpg")
+    )
+    #expect(
+      !PhotoRenditions.samePicture("https://i.example/r/pie.jpg", "https://i.example/r/tart.jpg"))
+    #expect(PhotoRenditions.width(of: "https://s.example/styles/article_1920/public/d.jpg") == 1920)
+    #expect(PhotoRenditions.width(of: "https://s.example/k/dish-2048.jpg") == 2048)
+    #expect(PhotoRenditions.isStandIn("https://s.example/themes/t/images/share-default.png"))
+    #expect(!PhotoRenditions.isStandIn("https://s.example/files/pickled-carrots.jpg"))
   }
 
   @Test func dropsTheHeadingAndSignOffAMarkedUpMethodHolds() throws {

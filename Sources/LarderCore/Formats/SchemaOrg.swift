@@ -455,8 +455,8 @@ public enum SchemaOrg {
 
   /// The words pages put before a step's number: "Step 3", "Schritt 3", "Étape 3", ...
   private static let stepWords = [
-    "step", "schritt", "stap", "étape", "etape", "paso", "passo", "krok", "steg", "trin",
-    "vaihe", "lépés", "adım", "шаг", "βήμα",
+    "step", "schritt", "stap", "étape", "etape", "paso", "passo", "passaggio", "pas", "etapa",
+    "krok", "korak", "steg", "trin", "vaihe", "lépés", "adım", "шаг", "крок", "βήμα",
   ]
 
   /// A step without the numbering pages write into its text: "Step 3:", "Stap 3", "Schritt

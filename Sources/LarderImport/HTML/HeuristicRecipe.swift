@@ -33,6 +33,7 @@ struct HeuristicRecipe {
   static let instructionWords = [
     "instructions", "instruction", "method", "methods", "directions", "direction",
     "preparation", "steps", "how to make it", "how to make", "how to prepare", "procedure",
+    "what you do", "what to do",
     "zubereitung", "anleitung", "zubereitungsschritte", "preparation", "etapes",
     "etapes de preparation", "deroulement", "preparacion", "elaboracion", "instrucciones",
     "pasos", "modo de preparo", "modo de preparacao", "preparo", "preparazione", "procedimento",
@@ -111,7 +112,11 @@ struct HeuristicRecipe {
     }
     var (ingredients, ingredientHeading) = findSectionAndHeading(
       Self.ingredientWords, headings: headings, in: elements)
-    var steps = findSection(Self.instructionWords, headings: headings, in: elements)
+    var (steps, stepsHeading) = findSectionAndHeading(
+      Self.instructionWords, headings: headings, in: elements)
+    if ingredients.isEmpty, let stepsHeading {
+      ingredients = groupsBefore(elements[stepsHeading])
+    }
     if ingredients.isEmpty {
       ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
     }
@@ -122,8 +127,15 @@ struct HeuristicRecipe {
     }
     let lineCount = ingredients.reduce(0) { $0 + $1.lines.count }
     guard lineCount > 0, !steps.isEmpty || lineCount >= 2 else { return nil }
+    // Where the ingredients start: the first element named for them (a recipe card's), else
+    // their heading (a story's own "Ingredients" may come before the card).
+    let namedStart = elements.firstIndex { element in
+      !["li", "span", "a", "input", "label"].contains(element.name)
+        && (element.classOrIDContains("ingredient") || element.classOrIDContains("zutat"))
+    }
     guard
-      let name = ingredientHeading.flatMap({ recipeHeading(before: $0, in: elements) })
+      let name = namedStart.flatMap({ recipeHeading(before: $0, in: elements) })
+        ?? ingredientHeading.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? page.title
     else { return nil }
     var recipe = Recipe(name: name)
@@ -223,7 +235,12 @@ struct HeuristicRecipe {
         let name = node.name
         let isRow = name == "tr" && node.elementChildren.contains { $0.name == "td" }
         if name == "li" || isRow || Self.isIngredientItem(node) {
-          let line = Self.cleanLine(node.textWithoutButtons)
+          // A row's cells, but not a shop's offer beside the ingredient (a product, its price).
+          let line = Self.cleanLine(
+            isRow
+              ? node.elementChildren.filter { !Self.isShopCell($0) }.map(\.textWithoutButtons)
+                .joined(separator: " ")
+              : node.textWithoutButtons)
           if !line.isEmpty {
             current.lines.append(line)
             count += 1
@@ -306,6 +323,19 @@ struct HeuristicRecipe {
   /// One line of an ingredient list built without `<li>`: an element named for an ingredient
   /// and repeated beside its likes (`<div class="card-ingredient">`…), that is not a list of
   /// such elements itself nor a group's heading.
+  /// A table cell that offers something to buy: named for a product, price, basket or cart,
+  /// or holding a price or a basket (an ingredient's own cell may link to a product).
+  private static func isShopCell(_ cell: MarkupNode) -> Bool {
+    if ["product", "price", "basket", "cart", "buy", "shop"].contains(where: {
+      cell.classOrIDContains($0)
+    }) {
+      return true
+    }
+    return cell.descendants().contains { node in
+      node.isElement && ["price", "basket", "cart"].contains(where: { node.classOrIDContains($0) })
+    }
+  }
+
   /// Words of class names that mark an ingredient group or its title, in several languages.
   private static let groupClassWords = [
     "group", "grup", "groep", "title", "titol", "titul", "titel", "header", "heading",
@@ -395,8 +425,10 @@ struct HeuristicRecipe {
       guard folded.hasPrefix(word) else { return false }
       let rest = folded.dropFirst(word.count)
       guard let next = rest.first else { return true }
-      // "Ingredients for 4", "Zutaten für 2 Personen", "Method (30 min)", but not "Ingredientsx".
-      return !next.isLetter && rest.count <= 30
+      // "Ingredients for 4", "Zutaten für 2 Personen", "Method (30 min)", but not "Ingredientsx";
+      // a remark in brackets may be longer ("Ingrediente (pentru cca 50 de sarmale mici)").
+      let remark = rest.trimmingCharacters(in: .whitespaces).first == "("
+      return !next.isLetter && rest.count <= (remark ? 50 : 30)
     }
   }
 
@@ -456,6 +488,37 @@ struct HeuristicRecipe {
     return (best, bestHeading)
   }
 
+  /// Ingredient groups written without an "Ingredients" heading, right before the method's:
+  /// paragraphs that each open with a bold group name and give their lines after it
+  /// ("<p><strong>For the chickpeas</strong><br>2 tins chickpeas<br>…</p>"), read back from the
+  /// method's heading to the first paragraph that is not one.
+  private func groupsBefore(_ heading: MarkupNode) -> [Section] {
+    var block = heading
+    while !["p", "div"].contains(block.name) || block.text != heading.text {
+      guard let parent = block.parent, parent.hasAtMost(8) else { break }
+      block = parent
+    }
+    guard let container = block.parent else { return [] }
+    let siblings = container.elementChildren
+    guard let at = siblings.firstIndex(of: block) else { return [] }
+    var sections: [Section] = []
+    for sibling in siblings[..<at].reversed() {
+      let text = sibling.text.trimmingCharacters(in: .whitespaces.union(["\u{A0}"]))
+      if text.isEmpty { continue }
+      let lines = sibling.textWithLineBreaks.components(separatedBy: "\n").map(Self.cleanLine)
+        .filter { !$0.isEmpty }
+      guard sibling.name == "p", lines.count >= 3, let bold = sibling.elementChildren.first,
+        ["strong", "b"].contains(bold.name), MarkupNode.collapse(bold.text) == lines[0],
+        lines[0].count <= 60
+      else { break }
+      sections.insert(
+        Section(
+          title: lines[0].trimmingCharacters(in: .whitespaces.union([":"])),
+          lines: Array(lines.dropFirst())), at: 0)
+    }
+    return sections
+  }
+
   /// The recipe's own name, when a feature story carries it: the heading shortly before the
   /// "Ingredients" heading (with at most a few short lines between: times, servings, a
   /// sentence), when it shares a word with the page's title without being it ("Smoky Black
@@ -467,22 +530,34 @@ struct HeuristicRecipe {
       Self.fold(title).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
     var position = index - 1
     var textBlocks = 0
-    while position >= 0, index - position <= 40 {
+    while position >= 0, index - position <= 80 {
       let element = elements[position]
       position -= 1
-      if ["p", "div", "ul", "ol", "table", "li"].contains(element.name) {
+      // Blocks of text between (not the containers around them): times, servings, a
+      // rating, a sentence; more, or a long one, and the heading is the story's.
+      if ["p", "div", "li", "td", "dd", "dt"].contains(element.name),
+        !element.elementChildren.contains(where: { MarkupNode.blocks.contains($0.name) })
+      {
         textBlocks += 1
-        if textBlocks > 5 || element.text.count > 300 { return nil }
+        if textBlocks > 10 || element.text.count > 300 { return nil }
       }
       guard Self.headingLevel(element.name) != nil else { continue }
       let text = MarkupNode.collapse(element.text)
       let folded = Self.fold(text)
-      // A heading that holds the title or is held by it ("X: la ricetta") adds nothing.
+      // A heading that holds the title ("X: la ricetta") adds nothing, nor one the title holds
+      // in another way than as its start before a clause ("Fricandó amb moixernons, el guisat
+      // de festa major": the heading names the dish, the rest is the story's).
       let foldedTitle = Self.fold(title)
+      let opensTitle =
+        foldedTitle.hasPrefix(folded)
+        && foldedTitle.dropFirst(folded.count).trimmingCharacters(in: .whitespaces).first.map {
+          ",:;–—-(".contains($0)
+        } == true
       guard !text.isEmpty, text.count <= 80, !folded.contains(foldedTitle),
-        !foldedTitle.contains(folded), !text.contains(where: { ".?!:".contains($0) }),
+        opensTitle || !foldedTitle.contains(folded),
+        !text.contains(where: { ".?!:".contains($0) }),
         !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.stopWords),
-        !Self.isInPageFurniture(element)
+        !Self.isInPageFurniture(element, exceptHeader: true)
       else { return nil }
       let words = folded.split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init)
       return words.contains(where: titleWords.contains) ? text : nil
@@ -497,12 +572,15 @@ struct HeuristicRecipe {
 
   /// Whether a heading sits in a menu, sidebar, footer or comment thread rather than the
   /// page's content.
-  private static func isInPageFurniture(_ element: MarkupNode) -> Bool {
+  /// With `exceptHeader`, a `<header>` does not count: a recipe card's header holds its name.
+  private static func isInPageFurniture(_ element: MarkupNode, exceptHeader: Bool = false) -> Bool {
     var ancestor = element.parent
     var steps = 0
     while let node = ancestor, steps < MarkupDocument.maximumDepth {
       let name = node.name
-      if ["nav", "footer", "aside", "header", "form"].contains(name) { return true }
+      if ["nav", "footer", "aside", "form"].contains(name) || (name == "header" && !exceptHeader) {
+        return true
+      }
       // The page's outer elements carry theme classes ("tweak-show-sidebar") that say nothing.
       if !["html", "body", "main", "article"].contains(name), isNamedAsFurniture(node) {
         return true
@@ -536,7 +614,7 @@ struct HeuristicRecipe {
   /// ingredients or steps: its author's box, its times' badges, an advert, its nutrition.
   private static let asideWords = [
     "author", "byline", "meta", "ad", "ads", "advert", "nutrition", "newsletter", "share",
-    "social", "rating", "print", "tags",
+    "social", "rating", "print", "tags", "subscribe", "subscription", "signup", "cta",
   ]
 
   /// How a writer signs off after the last step ("Bon appétit !", "Poftă bună!"). Not
@@ -608,17 +686,81 @@ struct HeuristicRecipe {
   /// "<p><b>Ingredients:</b><br>1 cup rice<br>2 cups water</p>": the lines after an inline
   /// heading inside the same paragraph, when there are at least two, up to the next section's
   /// heading written the same way ("<b>Method</b>").
+  /// Whether a line says how many a recipe serves ("Serves 2, generously…", "Für 4 Personen").
+  static func saysServings(_ line: String) -> Bool {
+    let folded = fold(line)
+    return ["serves", "makes", "yield", "servings"].contains(where: folded.hasPrefix)
+      || ["personen", "personnes", "persone", "porciones", "porcoes", "porcje", "portioner"]
+        .contains(where: folded.contains)
+  }
+
+  /// Whether all of an element's text is bold: inside `<strong>`/`<b>` or a `font-weight`
+  /// of 600 or more or "bold" in a style.
+  static func isBoldOnly(_ element: MarkupNode) -> Bool {
+    guard element.hasAtMost(8) else { return false }
+    let text = MarkupNode.collapse(element.text)
+    guard !text.isEmpty else { return false }
+    return element.descendants().contains { node in
+      guard node.isElement else { return false }
+      let style = (node.attribute("style") ?? "").lowercased().replacingOccurrences(
+        of: " ", with: "")
+      let bold =
+        ["strong", "b"].contains(node.name) || style.contains("font-weight:bold")
+        || ["600", "700", "800", "900"].contains { style.contains("font-weight:\($0)") }
+      return bold && MarkupNode.collapse(node.text) == text
+    }
+  }
+
+  /// Stands in a block's lines for an aside set in italics (``linesBeside(_:)``).
+  private static let asideMark = "\u{1}aside"
+
   private func linesBeside(_ heading: MarkupNode) -> [Section]? {
-    guard ["b", "strong", "span", "em", "u"].contains(heading.name),
-      let parent = heading.parent,
-      ["p", "div", "td", "font", "center", "blockquote"].contains(parent.name),
+    guard ["b", "strong", "span", "em", "u", "font"].contains(heading.name),
+      var parent = heading.parent
+    else { return nil }
+    // "<td><font><b>Sastojci</b></font><br>1 kg sira<br>…": the wrappers that hold only the
+    // heading are climbed out of, to the block that holds the lines.
+    let own = heading.text.trimmingCharacters(in: .whitespaces)
+    while ["font", "span", "u", "i", "em", "b", "strong"].contains(parent.name),
+      parent.hasAtMost(8), parent.text.trimmingCharacters(in: .whitespaces) == own,
+      let up = parent.parent
+    {
+      parent = up
+    }
+    guard ["p", "div", "td", "font", "center", "blockquote"].contains(parent.name),
       parent.hasAtMost(400)
     else { return nil }
-    let lines = parent.textWithLineBreaks.components(separatedBy: "\n")
+    // The block's lines. A list or table right after the heading is what the heading heads,
+    // read by the walk after it as what it is ("<font><b>INGREDIENTS</b></font><br><table>…":
+    // cells, not lines); one among the lines (a photo's caption) is passed over.
+    var text = ""
+    for child in parent.children {
+      if ["table", "ul", "ol", "dl"].contains(child.name) {
+        let written = text.range(of: own).map { text[$0.upperBound...] } ?? ""
+        if written.allSatisfy(\.isWhitespace) { break }
+        continue
+      }
+      if child.isText {
+        text += child.ownText
+      } else if child.name == "br" {
+        text += "\n"
+      } else if ["i", "em"].contains(child.name), child.text.count >= 40 {
+        // A sentence set in italics among the lines: the writer's aside, which ends them.
+        text += "\n\(Self.asideMark)\n"
+      } else {
+        let inner = child.textWithLineBreaks
+        text += MarkupNode.blocks.contains(child.name) ? "\n\(inner)\n" : inner
+      }
+    }
+    let lines = text.components(separatedBy: "\n").map(MarkupNode.collapse)
     let title = heading.text
     guard let start = lines.firstIndex(where: { $0.hasPrefix(title) }) else { return nil }
     var after: [String] = []
     for line in lines[(start + 1)...] {
+      if !after.isEmpty, line == Self.asideMark || Self.opensANote(line) || Self.isSignOff(line) {
+        break
+      }
+      if line == Self.asideMark { continue }
       let folded = Self.fold(line)
       if folded.count <= 60,
         Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
@@ -661,14 +803,24 @@ struct HeuristicRecipe {
     // what the list is: when a list follows it, it is dropped.
     func givingWayToAList() {
       guard listMode == false, total == 1,
-        let line = (current.lines + sections.flatMap(\.lines)).first, line.count <= 40
+        let line = (current.lines + sections.flatMap(\.lines)).first,
+        line.count <= 40 || Self.saysServings(line)
       else { return }
       current.lines = []
       sections = sections.map { Section(title: $0.title, lines: []) }
       total = 0
       listMode = nil
     }
-    while position < elements.count, scanned < Self.maximumScan, total < Self.maximumLines {
+    // A table's header cell ("Step | Directions") heads that table's rows and no more.
+    var end = elements.count
+    if heading.name == "th" {
+      var table = heading.parent
+      while let node = table, node.name != "table" { table = node.parent }
+      if let table, let at = elements[..<index].lastIndex(of: table) {
+        end = min(end, at + table.descendants().count + 1)
+      }
+    }
+    while position < end, scanned < Self.maximumScan, total < Self.maximumLines {
       let element = elements[position]
       scanned += 1
       position += 1
@@ -804,9 +956,7 @@ struct HeuristicRecipe {
       }
       if listMode == true {
         // After a list: a short line may title the next list; long text ends the section.
-        if name == "p" || name == "strong" || name == "b" || name == "h5" || name == "span"
-          || name == "div"
-        {
+        if ["p", "strong", "b", "h5", "span", "div", "i", "em", "u", "font"].contains(name) {
           // A large container is looked into, element by element, rather than read whole.
           guard element.hasAtMost(200) else { continue }
           let hasList = element.descendants().contains { $0.name == "li" }
@@ -832,13 +982,24 @@ struct HeuristicRecipe {
       }
       // A row holding a list or a table of its own ("<tr><td><ul>…") is looked into.
       let isTextBlock =
-        name == "p"
+        name == "p" || name == "pre"
         || (name == "tr"
           && !element.descendants().contains { ["ul", "ol", "table"].contains($0.name) })
         || (name == "div"
           && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
+      // A bold name before the first list ("Pancakes", set bold by a style) titles it.
+      if isTextBlock, total == 0, listMode == nil, current.title == nil, sections.isEmpty,
+        Self.isBoldOnly(element)
+      {
+        let text = MarkupNode.collapse(element.text)
+        if !text.isEmpty, text.count <= 60, !text.contains(". ") {
+          current.title = text.trimmingCharacters(in: [":"])
+          skipUntil = position + element.descendants().count
+          continue
+        }
+      }
       if isTextBlock && element.hasAtMost(300) {
-        let hasBreaks = element.descendants().contains { $0.name == "br" }
+        let hasBreaks = name == "pre" || element.descendants().contains { $0.name == "br" }
         var lines: [String] = []
         var numberingEnds = false
         for text in hasBreaks
@@ -904,6 +1065,7 @@ struct HeuristicRecipe {
       "tip", "tips", "tipp", "tipps", "note", "notes", "nota", "nota bene", "astuce", "conseil",
       "variante", "truco", "consejo", "consiglio", "dica", "rada", "tipy", "vinkki", "savjet",
       "sfat", "wskazówka", "uwaga", "порада", "совет", "συμβουλή", "טיפ", "hint", "hinweis",
+      "not", "napomena", "huom", "vinkki", "tipp", "obs",
     ].map(fold))
 
   /// Whether a paragraph opens with a note's word and a colon.
@@ -956,12 +1118,14 @@ struct HeuristicRecipe {
   private static let adLabels: Set<String> = [
     "ad", "advertisement", "anzeige", "werbung", "annonce", "publicite", "pubblicita",
     "publicidad", "publicidade", "reklame", "reklam", "reklama", "mainos", "advertentie",
-    "hirdetes", "реклама",
+    "hirdetes", "реклама", "publicitat", "publicitate", "oglas", "διαφημιση", "sponsored",
   ]
 
   /// A line as text: entities decoded, numbering removed; empty for page furniture.
   static func cleanLine(_ line: String) -> String {
-    let text = withoutBullet(withoutNumbering(PlainText.clean(ExtraEntities.decode(line))))
+    var text = withoutBullet(withoutNumbering(PlainText.clean(ExtraEntities.decode(line))))
+    // "thighs , cut into pieces": the space set between an element and the comma after it.
+    if text.contains(" ,") { text = text.replacingOccurrences(of: " ,", with: ",") }
     let folded = fold(text)
     return boilerplate.contains { folded.hasPrefix($0) } || adLabels.contains(folded) ? "" : text
   }
@@ -1006,21 +1170,43 @@ struct HeuristicRecipe {
 
   /// The longest list inside an element whose class or id names `words`.
   private func sectionByClass(_ words: [String], in elements: [MarkupNode]) -> [Section] {
-    var best: [String] = []
+    var best: [Section] = []
+    var bestCount = 0
     for element in elements where element.isElement {
       let label = ((element.attribute("class") ?? "") + " " + (element.attribute("id") ?? ""))
         .lowercased()
       guard words.contains(where: { label.contains($0) }) else { continue }
-      let items = element.descendants().filter { $0.name == "li" }.map(\.textSeparatingElements)
-        .filter { !$0.isEmpty }
-      var lines = items
-      if lines.isEmpty {
-        lines = element.descendants().filter { $0.name == "p" }.map(\.text)
-          .filter { !$0.isEmpty }
+      let items = element.descendants().filter { $0.name == "li" }
+        .map { Self.cleanLine($0.textSeparatingElements) }.filter { !$0.isEmpty }
+      var sections = items.isEmpty ? [] : [Section(title: nil, lines: items)]
+      if items.isEmpty {
+        // Paragraphs: a line each, or lines split at <br>, the first one a group's name when
+        // it is all the bold the paragraph opens with ("<p><strong>Puuro</strong><br>…").
+        for paragraph in element.descendants() where paragraph.name == "p" {
+          let lines = paragraph.textWithLineBreaks.components(separatedBy: "\n")
+            .map(Self.cleanLine).filter { !$0.isEmpty }
+          guard let first = lines.first else { continue }
+          if lines.count > 1, let bold = paragraph.elementChildren.first,
+            ["strong", "b"].contains(bold.name), MarkupNode.collapse(bold.text) == first
+          {
+            sections.append(
+              Section(
+                title: first.trimmingCharacters(in: .whitespaces.union([":"])),
+                lines: Array(lines.dropFirst())))
+          } else if let last = sections.indices.last, sections[last].title == nil {
+            sections[last].lines += lines
+          } else {
+            sections.append(Section(title: nil, lines: lines))
+          }
+        }
       }
-      if lines.count > best.count && lines.count <= Self.maximumLines { best = lines }
+      let count = sections.reduce(0) { $0 + $1.lines.count }
+      if count > bestCount && count <= Self.maximumLines {
+        best = sections
+        bestCount = count
+      }
     }
-    return best.isEmpty ? [] : [Section(title: nil, lines: best)]
+    return best
   }
 
   /// Which of a recipe's times a label names.

@@ -53,6 +53,18 @@ enum ImageRanking {
   /// The width an address names (``areaInAddress(_:)``'s sources).
   static func widthInAddress(_ address: String) -> Int? { sizeInAddress(address)?.width }
 
+  /// The width and height an address's path names ("-620x413", "w1200-h630"), or nil.
+  static func sizeInPath(_ address: String) -> (width: Int, height: Int)? {
+    let withoutQuery = address.split(separator: "?", maxSplits: 1)
+    guard let first = withoutQuery.first else { return nil }
+    let path = first.split(separator: "/")
+    let segments = first.contains("://") ? path.dropFirst(2) : path[...]
+    for segment in segments.reversed() {
+      if let size = lastSize(in: segment) ?? resizingSegment(segment) { return size }
+    }
+    return nil
+  }
+
   /// The size an address names: the last "WxH" of its path, else `w=`/`width=` in its query
   /// (as a square).
   private static func sizeInAddress(_ address: String) -> (width: Int, height: Int)? {

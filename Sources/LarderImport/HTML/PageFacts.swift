@@ -39,6 +39,7 @@ struct PageFacts {
     var titleText: String?
     var heading: String?
     var subheadings: [String] = []
+    var bigFonts: [String] = []
     var languageCode: String?
     for element in document.elements() {
       switch element.name {
@@ -81,6 +82,16 @@ struct PageFacts {
         }
       case "h2", "h3":
         if subheadings.count < 50 { subheadings.append(MarkupNode.collapse(element.text)) }
+      case "font":
+        // The headings of pages written before style sheets: <font size="5"> or "+2".
+        guard bigFonts.count < 20, let size = element.attribute("size"),
+          let number = Int(
+            size.trimmingCharacters(in: .whitespaces).replacingOccurrences(
+              of: "+", with: "")),
+          size.contains("+") ? number >= 2 : number >= 5, element.hasAtMost(8)
+        else { continue }
+        let text = MarkupNode.collapse(element.text)
+        if !text.isEmpty, text.count <= 120 { bigFonts.append(text) }
       default:
         break
       }
@@ -98,6 +109,16 @@ struct PageFacts {
     let host = address?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 }
     let titleParts = titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? []
     let headedPart = titleParts.first { part in subheadings.contains(part) }
+    // "Dot's Kitchen Korner - Molasses Crinkles" over a big font saying "Grandma Dot's Molasses
+    // Crinkles": that font names the recipe, another part of the title (the banner's) does not.
+    let fontHeading =
+      ogTitle == nil && heading == nil && titleParts.count > 1
+      ? bigFonts.first { text in
+        let lowered = text.lowercased()
+        return titleParts.contains { part in
+          part.count >= 4 && part != text && lowered.contains(part.lowercased())
+        }
+      } : nil
     // "Bea's Country Kitchen - Skillet Cornbread" on beascountrykitchen.example: not the site.
     let collapsedTitle = titleText.map(MarkupNode.collapse)
     let withoutHost = collapsedTitle.map { Self.withoutSiteName($0, siteNames: [], host: host) }
@@ -105,7 +126,8 @@ struct PageFacts {
       titleParts.count > 1 && siteName == nil
       ? (withoutHost != collapsedTitle ? withoutHost : titleParts.first) : nil
     title = [
-      Self.withoutCredit(ogTitle, heading: heading), heading, headedPart, firstPart, titleText,
+      Self.withoutCredit(ogTitle, heading: heading), heading, fontHeading, headedPart, firstPart,
+      titleText,
     ]
     .compactMap { $0 }
     .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
@@ -117,6 +139,20 @@ struct PageFacts {
     self.heading = heading.map(MarkupNode.collapse)
     description = ogDescription ?? metaDescription
     author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
+  }
+
+  /// A name without the publication number in brackets after it ("Refrigerator Pickled
+  /// Carrots (FP-219)", as extension services and manufacturers number their leaflets).
+  static func withoutCatalogNumber(_ name: String) -> String {
+    guard name.hasSuffix(")"), let open = name.lastIndex(of: "(") else { return name }
+    let code = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    let letters = code.prefix { $0.isASCII && $0.isUppercase }
+    let rest = code.dropFirst(letters.count).drop { $0 == "-" || $0 == " " }
+    guard (1...6).contains(letters.count), (1...6).contains(rest.count),
+      rest.allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return name }
+    let before = name[..<open].trimmingCharacters(in: .whitespaces)
+    return before.isEmpty ? name : before
   }
 
   /// A recipe's name without the word "Recipe" that a search-minded site adds to it

@@ -35,16 +35,31 @@ struct PhotoRenditions {
         }
       }
       var widest: (address: String, width: Double)?
-      for name in ["srcset", "data-srcset", "data-lazy-srcset"] {
-        guard let value = element.attribute(name) else { continue }
-        for candidate in value.split(separator: ",") {
-          let parts = candidate.split(whereSeparator: \.isWhitespace)
-          guard let first = parts.first else { continue }
-          let address = resolve(String(first))
-          addresses.append(address)
-          guard parts.count == 2, parts[1].last == "w", let width = Double(parts[1].dropLast())
-          else { continue }
-          if width > widest?.width ?? 0 { widest = (address, width) }
+      // A <picture>'s <source> elements offer the same photo in other sizes (the HTML parser
+      // may nest the <img> inside them, as it does not know them as empty).
+      var sources: [MarkupNode] = []
+      var container = element.parent
+      for _ in 0..<4 {
+        guard let node = container else { break }
+        if node.name == "picture" {
+          sources = node.descendants().filter { $0.name == "source" }
+          break
+        }
+        container = node.parent
+      }
+      for source in [element] + sources {
+        for name in ["srcset", "data-srcset", "data-lazy-srcset"] {
+          guard let value = source.attribute(name) else { continue }
+          for candidate in value.split(separator: ",") {
+            let parts = candidate.split(whereSeparator: \.isWhitespace)
+            guard let first = parts.first else { continue }
+            let address = resolve(String(first))
+            addresses.append(address)
+            guard parts.count == 2, parts[1].last == "w",
+              let width = Double(parts[1].dropLast())
+            else { continue }
+            if width > widest?.width ?? 0 { widest = (address, width) }
+          }
         }
       }
       guard !addresses.isEmpty else { continue }
@@ -69,12 +84,28 @@ struct PhotoRenditions {
     return [".jpg", ".jpeg", ".png", ".webp"].contains(where: path.hasSuffix)
   }
 
-  /// The address without its query and fragment, and without a size suffix in its file name
-  /// ("dish-620x413.jpg" → "dish.jpg"): what the renditions of one picture share.
+  /// What the renditions of one picture share: the host and the file name without the sizes
+  /// written into it ("dish-620x413.jpg", "dish_1200x630.jpg", "dish-1x1-1200.jpg",
+  /// "dish-2048.jpg" are "dish.jpg"), whatever the folders ("styles/og_1200x630/…") and query.
   static func pictureKey(_ address: String) -> String {
     let bare = String(address.split(separator: "#").first ?? "")
     let path = String(bare.split(separator: "?").first ?? "")
-    return ImageRanking.sizedStem(path) ?? path
+    let host = path.components(separatedBy: "://").last?.split(separator: "/").first ?? ""
+    guard let file = path.split(separator: "/").last, path.contains("/") else { return path }
+    let dot = file.lastIndex(of: ".") ?? file.endIndex
+    let words = file[..<dot].split(whereSeparator: { $0 == "-" || $0 == "_" })
+      .filter { !Self.isSizeWord($0) }
+    return "\(host)/\(words.joined(separator: "-"))\(file[dot...])".lowercased()
+  }
+
+  /// "1200x630", "1x1", "2048", "og": a word of a file name that says its size or its use.
+  private static func isSizeWord(_ word: Substring) -> Bool {
+    if word.lowercased() == "og" { return true }
+    let sides = word.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    if sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
+      return true
+    }
+    return (3...4).contains(word.count) && word.allSatisfy(\.isNumber)
   }
 
   /// The width an address names: as ``ImageRanking/widthInAddress(_:)``, or a path segment
@@ -82,6 +113,17 @@ struct PhotoRenditions {
   static func width(of address: String) -> Int? {
     if let width = ImageRanking.widthInAddress(address) { return width }
     let path = address.split(separator: "?").first ?? ""
+    // "dish-2048.jpg", ".../styles/article_1920/...": a width alone after a dash or underscore,
+    // in the file name or a folder's.
+    for segment in path.split(separator: "/").reversed() {
+      let stem = segment.split(separator: ".").first ?? segment
+      let last = stem.split(whereSeparator: { $0 == "-" || $0 == "_" }).last ?? ""
+      if last.count < stem.count, (3...4).contains(last.count), last.allSatisfy(\.isNumber),
+        let width = Int(last)
+      {
+        return width
+      }
+    }
     for segment in path.split(separator: "/").reversed() where segment.last == "x" {
       let digits = segment.dropLast()
       if (2...5).contains(digits.count), digits.allSatisfy(\.isASCII), let width = Int(digits) {
@@ -91,12 +133,85 @@ struct PhotoRenditions {
     return nil
   }
 
+  /// The original an image address wraps, when a resizing proxy names it: percent-encoded in
+  /// the path ("…/fetch/w_1200,c_fill/https%3A%2F%2Fmedia.example%2Fdish.jpeg") or as the
+  /// `url` of the query ("/_next/image?url=%2Fimages%2Fdish.jpg&w=1080", resolved against the
+  /// address).
+  static func wrappedOriginal(_ address: String) -> String? {
+    let parts = address.split(separator: "?", maxSplits: 1)
+    if let path = parts.first,
+      let start = path.range(of: "https%3A%2F%2F")
+        ?? path.range(
+          of: "http%3A%2F%2F")
+    {
+      let original = String(path[start.lowerBound...]).removingPercentEncoding
+      return original.flatMap { isPictureFile($0) ? $0 : nil }
+    }
+    // "media/dish~mv2.jpg/v1/fill/w_1000,h_667/dish~mv2.jpg": the file named twice, the
+    // first time as the original the rest of the path resizes.
+    if let path = parts.first, let file = path.split(separator: "/").last,
+      isPictureFile(
+        String(file)), let first = path.range(of: "/\(file)/")
+    {
+      return String(path[..<first.lowerBound]) + "/" + file
+    }
+    guard parts.count == 2 else { return nil }
+    // Only a path on the same site, or the address of Next.js's image optimizer, which serves
+    // the picture it names resized: another service's url= may serve a changed picture.
+    let optimizer = parts[0].hasSuffix("/_next/image")
+    for pair in parts[1].split(separator: "&") where pair.hasPrefix("url=") {
+      guard let value = String(pair.dropFirst(4)).removingPercentEncoding,
+        optimizer || (value.hasPrefix("/") && !value.hasPrefix("//")), isPictureFile(value),
+        let resolved = URL(string: value, relativeTo: URL(string: address))
+      else { continue }
+      return resolved.absoluteString
+    }
+    return nil
+  }
+
+  /// Whether an address looks like a site's stand-in picture rather than a photo of the dish
+  /// ("share-default.png", "placeholder.jpg", "logo.png").
+  static func isStandIn(_ address: String) -> Bool {
+    let file = (address.split(separator: "?").first ?? "").split(separator: "/").last ?? ""
+    let lowered = file.lowercased()
+    return ["default", "placeholder", "logo", "fallback"].contains(where: lowered.contains)
+  }
+
+  /// Whether two addresses show one picture (``pictureKey(_:)``), or, when a file name is
+  /// nothing but its sizes and use ("og-1200x630.jpg"), sit in one folder.
+  static func samePicture(_ one: String, _ other: String) -> Bool {
+    let (first, second) = (pictureKey(one), pictureKey(other))
+    if first == second { return true }
+    func folder(_ key: String, of address: String) -> String? {
+      let name = key.split(separator: "/").last ?? ""
+      guard name.hasPrefix(".") else { return nil }
+      let path = address.split(separator: "?").first ?? ""
+      return path.split(separator: "/").dropLast().joined(separator: "/").lowercased()
+    }
+    let path = { (address: String) in
+      (address.split(separator: "?").first ?? "").split(separator: "/").dropLast().joined(
+        separator: "/"
+      ).lowercased()
+    }
+    if let folder = folder(first, of: one) { return folder == path(other) }
+    if let folder = folder(second, of: other) { return folder == path(one) }
+    return false
+  }
+
   /// `image`, or the same picture at a larger size the page offers. Sizes are compared by
   /// width, as addresses and `srcset` name them; an image whose address names no size is kept
   /// unless a picture showing it links to its original.
   func largest(of image: String, pageImage: String?) -> String {
-    let key = Self.pictureKey(image)
-    let width = ImageRanking.widthInAddress(image)
+    if let original = Self.wrappedOriginal(image) { return original }
+    // An http address the page also shows over https ("og:image" written long ago).
+    if image.hasPrefix("http://") {
+      let secure = "https://" + image.dropFirst("http://".count)
+      let bare = { (address: String) in address.split(separator: "?").first.map(String.init) }
+      if pictures.contains(where: { $0.addresses.contains { bare($0) == bare(secure) } }) {
+        return largest(of: secure, pageImage: pageImage)
+      }
+    }
+    let width = Self.width(of: image)
     var best = image
     var bestWidth = width ?? 0
     // Only a clearly larger rendition replaces the image: a crop 2 pixels wider is not a
@@ -108,22 +223,41 @@ struct PhotoRenditions {
       best = candidate
       bestWidth = candidateWidth
     }
-    if let pageImage, pageImage != image, Self.pictureKey(pageImage) == key {
-      consider(pageImage, width: ImageRanking.widthInAddress(pageImage))
+    // The page's declared image, when it is the same picture at the same shape: a share
+    // image cropped to another shape (1200 × 630 over a square) is not the photo enlarged.
+    if let pageImage, pageImage != image, Self.samePicture(pageImage, image) {
+      let shapes = [image, pageImage].compactMap(ImageRanking.sizeInPath)
+      let sameShape =
+        shapes.count < 2
+        || abs(
+          Double(shapes[0].width) / Double(max(shapes[0].height, 1))
+            - Double(shapes[1].width) / Double(max(shapes[1].height, 1))) < 0.1
+      if sameShape { consider(pageImage, width: Self.width(of: pageImage)) }
     }
-    for picture in pictures
-    where picture.addresses.contains(image)
-      || picture.addresses.contains(where: { Self.pictureKey($0) == key })
-    {
+    for picture in pictures {
+      let addresses = picture.addresses.map { Self.wrappedOriginal($0) ?? $0 }
+      guard addresses.contains(image) || addresses.contains(where: { Self.samePicture($0, image) })
+      else { continue }
       if let linked = picture.linked, linked != image {
         // A lightbox's original is the largest there is of its picture, unless its address
         // says it is about the same size ("/750x/" for a "748x499" photo).
-        guard let linkedWidth = Self.width(of: linked), let width = Self.width(of: image),
+        guard let linkedWidth = Self.width(of: linked), let width,
           linkedWidth * 4 < width * 5
         else { return linked }
         continue
       }
-      if let widest = picture.widest { consider(widest.address, width: Int(widest.width)) }
+      for address in addresses where address != image {
+        // An original the proxy wraps is as large as there is.
+        if picture.addresses.contains(where: { Self.wrappedOriginal($0) == address }),
+          Self.width(of: address) == nil
+        {
+          return address
+        }
+        consider(address, width: Self.width(of: address))
+      }
+      if let widest = picture.widest {
+        consider(Self.wrappedOriginal(widest.address) ?? widest.address, width: Int(widest.width))
+      }
     }
     return best
   }

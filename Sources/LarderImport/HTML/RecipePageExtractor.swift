@@ -145,10 +145,11 @@ public struct RecipePageExtractor: Sendable {
     let renditions = PhotoRenditions(document: document, resolve: page.resolve)
     let tidied = ([main] + recipes.dropFirst()).map { recipe in
       var recipe = recipe
-      let name = PageFacts.withoutRecipeWord(
-        PageFacts.withoutSiteName(
-          PlainText.clean(recipe.name), siteNames: siteNames, host: page.host),
-        heading: page.heading)
+      let name = PageFacts.withoutCatalogNumber(
+        PageFacts.withoutRecipeWord(
+          PageFacts.withoutSiteName(
+            PlainText.clean(recipe.name), siteNames: siteNames, host: page.host),
+          heading: page.heading))
       if !name.isEmpty { recipe.name = name }
       if recipe.language == nil { recipe.language = page.language }
       if [.microdata, .rdfa, .microformats].contains(method) {
@@ -157,7 +158,8 @@ public struct RecipePageExtractor: Sendable {
       }
       recipe.images = ImageRanking.ranked(
         recipe.images, declaredAreas: imageAreas, pageImage: page.image)
-      if recipe.images.isEmpty,
+      // No image, or only the site's stand-in share picture: the photo the content shows.
+      if recipe.images.isEmpty || recipe.images.allSatisfy(PhotoRenditions.isStandIn),
         let photo = HeuristicRecipe(document: document, page: page).contentPhoto()
       {
         recipe.images = [photo]
