@@ -17,6 +17,44 @@ struct PhotoRenditions {
     var addresses: [String]
     var widest: (address: String, width: Double)?
     var linked: String?
+    /// The addresses the picture is known by (``PhotoRenditions/init(document:resolve:)``).
+    var names: [String] = []
+
+    /// Each name with the original a proxy wraps in its place, and what it is compared by.
+    var renditions: [Rendition] {
+      names.map { address in
+        let original = PhotoRenditions.wrappedOriginal(address)
+        let shown = original ?? address
+        return Rendition(address: shown, wrapsOriginal: original != nil, identity: Identity(shown))
+      }
+    }
+  }
+
+  /// An address a picture shows, read once.
+  struct Rendition {
+    var address: String
+    var wrapsOriginal: Bool
+    var identity: Identity
+  }
+
+  /// What ``samePicture(_:_:)`` compares: the picture's key, and its folder when its file
+  /// name is nothing but sizes.
+  struct Identity {
+    var key: String
+    var folder: String
+    var nameless: Bool
+
+    init(_ address: String) {
+      key = PhotoRenditions.pictureKey(address)
+      folder = (address.split(separator: "?").first ?? "").split(separator: "/").dropLast()
+        .joined(separator: "/").lowercased()
+      nameless = (key.split(separator: "/").last ?? "").hasPrefix(".")
+    }
+
+    func matches(_ other: Identity) -> Bool {
+      if key == other.key { return true }
+      return (nameless || other.nameless) && folder == other.folder
+    }
   }
 
   /// At most this many pictures are looked at: a page's main photo comes early.
@@ -34,6 +72,8 @@ struct PhotoRenditions {
           addresses.append(resolve(value))
         }
       }
+      // The addresses an attribute names whole; the srcset's are sizes of the same picture.
+      let named = addresses.count
       var widest: (address: String, width: Double)?
       // A <picture>'s <source> elements offer the same photo in other sizes (the HTML parser
       // may nest the <img> inside them, as it does not know them as empty).
@@ -73,7 +113,11 @@ struct PhotoRenditions {
         }
         ancestor = node.parent
       }
-      pictures.append(Picture(addresses: addresses, widest: widest, linked: linked))
+      var picture = Picture(addresses: addresses, widest: widest, linked: linked)
+      // What the picture is known by: the addresses its attributes name and its widest size
+      // (each srcset entry is a size of the same picture, looked at only once it matches).
+      picture.names = Array(addresses[..<named]) + (widest.map { [$0.address] } ?? [])
+      pictures.append(picture)
     }
     self.pictures = pictures
   }
@@ -180,22 +224,7 @@ struct PhotoRenditions {
   /// Whether two addresses show one picture (``pictureKey(_:)``), or, when a file name is
   /// nothing but its sizes and use ("og-1200x630.jpg"), sit in one folder.
   static func samePicture(_ one: String, _ other: String) -> Bool {
-    let (first, second) = (pictureKey(one), pictureKey(other))
-    if first == second { return true }
-    func folder(_ key: String, of address: String) -> String? {
-      let name = key.split(separator: "/").last ?? ""
-      guard name.hasPrefix(".") else { return nil }
-      let path = address.split(separator: "?").first ?? ""
-      return path.split(separator: "/").dropLast().joined(separator: "/").lowercased()
-    }
-    let path = { (address: String) in
-      (address.split(separator: "?").first ?? "").split(separator: "/").dropLast().joined(
-        separator: "/"
-      ).lowercased()
-    }
-    if let folder = folder(first, of: one) { return folder == path(other) }
-    if let folder = folder(second, of: other) { return folder == path(one) }
-    return false
+    Identity(one).matches(Identity(other))
   }
 
   /// `image`, or the same picture at a larger size the page offers. Sizes are compared by
@@ -225,7 +254,8 @@ struct PhotoRenditions {
     }
     // The page's declared image, when it is the same picture at the same shape: a share
     // image cropped to another shape (1200 × 630 over a square) is not the photo enlarged.
-    if let pageImage, pageImage != image, Self.samePicture(pageImage, image) {
+    let identity = Identity(image)
+    if let pageImage, pageImage != image, Identity(pageImage).matches(identity) {
       let shapes = [image, pageImage].compactMap(ImageRanking.sizeInPath)
       let sameShape =
         shapes.count < 2
@@ -234,9 +264,22 @@ struct PhotoRenditions {
             - Double(shapes[1].width) / Double(max(shapes[1].height, 1))) < 0.1
       if sameShape { consider(pageImage, width: Self.width(of: pageImage)) }
     }
+    // A cheap first look before the full comparison: a picture of the same file names its
+    // first word, or, for a file name of sizes only, its folder (or wraps another address).
+    let clue: String = {
+      if identity.nameless { return identity.folder }
+      let name = identity.key.split(separator: "/").last ?? ""
+      let stem = name.split(separator: ".").first ?? name
+      return String(stem.split(separator: "-").first ?? stem)
+    }()
     for picture in pictures {
-      let addresses = picture.addresses.map { Self.wrappedOriginal($0) ?? $0 }
-      guard addresses.contains(image) || addresses.contains(where: { Self.samePicture($0, image) })
+      guard
+        picture.names.contains(where: {
+          $0.lowercased().contains(clue) || $0.contains("%2F") || $0.contains("url=")
+        })
+      else { continue }
+      let renditions = picture.renditions
+      guard renditions.contains(where: { $0.address == image || $0.identity.matches(identity) })
       else { continue }
       if let linked = picture.linked, linked != image {
         // A lightbox's original is the largest there is of its picture, unless its address
@@ -246,14 +289,14 @@ struct PhotoRenditions {
         else { return linked }
         continue
       }
-      for address in addresses where address != image {
+      for rendition in renditions where rendition.address != image {
         // An original the proxy wraps is as large as there is.
-        if picture.addresses.contains(where: { Self.wrappedOriginal($0) == address }),
-          Self.width(of: address) == nil
-        {
-          return address
+        if rendition.wrapsOriginal, Self.width(of: rendition.address) == nil {
+          return rendition.address
         }
-        consider(address, width: Self.width(of: address))
+      }
+      for address in picture.addresses where address != image {
+        consider(Self.wrappedOriginal(address) ?? address, width: Self.width(of: address))
       }
       if let widest = picture.widest {
         consider(Self.wrappedOriginal(widest.address) ?? widest.address, width: Int(widest.width))
