@@ -73,6 +73,13 @@ import Testing
     "pickled-carrots-extension":
       "the full-size photo is a text link (\"View full-size image\") beside its thumbnail,"
       + " not around it; the reader takes the thumbnail",
+    "charred-broccolini-anchovy-butter-squarespace":
+      "the original is named only by an <img> on another of the host's names, with no size;"
+      + " the reader keeps og:image at ?format=1500w",
+    "miso-glazed-salmon-react-state":
+      "the og:image's width is an image service's option (\"c_fill,w_1200,h_630\"), which the"
+      + " reader does not read: it would take Tandoor's America's Test Kitchen thumbnails"
+      + " larger than Tandoor does",
     "tr-manti":
       "the photo is a forum attachment (attachment.php?attachmentid=…) whose address names no"
       + " picture file; the reader finds no image",
@@ -96,7 +103,12 @@ import Testing
   static let knownStepMisses: [String: String] = [
     "bolo-fuba-blogger":
       "the writer's chatter after the last step (\"Fica uma delícia… me contem nos"
-      + " comentários!\", \"Beijos e bom apetite,\", a signature) is read as three more steps"
+      + " comentários!\", \"Beijos e bom apetite,\", a signature) is read as three more steps",
+    "es-mx-pozole-rojo":
+      "the JSON-LD gives the method as one string; the page's \"Paso N.\" paragraphs that split"
+      + " it are not read, as the structured recipe is complete",
+    "pt-bolo-de-laranja":
+      "a tip after the last step, under its own heading, is read as one more step",
   ]
 }
 
@@ -311,6 +323,42 @@ import Testing
     #expect(PhotoRenditions.width(of: "https://s.example/k/dish-2048.jpg") == 2048)
     #expect(PhotoRenditions.isStandIn("https://s.example/themes/t/images/share-default.png"))
     #expect(!PhotoRenditions.isStandIn("https://s.example/files/pickled-carrots.jpg"))
+  }
+
+  @Test func readsGroupsAndStepsAPostWritesWithoutHeadings() throws {
+    let page = """
+      <html><head><title>Пельмени. Лепим на зиму</title></head><body>
+      <h1>Пельмени. Лепим на зиму</h1><div class="post">
+      <p><b>Пельмени</b><br><i>(примерно 120 штук)</i></p>
+      <p><b>Для теста:</b></p><ul><li>Мука — 500 г</li><li>Вода — 1 стакан</li></ul>
+      <p><b>Для фарша:</b></p><ul><li>Говядина — 400 г</li><li>Лук — 2 шт.</li></ul>
+      <p><b>Для подачи:</b> сметана — по вкусу</p>
+      <p><b>Шаг 1.</b> Замесить тесто.</p><p><img src="a.jpg"></p>
+      <p><b>Шаг 2.</b> Прокрутить мясо.</p><p><b>Шаг 3.</b> Слепить пельмени.</p>
+      <p>Приятного аппетита!</p></div></body></html>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.name == "Пельмени")
+    #expect(recipe.ingredientSections.map(\.title) == ["Для теста", "Для фарша", "Для подачи"])
+    #expect(recipe.ingredientLines.last?.text == "сметана — по вкусу")
+    #expect(
+      recipe.steps.map(\.text) == ["Замесить тесто.", "Прокрутить мясо.", "Слепить пельмени."])
+  }
+
+  @Test func readsADefinitionListOfGroupsAndCircledStepNumbers() throws {
+    let page = """
+      <html><head><title>Bolo</title></head><body><h1>Bolo</h1>
+      <h2>Ingredientes</h2>
+      <dl><dt>Para a massa</dt><dd>3 ovos</dd><dd>200 g de farinha</dd>
+      <dt>Para a calda</dt><dd>1 laranja</dd><dd>100 g de açúcar</dd></dl>
+      <h2>Preparação</h2>
+      <p>① Bata os ovos.</p><p>② Junte a farinha.</p><p>③ Leve ao forno.</p>
+      </body></html>
+      """
+    let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe.ingredientSections.map(\.title) == ["Para a massa", "Para a calda"])
+    #expect(recipe.ingredientSections.map(\.lines.count) == [2, 2])
+    #expect(recipe.steps.map(\.text) == ["Bata os ovos.", "Junte a farinha.", "Leve ao forno."])
   }
 
   @Test func dropsTheHeadingAndSignOffAMarkedUpMethodHolds() throws {

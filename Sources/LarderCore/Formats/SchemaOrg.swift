@@ -463,7 +463,14 @@ public enum SchemaOrg {
   /// 3.", "Étape 3 :", "Paso 3 -", "3.", "3)"; a line that is nothing but a number or a step
   /// label ("Step 3", a counter drawn beside the text) becomes empty.
   package static func withoutStepNumber(_ line: String) -> String {
-    let text = Substring(line.trimmingCharacters(in: .whitespaces))
+    var text = Substring(line.trimmingCharacters(in: .whitespaces))
+    // "① 長いもは…": a circled number (①–⑳, ❶–❿) opening the step.
+    if let first = text.unicodeScalars.first,
+      (0x2460...0x2473).contains(first.value) || (0x2776...0x277F).contains(first.value)
+    {
+      text = text.dropFirst().drop { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{3000}" }
+      if text.isEmpty { return "" }
+    }
     if text.allSatisfy({ $0.isNumber || $0 == "." || $0 == ")" }) { return "" }
     let separators: Set<Character> = [":", ".", ")", "-", "–", "—", " ", "\u{00A0}"]
     if let first = text.first, first.isLetter {

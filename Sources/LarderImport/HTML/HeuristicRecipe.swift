@@ -10,6 +10,15 @@ import LarderCore
 struct HeuristicRecipe {
   let document: MarkupDocument
   let page: PageFacts
+  /// Whether a comment thread counts as content: for a forum, whose recipe is in its first
+  /// post, once a page read without the thread holds none.
+  var commentsAreContent = false
+
+  /// The words that name page furniture, comment threads left out when they are content.
+  private var furniture: [String] {
+    commentsAreContent
+      ? Self.furnitureWords.filter { $0 != "comment" && $0 != "comments" } : Self.furnitureWords
+  }
 
   /// The most elements looked at after a heading before giving up on finding its content.
   static let maximumScan = 4000
@@ -59,6 +68,7 @@ struct HeuristicRecipe {
     "kommentarer", "kommentit", "hozzászólások", "yorumlar", "komentáře", "comentaris",
     "komentari", "comentarii", "комментарии", "σχόλια",
     "utensils", "ustensiles", "utensili", "utensilios", "utensílios", "küchengeräte",
+    "utensilien", "zubehör", "materiaal", "redskaber", "redskap", "sprzęt",
     "keukengerei", "nutrition facts", "nährwerte", "nährwertangaben", "valeurs nutritionnelles",
     "valori nutrizionali", "información nutricional", "valores nutricionales",
     "informação nutricional", "voedingswaarde", "voedingswaarden", "näringsvärde",
@@ -114,9 +124,18 @@ struct HeuristicRecipe {
       Self.ingredientWords, headings: headings, in: elements)
     var (steps, stepsHeading) = findSectionAndHeading(
       Self.instructionWords, headings: headings, in: elements)
+    // The bold line above groups found without a heading, which may name the recipe.
+    var boldName: String?
     if ingredients.isEmpty, let stepsHeading {
       ingredients = groupsBefore(elements[stepsHeading])
+      if ingredients.isEmpty {
+        (ingredients, boldName) = lineGroupsBefore(elements[stepsHeading])
+      }
     }
+    // A post with neither heading: groups named "Для теста:" over their lists, and steps
+    // numbered in their paragraphs ("Шаг 1.", "Шаг 2.").
+    if ingredients.isEmpty { (ingredients, boldName) = labelledGroups(in: elements) }
+    if steps.isEmpty, !ingredients.isEmpty { steps = numberedParagraphs(in: elements) }
     if ingredients.isEmpty {
       ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
     }
@@ -134,7 +153,8 @@ struct HeuristicRecipe {
         && (element.classOrIDContains("ingredient") || element.classOrIDContains("zutat"))
     }
     guard
-      let name = namedStart.flatMap({ recipeHeading(before: $0, in: elements) })
+      let name = boldName.flatMap({ sharesAWordWithTheTitle($0) ? $0 : nil })
+        ?? namedStart.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? ingredientHeading.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? page.title
     else { return nil }
@@ -240,7 +260,7 @@ struct HeuristicRecipe {
             isRow
               ? node.elementChildren.filter { !Self.isShopCell($0) }.map(\.textWithoutButtons)
                 .joined(separator: " ")
-              : node.textWithoutButtons)
+              : Self.textWithoutOffers(node))
           if !line.isEmpty {
             current.lines.append(line)
             count += 1
@@ -323,6 +343,35 @@ struct HeuristicRecipe {
   /// One line of an ingredient list built without `<li>`: an element named for an ingredient
   /// and repeated beside its likes (`<div class="card-ingredient">`…), that is not a list of
   /// such elements itself nor a group's heading.
+  /// An item's text without a shop's offer inside it (a block named for a product, price,
+  /// offer, basket or cart: "Versmarkt boerenkool 300 g € 1,39"); a link named so is kept, as
+  /// a brand's ingredient links to its product.
+  private static func textWithoutOffers(_ item: MarkupNode) -> String {
+    func isOffer(_ node: MarkupNode) -> Bool {
+      node.isElement && node.name != "a"
+        && ["product", "price", "offer", "basket", "cart"].contains(where: {
+          node.classOrIDContains($0)
+        })
+    }
+    guard item.descendants().contains(where: isOffer) else { return item.textWithoutButtons }
+    var pieces: [String] = []
+    func visit(_ node: MarkupNode) {
+      for child in node.children {
+        if child.isText {
+          pieces.append(child.ownText)
+        } else if !isOffer(child), !MarkupNode.invisible.contains(child.name),
+          child.name != "button"
+        {
+          pieces.append(" ")
+          visit(child)
+          pieces.append(" ")
+        }
+      }
+    }
+    visit(item)
+    return MarkupNode.collapse(pieces.joined())
+  }
+
   /// A table cell that offers something to buy: named for a product, price, basket or cart,
   /// or holding a price or a basket (an ingredient's own cell may link to a product).
   private static func isShopCell(_ cell: MarkupNode) -> Bool {
@@ -472,7 +521,8 @@ struct HeuristicRecipe {
     var tried = 0
     for (index, folded) in headings where tried < Self.maximumHeadings {
       let element = elements[index]
-      guard Self.mentions(folded, words), !Self.isInPageFurniture(element) else { continue }
+      guard Self.mentions(folded, words), !Self.isInPageFurniture(element, words: furniture)
+      else { continue }
       // "<b>Preparation:</b> 30 mins": a label with its value, not a section's heading.
       if element.text.hasSuffix(":"), element.continuesInline { continue }
       tried += 1
@@ -519,6 +569,161 @@ struct HeuristicRecipe {
     return sections
   }
 
+  /// Ingredient groups typed as lines of the block that holds the method's heading, each
+  /// under a bold name ending in a colon ("<b>Deg:</b><br>75 g smör<br>…<b>Gör så här:</b>"),
+  /// read back from the heading to the first line that is neither.
+  private func lineGroupsBefore(_ heading: MarkupNode) -> (sections: [Section], name: String?) {
+    var block = heading
+    while let parent = block.parent, !["div", "td", "p", "article", "section"].contains(block.name)
+    {
+      block = parent
+    }
+    guard block.hasAtMost(3000) else { return ([], nil) }
+    var lines: [(text: String, bold: Bool)] = []
+    var current = ""
+    var bold = ""
+    func flush() {
+      let text = MarkupNode.collapse(current)
+      let boldText = MarkupNode.collapse(bold)
+      lines.append((text, !text.isEmpty && text == boldText))
+      current = ""
+      bold = ""
+    }
+    var reachedHeading = false
+    for child in block.children {
+      if child == heading || child.descendants().contains(heading) {
+        reachedHeading = true
+        break
+      }
+      if child.isText {
+        current += child.ownText
+      } else if child.name == "br" {
+        flush()
+      } else if ["b", "strong"].contains(child.name) || Self.isBoldOnly(child) {
+        current += child.text
+        bold += child.text
+      } else if MarkupNode.blocks.contains(child.name) {
+        flush()
+        lines.append((MarkupNode.collapse(child.text), false))
+      } else {
+        current += child.text
+      }
+    }
+    guard reachedHeading else { return ([], nil) }
+    flush()
+    var sections: [Section] = []
+    var pending: [String] = []
+    var name: String?
+    for line in lines.reversed() {
+      if line.text.isEmpty { continue }
+      if line.bold, line.text.hasSuffix(":"), line.text.count <= 60 {
+        guard !pending.isEmpty else { break }
+        sections.insert(
+          Section(
+            title: line.text.trimmingCharacters(in: .whitespaces.union([":"])),
+            lines: pending.reversed()), at: 0)
+        pending = []
+        continue
+      }
+      if line.bold {
+        // A bold line without a colon above the groups: the recipe's name, perhaps.
+        name = line.text
+        break
+      }
+      pending.append(Self.cleanLine(line.text))
+    }
+    let count = sections.reduce(0) { $0 + $1.lines.count }
+    return count >= 3 ? (sections, name) : ([], nil)
+  }
+
+  /// Groups a post names without any heading: consecutive blocks each a bold name ending in a
+  /// colon followed by a list ("<p><b>Для теста:</b></p><ul>…</ul>"), or by its one line in
+  /// the same paragraph ("<p><b>Для подачи:</b> сметана</p>"); the first run of two or more.
+  private func labelledGroups(in elements: [MarkupNode]) -> (sections: [Section], name: String?) {
+    for element in elements where element.name == "ul" || element.name == "ol" {
+      guard let parent = element.parent else { continue }
+      let siblings = parent.elementChildren
+      guard let at = siblings.firstIndex(of: element), at > 0,
+        Self.groupLabel(siblings[at - 1]) != nil
+      else { continue }
+      var sections: [Section] = []
+      var index = at - 1
+      while index < siblings.count, let label = Self.groupLabel(siblings[index]) {
+        let labelText = MarkupNode.collapse(siblings[index].text)
+        let rest = labelText.dropFirst(label.count).trimmingCharacters(
+          in: .whitespaces.union([":"]))
+        if !rest.isEmpty {
+          // The one line after the name, in the same paragraph.
+          sections.append(Section(title: label, lines: [Self.cleanLine(rest)]))
+          index += 1
+          continue
+        }
+        guard index + 1 < siblings.count, ["ul", "ol"].contains(siblings[index + 1].name)
+        else { break }
+        let lines = siblings[index + 1].elementChildren.filter { $0.name == "li" }
+          .map { Self.cleanLine($0.textSeparatingElements) }.filter { !$0.isEmpty }
+        sections.append(Section(title: label, lines: lines))
+        index += 2
+      }
+      if sections.count >= 2 {
+        // A block opening with a bold name just above the groups may name the recipe.
+        var name: String?
+        if at >= 2, let bold = siblings[at - 2].elementChildren.first,
+          ["b", "strong"].contains(bold.name),
+          MarkupNode.collapse(siblings[at - 2].text).hasPrefix(MarkupNode.collapse(bold.text))
+        {
+          name = MarkupNode.collapse(bold.text)
+        }
+        return (sections, name)
+      }
+    }
+    return ([], nil)
+  }
+
+  /// A block's group name: a bold name ending in a colon that opens it, or nil.
+  private static func groupLabel(_ block: MarkupNode) -> String? {
+    guard ["p", "div"].contains(block.name), block.hasAtMost(12),
+      let bold = block.elementChildren.first, ["b", "strong"].contains(bold.name)
+    else { return nil }
+    let name = MarkupNode.collapse(bold.text)
+    guard name.hasSuffix(":"), (2...60).contains(name.count),
+      MarkupNode.collapse(block.text).hasPrefix(name)
+    else { return nil }
+    return String(name.dropLast()).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// Steps written as paragraphs numbered 1, 2, 3… in their text ("Шаг 1.", "2."), the first
+  /// run of three or more, pictures between them passed over.
+  private func numberedParagraphs(in elements: [MarkupNode]) -> [Section] {
+    var lines: [String] = []
+    for element in elements where element.name == "p" {
+      let text = MarkupNode.collapse(element.text)
+      if text.isEmpty { continue }
+      let number = Self.writtenStepNumber(text)
+      if number == lines.count + 1 {
+        lines.append(Self.cleanLine(text))
+      } else if lines.count >= 3 {
+        break
+      } else if number == 1 {
+        lines = [Self.cleanLine(text)]
+      } else {
+        lines = []
+      }
+    }
+    return lines.count >= 3 ? [Section(title: nil, lines: lines)] : []
+  }
+
+  /// Whether a short text (not a sentence) shares a word of four letters or more with the
+  /// page's title.
+  private func sharesAWordWithTheTitle(_ text: String) -> Bool {
+    guard let title = page.title, text.count <= 80, !text.contains(where: { ".?!:".contains($0) })
+    else { return false }
+    func words(_ text: String) -> Set<String> {
+      Set(Self.fold(text).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
+    }
+    return !words(text).isDisjoint(with: words(title))
+  }
+
   /// The recipe's own name, when a feature story carries it: the heading shortly before the
   /// "Ingredients" heading (with at most a few short lines between: times, servings, a
   /// sentence), when it shares a word with the page's title without being it ("Smoky Black
@@ -541,7 +746,13 @@ struct HeuristicRecipe {
         textBlocks += 1
         if textBlocks > 10 || element.text.count > 300 { return nil }
       }
-      guard Self.headingLevel(element.name) != nil else { continue }
+      // A heading, or a paragraph all in bold (a post's name for its recipe); not the block
+      // that holds the ingredients' own heading ("<p><strong>Ingredients</strong></p>").
+      guard
+        Self.headingLevel(element.name) != nil
+          || (["p", "div"].contains(element.name) && Self.isBoldOnly(element))
+      else { continue }
+      if element.hasAtMost(8), element.descendants().contains(elements[index]) { continue }
       let text = MarkupNode.collapse(element.text)
       let folded = Self.fold(text)
       // A heading that holds the title ("X: la ricetta") adds nothing, nor one the title holds
@@ -557,12 +768,33 @@ struct HeuristicRecipe {
         opensTitle || !foldedTitle.contains(folded),
         !text.contains(where: { ".?!:".contains($0) }),
         !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.stopWords),
-        !Self.isInPageFurniture(element, exceptHeader: true)
+        !Self.isInPageFurniture(element, exceptHeader: true, words: furniture)
       else { return nil }
       let words = folded.split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init)
-      return words.contains(where: titleWords.contains) ? text : nil
+      if words.contains(where: titleWords.contains) { return text }
+      // Writing without spaces between words (Japanese, Chinese): three characters in a row
+      // that the title has too, the heading's bullet and "のレシピ" left off.
+      let name = Self.withoutRecipeSuffix(
+        String(text.drop { !$0.isLetter && !$0.isNumber }))
+      let characters = Array(name)
+      guard name.unicodeScalars.contains(where: { $0.value >= 0x3040 }), characters.count >= 3
+      else { return nil }
+      for start in 0...(characters.count - 3)
+      where title.contains(String(characters[start..<(start + 3)])) {
+        return name
+      }
+      return nil
     }
     return nil
+  }
+
+  /// A Japanese heading's name without "のレシピ" or "の作り方" ("…'s recipe", "how to make …").
+  static func withoutRecipeSuffix(_ name: String) -> String {
+    for suffix in ["のレシピ", "の作り方", "レシピ"]
+    where name.hasSuffix(suffix) && name.count > suffix.count + 1 {
+      return String(name.dropLast(suffix.count))
+    }
+    return name
   }
 
   private static let furnitureWords = [
@@ -573,7 +805,9 @@ struct HeuristicRecipe {
   /// Whether a heading sits in a menu, sidebar, footer or comment thread rather than the
   /// page's content.
   /// With `exceptHeader`, a `<header>` does not count: a recipe card's header holds its name.
-  private static func isInPageFurniture(_ element: MarkupNode, exceptHeader: Bool = false) -> Bool {
+  private static func isInPageFurniture(
+    _ element: MarkupNode, exceptHeader: Bool = false, words: [String] = furnitureWords
+  ) -> Bool {
     var ancestor = element.parent
     var steps = 0
     while let node = ancestor, steps < MarkupDocument.maximumDepth {
@@ -582,7 +816,8 @@ struct HeuristicRecipe {
         return true
       }
       // The page's outer elements carry theme classes ("tweak-show-sidebar") that say nothing.
-      if !["html", "body", "main", "article"].contains(name), isNamedAsFurniture(node) {
+      if !["html", "body", "main", "article"].contains(name), isNamedAsFurniture(node, words: words)
+      {
         return true
       }
       ancestor = node.parent
@@ -728,7 +963,7 @@ struct HeuristicRecipe {
       parent = up
     }
     guard ["p", "div", "td", "font", "center", "blockquote"].contains(parent.name),
-      parent.hasAtMost(400)
+      parent.hasAtMost(1500)
     else { return nil }
     // The block's lines. A list or table right after the heading is what the heading heads,
     // read by the walk after it as what it is ("<font><b>INGREDIENTS</b></font><br><table>…":
@@ -832,7 +1067,7 @@ struct HeuristicRecipe {
         continue
       }
       if MarkupNode.invisible.contains(name) || ["nav", "footer", "aside", "form"].contains(name)
-        || (element.isElement && Self.isNamedAsFurniture(element))
+        || (element.isElement && Self.isNamedAsFurniture(element, words: furniture))
       {
         skipUntil = position + element.descendants().count
         if !(sections.isEmpty && current.lines.isEmpty) && name != "script" && name != "style" {
@@ -932,6 +1167,35 @@ struct HeuristicRecipe {
         element.elementChildren.contains(where: { $0.name == "dt" }),
         element.elementChildren.contains(where: { $0.name == "dd" })
       {
+        // A term over several descriptions names a group ("<dt>Para a massa</dt><dd>3 ovos</dd>
+        // <dd>…"); one over each makes a line with it ("<dt>250 g</dt><dd>hvedemel</dd>").
+        var descriptionsPerTerm: [Int] = []
+        for child in element.elementChildren {
+          if child.name == "dt" { descriptionsPerTerm.append(0) }
+          if child.name == "dd", !descriptionsPerTerm.isEmpty {
+            descriptionsPerTerm[descriptionsPerTerm.count - 1] += 1
+          }
+        }
+        if descriptionsPerTerm.contains(where: { $0 >= 2 }) {
+          givingWayToAList()
+          for child in element.elementChildren {
+            if child.name == "dt" {
+              if !current.lines.isEmpty || current.title != nil { sections.append(current) }
+              current = Section(
+                title: MarkupNode.collapse(child.text).trimmingCharacters(in: [":", " "]),
+                lines: [])
+            } else if child.name == "dd" {
+              let line = Self.cleanLine(child.text)
+              if !line.isEmpty {
+                current.lines.append(line)
+                total += 1
+              }
+            }
+          }
+          listMode = true
+          skipUntil = position + element.descendants().count
+          continue
+        }
         var lines: [String] = []
         var term: String?
         for child in element.elementChildren {
@@ -1070,6 +1334,12 @@ struct HeuristicRecipe {
 
   /// Whether a paragraph opens with a note's word and a colon.
   static func opensANote(_ line: String) -> Bool {
+    // "Tips! Bullarna går att frysa…", "Obs! …": a note's word and an exclamation mark.
+    if let mark = line.firstIndex(of: "!"), line.distance(from: line.startIndex, to: mark) <= 8,
+      noteWords.contains(fold(String(line[..<mark])))
+    {
+      return true
+    }
     guard let colon = line.firstIndex(of: ":"),
       line.distance(from: line.startIndex, to: colon) <= 20
     else { return false }

@@ -112,9 +112,14 @@ public struct RecipePageExtractor: Sendable {
     if candidates.isEmpty || !Self.isComplete(candidates[0].1[0])
       || candidates[0].1[0].ingredientLines.count <= 1
     {
-      if let recipe = HeuristicRecipe(document: document, page: page).recipe(),
-        !candidates.isEmpty || !recipe.steps.isEmpty
-      {
+      var reader = HeuristicRecipe(document: document, page: page)
+      var read = reader.recipe()
+      if read == nil && candidates.isEmpty {
+        // A forum's recipe is in its first post, among the comments.
+        reader.commentsAreContent = true
+        read = reader.recipe()
+      }
+      if let recipe = read, !candidates.isEmpty || !recipe.steps.isEmpty {
         candidates.append((.heuristic, [finish(recipe, page: page)]))
       }
     }
