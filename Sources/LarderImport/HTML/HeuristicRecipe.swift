@@ -42,7 +42,8 @@ struct HeuristicRecipe {
   static let instructionWords = [
     "instructions", "instruction", "method", "methods", "directions", "direction",
     "preparation", "steps", "how to make it", "how to make", "how to prepare", "procedure",
-    "what you do", "what to do",
+    "what you do", "what to do", "come preparare", "come si prepara", "comment preparer",
+    "como preparar", "como fazer", "hoe maak je", "jak przygotowac", "wie man",
     "zubereitung", "anleitung", "zubereitungsschritte", "preparation", "etapes",
     "etapes de preparation", "deroulement", "preparacion", "elaboracion", "instrucciones",
     "pasos", "modo de preparo", "modo de preparacao", "preparo", "preparazione", "procedimento",
@@ -63,7 +64,7 @@ struct HeuristicRecipe {
     "anteckningar", "merknader", "huomautukset", "poznámky", "megjegyzések", "notlar",
     "примечания", "σημειώσεις",
     "consigli", "consejos", "conseils", "dicas", "sfaturi", "wskazówki", "tipy", "vinkit",
-    "tippek", "ipuçları", "советы", "συμβουλές",
+    "tippek", "ipuçları", "советы", "συμβουλές", "il consiglio", "consiglio",
     "comentarios", "commentaires", "commenti", "kommentare", "reacties", "komentarze",
     "kommentarer", "kommentit", "hozzászólások", "yorumlar", "komentáře", "comentaris",
     "komentari", "comentarii", "комментарии", "σχόλια",
@@ -375,7 +376,7 @@ struct HeuristicRecipe {
   /// A table cell that offers something to buy: named for a product, price, basket or cart,
   /// or holding a price or a basket (an ingredient's own cell may link to a product).
   private static func isShopCell(_ cell: MarkupNode) -> Bool {
-    if ["product", "price", "basket", "cart", "buy", "shop"].contains(where: {
+    if ["prod", "price", "offer", "basket", "cart", "buy", "shop"].contains(where: {
       cell.classOrIDContains($0)
     }) {
       return true
@@ -523,8 +524,13 @@ struct HeuristicRecipe {
       let element = elements[index]
       guard Self.mentions(folded, words), !Self.isInPageFurniture(element, words: furniture)
       else { continue }
-      // "<b>Preparation:</b> 30 mins": a label with its value, not a section's heading.
-      if element.text.hasSuffix(":"), element.continuesInline { continue }
+      // "<b>Preparation:</b> 30 mins", "<span>Preparazione</span> 1 ora": a label with its
+      // value, not a section's heading.
+      if let value = element.inlineText,
+        element.text.hasSuffix(":") || value.first?.isNumber == true
+      {
+        continue
+      }
       tried += 1
       let sections = linesBeside(element) ?? content(after: index, heading: element, in: elements)
       let count = sections.reduce(0) { $0 + $1.lines.count }
@@ -733,6 +739,20 @@ struct HeuristicRecipe {
     guard let title = page.title else { return nil }
     let titleWords = Set(
       Self.fold(title).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
+    // From the "Ingredients" heading when one comes shortly before the element named for
+    // them: the headings between are the groups' ("Per le melanzane").
+    var index = index
+    for back in stride(from: index - 1, through: max(0, index - 60), by: -1) {
+      let element = elements[back]
+      guard Self.headingLevel(element.name) != nil || ["p", "strong", "b"].contains(element.name),
+        element.hasAtMost(8)
+      else { continue }
+      let folded = Self.fold(element.text)
+      if folded.count <= 60, Self.matches(folded, Self.ingredientWords) {
+        index = back
+        break
+      }
+    }
     var position = index - 1
     var textBlocks = 0
     while position >= 0, index - position <= 80 {
@@ -1070,7 +1090,11 @@ struct HeuristicRecipe {
         || (element.isElement && Self.isNamedAsFurniture(element, words: furniture))
       {
         skipUntil = position + element.descendants().count
-        if !(sections.isEmpty && current.lines.isEmpty) && name != "script" && name != "style" {
+        // An <aside> between the steps ("Leggi anche") is passed over; other furniture ends
+        // what has been read.
+        if !(sections.isEmpty && current.lines.isEmpty)
+          && !["script", "style", "aside"].contains(name)
+        {
           break
         }
         continue
@@ -1086,6 +1110,11 @@ struct HeuristicRecipe {
         // a sub-section.
         if isOtherSection || text.count > 60 || level <= (Self.headingLevel(heading.name) ?? 0) {
           break
+        }
+        // "<h3>Passaggio 1</h3>": a step's number set as a heading, not a group's name.
+        if SchemaOrg.withoutStepNumber(text).isEmpty {
+          skipUntil = position + element.descendants().count
+          continue
         }
         if !current.lines.isEmpty { sections.append(current) }
         current = Section(title: text.trimmingCharacters(in: [":"]), lines: [])
@@ -1266,8 +1295,13 @@ struct HeuristicRecipe {
         let hasBreaks = name == "pre" || element.descendants().contains { $0.name == "br" }
         var lines: [String] = []
         var numberingEnds = false
+        // A row's cells, without a shop's offer beside the ingredient.
+        let whole =
+          name == "tr"
+          ? element.elementChildren.filter { !Self.isShopCell($0) }.map(\.text).joined(
+            separator: " ") : element.text
         for text in hasBreaks
-          ? element.textWithLineBreaks.components(separatedBy: "\n") : [element.text]
+          ? element.textWithLineBreaks.components(separatedBy: "\n") : [whole]
         {
           let line = Self.cleanLine(text)
           if line.isEmpty { continue }
@@ -1402,7 +1436,7 @@ struct HeuristicRecipe {
 
   /// A line without the bullet typed before it ("- 100 g de sucre", "• 2 eggs").
   static func withoutBullet(_ line: String) -> String {
-    guard let first = line.first, "-–—•*·".contains(first), line.count > 2,
+    guard let first = line.first, "-–—•*·☐☑✓✔□▢".contains(first), line.count > 2,
       line.dropFirst().first == " "
     else { return line }
     return String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)

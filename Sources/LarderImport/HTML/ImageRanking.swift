@@ -78,7 +78,7 @@ enum ImageRanking {
     if withoutQuery.count > 1 {
       for pair in withoutQuery[1].split(separator: "&") {
         let parts = pair.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2, ["w", "width"].contains(parts[0].lowercased()),
+        guard parts.count == 2, ["w", "width", "imwidth"].contains(parts[0].lowercased()),
           let width = Int(parts[1]), width > 0, width < 20_000
         else { continue }
         return (width, width)

@@ -347,16 +347,43 @@ struct MarkupNode {
   /// Whether the line goes on after this element: its nearest later sibling that is an
   /// element or text with more than spaces is text ("<b>Serves:</b> 4", not "<b>For the
   /// sauce:</b><br>").
-  var continuesInline: Bool {
+  var continuesInline: Bool { inlineText != nil }
+
+  /// The text the line goes on with after this element (``continuesInline``), trimmed; nil
+  /// when an element or nothing follows.
+  var inlineText: String? {
     var following = pointer.pointee.next
     while let node = following {
       let kind = node.pointee.type
-      if kind == XML_ELEMENT_NODE { return false }
+      if kind == XML_ELEMENT_NODE { return nil }
       if Self.isTextKind(kind) {
         let text = MarkupNode(document: document, pointer: node).ownText
-        if text.contains(where: { !$0.isWhitespace && $0 != "\u{A0}" }) { return true }
+        if text.contains(where: { !$0.isWhitespace && $0 != "\u{A0}" }) {
+          return text.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{A0}"]))
+        }
       }
       following = node.pointee.next
+    }
+    return nil
+  }
+
+  /// Whether the first text inside this element starts with a comma, full stop, semicolon,
+  /// colon or closing bracket.
+  fileprivate var opensWithPunctuation: Bool {
+    var node = pointer.pointee.children
+    var steps = 0
+    while let current = node, steps < 16 {
+      steps += 1
+      if Self.isTextKind(current.pointee.type) {
+        let text = MarkupNode(document: document, pointer: current).ownText
+        guard let first = text.first(where: { !$0.isWhitespace }) else {
+          node = current.pointee.next
+          continue
+        }
+        return ",.;:)".contains(first)
+      }
+      node =
+        current.pointee.type == XML_ELEMENT_NODE ? current.pointee.children : current.pointee.next
     }
     return false
   }
@@ -395,7 +422,11 @@ struct MarkupNode {
       }
       let name = node.name
       if Self.invisible.contains(name) || skipping.contains(name) { return false }
-      if separatingElements && node.followsElement { pieces.append(" ") }
+      // Not before a comma or full stop the element opens with ("<span>flour</span><span>,
+      // plus more</span>" reads "flour, plus more").
+      if separatingElements && node.followsElement && !node.opensWithPunctuation {
+        pieces.append(" ")
+      }
       if name == "br" {
         pieces.append(lineBreaks ? "\n" : " ")
       } else if Self.blocks.contains(name) {

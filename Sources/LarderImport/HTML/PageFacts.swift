@@ -141,6 +141,20 @@ struct PageFacts {
     author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
   }
 
+  /// A name without a subtitle after a colon that only says it is the recipe ("Parmigiana di
+  /// melanzane: la ricetta classica, passo passo", "Tarte Tatin : la recette facile").
+  static func withoutRecipeSubtitle(_ name: String) -> String {
+    guard let colon = name.firstIndex(of: ":") else { return name }
+    let before = name[..<colon].trimmingCharacters(in: .whitespaces)
+    let after = name[name.index(after: colon)...].lowercased()
+    let words = [
+      "recipe", "ricetta", "recette", "receta", "receita", "rezept", "recept", "przepis",
+      "opskrift", "oppskrift", "resepti", "recepty",
+    ]
+    guard before.count >= 3, words.contains(where: after.contains) else { return name }
+    return before
+  }
+
   /// A name without the publication number in brackets after it ("Refrigerator Pickled
   /// Carrots (FP-219)", as extension services and manufacturers number their leaflets).
   static func withoutCatalogNumber(_ name: String) -> String {

@@ -137,6 +137,19 @@ public struct RecipePageExtractor: Sendable {
             + "\(method.rawValue) recipe lacked")
       }
     }
+    // A method given as one long string ("… Schritt für Schritt …" in one step) that the page
+    // shows as steps of its own: the page's steps, when together they are that string.
+    if main.steps.count == 1, let only = main.steps.first?.text, only.count >= 200,
+      method != .heuristic,
+      let read = HeuristicRecipe(document: document, page: page).recipe(), read.steps.count >= 2
+    {
+      func key(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
+      }
+      if key(read.steps.map(\.text).joined()) == key(only) {
+        main.instructionSections = read.instructionSections
+      }
+    }
     if main.ingredientSections.count == 1, main.ingredientSections[0].title == nil,
       main.ingredientLines.count >= 2,
       let grouped = pageGroups(
@@ -150,11 +163,14 @@ public struct RecipePageExtractor: Sendable {
     let renditions = PhotoRenditions(document: document, resolve: page.resolve)
     let tidied = ([main] + recipes.dropFirst()).map { recipe in
       var recipe = recipe
-      let name = PageFacts.withoutCatalogNumber(
+      var name = PageFacts.withoutCatalogNumber(
         PageFacts.withoutRecipeWord(
           PageFacts.withoutSiteName(
             PlainText.clean(recipe.name), siteNames: siteNames, host: page.host),
           heading: page.heading))
+      // A headline read as the name may add that it is the recipe; a declared name is kept as
+      // the site wrote it ("Ratatouille : la meilleure recette").
+      if method == .heuristic { name = PageFacts.withoutRecipeSubtitle(name) }
       if !name.isEmpty { recipe.name = name }
       if recipe.language == nil { recipe.language = page.language }
       if [.microdata, .rdfa, .microformats].contains(method) {
