@@ -68,13 +68,8 @@ enum ImageRanking {
   /// The size an address names: the last "WxH" of its path, else `w=`/`width=` in its query
   /// (as a square).
   private static func sizeInAddress(_ address: String) -> (width: Int, height: Int)? {
+    if let size = sizeInPath(address) { return size }
     let withoutQuery = address.split(separator: "?", maxSplits: 1)
-    guard let first = withoutQuery.first else { return nil }
-    let path = first.split(separator: "/")
-    let segments = first.contains("://") ? path.dropFirst(2) : path[...]
-    for segment in segments.reversed() {
-      if let size = lastSize(in: segment) ?? resizingSegment(segment) { return size }
-    }
     if withoutQuery.count > 1 {
       for pair in withoutQuery[1].split(separator: "&") {
         let parts = pair.split(separator: "=", maxSplits: 1)
