@@ -39,6 +39,12 @@ import Testing
       Expectation.self,
       from: Data(contentsOf: Self.folder.appendingPathComponent(name + ".json")))
     let html = try Data(contentsOf: Self.folder.appendingPathComponent(name + ".html"))
+    if let reason = Self.knownUnreadPages[name] {
+      withKnownIssue(Comment(rawValue: reason)) {
+        _ = try RecipePageExtractor().extract(html: html, url: expected.url)
+      }
+      return
+    }
     let recipe = try RecipePageExtractor().extract(html: html, url: expected.url).recipe
     if let reason = Self.knownTitleMisses[name] {
       withKnownIssue(Comment(rawValue: reason)) { #expect(recipe.name == expected.title) }
@@ -71,6 +77,8 @@ import Testing
 
   /// Pages whose main image the reader does not yet take at its largest, and why.
   static let knownImageMisses: [String: String] = [
+    "grandma-ruths-oatmeal-bread-user-recipe":
+      "the largest photo is behind a \"View full size\" text link; the reader keeps the page's",
     "corn-halloumi-squarespace":
       "the original (2500 wide) is named only by the photo's data-src, its size only by"
       + " Squarespace's own data-image-dimensions; the reader keeps og:image at 1500 wide",
@@ -101,8 +109,24 @@ import Testing
       + " picture file; the reader finds no image",
   ]
 
+  /// Pages in which the reader finds no recipe yet, and why.
+  static let knownUnreadPages: [String: String] = [
+    "nb-kjottkaker-avis":
+      "a newspaper story whose ingredients are a two-column table with colspan group rows and"
+      + " whose steps are story paragraphs under \"Slik gjør du\": no recipe is found"
+  ]
+
   /// Pages whose ingredient lines or groups the reader does not yet read exactly, and why.
   static let knownSectionMisses: [String: String] = [
+    "brown-butter-miso-cookies-unit-toggle":
+      "the hidden metric list of a US/Metric toggle is read beside the one shown",
+    "it-passatelli-in-brodo-magazine":
+      "the recipe box's groups inside a feature story are not found",
+    "nl-appeltaart-tv":
+      "amounts in <dt> and names in <dd>, with an equipment line, are not read as lines",
+    "pl-pierogi-ruskie-stara-strona":
+      "the old page's <br> lines run on into the method's first lines",
+    "smoked-rosemary-paloma-cocktail": "the garnish group is not found",
     "baguettes-cooking-school-table":
       "the lesson's tables (Ingredient | Weight | Volume, captioned by group) are read with the"
       + " baker's-percentage table beside them and without their groups",
@@ -117,6 +141,10 @@ import Testing
 
   /// Pages whose recipe name the reader does not yet read as a careful reader would, and why.
   static let knownTitleMisses: [String: String] = [
+    "aunt-maes-pound-cake-family-page":
+      "the family site's name is taken, the recipe's being in a bold line of the page",
+    "es-empanada-gallega-blogger":
+      "the post's title keeps its remark in brackets (\"(masa casera de las de toda la vida)\")",
     "baguettes-cooking-school-table":
       "the lesson's heading (\"Lesson 7: Classic French Baguettes\") is kept whole",
     "miso-salmon-bowls-docs-export":
@@ -135,6 +163,12 @@ import Testing
   /// Pages whose steps the reader does not yet read exactly, and why; the test reports a page
   /// here that starts to read right, so that it leaves the list.
   static let knownStepMisses: [String: String] = [
+    "aunt-maes-pound-cake-family-page":
+      "the <ol> whose <li> are never closed runs on into the tips after it",
+    "es-empanada-gallega-blogger":
+      "the tips and the writer's sign-off after the last step are read as steps",
+    "slow-cooker-beef-ragu-magazine":
+      "the \"Step N\" headings' paragraphs are read with the serving note after them",
     "bolo-fuba-blogger":
       "the writer's chatter after the last step (\"Fica uma delícia… me contem nos"
       + " comentários!\", \"Beijos e bom apetite,\", a signature) is read as three more steps",

@@ -1175,7 +1175,7 @@ struct HeuristicRecipe {
           sections.append(current)
           current = Section(title: nil, lines: [])
         }
-        let text = Self.cleanLine(element.textSeparatingElements)
+        let text = Self.cleanLine(Self.textWithoutOffers(element))
         if !text.isEmpty && !Self.isButtonOnly(element) {
           current.lines.append(text)
           total += 1

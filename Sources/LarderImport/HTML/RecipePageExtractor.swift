@@ -227,7 +227,16 @@ public struct RecipePageExtractor: Sendable {
       siteNames += Self.siteNames(in: json, recipes: objects)
       imageAreas.merge(
         ImageRanking.declaredAreas(in: json, resolve: page.resolve), uniquingKeysWith: max)
-      for object in objects {
+      // Recipes that each say they are another page's (a related recipe's data left in the
+      // template) are not this page's; when every one does, the page's own recipe is read
+      // from its markup instead.
+      let ownObjects =
+        objects.allSatisfy({ Self.namesAnotherPage($0, than: page.canonicalURL) })
+        ? [] : objects
+      if ownObjects.isEmpty, !objects.isEmpty {
+        warnings.append("\(label): the recipe it holds is another page's; skipped")
+      }
+      for object in ownObjects {
         if let recipe = read(
           Self.resolvingReferences(object, index: index), page: page, label: label,
           warnings: &warnings)
@@ -237,6 +246,33 @@ public struct RecipePageExtractor: Sendable {
       }
     }
     return rank(recipes, page: page)
+  }
+
+  /// Whether a JSON-LD object's `mainEntityOfPage` or `url` names another page of the same
+  /// site than `canonical` (scheme, "www.", query and a trailing slash aside); false when
+  /// either is unknown.
+  private static func namesAnotherPage(_ object: [String: Any], than canonical: String?) -> Bool {
+    guard let canonical, let own = Self.pageKey(canonical) else { return false }
+    let named = [object["mainEntityOfPage"], object["url"]].compactMap { value -> String? in
+      if let text = value as? String { return text }
+      return (value as? [String: Any])?["@id"] as? String
+    }
+    // Only another page of the same site counts: a recipe's url may be its copy on a CDN
+    // or an AMP host.
+    let host = own.split(separator: "/").first.map(String.init) ?? own
+    let keys = named.compactMap(Self.pageKey)
+    return !keys.isEmpty && !keys.contains(own)
+      && keys.allSatisfy { $0.split(separator: "/").first.map(String.init) == host }
+  }
+
+  /// A page address as compared by ``namesAnotherPage(_:than:)``.
+  private static func pageKey(_ address: String) -> String? {
+    guard let url = URL(string: address), let host = url.host, !url.path.isEmpty else {
+      return nil
+    }
+    let bareHost = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+    let path = url.path.hasSuffix("/") ? String(url.path.dropLast()) : url.path
+    return (bareHost + path).lowercased()
   }
 
   /// The names of the WebSite and Organization nodes of a JSON-LD document and of its
