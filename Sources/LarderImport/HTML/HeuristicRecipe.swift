@@ -310,13 +310,11 @@ struct HeuristicRecipe {
   /// The full-size photo a picture in the page's content links to ("<a href="big.jpg"><img
   /// src="small.jpg"></a>"), the way pages without a declared image show their dish.
   private func linkedPhoto(in elements: [MarkupNode]) -> String? {
-    let photo = [".jpg", ".jpeg", ".png", ".webp"]
     for element in elements where element.name == "a" {
       guard let link = element.attribute("href"), element.hasAtMost(8),
         element.elementChildren.contains(where: { $0.name == "img" })
       else { continue }
-      let path = (link.split(separator: "?").first.map(String.init) ?? link).lowercased()
-      guard photo.contains(where: path.hasSuffix), !Self.isInPageFurniture(element) else {
+      guard PhotoRenditions.isPictureFile(link), !Self.isInPageFurniture(element) else {
         continue
       }
       return link

@@ -180,13 +180,25 @@ enum ImageRanking {
   /// wider than "1x"), or nil when it names none with a width or density.
   static func widest(inSrcset value: String) -> String? {
     var best: (address: String, size: Double)?
-    for candidate in value.split(separator: ",") {
-      let parts = candidate.split(whereSeparator: \.isWhitespace)
-      guard parts.count == 2, let unit = parts[1].last, unit == "w" || unit == "x",
-        let size = Double(parts[1].dropLast()), size > 0
-      else { continue }
-      if size > (best?.size ?? 0) { best = (String(parts[0]), size) }
+    for candidate in candidates(inSrcset: value) {
+      guard let size = candidate.size, size > 0 else { continue }
+      if size > (best?.size ?? 0) { best = (candidate.address, size) }
     }
     return best?.address
+  }
+
+  /// The candidates of a `srcset`, each address with its descriptor: `unit` "w" for a width,
+  /// "x" for a density, nil (and no size) when it gives none or one that is not a number.
+  static func candidates(
+    inSrcset value: String
+  ) -> [(address: String, size: Double?, unit: Character?)] {
+    value.split(separator: ",").compactMap { candidate in
+      let parts = candidate.split(whereSeparator: \.isWhitespace)
+      guard let first = parts.first else { return nil }
+      guard parts.count == 2, let unit = parts[1].last, unit == "w" || unit == "x",
+        let size = Double(parts[1].dropLast())
+      else { return (String(first), nil, nil) }
+      return (String(first), size, unit)
+    }
   }
 }

@@ -90,14 +90,10 @@ struct PhotoRenditions {
       for source in [element] + sources {
         for name in ["srcset", "data-srcset", "data-lazy-srcset"] {
           guard let value = source.attribute(name) else { continue }
-          for candidate in value.split(separator: ",") {
-            let parts = candidate.split(whereSeparator: \.isWhitespace)
-            guard let first = parts.first else { continue }
-            let address = resolve(String(first))
+          for candidate in ImageRanking.candidates(inSrcset: value) {
+            let address = resolve(candidate.address)
             addresses.append(address)
-            guard parts.count == 2, parts[1].last == "w",
-              let width = Double(parts[1].dropLast())
-            else { continue }
+            guard candidate.unit == "w", let width = candidate.size else { continue }
             if width > widest?.width ?? 0 { widest = (address, width) }
           }
         }
