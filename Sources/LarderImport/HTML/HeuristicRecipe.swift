@@ -348,9 +348,7 @@ struct HeuristicRecipe {
   private static func textWithoutOffers(_ item: MarkupNode) -> String {
     func isOffer(_ node: MarkupNode) -> Bool {
       node.isElement && node.name != "a"
-        && ["product", "price", "offer", "basket", "cart"].contains(where: {
-          node.classOrIDContains($0)
-        })
+        && Self.offerWords.contains(where: { node.classOrIDContains($0) })
     }
     guard item.descendants().contains(where: isOffer) else { return item.textWithoutButtons }
     var pieces: [String] = []
@@ -371,16 +369,21 @@ struct HeuristicRecipe {
     return MarkupNode.collapse(pieces.joined())
   }
 
+  /// Words of class names that mark a shop's offer inside an ingredient's item.
+  private static let offerWords = ["product", "price", "offer", "basket", "cart"]
+  /// What a whole cell may be named for besides an offer: "prod" (which also covers
+  /// "product"), buying, the shop.
+  private static let shopCellWords = offerWords + ["prod", "buy", "shop"]
+  /// What a cell may hold that only a shop's offer does (an ingredient's own cell may link
+  /// to a product).
+  private static let shopContentWords = ["price", "basket", "cart"]
+
   /// A table cell that offers something to buy: named for a product, price, basket or cart,
-  /// or holding a price or a basket (an ingredient's own cell may link to a product).
+  /// or holding a price or a basket.
   private static func isShopCell(_ cell: MarkupNode) -> Bool {
-    if ["prod", "price", "offer", "basket", "cart", "buy", "shop"].contains(where: {
-      cell.classOrIDContains($0)
-    }) {
-      return true
-    }
+    if shopCellWords.contains(where: { cell.classOrIDContains($0) }) { return true }
     return cell.descendants().contains { node in
-      node.isElement && ["price", "basket", "cart"].contains(where: { node.classOrIDContains($0) })
+      node.isElement && shopContentWords.contains(where: { node.classOrIDContains($0) })
     }
   }
 
@@ -722,10 +725,12 @@ struct HeuristicRecipe {
   private func sharesAWordWithTheTitle(_ text: String) -> Bool {
     guard let title = page.title, text.count <= 80, !text.contains(where: { ".?!:".contains($0) })
     else { return false }
-    func words(_ text: String) -> Set<String> {
-      Set(Self.fold(text).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
-    }
-    return !words(text).isDisjoint(with: words(title))
+    return !Self.longWords(of: text).isDisjoint(with: Self.longWords(of: title))
+  }
+
+  /// The words of four letters or more of a text, folded: what a name and a title share.
+  private static func longWords(of text: String) -> Set<String> {
+    Set(fold(text).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
   }
 
   /// The recipe's own name, when a feature story carries it: the heading shortly before the
@@ -735,8 +740,7 @@ struct HeuristicRecipe {
   /// through a snowed-in week").
   private func recipeHeading(before index: Int, in elements: [MarkupNode]) -> String? {
     guard let title = page.title else { return nil }
-    let titleWords = Set(
-      Self.fold(title).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
+    let titleWords = Self.longWords(of: title)
     // From the "Ingredients" heading when one comes shortly before the element named for
     // them: the headings between are the groups' ("Per le melanzane").
     var index = index
@@ -788,8 +792,7 @@ struct HeuristicRecipe {
         !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.stopWords),
         !Self.isInPageFurniture(element, exceptHeader: true, words: furniture)
       else { return nil }
-      let words = folded.split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init)
-      if words.contains(where: titleWords.contains) { return text }
+      if !Self.longWords(of: text).isDisjoint(with: titleWords) { return text }
       // Writing without spaces between words (Japanese, Chinese): three characters in a row
       // that the title has too, the heading's bullet and "のレシピ" left off.
       let name = Self.withoutRecipeSuffix(

@@ -143,10 +143,7 @@ public struct RecipePageExtractor: Sendable {
       method != .heuristic,
       let read = HeuristicRecipe(document: document, page: page).recipe(), read.steps.count >= 2
     {
-      func key(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
-      }
-      if key(read.steps.map(\.text).joined()) == key(only) {
+      if Self.comparable(read.steps.map(\.text).joined()) == Self.comparable(only) {
         main.instructionSections = read.instructionSections
       }
     }
@@ -422,9 +419,7 @@ public struct RecipePageExtractor: Sendable {
     guard sections.count == 1, sections[0].title == nil, groups.count >= 2 else { return nil }
     let lines = sections[0].lines
     let shown = groups.flatMap(\.lines)
-    func key(_ text: String) -> String {
-      String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
-    }
+    let key = comparable
     guard lines.count >= 2 else { return nil }
     if shown.count > lines.count {
       return regrouped(lines, namedAmong: groups, key: key)
@@ -441,6 +436,12 @@ public struct RecipePageExtractor: Sendable {
       start += group.lines.count
     }
     return result
+  }
+
+  /// A text as two readings of one line or step are compared: lowercased, letters and digits
+  /// only.
+  static func comparable(_ text: String) -> String {
+    String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
   }
 
   /// `regrouped(_:as:)` where the page shows more items than the recipe has lines.
