@@ -109,15 +109,25 @@ public struct RecipePageExtractor: Sendable {
     if !microformatRecipes.isEmpty {
       candidates.append((.microformats, rank(microformatRecipes, page: page)))
     }
+    // The page's own reading (headings and lists), made once when first needed: as a
+    // candidate, for a one-string method's steps, and for a marked-up recipe's groups.
+    let reader = HeuristicRecipe(document: document, page: page)
+    var pageReading: Recipe??
+    func readPage() -> Recipe? {
+      if let done = pageReading { return done }
+      let read = reader.recipe()
+      pageReading = .some(read)
+      return read
+    }
     if candidates.isEmpty || !Self.isComplete(candidates[0].1[0])
       || candidates[0].1[0].ingredientLines.count <= 1
     {
-      var reader = HeuristicRecipe(document: document, page: page)
-      var read = reader.recipe()
+      var read = readPage()
       if read == nil && candidates.isEmpty {
         // A forum's recipe is in its first post, among the comments.
-        reader.commentsAreContent = true
-        read = reader.recipe()
+        var forum = reader
+        forum.commentsAreContent = true
+        read = forum.recipe()
       }
       if let recipe = read, !candidates.isEmpty || !recipe.steps.isEmpty {
         candidates.append((.heuristic, [finish(recipe, page: page)]))
@@ -140,8 +150,7 @@ public struct RecipePageExtractor: Sendable {
     // A method given as one long string ("… Schritt für Schritt …" in one step) that the page
     // shows as steps of its own: the page's steps, when together they are that string.
     if main.steps.count == 1, let only = main.steps.first?.text, only.count >= 200,
-      method != .heuristic,
-      let read = HeuristicRecipe(document: document, page: page).recipe(), read.steps.count >= 2
+      method != .heuristic, let read = readPage(), read.steps.count >= 2
     {
       if Self.comparable(read.steps.map(\.text).joined()) == Self.comparable(only) {
         main.instructionSections = read.instructionSections
@@ -149,8 +158,7 @@ public struct RecipePageExtractor: Sendable {
     }
     if main.ingredientSections.count == 1, main.ingredientSections[0].title == nil,
       main.ingredientLines.count >= 2,
-      let grouped = pageGroups(
-        of: main, method: method, reader: HeuristicRecipe(document: document, page: page))
+      let grouped = pageGroups(of: main, method: method, reader: reader, reading: readPage)
     {
       main.ingredientSections = grouped
       warnings.append(
@@ -178,7 +186,7 @@ public struct RecipePageExtractor: Sendable {
         recipe.images, declaredAreas: imageAreas, pageImage: page.image)
       // No image, or only the site's stand-in share picture: the photo the content shows.
       if recipe.images.isEmpty || recipe.images.allSatisfy(PhotoRenditions.isStandIn),
-        let photo = HeuristicRecipe(document: document, page: page).contentPhoto()
+        let photo = reader.contentPhoto()
       {
         recipe.images = [photo]
       }
@@ -378,7 +386,8 @@ public struct RecipePageExtractor: Sendable {
   /// microformats), whose groups may be labelled by any short bold or italic line, from the
   /// page's own reading as a last resort.
   private func pageGroups(
-    of recipe: Recipe, method: ExtractionMethod, reader: HeuristicRecipe
+    of recipe: Recipe, method: ExtractionMethod, reader: HeuristicRecipe,
+    reading: () -> Recipe?
   ) -> [IngredientSection]? {
     if let grouped = Self.regrouped(
       recipe.ingredientSections, as: reader.ingredientGroups(underHeadings: true))
@@ -386,7 +395,7 @@ public struct RecipePageExtractor: Sendable {
       return grouped
     }
     guard method != .jsonLD, method != .heuristic,
-      let read = reader.recipe()?.ingredientSections, read.count >= 2
+      let read = reading()?.ingredientSections, read.count >= 2
     else { return nil }
     return Self.regrouped(
       recipe.ingredientSections,
