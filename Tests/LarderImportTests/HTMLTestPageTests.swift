@@ -118,23 +118,16 @@ import Testing
 
   /// Pages whose ingredient lines or groups the reader does not yet read exactly, and why.
   static let knownSectionMisses: [String: String] = [
-    "brown-butter-miso-cookies-unit-toggle":
-      "the hidden metric list of a US/Metric toggle is read beside the one shown",
-    "it-passatelli-in-brodo-magazine":
-      "the recipe box's groups inside a feature story are not found",
     "nl-appeltaart-tv":
       "amounts in <dt> and names in <dd>, with an equipment line, are not read as lines",
     "pl-pierogi-ruskie-stara-strona":
       "the old page's <br> lines run on into the method's first lines",
-    "smoked-rosemary-paloma-cocktail": "the garnish group is not found",
     "baguettes-cooking-school-table":
       "the lesson's tables (Ingredient | Weight | Volume, captioned by group) are read with the"
       + " baker's-percentage table beside them and without their groups",
     "cs-svickova-legacy":
       "a side dish's line after the list (\"Příloha: houskový knedlík (recept najdete zde)\")"
       + " is read as an ingredient",
-    "de-at-topfenknoedel-portal":
-      "the groups are table captions in a layout the reader's container walk does not regroup",
     "miso-salmon-bowls-docs-export":
       "a Google-Docs export: bold spans as headings, and the groups split differently",
   ]

@@ -223,6 +223,174 @@ struct HeuristicRecipe {
     return isGrouped(byHeading) ? byHeading : []
   }
 
+  /// The group each of a structured recipe's lines sits under on the page, found from the
+  /// lines themselves: where the page shows them in order (at least 80% of them, compared by
+  /// `key`), the group names between them ("<h3>Pour la viande</h3>", a table's caption or a
+  /// row with one header cell, a bold line, "Filling:") title the lines after them. One title
+  /// (nil before the first name) per line; nil when the lines are not found in order, when
+  /// they make one group, or when a name heads two groups.
+  func groupTitles(of lines: [String], recipeName: String, key: (String) -> String) -> [String?]? {
+    guard let root = document.root, lines.count >= 2 else { return nil }
+    let keys = lines.map(key)
+    let wanted = Set(keys.filter { !$0.isEmpty })
+    // What the page shows, in order: a line (its key) or a group's name, with the index of the
+    // element it was read from.
+    enum Mark {
+      case line(String)
+      case name(String?)
+      // An item among the lines that none of them is ("<li>For the streusel</li>"): a group's
+      // name only when every line is shown, or it may be a line the recipe words differently.
+      case itemName(String)
+    }
+    var marks: [(mark: Mark, at: Int)] = []
+    var at = 0
+    func nameMark(_ text: String) -> Mark? {
+      let name = text.trimmingCharacters(in: .whitespaces.union([":", "\u{A0}"]))
+      guard !name.isEmpty, name.count <= 60, !name.contains(". ") else { return nil }
+      // The recipe's own name over its card is not a group's.
+      if key(name) == key(recipeName) { return .name(nil) }
+      let folded = Self.fold(name)
+      // "Ingredients", "Method", "Notes": a section's own heading, under which no group is named.
+      if Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
+        || Self.mentions(folded, Self.stopWords)
+      {
+        return .name(nil)
+      }
+      return .name(name)
+    }
+    root.walk { node, _ in
+      guard node.isElement, marks.count < Self.maximumLines * 8 else { return false }
+      at += 1
+      let name = node.name
+      if MarkupNode.invisible.contains(name) || ["nav", "footer", "form", "select"].contains(name) {
+        return false
+      }
+      // Lines typed into one block, each after a "<br>" or on a line of a "<pre>".
+      if name == "pre" || node.elementChildren.contains(where: { $0.name == "br" }),
+        node.hasAtMost(300)
+      {
+        let bold = node.elementChildren.first.flatMap {
+          ["b", "strong"].contains($0.name) ? $0 : nil
+        }
+        for (index, line) in node.textWithLineBreaks.components(separatedBy: "\n").enumerated() {
+          if wanted.contains(key(line)) {
+            marks.append((.line(key(line)), at))
+          } else if line.hasSuffix(":")
+            || (index == 0 && bold.map { MarkupNode.collapse($0.text) == line } == true),
+            let mark = nameMark(line)
+          {
+            marks.append((mark, at))
+          }
+        }
+        return false
+      }
+      guard node.hasAtMost(40) else { return true }
+      let text = node.text
+      if text.count <= 300,
+        let shown = [key(text), key(node.textSeparatingElements)].first(where: wanted.contains)
+      {
+        marks.append((.line(shown), at))
+        return false
+      }
+      // "<dt>250 g</dt><dd>hvedemel</dd>": the term and its description are one line.
+      if name == "dt", let siblings = node.parent?.elementChildren,
+        let index = siblings.firstIndex(of: node), index + 1 < siblings.count,
+        case let description = siblings[index + 1], description.name == "dd",
+        wanted.contains(key(text + " " + description.text))
+      {
+        marks.append((.line(key(text + " " + description.text)), at))
+        return false
+      }
+      let isOnlyCell =
+        name == "th" && node.parent.map { $0.elementChildren.count == 1 } == true
+      let isGroupName =
+        Self.headingLevel(name) != nil || name == "caption" || isOnlyCell
+        || (name != "a" && node.hasAtMost(8)
+          && (Self.isBoldOnly(node)
+            || Self.groupHeadingClasses.contains { node.classOrIDContains($0) }))
+        || (["li", "p", "dt"].contains(name) && text.hasSuffix(":"))
+        // "<dt>per condire</dt><dd>…</dd>": a term over descriptions that are the lines.
+        || (name == "dt" && node.parent?.elementChildren.contains { $0.name == "dd" } == true)
+      if isGroupName, !node.descendants().contains(where: { $0.name == "li" }) {
+        if let mark = nameMark(text) { marks.append((mark, at)) }
+        return false
+      }
+      if name == "li", !text.contains(where: \.isNumber),
+        !node.elementChildren.contains(where: {
+          ["ul", "ol"].contains($0.name)
+        }), case .name(let named?) = nameMark(text)
+      {
+        marks.append((.itemName(named), at))
+        return false
+      }
+      return true
+    }
+    // The lines matched in order from each place the first ones are shown; the most matched,
+    // then the closest together, wins.
+    let starts = marks.indices.filter { index in
+      if case .line(let shown) = marks[index].mark { return keys.prefix(3).contains(shown) }
+      return false
+    }.prefix(8)
+    var best: [Int?] = []
+    var bestCount = 0
+    var bestSpan = Int.max
+    for start in starts {
+      var found: [Int?] = []
+      var cursor = start
+      for lineKey in keys {
+        let next = marks[cursor...].firstIndex { mark in
+          if case .line(let shown) = mark.mark { return shown == lineKey }
+          return false
+        }
+        found.append(next)
+        if let next { cursor = next + 1 }
+      }
+      let matched = found.compactMap { $0 }
+      guard let first = matched.first, let last = matched.last else { continue }
+      let span = last - first
+      if matched.count > bestCount || (matched.count == bestCount && span < bestSpan) {
+        best = found
+        bestCount = matched.count
+        bestSpan = span
+      }
+    }
+    guard bestCount * 5 >= keys.count * 4, let first = best.compactMap({ $0 }).first else {
+      return nil
+    }
+    // A name just before the first line (within a table's header or a heading's wrapper) titles
+    // the first group.
+    var title: String?
+    for index in marks[..<first].indices.reversed() {
+      guard marks[first].at - marks[index].at <= 30 else { break }
+      if case .name(let name) = marks[index].mark {
+        title = name
+        break
+      }
+    }
+    var titles: [String?] = []
+    var previous = first
+    for position in best {
+      if let position {
+        for index in previous..<position {
+          switch marks[index].mark {
+          case .name(let name): title = name
+          case .itemName(let name) where bestCount == keys.count: title = name
+          default: break
+          }
+        }
+        previous = position
+      }
+      titles.append(title)
+    }
+    let named = Set(titles.compactMap { $0 })
+    var groups = 0
+    for (index, title) in titles.enumerated() where index == 0 || title != titles[index - 1] {
+      groups += 1
+    }
+    guard groups >= 2, groups == named.count + (titles[0] == nil ? 1 : 0) else { return nil }
+    return titles
+  }
+
   /// Class names that mark a group's heading inside an ingredient container.
   private static let groupHeadingClasses = [
     "group-name", "group-title", "groupname", "section-title", "subheading", "sub-heading",

@@ -390,9 +390,23 @@ public struct RecipePageExtractor: Sendable {
     reading: () -> Recipe?
   ) -> [IngredientSection]? {
     if let grouped = Self.regrouped(
-      recipe.ingredientSections, as: reader.ingredientGroups(underHeadings: true))
+      recipe.ingredientSections, as: reader.ingredientGroups(underHeadings: false))
     {
       return grouped
+    }
+    let lines = recipe.ingredientSections[0].lines
+    if let titles = reader.groupTitles(
+      of: lines.map(\.text), recipeName: recipe.name, key: Self.comparable)
+    {
+      var sections: [IngredientSection] = []
+      for (line, title) in zip(lines, titles) {
+        if let last = sections.last, last.title == title {
+          sections[sections.count - 1].lines.append(line)
+        } else {
+          sections.append(IngredientSection(title: title, lines: [line]))
+        }
+      }
+      return sections
     }
     guard method != .jsonLD, method != .heuristic,
       let read = reading()?.ingredientSections, read.count >= 2
