@@ -118,8 +118,6 @@ import Testing
 
   /// Pages whose ingredient lines or groups the reader does not yet read exactly, and why.
   static let knownSectionMisses: [String: String] = [
-    "nl-appeltaart-tv":
-      "amounts in <dt> and names in <dd>, with an equipment line, are not read as lines",
     "pl-pierogi-ruskie-stara-strona":
       "the old page's <br> lines run on into the method's first lines",
     "baguettes-cooking-school-table":
@@ -136,8 +134,9 @@ import Testing
   static let knownTitleMisses: [String: String] = [
     "aunt-maes-pound-cake-family-page":
       "the family site's name is taken, the recipe's being in a bold line of the page",
-    "es-empanada-gallega-blogger":
-      "the post's title keeps its remark in brackets (\"(masa casera de las de toda la vida)\")",
+    "nigerian-party-jollof-rice":
+      "the post's title ends in a capitalised remark (\"(Smoky Bottom-Pot Style)\"), which reads"
+      + " like the other names dish titles carry in brackets (\"Boxty (Irish Potato Cakes)\")",
     "baguettes-cooking-school-table":
       "the lesson's heading (\"Lesson 7: Classic French Baguettes\") is kept whole",
     "miso-salmon-bowls-docs-export":
@@ -145,8 +144,8 @@ import Testing
     "dark-rye-seed-loaf-publisher":
       "the publisher's heading adds the book (\"… from Northern Crumb\"); the reader keeps it",
     "hr-strukli":
-      "the old page's only heading is in capitals with a remark (\"ZAGORSKI ŠTRUKLI (kuhani i"
-      + " pečeni)\"); the reader keeps it as written",
+      "the old page's only heading is in capitals (\"ZAGORSKI ŠTRUKLI\") and the page declares"
+      + " no language, so the reader cannot tell how to write it in lowercase",
     "ro-sarmale":
       "the blog post's title adds a subtitle after a dash (\"– rețeta bunicii din Bucovina\")",
     "tr-manti":
@@ -201,6 +200,99 @@ import Testing
     title: String, siteNames: [String], host: String?, expected: String
   ) {
     #expect(PageFacts.withoutSiteName(title, siteNames: siteNames, host: host) == expected)
+  }
+
+  @Test(
+    arguments: [
+      ("Bolo de fubá cremoso (o da vó Cida!)", "Bolo de fubá cremoso"),
+      ("Brown Butter Cookies (the 2am version)", "Brown Butter Cookies"),
+      ("Boxty (Irish Potato Cakes)", "Boxty (Irish Potato Cakes)"),
+      ("Chili (Vegan)", "Chili (Vegan)"),
+      ("(ok)", "(ok)"),
+    ])
+  func dropsAHeadlinesAsideInBracketsButNotADishsOtherName(name: String, expected: String) {
+    #expect(PageFacts.withoutRemark(name) == expected)
+  }
+
+  @Test(
+    arguments: [
+      ("ZAGORSKI ŠTRUKLI", "hr", "Zagorski štrukli"),
+      (
+        "CLASSIC FRENCH BAGUETTES WITH A POOLISH", "en-US",
+        "Classic French Baguettes with a Poolish"
+      ),
+      ("KARTOFFELSALAT MIT SPECK", "de", "KARTOFFELSALAT MIT SPECK"),
+      ("ZAGORSKI ŠTRUKLI", nil, "ZAGORSKI ŠTRUKLI"),
+      ("BBQ Ribs", "en", "BBQ Ribs"),
+    ] as [(String, String?, String)])
+  func writesANameSetInCapitalsAsItsLanguageDoes(
+    name: String, language: String?, expected: String
+  ) {
+    #expect(PageFacts.withoutShouting(name, languageCode: language) == expected)
+  }
+
+  @Test func takesABlogsBannerForTheSiteNotTheRecipe() throws {
+    let html = """
+      <html lang="en"><head><title>crumbs and chaos — Brown Butter Cookies</title>
+      <meta property="og:title" content="crumbs and chaos"></head><body>
+      <h1 class="blog-title"><a href="https://crumbs.example/">crumbs and chaos</a></h1>
+      <article><h2>Brown Butter Cookies</h2><h3>Ingredients</h3><ul><li>100 g butter</li>
+      <li>200 g flour</li><li>1 egg</li></ul><h3>Method</h3><ol><li>Brown the butter.</li>
+      <li>Mix it all.</li><li>Bake.</li></ol></article></body></html>
+      """
+    let recipe = try RecipePageExtractor().extract(
+      html: Data(html.utf8), url: "https://crumbs.example/post/1"
+    ).recipe
+    #expect(recipe.name == "Brown Butter Cookies")
+  }
+
+  @Test func keepsTheHeadingOverAShareTitleThatAddsTheShow() {
+    #expect(
+      PageFacts.withoutShowName(
+        "Parmigiana di melanzane - Mezzogiorno in Cucina", heading: "Parmigiana di melanzane")
+        == "Parmigiana di melanzane")
+    #expect(PageFacts.withoutShowName("Lemon Tart", heading: "Tarts") == "Lemon Tart")
+  }
+
+  @Test func knowsAnImageServicesRenditionByTheOriginalsName() {
+    let folder = "https://a.example/recipes/soup/"
+    #expect(
+      PhotoRenditions.isRendition(
+        folder + "soup_hu7c1e_1200x630_fill_q80.jpg", of: folder + "soup.jpg"))
+    #expect(!PhotoRenditions.isRendition(folder + "soupbowl.jpg", of: folder + "soup.jpg"))
+    #expect(
+      !PhotoRenditions.isRendition(
+        "https://a.example/other/soup_1200.jpg", of: folder + "soup.jpg"))
+  }
+
+  @Test func findsAStructuredRecipesGroupsFromItsLinesOnThePage() throws {
+    // The JSON-LD lists the lines flat; the page shows them under headings as high as the
+    // Ingredients heading, and in a table whose one-cell rows name the groups.
+    let jsonLD = """
+      <script type="application/ld+json">{"@type": "Recipe", "name": "Stew",
+        "recipeIngredient": ["1 kg beef", "2 onions", "1 slice gingerbread", "1 tbsp mustard"],
+        "recipeInstructions": ["Brown the beef.", "Simmer it all."]}</script>
+      """
+    let headings = """
+      <html><head>\(jsonLD)</head><body><h1>Stew</h1><div class="box"><h3>Ingredients</h3>
+      <h3>For the meat</h3><ul><li>1 kg beef</li><li>2 onions</li></ul>
+      <h3>To thicken</h3><ul><li>1 slice gingerbread</li><li>1 tbsp mustard</li></ul></div>
+      <h3>Method</h3><ol><li>Brown the beef.</li><li>Simmer it all.</li></ol></body></html>
+      """
+    let table = """
+      <html><head>\(jsonLD)</head><body><h1>Stew</h1><table><tbody>
+      <tr><th colspan="2">For the meat</th></tr><tr><td>1 kg</td><td>beef</td></tr>
+      <tr><td>2</td><td>onions</td></tr><tr><th colspan="2">To thicken</th></tr>
+      <tr><td>1 slice</td><td>gingerbread</td></tr><tr><td>1 tbsp</td><td>mustard</td></tr>
+      </tbody></table></body></html>
+      """
+    for html in [headings, table] {
+      let recipe = try RecipePageExtractor().extract(
+        html: Data(html.utf8), url: "https://a.example/stew"
+      ).recipe
+      #expect(recipe.ingredientSections.map(\.title) == ["For the meat", "To thicken"])
+      #expect(recipe.ingredientSections.map(\.lines.count) == [2, 2])
+    }
   }
 
   @Test func putsTheLargestImageFirstAndTheOriginalAboveItsThumbnails() {

@@ -455,7 +455,8 @@ public enum SchemaOrg {
 
   /// The words pages put before a step's number: "Step 3", "Schritt 3", "Étape 3", ...
   private static let stepWords = [
-    "step", "schritt", "stap", "étape", "etape", "paso", "passo", "passaggio", "pas", "etapa",
+    "step", "schritt", "stap", "étape", "etape", "paso", "passo", "passaggio", "pas", "pasul",
+    "etapa", "trinn",
     "krok", "korak", "steg", "trin", "vaihe", "lépés", "adım", "шаг", "крок", "βήμα",
   ]
 

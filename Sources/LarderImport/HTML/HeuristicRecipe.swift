@@ -33,7 +33,10 @@ struct HeuristicRecipe {
 
   static let ingredientWords = [
     "ingredients", "ingredient list", "ingredient", "what you need", "what you'll need",
-    "you will need", "you'll need", "zutaten", "ingredients", "ingredientes", "ingredienti",
+    "you will need", "you'll need", "du skal bruge", "det skal du bruge", "du trenger",
+    "dette trenger du", "du behöver", "det här behöver du", "das brauchst du", "du brauchst",
+    "il vous faut", "wat heb je nodig", "je hebt nodig", "tarvitset", "zutaten", "ingredients",
+    "ingredientes", "ingredienti",
     "ingredienten", "ingrediënten", "ingredienser", "ingredienset", "skladniki", "ainekset",
     "ingrediente", "ingrédients", "hozzavalok", "suroviny", "sestavine", "benodigdheden",
     "sastojci", "malzemeler", "ingredientai", "sastavdalas", "ингредиенты", "інгредієнти",
@@ -1219,6 +1222,7 @@ struct HeuristicRecipe {
     var total = 0
     var position = skipUntil
     var sawListEnd = false
+    var groupsAtOwnLevel = false
     var lastListItemParent: MarkupNode?
     var linkOnly = 0
     // How many paragraphs in a row so far were numbered 1, 2, 3… in their text.
@@ -1276,8 +1280,15 @@ struct HeuristicRecipe {
           Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
           || Self.mentions(folded, Self.stopWords)
         // A heading as high as the section's own ends it; a lower one ("For the sauce") starts
-        // a sub-section.
-        if isOtherSection || text.count > 60 || level <= (Self.headingLevel(heading.name) ?? 0) {
+        // a sub-section. So does one as high right under it, before any line
+        // ("<h3>Du skal bruge</h3><h3>Frikadeller</h3>"), and then every one as high after it.
+        let own = Self.headingLevel(heading.name) ?? 0
+        if level == own, !groupsAtOwnLevel, sections.isEmpty, current.lines.isEmpty,
+          current.title == nil, !isOtherSection, text.count <= 60
+        {
+          groupsAtOwnLevel = true
+        }
+        if isOtherSection || text.count > 60 || level < own || (level == own && !groupsAtOwnLevel) {
           break
         }
         // "<h3>Passaggio 1</h3>": a step's number set as a heading, not a group's name.
@@ -1361,14 +1372,17 @@ struct HeuristicRecipe {
         continue
       }
       // "<dl><dt>250 g</dt><dd>hvedemel</dd>…": each term with its description is a line.
-      if name == "dl",
-        element.elementChildren.contains(where: { $0.name == "dt" }),
-        element.elementChildren.contains(where: { $0.name == "dd" })
+      // A <div> may wrap each term with its description ("<dl><div><dt>…</dt><dd>…</dd></div>").
+      let items =
+        name == "dl"
+        ? element.elementChildren.flatMap { $0.name == "div" ? $0.elementChildren : [$0] } : []
+      if name == "dl", items.contains(where: { $0.name == "dt" }),
+        items.contains(where: { $0.name == "dd" })
       {
         // A term over several descriptions names a group ("<dt>Para a massa</dt><dd>3 ovos</dd>
         // <dd>…"); one over each makes a line with it ("<dt>250 g</dt><dd>hvedemel</dd>").
         var descriptionsPerTerm: [Int] = []
-        for child in element.elementChildren {
+        for child in items {
           if child.name == "dt" { descriptionsPerTerm.append(0) }
           if child.name == "dd", !descriptionsPerTerm.isEmpty {
             descriptionsPerTerm[descriptionsPerTerm.count - 1] += 1
@@ -1376,7 +1390,7 @@ struct HeuristicRecipe {
         }
         if descriptionsPerTerm.contains(where: { $0 >= 2 }) {
           givingWayToAList()
-          for child in element.elementChildren {
+          for child in items {
             if child.name == "dt" {
               if !current.lines.isEmpty || current.title != nil { sections.append(current) }
               current = Section(
@@ -1396,7 +1410,7 @@ struct HeuristicRecipe {
         }
         var lines: [String] = []
         var term: String?
-        for child in element.elementChildren {
+        for child in items {
           if child.name == "dt" {
             if let pending = term { lines.append(pending) }
             term = child.text

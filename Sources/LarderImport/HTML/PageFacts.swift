@@ -24,6 +24,8 @@ struct PageFacts {
   let host: String?
   /// The page's language, from `<html lang>` or `og:locale`, when Larder reads it.
   let language: RecipeLanguage?
+  /// The page's language code as declared ("hr", "de-AT"), lowercased; nil when none is.
+  let languageCode: String?
 
   init(document: MarkupDocument, url: String?) {
     let pageURL = url.flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
@@ -38,6 +40,7 @@ struct PageFacts {
     var metaDescription: String?
     var titleText: String?
     var heading: String?
+    var banner: String?
     var subheadings: [String] = []
     var bigFonts: [String] = []
     var languageCode: String?
@@ -76,7 +79,10 @@ struct PageFacts {
       case "title":
         titleText = titleText ?? element.text
       case "h1":
-        if heading == nil {
+        // A blog's banner ("<h1><a href="/">crumbs and chaos</a></h1>") names the site.
+        if Self.isLinkHome(element) {
+          banner = banner ?? MarkupNode.collapse(element.text)
+        } else if heading == nil {
           let text = element.text
           if !text.isEmpty && text.count <= 200 { heading = text }
         }
@@ -97,6 +103,8 @@ struct PageFacts {
       }
     }
     baseURL = base
+    siteName = siteName ?? banner
+    if let name = ogTitle, let banner, MarkupNode.collapse(name) == banner { ogTitle = nil }
     func absolute(_ text: String?) -> String? {
       guard let text, !text.isEmpty else { return nil }
       let resolved = Self.resolve(text, against: base)
@@ -126,7 +134,8 @@ struct PageFacts {
       titleParts.count > 1 && siteName == nil
       ? (withoutHost != collapsedTitle ? withoutHost : titleParts.first) : nil
     title = [
-      Self.withoutCredit(ogTitle, heading: heading), heading, fontHeading, headedPart, firstPart,
+      Self.withoutShowName(Self.withoutCredit(ogTitle, heading: heading), heading: heading),
+      heading, fontHeading, headedPart, firstPart,
       titleText,
     ]
     .compactMap { $0 }
@@ -135,6 +144,7 @@ struct PageFacts {
     image = absolute(ogImage)
     self.siteName = siteName.map(MarkupNode.collapse)
     self.language = languageCode.flatMap(RecipeLanguage.init(code:))
+    self.languageCode = languageCode.map { $0.lowercased() }
     self.host = host
     self.heading = heading.map(MarkupNode.collapse)
     description = ogDescription ?? metaDescription
@@ -176,6 +186,74 @@ struct PageFacts {
     let rest = name.dropFirst(heading.count).trimmingCharacters(in: .whitespaces)
     return ["recipe", "rezept", "recette", "receta", "ricetta", "recept", "receita", "przepis"]
       .contains(rest.lowercased()) ? heading : name
+  }
+
+  /// Whether an `<h1>` is only a link to the site's home page: the banner of a blog, whose
+  /// post titles sit lower.
+  static func isLinkHome(_ element: MarkupNode) -> Bool {
+    guard element.hasAtMost(8) else { return false }
+    let links = element.descendants().filter { $0.name == "a" }
+    guard links.count == 1, let href = links[0].attribute("href"),
+      MarkupNode.collapse(links[0].text) == MarkupNode.collapse(element.text),
+      !element.text.isEmpty
+    else { return false }
+    let trimmed = href.trimmingCharacters(in: .whitespaces)
+    if trimmed == "/" { return true }
+    guard let url = URL(string: trimmed), url.host != nil else { return false }
+    return url.path.isEmpty || url.path == "/"
+  }
+
+  /// The page's heading, when `title` is that heading followed by a separator and more
+  /// ("Parmigiana di melanzane - Mezzogiorno in Cucina" over "Parmigiana di melanzane"): the
+  /// rest names the show, the site or the section. Else `title`.
+  static func withoutShowName(_ title: String?, heading: String?) -> String? {
+    guard let title, let heading = heading.map(MarkupNode.collapse), heading.count >= 8 else {
+      return title
+    }
+    let shortTitle = MarkupNode.collapse(title)
+    for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » "]
+    where shortTitle.hasPrefix(heading + separator) {
+      return heading
+    }
+    return title
+  }
+
+  /// A name read from a post's headline without the writer's aside in brackets after it,
+  /// which starts in lowercase or exclaims ("Bolo de fubá cremoso (o da vó Cida!)",
+  /// "Cookies (the 2am version)"). A capitalised one is kept: dish names carry their other
+  /// names and kinds so ("Boxty (Irish Potato Cakes)", "Chili (Vegan)").
+  static func withoutRemark(_ name: String) -> String {
+    guard name.hasSuffix(")"), let open = name.lastIndex(of: "(") else { return name }
+    let before = name[..<open].trimmingCharacters(in: .whitespaces)
+    let remark = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    guard before.count >= 3, !before.contains("("),
+      remark.first(where: \.isLetter)?.isLowercase == true || remark.hasSuffix("!")
+    else { return name }
+    return before
+  }
+
+  /// A name a headline sets in capitals ("ZAGORSKI ŠTRUKLI") as the language writes it:
+  /// English in title case ("Classic French Baguettes"), most others in sentence case
+  /// ("Zagorski štrukli"). German, whose nouns keep their capitals, and a page that declares
+  /// no language are left as written, as is any name with a lowercase letter.
+  static func withoutShouting(_ name: String, languageCode: String?) -> String {
+    let letters = name.filter(\.isLetter)
+    guard letters.count >= 4, letters.allSatisfy({ $0.isUppercase }), let code = languageCode
+    else { return name }
+    let base = code.prefix { $0.isLetter }
+    if base == "de" { return name }
+    let lowered = name.lowercased()
+    if base == "en" {
+      let small: Set<String> = [
+        "a", "an", "and", "or", "of", "the", "with", "in", "on", "for", "to",
+      ]
+      return lowered.split(separator: " ", omittingEmptySubsequences: false).enumerated().map {
+        index, word in
+        index > 0 && small.contains(String(word))
+          ? String(word) : word.prefix(1).uppercased() + word.dropFirst()
+      }.joined(separator: " ")
+    }
+    return lowered.prefix(1).uppercased() + lowered.dropFirst()
   }
 
   /// Words that credit a recipe's author after its name ("Lemon Tart by anna_k").
@@ -221,6 +299,8 @@ struct PageFacts {
         return String(title.dropFirst(separator.count + siteName.count))
       }
     }
+    // "Adaeze's Kitchen: Nigerian Party Jollof Rice", as Blogger titles a post.
+    if title.hasPrefix(siteName + ": ") { return String(title.dropFirst(siteName.count + 2)) }
     return title
   }
 

@@ -217,6 +217,24 @@ struct PhotoRenditions {
     return ["default", "placeholder", "logo", "fallback"].contains(where: lowered.contains)
   }
 
+  /// Whether `address` is a rendition an image service named after `original`, in its folder:
+  /// the original's file name with more after it ("dish.jpg" and
+  /// "dish_hu3f9a_1200x630_fill_q80.jpg", "dish-scaled.jpg").
+  static func isRendition(_ address: String, of original: String) -> Bool {
+    func split(_ address: String) -> (folder: Substring, stem: Substring)? {
+      let path = address.split(separator: "?").first ?? ""
+      guard let slash = path.lastIndex(of: "/") else { return nil }
+      let file = path[path.index(after: slash)...]
+      return (path[..<slash], file[..<(file.lastIndex(of: ".") ?? file.endIndex)])
+    }
+    guard let one = split(address), let other = split(original), one.folder == other.folder,
+      other.stem.count >= 4, one.stem.count > other.stem.count + 1,
+      one.stem.hasPrefix(other.stem)
+    else { return false }
+    let next = one.stem[one.stem.index(one.stem.startIndex, offsetBy: other.stem.count)]
+    return next == "_" || next == "-"
+  }
+
   /// Whether two addresses show one picture (``pictureKey(_:)``), or, when a file name is
   /// nothing but its sizes and use ("og-1200x630.jpg"), sit in one folder.
   static func samePicture(_ one: String, _ other: String) -> Bool {
@@ -275,7 +293,9 @@ struct PhotoRenditions {
         })
       else { continue }
       let renditions = picture.renditions
-      guard renditions.contains(where: { $0.address == image || $0.identity.matches(identity) })
+      guard
+        renditions.contains(where: { $0.address == image || $0.identity.matches(identity) })
+          || picture.linked.map({ Self.isRendition(image, of: $0) }) == true
       else { continue }
       if let linked = picture.linked, linked != image {
         // A lightbox's original is the largest there is of its picture, unless its address

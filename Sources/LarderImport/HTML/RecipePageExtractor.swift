@@ -175,7 +175,11 @@ public struct RecipePageExtractor: Sendable {
           heading: page.heading))
       // A headline read as the name may add that it is the recipe; a declared name is kept as
       // the site wrote it ("Ratatouille : la meilleure recette").
-      if method == .heuristic { name = PageFacts.withoutRecipeSubtitle(name) }
+      if method == .heuristic {
+        name = PageFacts.withoutShouting(
+          PageFacts.withoutRemark(PageFacts.withoutRecipeSubtitle(name)),
+          languageCode: page.languageCode)
+      }
       if !name.isEmpty { recipe.name = name }
       if recipe.language == nil { recipe.language = page.language }
       if [.microdata, .rdfa, .microformats].contains(method) {
