@@ -758,3 +758,17 @@ import Testing
       recipe.steps.map(\.text) == ["Char the corn.", "Slice off the kernels.", "Add the lime."])
   }
 }
+
+@Suite struct MarkupTextTests {
+  @Test(
+    arguments: [
+      "  Lemon \t tart\n\n", "1\u{A0}cup\u{2009}flour", "½ cup — sugar ’n’ spice\u{3000}",
+      "\r\nline\u{2028}two\u{0085}three\u{1680}four\u{205F}", "", "   ", "crème brûlée",
+      "a\u{202F}b\u{200A}c\u{200B}d",
+    ])
+  func collapsesSpacesAsCharactersCountThem(text: String) {
+    let byCharacters = text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{A0}" })
+      .joined(separator: " ")
+    #expect(MarkupNode.collapse(text) == byCharacters)
+  }
+}

@@ -236,14 +236,15 @@ struct HeuristicRecipe {
     guard let root = document.root, lines.count >= 2 else { return nil }
     let keys = lines.map(key)
     let wanted = Set(keys.filter { !$0.isEmpty })
-    // What the page shows, in order: a line (its key) or a group's name, with the index of the
-    // element it was read from.
+    let shortest = wanted.map(\.count).min() ?? 0
+    let longest = wanted.map(\.count).max() ?? 0
+    // What the page shows, in order, with the index of the element it was read from: a line
+    // (its key), a group's name (nil for a section's own heading), or a short text that may
+    // name a group, looked at (``groupName(_:text:)``) only where it lies between lines.
     enum Mark {
       case line(String)
       case name(String?)
-      // An item among the lines that none of them is ("<li>For the streusel</li>"): a group's
-      // name only when every line is shown, or it may be a line the recipe words differently.
-      case itemName(String)
+      case candidate(MarkupNode, String)
     }
     var marks: [(mark: Mark, at: Int)] = []
     var at = 0
@@ -262,14 +263,17 @@ struct HeuristicRecipe {
       return .name(name)
     }
     root.walk { node, _ in
-      guard node.isElement, marks.count < Self.maximumLines * 8 else { return false }
+      guard node.isElement, marks.count < Self.maximumLines * 40 else { return false }
       at += 1
       let name = node.name
       if MarkupNode.invisible.contains(name) || ["nav", "footer", "form", "select"].contains(name) {
         return false
       }
+      if Self.holdsNoLine.contains(name) { return false }
       // Lines typed into one block, each after a "<br>" or on a line of a "<pre>".
-      if name == "pre" || node.elementChildren.contains(where: { $0.name == "br" }),
+      if name == "pre"
+        || (Self.breakBlocks.contains(name)
+          && node.elementChildren.contains(where: { $0.name == "br" })),
         node.hasAtMost(300)
       {
         let bold = node.elementChildren.first.flatMap {
@@ -289,43 +293,30 @@ struct HeuristicRecipe {
       }
       guard node.hasAtMost(40) else { return true }
       let text = node.text
-      if text.count <= 300,
-        let shown = [key(text), key(node.textSeparatingElements)].first(where: wanted.contains)
-      {
-        marks.append((.line(shown), at))
-        return false
+      let length = text.count
+      // A line's text holds at least its key's letters, and a little more than them.
+      if length >= shortest, length <= longest * 2 + 40 {
+        if wanted.contains(key(text)) {
+          marks.append((.line(key(text)), at))
+          return false
+        }
+        // "<span>1</span><span>cup</span>": the cells of a line touch in the markup.
+        let separated = key(node.textSeparatingElements)
+        if separated != key(text), wanted.contains(separated) {
+          marks.append((.line(separated), at))
+          return false
+        }
+        // "<dt>250 g</dt><dd>hvedemel</dd>": the term and its description are one line.
+        if name == "dt", let siblings = node.parent?.elementChildren,
+          let index = siblings.firstIndex(of: node), index + 1 < siblings.count,
+          case let description = siblings[index + 1], description.name == "dd",
+          wanted.contains(key(text + " " + description.text))
+        {
+          marks.append((.line(key(text + " " + description.text)), at))
+          return false
+        }
       }
-      // "<dt>250 g</dt><dd>hvedemel</dd>": the term and its description are one line.
-      if name == "dt", let siblings = node.parent?.elementChildren,
-        let index = siblings.firstIndex(of: node), index + 1 < siblings.count,
-        case let description = siblings[index + 1], description.name == "dd",
-        wanted.contains(key(text + " " + description.text))
-      {
-        marks.append((.line(key(text + " " + description.text)), at))
-        return false
-      }
-      let isOnlyCell =
-        name == "th" && node.parent.map { $0.elementChildren.count == 1 } == true
-      let isGroupName =
-        Self.headingLevel(name) != nil || name == "caption" || isOnlyCell
-        || (name != "a" && node.hasAtMost(8)
-          && (Self.isBoldOnly(node)
-            || Self.groupHeadingClasses.contains { node.classOrIDContains($0) }))
-        || (["li", "p", "dt"].contains(name) && text.hasSuffix(":"))
-        // "<dt>per condire</dt><dd>…</dd>": a term over descriptions that are the lines.
-        || (name == "dt" && node.parent?.elementChildren.contains { $0.name == "dd" } == true)
-      if isGroupName, !node.descendants().contains(where: { $0.name == "li" }) {
-        if let mark = nameMark(text) { marks.append((mark, at)) }
-        return false
-      }
-      if name == "li", !text.contains(where: \.isNumber),
-        !node.elementChildren.contains(where: {
-          ["ul", "ol"].contains($0.name)
-        }), case .name(let named?) = nameMark(text)
-      {
-        marks.append((.itemName(named), at))
-        return false
-      }
+      if length > 0, length <= 60 { marks.append((.candidate(node, text), at)) }
       return true
     }
     // The lines matched in order from each place the first ones are shown; the most matched,
@@ -360,12 +351,25 @@ struct HeuristicRecipe {
     guard bestCount * 5 >= keys.count * 4, let first = best.compactMap({ $0 }).first else {
       return nil
     }
+    // What a mark between lines says: a name, a section's heading (nil), or nothing.
+    func named(_ mark: Mark) -> String?? {
+      switch mark {
+      case .line: return .none
+      case .name(let name): return .some(name)
+      case .candidate(let node, let text):
+        return groupName(node, text: text, everyLineShown: bestCount == keys.count)
+          .flatMap { nameMark($0) }.map { mark -> String? in
+            if case .name(let name) = mark { return name }
+            return nil
+          }
+      }
+    }
     // A name just before the first line (within a table's header or a heading's wrapper) titles
     // the first group.
     var title: String?
     for index in marks[..<first].indices.reversed() {
       guard marks[first].at - marks[index].at <= 30 else { break }
-      if case .name(let name) = marks[index].mark {
+      if let name = named(marks[index].mark) {
         title = name
         break
       }
@@ -375,11 +379,7 @@ struct HeuristicRecipe {
     for position in best {
       if let position {
         for index in previous..<position {
-          switch marks[index].mark {
-          case .name(let name): title = name
-          case .itemName(let name) where bestCount == keys.count: title = name
-          default: break
-          }
+          if let name = named(marks[index].mark) { title = name }
         }
         previous = position
       }
@@ -393,6 +393,44 @@ struct HeuristicRecipe {
     guard groups >= 2, groups == named.count + (titles[0] == nil ? 1 : 0) else { return nil }
     return titles
   }
+
+  /// The text of a short element that is no ingredient line, when it is set as a group's name:
+  /// a heading, a table's caption or a row's only header cell, a bold or "group-name" element,
+  /// an item or paragraph ending in a colon, a `<dt>` over descriptions; or, when
+  /// `everyLineShown`, any list item without digits ("<li>For the streusel</li>"), which might
+  /// otherwise be a line the recipe words differently. Nil for anything else.
+  private func groupName(_ node: MarkupNode, text: String, everyLineShown: Bool) -> String? {
+    let name = node.name
+    guard !node.descendants().contains(where: { $0.name == "li" }) else { return nil }
+    let isOnlyCell = name == "th" && node.parent.map { $0.elementChildren.count == 1 } == true
+    if Self.headingLevel(name) != nil || name == "caption" || isOnlyCell
+      || (name != "a" && node.hasAtMost(8)
+        && (Self.isBoldOnly(node)
+          || Self.groupHeadingClasses.contains { node.classOrIDContains($0) }))
+      || (["li", "p", "dt"].contains(name) && text.hasSuffix(":"))
+      // "<dt>per condire</dt><dd>…</dd>": a term over descriptions that are the lines.
+      || (name == "dt" && node.parent?.elementChildren.contains { $0.name == "dd" } == true)
+    {
+      return text
+    }
+    if everyLineShown, name == "li", !text.contains(where: \.isNumber),
+      !node.elementChildren.contains(where: { ["ul", "ol"].contains($0.name) })
+    {
+      return text
+    }
+    return nil
+  }
+
+  /// Elements that hold no ingredient line or group name of their own (``groupTitles(of:recipeName:key:)``).
+  private static let holdsNoLine: Set<String> = [
+    "img", "svg", "path", "picture", "source", "video", "audio", "iframe", "input", "button",
+    "meta", "link", "br", "hr", "wbr", "use", "g", "circle", "rect", "polygon", "textarea",
+  ]
+
+  /// Blocks whose lines a page may type with `<br>` between them.
+  private static let breakBlocks: Set<String> = [
+    "p", "div", "td", "span", "font", "blockquote", "li", "dd", "section", "article", "center",
+  ]
 
   /// Class names that mark a group's heading inside an ingredient container.
   private static let groupHeadingClasses = [

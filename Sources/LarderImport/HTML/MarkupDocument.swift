@@ -452,7 +452,54 @@ struct MarkupNode {
   ]
 
   static func collapse(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{A0}" }).joined(separator: " ")
+    // Read as bytes, not characters: reading characters took a fifth of a large page's time.
+    let source = Array(text.utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(source.count)
+    var pendingSpace = false
+    var index = 0
+    while index < source.count {
+      let width = spaceWidth(source, at: index)
+      if width > 0 {
+        pendingSpace = !bytes.isEmpty
+        index += width
+        continue
+      }
+      if pendingSpace {
+        bytes.append(0x20)
+        pendingSpace = false
+      }
+      bytes.append(source[index])
+      index += 1
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The length in bytes of the white space at `index` of UTF-8 text, 0 when there is none:
+  /// ASCII's, and U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F and
+  /// U+3000, as `Character.isWhitespace` and the no-break space count.
+  private static func spaceWidth(_ bytes: [UInt8], at index: Int) -> Int {
+    let byte = bytes[index]
+    if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) ? 1 : 0 }
+    func next(_ offset: Int) -> UInt8? {
+      index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+    switch byte {
+    case 0xC2:
+      return next(1) == 0x85 || next(1) == 0xA0 ? 2 : 0
+    case 0xE1:
+      return next(1) == 0x9A && next(2) == 0x80 ? 3 : 0
+    case 0xE2:
+      guard let second = next(1), let third = next(2) else { return 0 }
+      if second == 0x80, (0x80...0x8A).contains(third) || [0xA8, 0xA9, 0xAF].contains(third) {
+        return 3
+      }
+      return second == 0x81 && third == 0x9F ? 3 : 0
+    case 0xE3:
+      return next(1) == 0x80 && next(2) == 0x80 ? 3 : 0
+    default:
+      return 0
+    }
   }
 
   /// `text` collapsed and cleaned of tags and entities until cleaning changes nothing: markup

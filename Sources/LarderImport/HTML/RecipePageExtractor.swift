@@ -468,7 +468,20 @@ public struct RecipePageExtractor: Sendable {
   /// A text as two readings of one line or step are compared: lowercased, letters and digits
   /// only.
   static func comparable(_ text: String) -> String {
-    String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
+    // ASCII, the most of any page, byte by byte.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(text.utf8.count)
+      for byte in text.utf8 {
+        switch byte {
+        case 0x30...0x39, 0x61...0x7A: bytes.append(byte)
+        case 0x41...0x5A: bytes.append(byte + 0x20)
+        default: break
+        }
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
   }
 
   /// `regrouped(_:as:)` where the page shows more items than the recipe has lines.
