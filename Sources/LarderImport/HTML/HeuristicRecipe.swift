@@ -934,7 +934,23 @@ struct HeuristicRecipe {
   private func sharesAWordWithTheTitle(_ text: String) -> Bool {
     guard let title = page.title, text.count <= 80, !text.contains(where: { ".?!:".contains($0) })
     else { return false }
-    return !Self.longWords(of: text).isDisjoint(with: Self.longWords(of: title))
+    return Self.sharesAWord(Self.longWords(of: text), Self.longWords(of: title))
+  }
+
+  /// Whether two sets of words share one, or a word of five letters or more begins or ends
+  /// another ("marillen" in "marillenknodel": German joins its words).
+  private static func sharesAWord(_ one: Set<String>, _ other: Set<String>) -> Bool {
+    if !one.isDisjoint(with: other) { return true }
+    for word in one where word.count >= 5 {
+      for that in other where that.count >= 5 {
+        if that.hasPrefix(word) || that.hasSuffix(word) || word.hasPrefix(that)
+          || word.hasSuffix(that)
+        {
+          return true
+        }
+      }
+    }
+    return false
   }
 
   /// The words of four letters or more of a text, folded: what a name and a title share.
@@ -984,7 +1000,12 @@ struct HeuristicRecipe {
           || (["p", "div"].contains(element.name) && Self.isBoldOnly(element))
       else { continue }
       if element.hasAtMost(8), element.descendants().contains(elements[index]) { continue }
-      let text = MarkupNode.collapse(element.text)
+      // "Poolish Country Loaf #": the anchor link a static site puts beside its headings.
+      let written = MarkupNode.collapse(element.text).trimmingCharacters(
+        in: .whitespaces.union(["#", "¶", "§", "🔗"]))
+      // "The recipe: Poolish Country Loaf": a heading that says it names the recipe does.
+      let text = PageFacts.withoutRecipeLabel(written)
+      let labelled = text != written
       let folded = Self.fold(text)
       // A heading that holds the title ("X: la ricetta") adds nothing, nor one the title holds
       // in another way than as its start before a clause ("Fricandó amb moixernons, el guisat
@@ -1001,7 +1022,7 @@ struct HeuristicRecipe {
         !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.stopWords),
         !Self.isInPageFurniture(element, exceptHeader: true, words: furniture)
       else { return nil }
-      if !Self.longWords(of: text).isDisjoint(with: titleWords) { return text }
+      if labelled || Self.sharesAWord(Self.longWords(of: text), titleWords) { return text }
       // Writing without spaces between words (Japanese, Chinese): three characters in a row
       // that the title has too, the heading's bullet and "のレシピ" left off.
       let name = Self.withoutRecipeSuffix(

@@ -10,8 +10,10 @@ struct PageFacts {
   let canonicalURL: String?
   /// `og:title`, else the first `<h1>`, else `<title>`.
   let title: String?
-  /// The first `<h1>`, whitespace collapsed.
+  /// The first `<h1>` that is not the site's name, whitespace collapsed.
   let heading: String?
+  /// The parts of `<title>` between separators ("Lemon Tart | Kitchen": both).
+  let titleParts: [String]
   /// `og:image`, resolved.
   let image: String?
   /// `og:description`, else `<meta name=description>`.
@@ -39,7 +41,7 @@ struct PageFacts {
     var authorName: String?
     var metaDescription: String?
     var titleText: String?
-    var heading: String?
+    var firstHeadings: [String] = []
     var banner: String?
     var subheadings: [String] = []
     var bigFonts: [String] = []
@@ -82,9 +84,9 @@ struct PageFacts {
         // A blog's banner ("<h1><a href="/">crumbs and chaos</a></h1>") names the site.
         if Self.isLinkHome(element) {
           banner = banner ?? MarkupNode.collapse(element.text)
-        } else if heading == nil {
-          let text = element.text
-          if !text.isEmpty && text.count <= 200 { heading = text }
+        } else if firstHeadings.count < 5 {
+          let text = MarkupNode.collapse(element.text)
+          if !text.isEmpty && text.count <= 200 { firstHeadings.append(text) }
         }
       case "h2", "h3":
         if subheadings.count < 50 { subheadings.append(MarkupNode.collapse(element.text)) }
@@ -103,6 +105,20 @@ struct PageFacts {
       }
     }
     baseURL = base
+    let titleParts = titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? []
+    // A site's name set as its first heading ("<h1>U Kratochvílů</h1>" over "Bramboráky jako
+    // od babičky | U Kratochvílů"): the name og:site_name gives, or a later part of the title
+    // when its first part is the heading of the post below.
+    func namesSite(_ text: String) -> Bool {
+      let lowered = text.lowercased()
+      if siteName.map({ MarkupNode.collapse($0).lowercased() == lowered }) == true { return true }
+      guard let first = titleParts.first, first.lowercased() != lowered,
+        titleParts.dropFirst().contains(where: { $0.lowercased() == lowered })
+      else { return false }
+      return subheadings.contains(first)
+    }
+    var heading = firstHeadings.first { !namesSite($0) }
+    if let site = firstHeadings.first(where: namesSite) { banner = banner ?? site }
     siteName = siteName ?? banner
     if let name = ogTitle, let banner, MarkupNode.collapse(name) == banner { ogTitle = nil }
     func absolute(_ text: String?) -> String? {
@@ -115,7 +131,6 @@ struct PageFacts {
     // and the site's: the part a heading repeats, else the first part.
     let address = canonicalURL.flatMap(URL.init(string:)) ?? pageURL
     let host = address?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 }
-    let titleParts = titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? []
     let headedPart = titleParts.first { part in subheadings.contains(part) }
     // "Dot's Kitchen Korner - Molasses Crinkles" over a big font saying "Grandma Dot's Molasses
     // Crinkles": that font names the recipe, another part of the title (the banner's) does not.
@@ -147,6 +162,7 @@ struct PageFacts {
     self.languageCode = languageCode.map { $0.lowercased() }
     self.host = host
     self.heading = heading.map(MarkupNode.collapse)
+    self.titleParts = titleParts
     description = ogDescription ?? metaDescription
     author = authorName.flatMap { $0.contains("://") ? nil : MarkupNode.collapse($0) }
   }
@@ -163,6 +179,30 @@ struct PageFacts {
     ]
     guard before.count >= 3, words.contains(where: after.contains) else { return name }
     return before
+  }
+
+  /// A name read from a heading without a label saying it is the recipe, before it ("Recipe:
+  /// Berbere Red Lentil Stew", "The recipe: Poolish Country Loaf", "Rezept: Zwiebelkuchen")
+  /// or after it ("Slow Cooker Chicken Thighs Recipe").
+  static func withoutRecipeLabel(_ name: String) -> String {
+    let labels = [
+      "the recipe", "recipe", "das rezept", "rezept", "la recette", "recette", "la receta",
+      "receta", "la ricetta", "ricetta", "a receita", "receita", "het recept", "recept",
+      "przepis", "opskrift", "oppskrift", "resepti",
+    ]
+    let lowered = name.lowercased()
+    for label in labels {
+      for separator in [": ", " : ", " – ", " - "] where lowered.hasPrefix(label + separator) {
+        let rest = name.dropFirst(label.count + separator.count)
+          .trimmingCharacters(in: .whitespaces)
+        if rest.count >= 3 { return rest }
+      }
+    }
+    for label in ["recipe", "rezept"] where lowered.hasSuffix(" " + label) {
+      let rest = name.dropLast(label.count + 1).trimmingCharacters(in: .whitespaces)
+      if rest.count >= 3 { return rest }
+    }
+    return name
   }
 
   /// A name without the publication number in brackets after it ("Refrigerator Pickled
@@ -230,6 +270,14 @@ struct PageFacts {
       remark.first(where: \.isLetter)?.isLowercase == true || remark.hasSuffix("!")
     else { return name }
     return before
+  }
+
+  /// A name set in capitals ("JALAPEÑO CORN PUDDING") as a part of the page's title writes
+  /// it ("Ruth's Kitchen - Jalapeño Corn Pudding"); any other name unchanged.
+  func asTheTitleWrites(_ name: String) -> String {
+    guard name.uppercased() == name, name.lowercased() != name else { return name }
+    let lowered = name.lowercased()
+    return titleParts.first { $0.lowercased() == lowered } ?? name
   }
 
   /// A name a headline sets in capitals ("ZAGORSKI ŠTRUKLI") as the language writes it:

@@ -177,7 +177,9 @@ public struct RecipePageExtractor: Sendable {
       // the site wrote it ("Ratatouille : la meilleure recette").
       if method == .heuristic {
         name = PageFacts.withoutShouting(
-          PageFacts.withoutRemark(PageFacts.withoutRecipeSubtitle(name)),
+          page.asTheTitleWrites(
+            PageFacts.withoutRecipeLabel(
+              PageFacts.withoutRemark(PageFacts.withoutRecipeSubtitle(name)))),
           languageCode: page.languageCode)
       }
       if !name.isEmpty { recipe.name = name }
@@ -481,8 +483,22 @@ public struct RecipePageExtractor: Sendable {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
-    return String(text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
+    // "1½" as "1 1/2" is: a vulgar fraction as its digits.
+    var result = String.UnicodeScalarView()
+    for scalar in text.lowercased().unicodeScalars {
+      if let digits = fractionDigits[scalar] {
+        result.append(contentsOf: digits.unicodeScalars)
+      } else if CharacterSet.alphanumerics.contains(scalar) {
+        result.append(scalar)
+      }
+    }
+    return String(result)
   }
+
+  private static let fractionDigits: [Unicode.Scalar: String] = [
+    "½": "12", "⅓": "13", "⅔": "23", "¼": "14", "¾": "34", "⅕": "15", "⅖": "25", "⅗": "35",
+    "⅘": "45", "⅙": "16", "⅚": "56", "⅛": "18", "⅜": "38", "⅝": "58", "⅞": "78",
+  ]
 
   /// `regrouped(_:as:)` where the page shows more items than the recipe has lines.
   private static func regrouped(
