@@ -130,8 +130,12 @@ struct HeuristicRecipe {
       Self.instructionWords, headings: headings, in: elements)
     // The bold line above groups found without a heading, which may name the recipe.
     var boldName: String?
+    // Where groups found without a heading start: a recipe's heading may come shortly before.
+    var groupsStart: Int?
     if ingredients.isEmpty, let stepsHeading {
-      ingredients = groupsBefore(elements[stepsHeading])
+      let before = groupsBefore(elements[stepsHeading])
+      ingredients = before.sections
+      groupsStart = before.first.flatMap { elements.firstIndex(of: $0) }
       if ingredients.isEmpty {
         (ingredients, boldName) = lineGroupsBefore(elements[stepsHeading])
       }
@@ -160,6 +164,7 @@ struct HeuristicRecipe {
       let name = boldName.flatMap({ sharesAWordWithTheTitle($0) ? $0 : nil })
         ?? namedStart.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? ingredientHeading.flatMap({ recipeHeading(before: $0, in: elements) })
+        ?? groupsStart.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? page.title
     else { return nil }
     var recipe = Recipe(name: name)
@@ -732,12 +737,16 @@ struct HeuristicRecipe {
     var tried = 0
     for (index, folded) in headings where tried < Self.maximumHeadings {
       let element = elements[index]
-      guard Self.mentions(folded, words), !Self.isInPageFurniture(element, words: furniture)
+      // "Ingredient Notes", "Instructions Video": about the section, not the section.
+      guard Self.mentions(folded, words), !Self.mentions(folded, Self.stopWords),
+        !Self.isInPageFurniture(element, words: furniture)
       else { continue }
       // "<b>Preparation:</b> 30 mins", "<span>Preparazione</span> 1 ora": a label with its
       // value, not a section's heading.
+      // "<li><strong>Pantry ingredients.</strong> Honey, soy sauce…</li>": an item's lead-in.
       if let value = element.inlineText,
         element.text.hasSuffix(":") || value.first?.isNumber == true
+          || element.parent?.name == "li"
       {
         continue
       }
@@ -758,31 +767,51 @@ struct HeuristicRecipe {
   /// paragraphs that each open with a bold group name and give their lines after it
   /// ("<p><strong>For the chickpeas</strong><br>2 tins chickpeas<br>…</p>"), read back from the
   /// method's heading to the first paragraph that is not one.
-  private func groupsBefore(_ heading: MarkupNode) -> [Section] {
+  private func groupsBefore(_ heading: MarkupNode) -> (sections: [Section], first: MarkupNode?) {
     var block = heading
     while !["p", "div"].contains(block.name) || block.text != heading.text {
       guard let parent = block.parent, parent.hasAtMost(8) else { break }
       block = parent
     }
-    guard let container = block.parent else { return [] }
+    guard let container = block.parent else { return ([], nil) }
     let siblings = container.elementChildren
-    guard let at = siblings.firstIndex(of: block) else { return [] }
+    guard let at = siblings.firstIndex(of: block) else { return ([], nil) }
     var sections: [Section] = []
+    var first: MarkupNode?
+    // The lines of a paragraph whose group's name is the bold paragraph above it
+    // ("<p><strong>For the chicken:</strong></p><p>2 pounds thighs<br>…</p>").
+    var pending: [String]?
     for sibling in siblings[..<at].reversed() {
       let text = sibling.text.trimmingCharacters(in: .whitespaces.union(["\u{A0}"]))
       if text.isEmpty { continue }
       let lines = sibling.textWithLineBreaks.components(separatedBy: "\n").map(Self.cleanLine)
         .filter { !$0.isEmpty }
-      guard sibling.name == "p", lines.count >= 3, let bold = sibling.elementChildren.first,
-        ["strong", "b"].contains(bold.name), MarkupNode.collapse(bold.text) == lines[0],
-        lines[0].count <= 60
+      guard sibling.name == "p" else { break }
+      if let held = pending {
+        guard lines.count == 1, lines[0].count <= 60, Self.isBoldOnly(sibling) else { break }
+        sections.insert(
+          Section(title: lines[0].trimmingCharacters(in: .whitespaces.union([":"])), lines: held),
+          at: 0)
+        first = sibling
+        pending = nil
+        continue
+      }
+      if let bold = sibling.elementChildren.first, ["strong", "b"].contains(bold.name),
+        lines.count >= 3, MarkupNode.collapse(bold.text) == lines[0], lines[0].count <= 60
+      {
+        sections.insert(
+          Section(
+            title: lines[0].trimmingCharacters(in: .whitespaces.union([":"])),
+            lines: Array(lines.dropFirst())), at: 0)
+        first = sibling
+        continue
+      }
+      guard sibling.elementChildren.contains(where: { $0.name == "br" }), lines.count >= 2,
+        !Self.isBoldOnly(sibling)
       else { break }
-      sections.insert(
-        Section(
-          title: lines[0].trimmingCharacters(in: .whitespaces.union([":"])),
-          lines: Array(lines.dropFirst())), at: 0)
+      pending = lines
     }
-    return sections
+    return (sections, first)
   }
 
   /// Ingredient groups typed as lines of the block that holds the method's heading, each
@@ -975,7 +1004,9 @@ struct HeuristicRecipe {
         element.hasAtMost(8)
       else { continue }
       let folded = Self.fold(element.text)
-      if folded.count <= 60, Self.matches(folded, Self.ingredientWords) {
+      if folded.count <= 60, Self.matches(folded, Self.ingredientWords),
+        !Self.mentions(folded, Self.stopWords)
+      {
         index = back
         break
       }
@@ -1005,7 +1036,7 @@ struct HeuristicRecipe {
         in: .whitespaces.union(["#", "¶", "§", "🔗"]))
       // "The recipe: Poolish Country Loaf": a heading that says it names the recipe does.
       let text = PageFacts.withoutRecipeLabel(written)
-      let labelled = text != written
+      let labelled = PageFacts.withoutRecipeLabel(written, after: false) != written
       let folded = Self.fold(text)
       // A heading that holds the title ("X: la ricetta") adds nothing, nor one the title holds
       // in another way than as its start before a clause ("Fricandó amb moixernons, el guisat
@@ -1016,8 +1047,10 @@ struct HeuristicRecipe {
         && foldedTitle.dropFirst(folded.count).trimmingCharacters(in: .whitespaces).first.map {
           ",:;–—-(".contains($0)
         } == true
-      guard !text.isEmpty, text.count <= 80, !folded.contains(foldedTitle),
-        opensTitle || !foldedTitle.contains(folded),
+      // ("… Thighs Recipe" under the title "Easy … Thighs (Sticky!)" holds more than the title.)
+      let foldedWritten = Self.fold(written)
+      guard !text.isEmpty, text.count <= 80, !foldedWritten.contains(foldedTitle),
+        opensTitle || !foldedTitle.contains(foldedWritten),
         !text.contains(where: { ".?!:".contains($0) }),
         !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.stopWords),
         !Self.isInPageFurniture(element, exceptHeader: true, words: furniture)
@@ -1048,6 +1081,12 @@ struct HeuristicRecipe {
     return name
   }
 
+  /// Words a recipe box's class or id names it by, in the languages pages are read in.
+  private static let recipeBoxWords = [
+    "recipe", "rezept", "recette", "recept", "receta", "ricetta", "receita", "przepis",
+    "opskrift", "oppskrift", "resepti", "rcp",
+  ]
+
   private static let furnitureWords = [
     "sidebar", "menu", "nav", "navigation", "navbar", "footer", "comment", "comments", "related",
     "widget",
@@ -1063,7 +1102,10 @@ struct HeuristicRecipe {
     var steps = 0
     while let node = ancestor, steps < MarkupDocument.maximumDepth {
       let name = node.name
-      if ["nav", "footer", "aside", "form"].contains(name) || (name == "header" && !exceptHeader) {
+      // An <aside> that says it holds the recipe is the article's recipe box, not a sidebar.
+      if ["nav", "footer", "form"].contains(name) || (name == "header" && !exceptHeader)
+        || (name == "aside" && !recipeBoxWords.contains(where: node.classOrIDContains))
+      {
         return true
       }
       // The page's outer elements carry theme classes ("tweak-show-sidebar") that say nothing.
@@ -1522,9 +1564,16 @@ struct HeuristicRecipe {
           && !element.descendants().contains { ["ul", "ol", "table"].contains($0.name) })
         || (name == "div"
           && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
-      // A bold name before the first list ("Pancakes", set bold by a style) titles it.
-      if isTextBlock, total == 0, listMode == nil, current.title == nil, sections.isEmpty,
-        Self.isBoldOnly(element)
+      // A bold name before the first list ("Pancakes", set bold by a style) titles it, as
+      // does one set beside the list in its group's block ("<div><strong>Suppe</strong><ul>").
+      let boldBesideList =
+        ["strong", "b"].contains(name)
+        && element.parent.map { parent in
+          parent.elementChildren.contains { ["ul", "ol"].contains($0.name) }
+        } == true
+      if boldBesideList { givingWayToAList() }
+      if isTextBlock || boldBesideList, total == 0, listMode == nil, current.title == nil,
+        sections.isEmpty, boldBesideList || Self.isBoldOnly(element)
       {
         let text = MarkupNode.collapse(element.text)
         if !text.isEmpty, text.count <= 60, !text.contains(". ") {

@@ -183,8 +183,8 @@ struct PageFacts {
 
   /// A name read from a heading without a label saying it is the recipe, before it ("Recipe:
   /// Berbere Red Lentil Stew", "The recipe: Poolish Country Loaf", "Rezept: Zwiebelkuchen")
-  /// or after it ("Slow Cooker Chicken Thighs Recipe").
-  static func withoutRecipeLabel(_ name: String) -> String {
+  /// or, unless `after` is false, after it ("Slow Cooker Chicken Thighs Recipe").
+  static func withoutRecipeLabel(_ name: String, after: Bool = true) -> String {
     let labels = [
       "the recipe", "recipe", "das rezept", "rezept", "la recette", "recette", "la receta",
       "receta", "la ricetta", "ricetta", "a receita", "receita", "het recept", "recept",
@@ -198,7 +198,7 @@ struct PageFacts {
         if rest.count >= 3 { return rest }
       }
     }
-    for label in ["recipe", "rezept"] where lowered.hasSuffix(" " + label) {
+    for label in ["recipe", "rezept"] where after && lowered.hasSuffix(" " + label) {
       let rest = name.dropLast(label.count + 1).trimmingCharacters(in: .whitespaces)
       if rest.count >= 3 { return rest }
     }
