@@ -1199,15 +1199,19 @@ struct HeuristicRecipe {
   ) -> Bool {
     let tokens = (node.tokens("class") + node.tokens("id")).map { $0.lowercased() }
     return tokens.contains { token in
-      words.contains { word in
-        // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog"), and
-        // page builders name every block so ("elementor-widget-heading"); sidebar widgets
-        // say what they are ("widget_text", "widget-area").
-        word == "widget"
-          ? token.hasPrefix("widget_") || token.hasPrefix("widget-")
-          : token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
-            || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
-      }
+      // "container--with-sidebar", "has-sidebar": the layout that holds the content beside
+      // its sidebar, not the sidebar.
+      if ["with-", "has-", "show-"].contains(where: { token.contains($0) }) { return false }
+      return
+        words.contains { word in
+          // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog"), and
+          // page builders name every block so ("elementor-widget-heading"); sidebar widgets
+          // say what they are ("widget_text", "widget-area").
+          word == "widget"
+            ? token.hasPrefix("widget_") || token.hasPrefix("widget-")
+            : token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
+              || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
+        }
     }
   }
 
@@ -1554,6 +1558,24 @@ struct HeuristicRecipe {
       if name == "tr", element.elementChildren.count >= 2,
         element.elementChildren.allSatisfy({ $0.name == "th" })
       {
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      // A row that is one header cell across the table ("<th colspan=2>Pickling brine</th>")
+      // names the rows after it.
+      if name == "tr", element.elementChildren.count == 1, element.elementChildren[0].name == "th" {
+        let title = MarkupNode.collapse(element.text).trimmingCharacters(in: [":", " "])
+        let folded = Self.fold(title)
+        // "<th>Zubereitung</th>": the next section's heading ends this one.
+        if Self.matches(folded, Self.ingredientWords) || Self.matches(folded, Self.instructionWords)
+          || Self.mentions(folded, Self.stopWords)
+        {
+          break
+        }
+        if !title.isEmpty, title.count <= 60 {
+          if !current.lines.isEmpty { sections.append(current) }
+          current = Section(title: title, lines: [])
+        }
         skipUntil = position + element.descendants().count
         continue
       }

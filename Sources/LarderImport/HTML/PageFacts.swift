@@ -251,7 +251,8 @@ struct PageFacts {
       return title
     }
     let shortTitle = MarkupNode.collapse(title)
-    for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » "]
+    // ("Frico con patate, il piatto simbolo della Carnia": the rest is a subtitle.)
+    for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » ", ", ", ": "]
     where shortTitle.hasPrefix(heading + separator) {
       return heading
     }

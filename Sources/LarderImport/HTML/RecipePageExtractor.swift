@@ -133,6 +133,16 @@ public struct RecipePageExtractor: Sendable {
         candidates.append((.heuristic, [finish(recipe, page: page)]))
       }
     }
+    // A JSON-LD recipe the page no longer shows (a magazine's stale data: an older name, other
+    // amounts, other steps) gives way to the recipe the page shows.
+    if let (first, recipes) = candidates.first, first == .jsonLD,
+      Self.isStale(recipes[0], pageText: document.root?.text ?? ""), let read = readPage(),
+      read.ingredientLines.count >= 3, read.steps.count >= 2
+    {
+      warnings.append(
+        "the JSON-LD recipe \"\(recipes[0].name)\" is not the one the page shows; read the page's")
+      candidates.insert((.heuristic, [finish(read, page: page)]), at: 0)
+    }
     guard let (method, recipes) = candidates.first else {
       throw LarderImportError.noRecipe(source: name)
     }
@@ -465,6 +475,25 @@ public struct RecipePageExtractor: Sendable {
       start += group.lines.count
     }
     return result
+  }
+
+  /// Whether a structured recipe is not what its page shows: half or more of its ingredient
+  /// lines and most of its steps (those long enough to tell) appear nowhere in the page's text,
+  /// compared as ``comparable(_:)`` reads them. A recipe with fewer than three lines and two
+  /// steps, or whose page shows no text, is not judged.
+  static func isStale(_ recipe: Recipe, pageText: String) -> Bool {
+    let page = comparable(pageText)
+    guard !page.isEmpty else { return false }
+    func shownShare(_ texts: [String]) -> Double? {
+      let keys = texts.map(comparable).filter { $0.count >= 6 }
+      guard keys.count >= 2 else { return nil }
+      return Double(keys.filter(page.contains).count) / Double(keys.count)
+    }
+    guard recipe.ingredientLines.count >= 3, recipe.steps.count >= 2,
+      let lines = shownShare(recipe.ingredientLines.map(\.text)),
+      let steps = shownShare(recipe.steps.map(\.text))
+    else { return false }
+    return lines <= 0.5 && steps < 0.5
   }
 
   /// A text as two readings of one line or step are compared: lowercased, letters and digits
