@@ -143,6 +143,16 @@ struct HeuristicRecipe {
     // A post with neither heading: groups named "Для теста:" over their lists, and steps
     // numbered in their paragraphs ("Шаг 1.", "Шаг 2.").
     if ingredients.isEmpty { (ingredients, boldName) = labelledGroups(in: elements) }
+    // A post with no section headings at all: each group its own heading over a list, the
+    // ingredients' lists of amounts first, the method's numbered lists after.
+    if ingredients.isEmpty {
+      let headed = headedLists(in: elements)
+      if !headed.ingredients.isEmpty {
+        ingredients = headed.ingredients
+        if steps.isEmpty { steps = headed.steps }
+        groupsStart = headed.first
+      }
+    }
     if steps.isEmpty, !ingredients.isEmpty { steps = numberedParagraphs(in: elements) }
     if ingredients.isEmpty {
       ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
@@ -814,6 +824,80 @@ struct HeuristicRecipe {
     return (sections, first)
   }
 
+  /// Groups written as headings over lists, with no "Ingredients" or "Method" heading
+  /// ("<h3>For the pastry</h3><ul>…</ul><h3>To finish</h3><ul>…</ul><h3>Make the
+  /// pastry</h3><ol>…</ol>"): a run of headings of one level in one block, each followed by its
+  /// list, whose unnumbered lists mostly open with amounts (the ingredients) and whose numbered
+  /// lists follow them (the steps). `first` is the index of the first group's heading.
+  private func headedLists(
+    in elements: [MarkupNode]
+  )
+    -> (ingredients: [Section], steps: [Section], first: Int?)
+  {
+    struct Group {
+      var at: Int
+      var level: Int
+      var parent: MarkupNode?
+      var title: String
+      var numbered: Bool
+      var lines: [String]
+    }
+    func opensWithAmount(_ line: String) -> Bool {
+      guard let first = line.first else { return false }
+      return first.isNumber || "½⅓⅔¼¾⅛".contains(first)
+    }
+    var runs: [[Group]] = []
+    var run: [Group] = []
+    var looked = 0
+    for (index, element) in elements.enumerated() {
+      guard let level = Self.headingLevel(element.name), looked < Self.maximumHeadings * 4 else {
+        continue
+      }
+      looked += 1
+      let title = MarkupNode.collapse(element.text).trimmingCharacters(in: [":", " ", "#"])
+      let parent = element.parent
+      // The heading's list: its next element, past empty ones.
+      var list: MarkupNode?
+      if let siblings = parent?.elementChildren, let at = siblings.firstIndex(of: element) {
+        list = siblings[(at + 1)...].first { !$0.text.allSatisfy(\.isWhitespace) }
+      }
+      let sameRun = run.last.map { $0.level == level && $0.parent == parent } ?? true
+      guard let list, ["ul", "ol"].contains(list.name), !title.isEmpty, title.count <= 60,
+        !Self.isInPageFurniture(element, words: furniture)
+      else {
+        if sameRun, !run.isEmpty {
+          runs.append(run)
+          run = []
+        }
+        continue
+      }
+      if !sameRun {
+        runs.append(run)
+        run = []
+      }
+      let lines = list.elementChildren.filter { $0.name == "li" }.map {
+        Self.cleanLine($0.text)
+      }.filter { !$0.isEmpty }
+      run.append(
+        Group(
+          at: index, level: level, parent: parent, title: title, numbered: list.name == "ol",
+          lines: lines))
+    }
+    if !run.isEmpty { runs.append(run) }
+    for groups in runs {
+      let ingredients = groups.prefix { group in
+        !group.numbered && group.lines.filter(opensWithAmount).count * 2 >= group.lines.count
+      }
+      let steps = groups.dropFirst(ingredients.count).prefix { $0.numbered }
+      guard !ingredients.isEmpty, !steps.isEmpty else { continue }
+      return (
+        ingredients.map { Section(title: $0.title, lines: $0.lines) },
+        steps.map { Section(title: $0.title, lines: $0.lines) }, ingredients.first?.at
+      )
+    }
+    return ([], [], nil)
+  }
+
   /// Ingredient groups typed as lines of the block that holds the method's heading, each
   /// under a bold name ending in a colon ("<b>Deg:</b><br>75 g smör<br>…<b>Gör så här:</b>"),
   /// read back from the heading to the first line that is neither.
@@ -1361,6 +1445,14 @@ struct HeuristicRecipe {
       let name = element.name
       // An author's box, an advert: passed over.
       if element.isElement, name != "li", Self.isNamedAsFurniture(element, words: Self.asideWords) {
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      // A shop's card between the groups ("Shop this spice", a product, its price, a cart
+      // button): passed over.
+      if ["div", "section", "aside", "figure"].contains(name), element.hasAtMost(120),
+        Self.isShopCell(element), !element.descendants().contains(where: { $0.name == "li" })
+      {
         skipUntil = position + element.descendants().count
         continue
       }

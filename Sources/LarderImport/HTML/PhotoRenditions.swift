@@ -164,6 +164,13 @@ struct PhotoRenditions {
         return width
       }
     }
+    // "/size/w1200/": a folder that is the width, as blog platforms resize.
+    for segment in path.split(separator: "/").reversed()
+    where segment.first == "w" && (4...5).contains(segment.count)
+      && segment.dropFirst().allSatisfy(\.isNumber)
+    {
+      return Int(segment.dropFirst())
+    }
     for segment in path.split(separator: "/").reversed() where segment.last == "x" {
       let digits = segment.dropLast()
       if (2...5).contains(digits.count), digits.allSatisfy(\.isASCII), let width = Int(digits) {
