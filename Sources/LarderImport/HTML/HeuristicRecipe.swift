@@ -528,7 +528,8 @@ struct HeuristicRecipe {
   func contentPhoto() -> String? {
     guard let root = document.root else { return nil }
     let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
-    return (linkedPhoto(in: elements) ?? largePhoto(in: elements)).map(page.resolve)
+    return (linkedPhoto(in: elements) ?? largePhoto(in: elements) ?? attachedPhoto(in: elements))
+      .map(page.resolve)
   }
 
   /// The full-size photo a picture in the page's content links to ("<a href="big.jpg"><img
@@ -538,10 +539,36 @@ struct HeuristicRecipe {
       guard let link = element.attribute("href"), element.hasAtMost(8),
         element.elementChildren.contains(where: { $0.name == "img" })
       else { continue }
-      guard PhotoRenditions.isPictureFile(link), !Self.isInPageFurniture(element) else {
+      // A link to a picture file, or one a lightbox opens ("<a rel="Lightbox_812204"
+      // href="attachment.php?attachmentid=48213">"), which a forum's attachment is.
+      let opensInLightbox = ["lightbox", "fancybox", "photoswipe"].contains { word in
+        (element.attribute("rel") ?? "").lowercased().contains(word)
+          || element.classOrIDContains(word)
+      }
+      guard PhotoRenditions.isPictureFile(link) || opensInLightbox,
+        !Self.isInPageFurniture(element)
+      else {
         continue
       }
       return link
+    }
+    return nil
+  }
+
+  /// A picture a post shows under its file's name ("<img src="download/file.php?id=4412"
+  /// alt="goulash_pot.jpg">", as forums show attachments), not an avatar or a smiley.
+  private func attachedPhoto(in elements: [MarkupNode]) -> String? {
+    for element in elements where element.name == "img" {
+      guard let source = element.attribute("src"), !source.hasPrefix("data:"),
+        [element.attribute("alt"), element.attribute("title")].contains(where: { text in
+          text.map {
+            PhotoRenditions.isPictureFile($0.split(separator: " ").first.map(String.init) ?? "")
+          } == true
+        }),
+        !["avatar", "smil", "emoji", "icon", "rank"].contains(where: element.classOrIDContains),
+        !Self.isInPageFurniture(element)
+      else { continue }
+      return source
     }
     return nil
   }
@@ -1437,12 +1464,32 @@ struct HeuristicRecipe {
         end = min(end, at + table.descendants().count + 1)
       }
     }
+    // The post around the heading (a forum's or a thread's "post", "reply", "message"):
+    // another block named so after it is the next post, where this section has ended.
+    var around: [(name: String, kind: String)] = []
+    var ancestor = heading.parent
+    while let node = ancestor, around.count < 12 {
+      if ["div", "article", "section", "li"].contains(node.name),
+        let kind = node.tokens("class").first,
+        ["post", "reply", "message", "answer"].contains(where: kind.lowercased().contains)
+      {
+        around.append((node.name, kind))
+      }
+      ancestor = node.parent
+    }
     while position < end, scanned < Self.maximumScan, total < Self.maximumLines {
       let element = elements[position]
       scanned += 1
       position += 1
       if position - 1 < skipUntil { continue }
       let name = element.name
+      if total > 0, !around.isEmpty, ["div", "article", "section", "li"].contains(name),
+        let kind = element.tokens("class").first,
+        around.contains(where: { $0.name == name && $0.kind == kind }),
+        !element.descendants().contains(heading)
+      {
+        break
+      }
       // An author's box, an advert: passed over.
       if element.isElement, name != "li", Self.isNamedAsFurniture(element, words: Self.asideWords) {
         skipUntil = position + element.descendants().count
