@@ -491,9 +491,15 @@ public enum SchemaOrg {
       return String(text)
     }
     let digits = text.prefix { $0.isNumber }
-    let after = text.dropFirst(digits.count)
+    var after = text.dropFirst(digits.count)
+    // "1.- Lava el maíz": a mark and a dash.
+    if let mark = after.first, ".)".contains(mark), let dash = after.dropFirst().first,
+      "-–".contains(dash), after.dropFirst(2).first == " "
+    {
+      after = after.dropFirst()
+    }
     // "2 - 3 eggs" is a range, not step 2.
-    if !digits.isEmpty, digits.count <= 2, let mark = after.first, ".):-".contains(mark),
+    if !digits.isEmpty, digits.count <= 2, let mark = after.first, ".):-–".contains(mark),
       after.dropFirst().first == " ", !(mark == "-" && after.dropFirst(2).first?.isNumber == true)
     {
       return after.dropFirst(2).trimmingCharacters(in: .whitespaces)

@@ -1337,6 +1337,16 @@ struct HeuristicRecipe {
         .contains(where: folded.contains)
   }
 
+  /// Whether all of an element's text is in italics: inside one `<em>` or `<i>`.
+  static func isItalicOnly(_ element: MarkupNode) -> Bool {
+    guard element.hasAtMost(12) else { return false }
+    let text = MarkupNode.collapse(element.text)
+    guard !text.isEmpty else { return false }
+    return element.descendants().contains { node in
+      ["em", "i"].contains(node.name) && MarkupNode.collapse(node.text) == text
+    }
+  }
+
   /// Whether all of an element's text is bold: inside `<strong>`/`<b>` or a `font-weight`
   /// of 600 or more or "bold" in a style.
   static func isBoldOnly(_ element: MarkupNode) -> Bool {
@@ -1551,6 +1561,12 @@ struct HeuristicRecipe {
       {
         break
       }
+      // A control the page draws as a button (an accordion's title, a share button): not
+      // recipe text.
+      if ["button", "tab"].contains(element.attribute("role") ?? "") {
+        skipUntil = position + element.descendants().count
+        continue
+      }
       // A servings control ("− 4 servings +"): not recipe text. A row whose food is a button
       // beside a checkbox's label is an ingredient.
       if ["button", "select", "textarea"].contains(name)
@@ -1743,6 +1759,16 @@ struct HeuristicRecipe {
           continue
         }
       }
+      // A paragraph all in italics is the writer's aside ("Klik op een stap om ze open te
+      // klappen.", a grandmother's saying after the last step), not a line or a step.
+      // ("<p><em>Astuce : …</em></p>" opens the notes after the steps, which end there.)
+      if name == "p", Self.isItalicOnly(element),
+        case let aside = Self.cleanLine(element.text),
+        !Self.opensANote(aside), !Self.isSignOff(aside)
+      {
+        skipUntil = position + element.descendants().count
+        continue
+      }
       if isTextBlock && element.hasAtMost(300) {
         let hasBreaks = name == "pre" || element.descendants().contains { $0.name == "br" }
         var lines: [String] = []
@@ -1827,12 +1853,14 @@ struct HeuristicRecipe {
       return true
     }
     guard let colon = line.firstIndex(of: ":"),
-      line.distance(from: line.startIndex, to: colon) <= 20
+      line.distance(from: line.startIndex, to: colon) <= 30
     else { return false }
     let label = fold(String(line[..<colon]))
     if noteWords.contains(label) { return true }
-    // "Tip autorky:", "Gwen's tip:", "Chef's note:": a note's word and whose it is.
+    // "Tip autorky:", "Gwen's tip:", "Chef's note:": a note's word and whose it is; "Tip van
+    // chef Wannes:": the word first, and who gives it.
     let words = label.split(separator: " ")
+    if (2...4).contains(words.count), noteWords.contains(String(words[0])) { return true }
     return words.count == 2
       && words.contains { noteWords.contains(String($0)) || noteWords.contains(possessed($0)) }
   }
@@ -1849,10 +1877,12 @@ struct HeuristicRecipe {
     let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
     if !digits.isEmpty {
       guard digits.count <= 2, let number = Int(digits) else { return nil }
-      let rest = trimmed.dropFirst(digits.count)
-      guard let mark = rest.first, mark == "." || mark == ")",
-        rest.dropFirst().first?.isWhitespace == true
-      else { return nil }
+      var rest = trimmed.dropFirst(digits.count)
+      guard let mark = rest.first, mark == "." || mark == ")" else { return nil }
+      rest = rest.dropFirst()
+      // "1.-", as Spanish writers number their steps.
+      if let dash = rest.first, "-–".contains(dash) { rest = rest.dropFirst() }
+      guard rest.first?.isWhitespace == true else { return nil }
       return number
     }
     // A step word and its number, as the step reader strips them.
