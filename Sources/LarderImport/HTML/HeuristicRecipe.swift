@@ -1449,6 +1449,7 @@ struct HeuristicRecipe {
     var position = skipUntil
     var sawListEnd = false
     var groupsAtOwnLevel = false
+    var passedAShopCard = false
     var lastListItemParent: MarkupNode?
     var linkOnly = 0
     // How many paragraphs in a row so far were numbered 1, 2, 3… in their text.
@@ -1511,6 +1512,8 @@ struct HeuristicRecipe {
         Self.isShopCell(element), !element.descendants().contains(where: { $0.name == "li" })
       {
         skipUntil = position + element.descendants().count
+        // The list after it goes on with the group the card interrupted.
+        passedAShopCard = true
         continue
       }
       if MarkupNode.invisible.contains(name) || ["nav", "footer", "aside", "form"].contains(name)
@@ -1610,11 +1613,12 @@ struct HeuristicRecipe {
         }
         // Nested lists belong to their outer item.
         if let parent = element.parent, let last = lastListItemParent, parent != last,
-          sawListEnd, !current.lines.isEmpty
+          sawListEnd, !current.lines.isEmpty, !passedAShopCard
         {
           sections.append(current)
           current = Section(title: nil, lines: [])
         }
+        passedAShopCard = false
         let text = Self.cleanLine(Self.textWithoutOffers(element))
         if !text.isEmpty && !Self.isButtonOnly(element) {
           current.lines.append(text)
@@ -1783,6 +1787,15 @@ struct HeuristicRecipe {
         {
           let line = Self.cleanLine(text)
           if line.isEmpty { continue }
+          // "DIRECTIONS" typed as a line of the ingredients' block: the next section's heading.
+          if total + lines.count > 0, line.count <= 40,
+            case let folded = Self.fold(line),
+            Self.matches(folded, Self.instructionWords)
+              || Self.matches(folded, Self.ingredientWords)
+          {
+            numberingEnds = true
+            break
+          }
           // "Tipp: …", "Note: …", "Astuce : …" after the lines or steps: the writer's aside;
           // "Dobrú chuť!": the writer's sign-off, after which nothing is a step.
           if total + lines.count > 0, Self.opensANote(line) || Self.isSignOff(line) {
@@ -1860,7 +1873,15 @@ struct HeuristicRecipe {
     // "Tip autorky:", "Gwen's tip:", "Chef's note:": a note's word and whose it is; "Tip van
     // chef Wannes:": the word first, and who gives it.
     let words = label.split(separator: " ")
-    if (2...4).contains(words.count), noteWords.contains(String(words[0])) { return true }
+    let givers: Set<String> = [
+      "van", "von", "vom", "de", "du", "des", "di", "del", "della", "do", "da", "from", "by",
+      "fra", "fran", "od", "z",
+    ]
+    if (3...4).contains(words.count), noteWords.contains(String(words[0])),
+      givers.contains(String(words[1]))
+    {
+      return true
+    }
     return words.count == 2
       && words.contains { noteWords.contains(String($0)) || noteWords.contains(possessed($0)) }
   }

@@ -138,9 +138,14 @@ struct PhotoRenditions {
     return "\(host)/\(words.joined(separator: "-"))\(file[dot...])".lowercased()
   }
 
-  /// "1200x630", "1x1", "2048", "og": a word of a file name that says its size or its use.
+  /// "1200x630", "1x1", "2048", "og", "crop": a word of a file name that says its size, its
+  /// use or how it was cut from the photo.
   private static func isSizeWord(_ word: Substring) -> Bool {
-    if word.lowercased() == "og" { return true }
+    if ["og", "crop", "cropped", "fill", "fit", "resize", "resized", "scaled"].contains(
+      word.lowercased())
+    {
+      return true
+    }
     let sides = word.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     if sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
       return true
