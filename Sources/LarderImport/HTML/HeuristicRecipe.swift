@@ -175,6 +175,7 @@ struct HeuristicRecipe {
         ?? namedStart.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? ingredientHeading.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? groupsStart.flatMap({ recipeHeading(before: $0, in: elements) })
+        ?? headingUnderAGenericTitle(in: elements)
         ?? page.title
     else { return nil }
     var recipe = Recipe(name: name)
@@ -1077,9 +1078,87 @@ struct HeuristicRecipe {
     return Self.sharesAWord(Self.longWords(of: text), Self.longWords(of: title))
   }
 
+  /// On a page whose title only says it holds a recipe ("Recipe of the Month"), the first
+  /// heading below the title's that names no section and has no digits: the dish's name.
+  private func headingUnderAGenericTitle(in elements: [MarkupNode]) -> String? {
+    guard let title = page.title, Self.isGenericTitle(title) else { return nil }
+    var pastTitle = false
+    for element in elements where Self.headingLevel(element.name) != nil {
+      let text = MarkupNode.collapse(element.text)
+      if !pastTitle {
+        pastTitle = text == title
+        continue
+      }
+      let folded = Self.fold(text)
+      guard !text.isEmpty, text.count <= 80, !text.contains(where: \.isNumber),
+        !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.instructionWords),
+        !Self.mentions(folded, Self.stopWords), !Self.isInPageFurniture(element, words: furniture)
+      else { return nil }
+      return text
+    }
+    return nil
+  }
+
+  /// Whether a bold element is a line of its own in its block ("…<br><strong>Pierogi
+  /// ruskie</strong><br>…"), inside any inline wrappers that hold only it.
+  private static func standsOnItsOwnLine(_ element: MarkupNode) -> Bool {
+    var node = element
+    let own = MarkupNode.collapse(element.text)
+    guard !own.isEmpty, own.count <= 80 else { return false }
+    while let parent = node.parent, ["span", "font", "u", "em", "i"].contains(parent.name),
+      MarkupNode.collapse(parent.text) == own
+    {
+      node = parent
+    }
+    guard let parent = node.parent else { return false }
+    let siblings = parent.children.filter {
+      !($0.isText && $0.ownText.allSatisfy { $0.isWhitespace || $0 == "\u{A0}" })
+    }
+    guard let at = siblings.firstIndex(of: node) else { return false }
+    let before = at == 0 || siblings[at - 1].name == "br"
+    let after = at + 1 < siblings.count && siblings[at + 1].name == "br"
+    return before && after
+  }
+
+  /// Whether an element's class or id names it as a recipe's title or name ("recipe-title",
+  /// "recipe-box__title", "rezept-titel", "ricetta__titolo").
+  private static func isNamedAsRecipeTitle(_ element: MarkupNode) -> Bool {
+    let tokens = (element.tokens("class") + element.tokens("id")).map { $0.lowercased() }
+    return tokens.contains { token in
+      recipeBoxWords.contains(where: token.contains)
+        && ["title", "name", "titel", "titolo", "titulo", "titre", "nazwa", "tytul"].contains(
+          where: token.contains)
+    }
+  }
+
+  /// Whether a page's title only says that the page holds a recipe ("Recipe of the Month",
+  /// "Rezept der Woche"), naming no dish.
+  private static func isGenericTitle(_ title: String) -> Bool {
+    let generic: Set<String> = [
+      "recipe", "recipes", "rezept", "recette", "ricetta", "receta", "receita", "recept",
+      "przepis", "opskrift", "oppskrift", "the", "of", "our", "today", "todays", "this", "month",
+      "week", "day", "der", "des", "la", "del", "della", "du", "de", "do", "da", "woche",
+      "monats", "tages", "semaine", "mois", "jour", "settimana", "mese", "giorno", "semana",
+      "mes", "dia",
+    ]
+    let words = fold(title).split { !$0.isLetter }.map(String.init)
+    return words.contains {
+      $0.hasPrefix("recep") || $0.hasPrefix("recip") || $0.hasPrefix("rezep")
+        || $0.hasPrefix("recet") || $0.hasPrefix("ricet") || $0.hasPrefix("rece")
+    }
+      && words.allSatisfy(generic.contains)
+  }
+
   /// Whether two sets of words share one, or a word of five letters or more begins or ends
   /// another ("marillen" in "marillenknodel": German joins its words).
   private static func sharesAWord(_ one: Set<String>, _ other: Set<String>) -> Bool {
+    if !one.isDisjoint(with: other) { return true }
+    // "flatbreads" and "bread": a plural ending is not part of the word.
+    func singular(_ word: String) -> String {
+      word.count > 4 && word.hasSuffix("s") ? String(word.dropLast()) : word
+    }
+    let one = Set(one.map(singular))
+    let other = Set(other.map(singular))
     if !one.isDisjoint(with: other) { return true }
     for word in one where word.count >= 5 {
       for that in other where that.count >= 5 {
@@ -1137,9 +1216,10 @@ struct HeuristicRecipe {
       }
       // A heading, or a paragraph all in bold (a post's name for its recipe); not the block
       // that holds the ingredients' own heading ("<p><strong>Ingredients</strong></p>").
+      let isHeading = Self.headingLevel(element.name) != nil
       guard
-        Self.headingLevel(element.name) != nil
-          || (["p", "div"].contains(element.name) && Self.isBoldOnly(element))
+        isHeading || (["p", "div"].contains(element.name) && Self.isBoldOnly(element))
+          || (["strong", "b"].contains(element.name) && Self.standsOnItsOwnLine(element))
       else { continue }
       if element.hasAtMost(8), element.descendants().contains(elements[index]) { continue }
       // "Poolish Country Loaf #": the anchor link a static site puts beside its headings.
@@ -1147,16 +1227,23 @@ struct HeuristicRecipe {
         in: .whitespaces.union(["#", "¶", "§", "🔗"]))
       // "The recipe: Poolish Country Loaf": a heading that says it names the recipe does.
       let text = PageFacts.withoutRecipeLabel(written)
-      let labelled = PageFacts.withoutRecipeLabel(written, after: false) != written
+      // So does one the page names as the recipe's title ("recipe-title", "rezept__titel"),
+      // and any heading on a page whose title only says it holds a recipe ("Recipe of the
+      // Month").
+      let labelled =
+        PageFacts.withoutRecipeLabel(written, after: false) != written
+        || Self.isNamedAsRecipeTitle(element)
+        || (Self.isGenericTitle(title) && !written.contains(where: \.isNumber))
       let folded = Self.fold(text)
       // A heading that holds the title ("X: la ricetta") adds nothing, nor one the title holds
       // in another way than as its start before a clause ("Fricandó amb moixernons, el guisat
       // de festa major": the heading names the dish, the rest is the story's).
       let foldedTitle = Self.fold(title)
+      // ("Pierogi ruskie" opens "Pierogi ruskie teściowej - sprawdzony przepis" too.)
       let opensTitle =
         foldedTitle.hasPrefix(folded)
-        && foldedTitle.dropFirst(folded.count).trimmingCharacters(in: .whitespaces).first.map {
-          ",:;–—-(".contains($0)
+        && foldedTitle.dropFirst(folded.count).first.map {
+          ",:;–—-( ".contains($0)
         } == true
       // ("… Thighs Recipe" under the title "Easy … Thighs (Sticky!)" holds more than the title.)
       let foldedWritten = Self.fold(written)
@@ -1165,7 +1252,11 @@ struct HeuristicRecipe {
         !text.contains(where: { ".?!:".contains($0) }),
         !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.stopWords),
         !Self.isInPageFurniture(element, exceptHeader: true, words: furniture)
-      else { return nil }
+      else {
+        // A bold line between ("<p><b>4 servings</b></p>") is passed over; a heading that is
+        // not the recipe's is the story's, and ends the search.
+        if isHeading { return nil } else { continue }
+      }
       if labelled || Self.sharesAWord(Self.longWords(of: text), titleWords) { return text }
       // Writing without spaces between words (Japanese, Chinese): three characters in a row
       // that the title has too, the heading's bullet and "のレシピ" left off.
@@ -1173,12 +1264,14 @@ struct HeuristicRecipe {
         String(text.drop { !$0.isLetter && !$0.isNumber }))
       let characters = Array(name)
       guard name.unicodeScalars.contains(where: { $0.value >= 0x3040 }), characters.count >= 3
-      else { return nil }
+      else {
+        if isHeading { return nil } else { continue }
+      }
       for start in 0...(characters.count - 3)
       where title.contains(String(characters[start..<(start + 3)])) {
         return name
       }
-      return nil
+      if isHeading { return nil }
     }
     return nil
   }

@@ -115,7 +115,9 @@ struct PageFacts {
       guard let first = titleParts.first, first.lowercased() != lowered,
         titleParts.dropFirst().contains(where: { $0.lowercased() == lowered })
       else { return false }
-      return subheadings.contains(first)
+      // ("Pierogi ruskie teściowej - sprawdzony przepis - Forum": the post's heading may hold
+      // more than one part of the title.)
+      return subheadings.contains { $0 == first || $0.hasPrefix(first + " ") }
     }
     var heading = firstHeadings.first { !namesSite($0) }
     if let site = firstHeadings.first(where: namesSite) { banner = banner ?? site }
@@ -195,7 +197,8 @@ struct PageFacts {
       for separator in [": ", " : ", " – ", " - "] where lowered.hasPrefix(label + separator) {
         let rest = name.dropFirst(label.count + separator.count)
           .trimmingCharacters(in: .whitespaces)
-        if rest.count >= 3 { return rest }
+        // "Receta: marmitako de bonito": the name, as a name starts, in capitals.
+        if rest.count >= 3 { return rest.prefix(1).uppercased() + rest.dropFirst() }
       }
     }
     for label in ["recipe", "rezept"] where after && lowered.hasSuffix(" " + label) {
