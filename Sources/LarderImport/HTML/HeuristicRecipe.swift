@@ -163,6 +163,11 @@ struct HeuristicRecipe {
         in: elements)
     }
     let lineCount = ingredients.reduce(0) { $0 + $1.lines.count }
+    if getenv("LARDER_DEBUG") != nil {
+      FileHandle.standardError.write(
+        "DEBUG ingredients=\(ingredients) steps=\(steps.map(\.lines.count)) ih=\(String(describing: ingredientHeading)) sh=\(String(describing: stepsHeading))\n"
+          .data(using: .utf8)!)
+    }
     guard lineCount > 0, !steps.isEmpty || lineCount >= 2 else { return nil }
     // Where the ingredients start: the first element named for them (a recipe card's), else
     // their heading (a story's own "Ingredients" may come before the card).
@@ -1406,6 +1411,15 @@ struct HeuristicRecipe {
       // "container--with-sidebar", "has-sidebar": the layout that holds the content beside
       // its sidebar, not the sidebar.
       if ["with-", "has-", "show-"].contains(where: { token.contains($0) }) { return false }
+      // "columns-fix-right-sidebar", "layout-sidebar-left": a layout named for where its
+      // sidebar goes.
+      let first = token.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? ""
+      if first != token[...],
+        ["columns", "column", "container", "layout", "main", "content", "wrapper", "page", "grid"]
+          .contains(String(first))
+      {
+        return false
+      }
       return
         words.contains { word in
           // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog"), and
@@ -1428,6 +1442,20 @@ struct HeuristicRecipe {
     return ["serves", "makes", "yield", "servings"].contains(where: folded.hasPrefix)
       || ["personen", "personnes", "persone", "porciones", "porcoes", "porcje", "portioner"]
         .contains(where: folded.contains)
+  }
+
+  /// Whether a block is one line set as cells ("<div><p>600 g</p><p>kippendijfilet</p></div>"):
+  /// two or three blocks of text and nothing else, the first an amount or empty.
+  static func isCellRow(_ element: MarkupNode) -> Bool {
+    guard ["div", "li"].contains(element.name), element.hasAtMost(16) else { return false }
+    let cells = element.elementChildren
+    guard (2...3).contains(cells.count),
+      cells.allSatisfy({ ["p", "div", "span"].contains($0.name) && $0.hasAtMost(6) }),
+      !cells.contains(where: { $0.descendants().contains { MarkupNode.blocks.contains($0.name) } })
+    else { return false }
+    let first = MarkupNode.collapse(cells[0].text)
+    return first.count <= 20
+      && (first.isEmpty || first.first.map { $0.isNumber || "½⅓⅔¼¾⅛".contains($0) } == true)
   }
 
   /// Whether all of an element's text is in italics: inside one `<em>` or `<i>`.
@@ -1838,6 +1866,7 @@ struct HeuristicRecipe {
           && !element.descendants().contains { ["ul", "ol", "table"].contains($0.name) })
         || (name == "div"
           && element.elementChildren.allSatisfy { !MarkupNode.blocks.contains($0.name) })
+        || Self.isCellRow(element)
       // A bold name before the first list ("Pancakes", set bold by a style) titles it, as
       // does one set beside the list in its group's block ("<div><strong>Suppe</strong><ul>").
       let boldBesideList =

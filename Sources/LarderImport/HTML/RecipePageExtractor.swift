@@ -157,6 +157,18 @@ public struct RecipePageExtractor: Sendable {
             + "\(method.rawValue) recipe lacked")
       }
     }
+    // An ingredient list without one amount (a shop's product names, "Buurtmarkt kokosmelk")
+    // beside the page's own list of as many lines, most with amounts: the page's.
+    if method == .jsonLD, main.ingredientLines.count >= 3,
+      !main.ingredientLines.contains(where: { $0.text.contains(where: \.isNumber) }),
+      let read = readPage(), read.ingredientLines.count * 5 >= main.ingredientLines.count * 4,
+      read.ingredientLines.filter({ $0.text.contains(where: \.isNumber) }).count * 2
+        > read.ingredientLines.count
+    {
+      main.ingredientSections = read.ingredientSections
+      warnings.append(
+        "ingredient lines taken from the page, whose lines have amounts; the JSON-LD's had none")
+    }
     // A method given as one long string ("… Schritt für Schritt …" in one step) that the page
     // shows as steps of its own: the page's steps, when together they are that string.
     if main.steps.count == 1, let only = main.steps.first?.text, only.count >= 200,
