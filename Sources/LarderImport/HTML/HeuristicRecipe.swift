@@ -73,7 +73,8 @@ struct HeuristicRecipe {
     "komentari", "comentarii", "комментарии", "σχόλια",
     "utensils", "ustensiles", "utensili", "utensilios", "utensílios", "küchengeräte",
     "utensilien", "zubehör", "materiaal", "redskaber", "redskap", "sprzęt",
-    "keukengerei", "nutrition facts", "nährwerte", "nährwertangaben", "valeurs nutritionnelles",
+    "keukengerei", "keukenspullen", "nutrition facts", "nährwerte", "nährwertangaben",
+    "valeurs nutritionnelles",
     "valori nutrizionali", "información nutricional", "valores nutricionales",
     "informação nutricional", "voedingswaarde", "voedingswaarden", "näringsvärde",
     "næringsinnhold", "næringsindhold", "wartości odżywcze", "tápérték", "nutriční hodnoty",
@@ -574,6 +575,14 @@ struct HeuristicRecipe {
         !["avatar", "smil", "emoji", "icon", "rank"].contains(where: element.classOrIDContains),
         !Self.isInPageFurniture(element)
       else { continue }
+      // A thumbnail's link to the same script at full size ("file.php?id=21874&mode=view").
+      let path = { (address: String) in address.split(separator: "?").first.map(String.init) }
+      if let link = element.parent.flatMap({ $0.name == "a" ? $0 : $0.parent })
+        .flatMap({ $0.name == "a" ? $0.attribute("href") : nil }),
+        path(link) == path(source)
+      {
+        return link
+      }
       return source
     }
     return nil
@@ -1362,6 +1371,11 @@ struct HeuristicRecipe {
     "afiyet olsun", "pofta buna", "dobrou chut", "dobru chut", "dobar tek",
     "смачного", "בתיאבון", "hyvaa ruokahalua", "приятного аппетита",
     "καλη ορεξη", "καλη επιτυχια",
+    // Farewells that close a post: "Un abbraccio e alla prossima", "Bisous", "Con cariño".
+    "un abbraccio", "alla prossima", "un bacio", "bisous", "a bientot", "con carino",
+    "un abrazo", "hasta la proxima", "beijos", "um beijo", "ate a proxima", "liebe grusse",
+    "bis bald", "groetjes", "hugs", "xoxo", "happy baking", "happy cooking",
+    "enjoy!", "pozdrawiam", "buziaki",
   ].map(fold)
 
   /// Whether a short line is a writer's sign-off.
@@ -1824,6 +1838,25 @@ struct HeuristicRecipe {
           if hasList { continue }
           let text = element.text
           if text.isEmpty { continue }
+          // "<p><strong>To assemble</strong><br>8 tostada shells<br>…": a group of its own.
+          if name == "p", let bold = element.elementChildren.first,
+            ["strong", "b"].contains(bold.name)
+          {
+            let lines = element.textWithLineBreaks.components(separatedBy: "\n")
+              .map(Self.cleanLine).filter { !$0.isEmpty }
+            let title = MarkupNode.collapse(bold.text)
+            if lines.count >= 2, lines[0] == title || lines[0] == Self.cleanLine(title),
+              title.count <= 60
+            {
+              if !current.lines.isEmpty { sections.append(current) }
+              current = Section(
+                title: title.trimmingCharacters(in: .whitespaces.union([":"])),
+                lines: Array(lines.dropFirst()))
+              total += lines.count - 1
+              skipUntil = position + element.descendants().count
+              continue
+            }
+          }
           if text.count <= 60, !text.contains(". ") {
             if !current.lines.isEmpty { sections.append(current) }
             current = Section(title: text.trimmingCharacters(in: [":"]), lines: [])
@@ -1892,6 +1925,16 @@ struct HeuristicRecipe {
         case let aside = Self.cleanLine(element.text),
         !Self.opensANote(aside), !Self.isSignOff(aside)
       {
+        skipUntil = position + element.descendants().count
+        continue
+      }
+      // "<p><strong>To serve</strong></p>" among paragraphs that are lines: the next group.
+      if name == "p", total > 0, listMode == false, Self.isBoldOnly(element),
+        case let text = MarkupNode.collapse(element.text), text.count <= 60,
+        !text.contains(where: \.isNumber), !text.contains(". ")
+      {
+        if !current.lines.isEmpty || current.title != nil { sections.append(current) }
+        current = Section(title: text.trimmingCharacters(in: [":", " "]), lines: [])
         skipUntil = position + element.descendants().count
         continue
       }

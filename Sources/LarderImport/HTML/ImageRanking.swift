@@ -192,13 +192,33 @@ enum ImageRanking {
   static func candidates(
     inSrcset value: String
   ) -> [(address: String, size: Double?, unit: Character?)] {
-    value.split(separator: ",").compactMap { candidate in
-      let parts = candidate.split(whereSeparator: \.isWhitespace)
-      guard let first = parts.first else { return nil }
-      guard parts.count == 2, let unit = parts[1].last, unit == "w" || unit == "x",
-        let size = Double(parts[1].dropLast())
-      else { return (String(first), nil, nil) }
-      return (String(first), size, unit)
+    // As HTML reads it: an address is a run of non-space characters (commas inside it stay,
+    // as "c_fill,w_1200" in an image server's path), a comma ending it ends the candidate;
+    // else its descriptor runs to the next comma.
+    var result: [(address: String, size: Double?, unit: Character?)] = []
+    var rest = Substring(value)
+    while true {
+      rest = rest.drop { $0.isWhitespace || $0 == "," }
+      guard !rest.isEmpty else { break }
+      var address = rest.prefix { !$0.isWhitespace }
+      rest = rest.dropFirst(address.count)
+      var descriptor: Substring = ""
+      if address.hasSuffix(",") {
+        address = address.dropLast()
+        while address.hasSuffix(",") { address = address.dropLast() }
+      } else {
+        descriptor = rest.prefix { $0 != "," }
+        rest = rest.dropFirst(descriptor.count)
+      }
+      let parts = descriptor.split(whereSeparator: \.isWhitespace)
+      if parts.count == 1, let unit = parts[0].last, unit == "w" || unit == "x",
+        let size = Double(parts[0].dropLast())
+      {
+        result.append((String(address), size, unit))
+      } else {
+        result.append((String(address), nil, nil))
+      }
     }
+    return result
   }
 }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A rendition counts as the same picture when its address is the image's, or differs only in
 /// its query ("?width=800") or in a size suffix ("-620x413"). Only renditions at least a
-/// quarter wider replace the image; a picture's linked original is taken as larger than any of
+/// tenth wider replace the image; a picture's linked original is taken as larger than any of
 /// its renditions.
 struct PhotoRenditions {
   /// One `<img>` of the page: every address it names, the widest of its `srcset` with that
@@ -157,7 +157,28 @@ struct PhotoRenditions {
   /// of a width alone ("/750x/", as image resizers write it).
   static func width(of address: String) -> Int? {
     if let width = ImageRanking.widthInAddress(address) { return width }
-    let path = address.split(separator: "?").first ?? ""
+    let parts = address.split(separator: "?", maxSplits: 1)
+    let path = parts.first ?? ""
+    // "?wid=1920&hei=1280" (an image server's), "?format=2500w": a width in the query.
+    if parts.count == 2 {
+      for pair in parts[1].split(separator: "&") {
+        let keyValue = pair.split(separator: "=", maxSplits: 1)
+        guard keyValue.count == 2 else { continue }
+        let value = keyValue[1]
+        if keyValue[0].lowercased() == "wid", let width = Int(value), width > 0 { return width }
+        if value.last == "w", (3...4).contains(value.count - 1),
+          let width = Int(value.dropLast())
+        {
+          return width
+        }
+      }
+    }
+    // ".../w_1600,c_limit/...": a resizer's width among its options.
+    for segment in path.split(separator: "/").reversed() where segment.contains(",") {
+      for option in segment.split(separator: ",") where option.hasPrefix("w_") {
+        if let width = Int(option.dropFirst(2)), width > 0 { return width }
+      }
+    }
     // "dish-2048.jpg", ".../styles/article_1920/...": a width alone after a dash or underscore,
     // in the file name or a folder's.
     for segment in path.split(separator: "/").reversed() {
@@ -183,6 +204,45 @@ struct PhotoRenditions {
       }
     }
     return nil
+  }
+
+  /// The widths two addresses differ in, when they differ only there, in one run of digits that
+  /// is a folder or follows a width's mark ("…/800/dish.jpg" and "…/1600/dish.jpg",
+  /// "resize:fit:1200" and "resize:fit:1400"); nil otherwise.
+  static func differingNumbers(_ one: String, _ other: String) -> (Int, Int)? {
+    let a = Array(one.utf8)
+    let b = Array(other.utf8)
+    var start = 0
+    while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+    guard start < a.count, start < b.count else { return nil }
+    var endA = a.count
+    var endB = b.count
+    while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+      endA -= 1
+      endB -= 1
+    }
+    func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    // Widen to the whole run of digits on both sides of the difference.
+    while start > 0, isDigit(a[start - 1]) { start -= 1 }
+    while endA < a.count, isDigit(a[endA]), endB < b.count, isDigit(b[endB]) {
+      endA += 1
+      endB += 1
+    }
+    let digitsA = a[start..<endA]
+    let digitsB = b[start..<endB]
+    // Only a number that says it is a width: a folder of its own ("/800/"), or one after a
+    // width's mark ("fit:1200", "w_1200", "w-1200"); "406.305" in a file name may be a height.
+    let before = String(decoding: a[..<start].suffix(4), as: UTF8.self).lowercased()
+    let wholeFolder = before.hasSuffix("/") && endA < a.count && a[endA] == UInt8(ascii: "/")
+    guard wholeFolder || ["fit:", "w_", "w-", "/w"].contains(where: before.hasSuffix) else {
+      return nil
+    }
+    guard (2...5).contains(digitsA.count), (2...5).contains(digitsB.count),
+      digitsA.allSatisfy(isDigit), digitsB.allSatisfy(isDigit),
+      let first = Int(String(decoding: digitsA, as: UTF8.self)),
+      let second = Int(String(decoding: digitsB, as: UTF8.self))
+    else { return nil }
+    return (first, second)
   }
 
   /// The original an image address wraps, when a resizing proxy names it: percent-encoded in
@@ -269,10 +329,20 @@ struct PhotoRenditions {
     let width = Self.width(of: image)
     var best = image
     var bestWidth = width ?? 0
-    // Only a clearly larger rendition replaces the image: a crop 2 pixels wider is not a
-    // better photo, and the page's own choice is kept.
+    // Only a clearly larger rendition (a tenth wider at least) replaces the image: a crop 2
+    // pixels wider is not a better photo, and the page's own choice is kept.
     func consider(_ candidate: String, width candidateWidth: Int?) {
-      guard let width, let candidateWidth, candidateWidth * 4 >= width * 5,
+      var width = width
+      var candidateWidth = candidateWidth
+      // ".../crop/16x9/800/dish.jpg" beside ".../crop/16x9/1600/dish.jpg": the one number the
+      // two addresses differ in is the size.
+      if width == nil || candidateWidth == nil,
+        let numbers = Self.differingNumbers(image, candidate)
+      {
+        (width, candidateWidth) = numbers
+        bestWidth = max(bestWidth, numbers.0)
+      }
+      guard let width, let candidateWidth, candidateWidth * 10 >= width * 11,
         candidateWidth > bestWidth
       else { return }
       best = candidate

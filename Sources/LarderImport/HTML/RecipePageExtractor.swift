@@ -178,6 +178,18 @@ public struct RecipePageExtractor: Sendable {
         main.instructionSections = read.instructionSections
       }
     }
+    // "Massa", "Cobertura" written as steps of their own: the names of the steps after them.
+    if main.instructionSections.count == 1, main.instructionSections[0].title == nil {
+      main.instructionSections = Self.titledByNameSteps(main.instructionSections[0].steps)
+    }
+    // "1. Kuori perunat. 2. Kuullota sipulia. 3. …" in one string: the steps it numbers.
+    if main.steps.count == 1, let only = main.steps.first?.text,
+      let steps = Self.numberedSteps(in: only)
+    {
+      main.instructionSections = [
+        InstructionSection(title: nil, steps: steps.map { InstructionStep(text: $0) })
+      ]
+    }
     if main.ingredientSections.count == 1, main.ingredientSections[0].title == nil,
       main.ingredientLines.count >= 2,
       let grouped = pageGroups(of: main, method: method, reader: reader, reading: readPage)
@@ -487,6 +499,83 @@ public struct RecipePageExtractor: Sendable {
       start += group.lines.count
     }
     return result
+  }
+
+  /// Steps cut into sections at the steps that only name what follows ("Massa" before the
+  /// dough's steps, "Cobertura:" before the icing's): one to four words, no digits and no
+  /// sentence's end, each followed by a longer step. Unchanged when there is no such step.
+  static func titledByNameSteps(_ steps: [InstructionStep]) -> [InstructionSection] {
+    func isName(_ index: Int) -> Bool {
+      let text = steps[index].text.trimmingCharacters(in: .whitespaces)
+      let words = text.split(separator: " ")
+      guard index + 1 < steps.count, (1...4).contains(words.count), text.count <= 40,
+        !text.contains(where: \.isNumber), let last = text.last, !".!?".contains(last),
+        steps[index + 1].text.count > text.count * 2
+      else { return false }
+      return !isName(index + 1)
+    }
+    // A name is one word ("Massa"), ends in a colon, or says what it is for ("For the sauce",
+    // "Für den Teig", "Para a cobertura"); and there are two at least, so "Preheat the oven"
+    // before a long step stays a step.
+    let purposeWords: Set<String> = [
+      "for", "para", "per", "pour", "für", "voor", "för", "til", "na", "do", "dla", "pentru",
+    ]
+    let names = steps.indices.filter(isName).filter { index in
+      let text = steps[index].text.trimmingCharacters(in: .whitespaces)
+      let first = text.split(separator: " ").first.map { $0.lowercased() } ?? ""
+      return !text.contains(" ") || text.hasSuffix(":") || purposeWords.contains(first)
+    }
+    guard names.count >= 2, steps.count - names.count >= 2 else {
+      return [InstructionSection(title: nil, steps: steps)]
+    }
+    var sections: [InstructionSection] = []
+    var current = InstructionSection(title: nil, steps: [])
+    for (index, step) in steps.enumerated() {
+      if names.contains(index) {
+        if !current.steps.isEmpty { sections.append(current) }
+        current = InstructionSection(
+          title: step.text.trimmingCharacters(in: .whitespaces.union([":"])), steps: [])
+      } else {
+        current.steps.append(step)
+      }
+    }
+    if !current.steps.isEmpty { sections.append(current) }
+    return sections
+  }
+
+  /// The steps of one string that numbers them in its text ("1. Peel. 2. Fry. 3. Serve."):
+  /// split before each "2.", "3.", … that follows the end of a sentence, in order; nil unless
+  /// at least steps 2 and 3 are found.
+  static func numberedSteps(in text: String) -> [String]? {
+    var pieces: [String] = []
+    let rest = Substring(text)
+    var number = 2
+    var start = rest.startIndex
+    var searchFrom = rest.startIndex
+    while let range = rest.range(of: "\(number). ", range: searchFrom..<rest.endIndex)
+      ?? rest.range(of: "\(number)) ", range: searchFrom..<rest.endIndex)
+    {
+      let before = rest[start..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+      // "…2 cm:n paloiksi" is not step 2: the number must follow a sentence's end.
+      guard range.lowerBound > rest.startIndex,
+        rest[rest.index(before: range.lowerBound)].isWhitespace,
+        let last = before.last, ".!?:)".contains(last)
+      else {
+        searchFrom = range.upperBound
+        continue
+      }
+      pieces.append(before)
+      start = range.upperBound
+      searchFrom = range.upperBound
+      number += 1
+    }
+    guard number >= 4 else { return nil }
+    pieces.append(rest[start...].trimmingCharacters(in: .whitespaces))
+    if let first = pieces.first {
+      pieces[0] = SchemaOrg.withoutStepNumber(first)
+    }
+    let steps = pieces.filter { !$0.isEmpty }
+    return steps.count >= 3 ? steps : nil
   }
 
   /// Whether a structured recipe is not what its page shows: half or more of its ingredient
