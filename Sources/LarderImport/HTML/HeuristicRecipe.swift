@@ -52,7 +52,8 @@ struct HeuristicRecipe {
     "pasos", "modo de preparo", "modo de preparacao", "preparo", "preparazione", "procedimento",
     "bereiding", "bereidingswijze", "werkwijze", "fremgangsmate", "tilberedning",
     "gor sa har", "przygotowanie", "sposob przygotowania", "valmistus", "valmistusohje",
-    "fremgangsmade", "sadan gor du", "elkeszites", "postup", "postopek", "priprema",
+    "fremgangsmade", "sadan gor du", "slik gjor du", "slik gjør du", "wykonanie", "elkeszites",
+    "postup", "postopek", "priprema",
     "yapilisi", "hazirlanisi", "приготовление", "εκτελεση", "οδηγιες", "作り方",
     "modo de fazer", "modo de preparacion", "mode operatoire", "zo maak je het",
     "mod de preparare", "preparare", "postup pripravy", "preparacao", "preparacio",
@@ -61,7 +62,8 @@ struct HeuristicRecipe {
   ].map(fold)
   private static let stopWords = [
     "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
-    "more recipes", "share", "video", "equipment", "hinweise", "tipps", "astuces", "sponsor",
+    "more recipes", "share", "video", "equipment", "tools", "hinweise", "tipps", "astuces",
+    "sponsor",
     "sponsors", "advertisement", "newsletter", "popular", "trending", "you might also like",
     "notas", "anmerkungen", "remarques", "opmerkingen", "uwagi", "notatki", "noter",
     "anteckningar", "merknader", "huomautukset", "poznámky", "megjegyzések", "notlar",
@@ -164,11 +166,6 @@ struct HeuristicRecipe {
         in: elements)
     }
     let lineCount = ingredients.reduce(0) { $0 + $1.lines.count }
-    if getenv("LARDER_DEBUG") != nil {
-      FileHandle.standardError.write(
-        "DEBUG ingredients=\(ingredients) steps=\(steps.map(\.lines.count)) ih=\(String(describing: ingredientHeading)) sh=\(String(describing: stepsHeading))\n"
-          .data(using: .utf8)!)
-    }
     guard lineCount > 0, !steps.isEmpty || lineCount >= 2 else { return nil }
     // Where the ingredients start: the first element named for them (a recipe card's), else
     // their heading (a story's own "Ingredients" may come before the card).
@@ -787,6 +784,7 @@ struct HeuristicRecipe {
     var bestHeading: Int?
     var bestCount = 0
     var tried = 0
+    var found: [(index: Int, sections: [Section])] = []
     for (index, folded) in headings where tried < Self.maximumHeadings {
       let element = elements[index]
       // "Ingredient Notes", "Instructions Video": about the section, not the section.
@@ -805,11 +803,45 @@ struct HeuristicRecipe {
       tried += 1
       let sections = linesBeside(element) ?? content(after: index, heading: element, in: elements)
       let count = sections.reduce(0) { $0 + $1.lines.count }
+      // (A heading read again through its wrapper, "<p><b>Suroviny:</b></p>", counts once.)
+      if count > 0,
+        !found.contains(where: { $0.sections.flatMap(\.lines) == sections.flatMap(\.lines) })
+      {
+        found.append((index, sections))
+      }
       // A page often has the word in a menu or a jump link; the heading with most content wins.
       if count > bestCount {
         best = sections
         bestHeading = index
         bestCount = count
+      }
+    }
+    // "Składniki na ciasto:", "Składniki na krem:": one section's headings side by side in one
+    // block, each over its own lines, are its groups.
+    if let bestHeading, found.count >= 2, words == Self.ingredientWords {
+      func container(_ index: Int) -> MarkupNode? {
+        var block = elements[index]
+        while !MarkupNode.blocks.contains(block.name), let parent = block.parent { block = parent }
+        return block.parent
+      }
+      let home = container(bestHeading)
+      // (Labels that name what they are for, "Składniki na krem:", not a bare "Ingredients".)
+      let together = found.filter { entry in
+        let text = MarkupNode.collapse(elements[entry.index].text)
+        return container(entry.index) == home && text.hasSuffix(":")
+          && text.split(separator: " ").count >= 2
+      }
+      if home != nil, together.count >= 2, together.contains(where: { $0.index == bestHeading }),
+        together.allSatisfy({ $0.sections.count == 1 && $0.sections[0].title == nil })
+      {
+        return (
+          together.map { entry in
+            Section(
+              title: MarkupNode.collapse(elements[entry.index].text).trimmingCharacters(
+                in: .whitespaces.union([":"])),
+              lines: entry.sections[0].lines)
+          }, together[0].index
+        )
       }
     }
     return (best, bestHeading)
@@ -1302,7 +1334,7 @@ struct HeuristicRecipe {
   /// Words a recipe box's class or id names it by, in the languages pages are read in.
   private static let recipeBoxWords = [
     "recipe", "rezept", "recette", "recept", "receta", "ricetta", "receita", "przepis",
-    "opskrift", "oppskrift", "resepti", "rcp",
+    "opskrift", "oppskrift", "resepti", "rcp", "factbox", "fact-box", "faktaboks", "faktaruta",
   ]
 
   private static let furnitureWords = [
@@ -2104,10 +2136,26 @@ struct HeuristicRecipe {
 
   /// A line without the bullet typed before it ("- 100 g de sucre", "• 2 eggs").
   static func withoutBullet(_ line: String) -> String {
-    guard let first = line.first, "-–—•*·☐☑✓✔□▢".contains(first), line.count > 2,
+    // "🍌2 ripe bananas", "✨ 1/2 teaspoon cinnamon": a picture set as the bullet.
+    if let first = line.first, Self.isPictograph(first), line.count > 2 {
+      return String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
+    }
+    // "☐" alone: a checkbox with nothing beside it.
+    if line.count == 1, "☐☑☒□▢".contains(line) { return "" }
+    guard let first = line.first, "-–—•*·☐☑☒✓✔□▢".contains(first), line.count > 2,
       line.dropFirst().first == " "
     else { return line }
     return String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// Whether a character is a pictograph shown as an emoji ("🍌", "✨", "🍺"), which a line
+  /// or a name may be decorated with but is not part of.
+  static func isPictograph(_ character: Character) -> Bool {
+    guard let scalar = character.unicodeScalars.first, scalar.value >= 0x2190 else {
+      return false
+    }
+    return scalar.properties.isEmojiPresentation
+      || (scalar.properties.isEmoji && character.unicodeScalars.count > 1)
   }
 
   /// Whether all of an element's text is inside buttons ("Preparing Broccoli" opening a

@@ -51,6 +51,27 @@ final class MarkupDocument: @unchecked Sendable {
   /// The character set is `charset` when given, else the byte-order mark, else the first
   /// `<meta charset>` or `http-equiv` declaration, else UTF-8. Invalid UTF-8 is replaced by
   /// U+FFFD rather than making libxml2 guess another encoding for the whole page.
+  /// A page without Word's down-level conditional markers: what "<![if !supportLists]>" and
+  /// "<![if !supportLineBreakNewLine]>" wrap is dropped, the markers of any other kept out.
+  static func withoutDownlevelMarkers(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.range(of: "<![if") {
+      result += rest[..<open.lowerBound]
+      guard let close = rest[open.upperBound...].range(of: "]>") else {
+        rest = rest[open.lowerBound...]
+        break
+      }
+      let condition = rest[open.upperBound..<close.lowerBound].lowercased()
+      rest = rest[close.upperBound...]
+      if condition.contains("support"), let end = rest.range(of: "<![endif]>") {
+        rest = rest[end.upperBound...]
+      }
+    }
+    result += rest
+    return result.replacingOccurrences(of: "<![endif]>", with: "")
+  }
+
   static func html(_ data: Data, charset: String? = nil, source: String) throws -> MarkupDocument {
     _ = initialized
     guard data.count <= maximumBytes else {
@@ -70,6 +91,15 @@ final class MarkupDocument: @unchecked Sendable {
       var text = String(decoding: data, as: UTF8.self)
       if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
       bytes = Data(text.utf8)
+    }
+    // Word's saved pages: "<![if !supportLists]>·<![endif]>" draws a list's bullet that the
+    // HTML reader would show as text, markers and all; the bullet and the markers go.
+    // (Read byte for byte as ISO-8859-1 and written back so, whatever the page's encoding.)
+    if bytes.range(of: Data("<![if".utf8)) != nil,
+      let text = String(data: bytes, encoding: .isoLatin1),
+      let cleaned = Self.withoutDownlevelMarkers(text).data(using: .isoLatin1)
+    {
+      bytes = cleaned
     }
     if bytes.isEmpty { bytes = Data("<html></html>".utf8) }
     let options = Int32(

@@ -216,6 +216,11 @@ public struct RecipePageExtractor: Sendable {
               PageFacts.withoutRemark(PageFacts.withoutRecipeSubtitle(name)))),
           languageCode: page.languageCode)
       }
+      // "Carbonnades flamandes à la bière brune 🍺": the name without its decoration.
+      name = String(
+        name.drop(while: HeuristicRecipe.isPictograph).reversed()
+          .drop(while: { HeuristicRecipe.isPictograph($0) || $0 == " " }).reversed()
+      ).trimmingCharacters(in: .whitespaces)
       if !name.isEmpty { recipe.name = name }
       if recipe.language == nil { recipe.language = page.language }
       if [.microdata, .rdfa, .microformats].contains(method) {
