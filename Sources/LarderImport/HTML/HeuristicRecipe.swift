@@ -142,6 +142,14 @@ struct HeuristicRecipe {
       if ingredients.isEmpty {
         (ingredients, boldName) = lineGroupsBefore(elements[stepsHeading])
       }
+      // A table or list right before the method's heading, under no heading of its own (a
+      // newspaper's fact box: its title, the servings, the table, "Slik gjør du:").
+      if ingredients.isEmpty, let list = listBefore(elements[stepsHeading]),
+        let at = elements.firstIndex(of: list), at > 0
+      {
+        ingredients = content(after: at - 1, heading: elements[at - 1], in: elements)
+        groupsStart = at
+      }
     }
     // A post with neither heading: groups named "Для теста:" over their lists, and steps
     // numbered in their paragraphs ("Шаг 1.", "Шаг 2.").
@@ -896,6 +904,20 @@ struct HeuristicRecipe {
       pending = lines
     }
     return (sections, first)
+  }
+
+  /// The table that is the block before the method's heading, past empty blocks (a list there
+  /// is read as a group under its own heading, ``headedLists(in:)``).
+  private func listBefore(_ heading: MarkupNode) -> MarkupNode? {
+    var block = heading
+    while !MarkupNode.blocks.contains(block.name) || block.text != heading.text {
+      guard let parent = block.parent, parent.hasAtMost(8) else { break }
+      block = parent
+    }
+    guard let siblings = block.parent?.elementChildren, let at = siblings.firstIndex(of: block)
+    else { return nil }
+    let before = siblings[..<at].last { !$0.text.allSatisfy(\.isWhitespace) }
+    return before.flatMap { ["table", "dl"].contains($0.name) ? $0 : nil }
   }
 
   /// Groups written as headings over lists, with no "Ingredients" or "Method" heading

@@ -141,6 +141,17 @@ public struct RecipePageExtractor: Sendable {
     {
       warnings.append(
         "the JSON-LD recipe \"\(recipes[0].name)\" is not the one the page shows; read the page's")
+      // Its name stays when the page's title still says it ("Ricetta Cannelloni ricotta e
+      // spinaci - La Ricetta di GranPentola" over "Cannelloni ricotta e spinaci").
+      var read = read
+      let declared = recipes[0].name
+      if declared.count >= 3,
+        [page.title, page.heading].compactMap({ $0 }).contains(where: {
+          $0.localizedCaseInsensitiveContains(declared)
+        })
+      {
+        read.name = declared
+      }
       candidates.insert((.heuristic, [finish(read, page: page)]), at: 0)
     }
     guard let (method, recipes) = candidates.first else {
