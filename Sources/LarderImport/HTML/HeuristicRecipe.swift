@@ -1578,8 +1578,9 @@ struct HeuristicRecipe {
     var text = ""
     for child in parent.children {
       if ["table", "ul", "ol", "dl"].contains(child.name) {
-        let written = text.range(of: own).map { text[$0.upperBound...] } ?? ""
-        if written.allSatisfy(\.isWhitespace) { break }
+        // (A photo's table before the heading is passed over.)
+        guard let range = text.range(of: own) else { continue }
+        if text[range.upperBound...].allSatisfy(\.isWhitespace) { break }
         continue
       }
       if child.isText {
@@ -2198,7 +2199,9 @@ struct HeuristicRecipe {
     let numbered = lines.enumerated().allSatisfy { offset, line in
       let digits = line.prefix { $0.isNumber }
       let rest = line.dropFirst(digits.count)
-      return Int(digits) == offset + 1 && rest.first == " " && rest.count > 1
+      // ("1Per preparare…": the counter's own span touches the text.)
+      return Int(digits) == offset + 1 && (rest.first == " " || rest.first?.isUppercase == true)
+        && rest.count > 1
     }
     guard numbered else { return lines }
     return lines.map { line in

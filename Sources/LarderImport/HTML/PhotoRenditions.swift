@@ -358,7 +358,12 @@ struct PhotoRenditions {
         || abs(
           Double(shapes[0].width) / Double(max(shapes[0].height, 1))
             - Double(shapes[1].width) / Double(max(shapes[1].height, 1))) < 0.1
-      if sameShape { consider(pageImage, width: Self.width(of: pageImage)) }
+      // A thumbnail (500 wide or less) gives way to the page's image twice as wide whatever
+      // its shape: a crop of the photo is better than a stamp of it.
+      let pageWidth = Self.width(of: pageImage)
+      let thumbnail =
+        (width ?? Int.max) <= 500 && (pageWidth ?? 0) >= 2 * (width ?? Int.max)
+      if sameShape || thumbnail { consider(pageImage, width: pageWidth) }
     }
     // A cheap first look before the full comparison: a picture of the same file names its
     // first word, or, for a file name of sizes only, its folder (or wraps another address).
