@@ -174,12 +174,6 @@ import Testing
       "the blog post's title adds a subtitle after a dash (\"– rețeta bunicii din Bucovina\")",
     "tr-manti":
       "the forum thread's title adds the cooking method and \"- Resimli Anlatım\"",
-    "buttermilk-skillet-cornbread-cookbook-publisher-excerpt":
-      "the excerpt's h1 ('From The Hearth Table: …') names the book with the dish",
-    "pantry-chickpea-spinach-curry-foodbank-word-export":
-      "the Word card's <title> is 'March Recipe Card'; its dish name is a bold line of the card",
-    "pt-PT-arroz-de-pato-jornal":
-      "the headline is the reportage's; the dish's name is a paragraph in the recipe box",
   ]
 
   /// Pages whose steps the reader does not yet read exactly, and why; the test reports a page

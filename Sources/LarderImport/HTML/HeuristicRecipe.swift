@@ -1288,6 +1288,8 @@ struct HeuristicRecipe {
       guard
         isHeading || (["p", "div"].contains(element.name) && Self.isBoldOnly(element))
           || (["strong", "b"].contains(element.name) && Self.standsOnItsOwnLine(element))
+          || (["p", "div", "span"].contains(element.name) && element.hasAtMost(8)
+            && Self.isNamedAsRecipeTitle(element))
       else { continue }
       if element.hasAtMost(8), element.descendants().contains(elements[index]) { continue }
       // "Poolish Country Loaf #": the anchor link a static site puts beside its headings.

@@ -80,6 +80,10 @@ struct PageFacts {
         }
       case "title":
         titleText = titleText ?? element.text
+      // Word's saved page: its Title style is the document's heading.
+      case "p" where element.tokens("class").contains("MsoTitle") && firstHeadings.count < 5:
+        let text = MarkupNode.collapse(element.text)
+        if !text.isEmpty && text.count <= 200 { firstHeadings.append(text) }
       case "h1":
         // A blog's banner ("<h1><a href="/">crumbs and chaos</a></h1>") names the site.
         if Self.isLinkHome(element) {
@@ -123,6 +127,16 @@ struct PageFacts {
     if let site = firstHeadings.first(where: namesSite) { banner = banner ?? site }
     siteName = siteName ?? banner
     if let name = ogTitle, let banner, MarkupNode.collapse(name) == banner { ogTitle = nil }
+    // "From The Hearth Table: Buttermilk Skillet Cornbread" over the og:title "The Hearth
+    // Table: Cooking from a Wood-Fired Kitchen": the share title is the book's.
+    if let quoted = heading, case let dish = Self.withoutSourcePrefix(quoted), dish != quoted {
+      let source = quoted.dropLast(dish.count).drop { $0 != " " }
+        .trimmingCharacters(in: .whitespaces.union([":"]))
+      if let name = ogTitle, !source.isEmpty, name.lowercased().hasPrefix(source.lowercased()) {
+        ogTitle = nil
+      }
+      heading = dish
+    }
     func absolute(_ text: String?) -> String? {
       guard let text, !text.isEmpty else { return nil }
       let resolved = Self.resolve(text, against: base)
@@ -206,6 +220,18 @@ struct PageFacts {
       if rest.count >= 3 { return rest }
     }
     return name
+  }
+
+  /// A name without the book it is quoted from before it ("From The Hearth Table: Buttermilk
+  /// Skillet Cornbread", "Aus „Wintergemüse“: Kohlrouladen").
+  static func withoutSourcePrefix(_ name: String) -> String {
+    let lowered = name.lowercased()
+    guard
+      ["from ", "aus ", "tiré de ", "extrait de ", "da ", "de "].contains(where: lowered.hasPrefix),
+      let colon = name.range(of: ": ")
+    else { return name }
+    let rest = name[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+    return rest.count >= 3 ? rest : name
   }
 
   /// A name without the publication number in brackets after it ("Refrigerator Pickled

@@ -224,7 +224,8 @@ public struct RecipePageExtractor: Sendable {
         name = PageFacts.withoutShouting(
           page.asTheTitleWrites(
             PageFacts.withoutRecipeLabel(
-              PageFacts.withoutRemark(PageFacts.withoutRecipeSubtitle(name)))),
+              PageFacts.withoutRemark(
+                PageFacts.withoutRecipeSubtitle(PageFacts.withoutSourcePrefix(name))))),
           languageCode: page.languageCode)
       }
       // "Carbonnades flamandes à la bière brune 🍺": the name without its decoration.
