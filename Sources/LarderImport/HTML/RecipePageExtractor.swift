@@ -135,8 +135,16 @@ public struct RecipePageExtractor: Sendable {
     }
     // A JSON-LD recipe the page no longer shows (a magazine's stale data: an older name, other
     // amounts, other steps) gives way to the recipe the page shows.
+    // The page's text as lines and steps are compared, read once when first needed.
+    var pageKeyRead: String?
+    func pageKey() -> String {
+      if let done = pageKeyRead { return done }
+      let key = Self.comparable(document.root?.text ?? "")
+      pageKeyRead = key
+      return key
+    }
     if let (first, recipes) = candidates.first, first == .jsonLD,
-      Self.isStale(recipes[0], pageText: document.root?.text ?? ""), let read = readPage(),
+      Self.isStale(recipes[0], pageKey: pageKey()), let read = readPage(),
       read.ingredientLines.count >= 3, read.steps.count >= 2
     {
       warnings.append(
@@ -179,6 +187,20 @@ public struct RecipePageExtractor: Sendable {
       main.ingredientSections = read.ingredientSections
       warnings.append(
         "ingredient lines taken from the page, whose lines have amounts; the JSON-LD's had none")
+    }
+    // Lines the page shows fuller ("200 Mehl" in the JSON-LD, "200 g Mehl" on the page): most
+    // of the recipe's lines are not on the page as written, and the page's own reading has as
+    // many lines, each holding the words and numbers of one of the recipe's: the page's.
+    if method == .jsonLD, main.ingredientLines.count >= 3,
+      case let keys = main.ingredientLines.map({ Self.comparable($0.text) }),
+      keys.filter({ !pageKey().contains($0) }).count * 2 >= keys.count, let read = readPage(),
+      Self.showsFuller(
+        main.ingredientLines.map(\.text), as: read.ingredientLines.map(\.text),
+        pageKey: pageKey())
+    {
+      main.ingredientSections = read.ingredientSections
+      warnings.append(
+        "ingredient lines taken from the page, which shows them fuller than the JSON-LD")
     }
     // A method given as one long string ("… Schritt für Schritt …" in one step) that the page
     // shows as steps of its own: the page's steps, when together they are that string.
@@ -595,12 +617,49 @@ public struct RecipePageExtractor: Sendable {
     return steps.count >= 3 ? steps : nil
   }
 
+  /// Whether `lines` are the page's `shown` lines with words left out: half of them or more
+  /// appear nowhere in the page's text as written, the page has as many lines (a fifth more or
+  /// fewer), and at least four in five of `lines` have a shown line holding all their words
+  /// and numbers, in order.
+  static func showsFuller(_ lines: [String], as shown: [String], pageKey: String) -> Bool {
+    guard !pageKey.isEmpty, !shown.isEmpty, shown.count * 5 >= lines.count * 4,
+      shown.count * 4 <= lines.count * 5
+    else { return false }
+    let keys = lines.map(comparable)
+    guard keys.filter({ !pageKey.contains($0) }).count * 2 >= keys.count else { return false }
+    let shownKeys = shown.map(comparable)
+    // "200mehl" as its runs of digits and of letters: "200", "mehl".
+    func runs(_ key: String) -> [Substring] {
+      var result: [Substring] = []
+      var start = key.startIndex
+      var index = key.startIndex
+      while index < key.endIndex {
+        let next = key.index(after: index)
+        if next == key.endIndex || key[next].isNumber != key[index].isNumber {
+          result.append(key[start..<next])
+          start = next
+        }
+        index = next
+      }
+      return result
+    }
+    func holds(_ shown: String, _ key: String) -> Bool {
+      var from = shown.startIndex
+      for run in runs(key) {
+        guard let found = shown.range(of: run, range: from..<shown.endIndex) else { return false }
+        from = found.upperBound
+      }
+      return true
+    }
+    let covered = keys.filter { key in !key.isEmpty && shownKeys.contains { holds($0, key) } }
+    return covered.count * 5 >= keys.count * 4
+  }
+
   /// Whether a structured recipe is not what its page shows: half or more of its ingredient
   /// lines and most of its steps (those long enough to tell) appear nowhere in the page's text,
   /// compared as ``comparable(_:)`` reads them. A recipe with fewer than three lines and two
   /// steps, or whose page shows no text, is not judged.
-  static func isStale(_ recipe: Recipe, pageText: String) -> Bool {
-    let page = comparable(pageText)
+  static func isStale(_ recipe: Recipe, pageKey page: String) -> Bool {
     guard !page.isEmpty else { return false }
     func shownShare(_ texts: [String]) -> Double? {
       let keys = texts.map(comparable).filter { $0.count >= 6 }
