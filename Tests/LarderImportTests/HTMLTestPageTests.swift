@@ -107,10 +107,6 @@ import Testing
       "og:image is a Pinterest graphic; the card's photo is a 150×150 thumbnail of another file",
     "gochujang-chicken-sweet-potato-sheet-pan-magazine-collection":
       "the collection's share image is taken over the featured recipe's own photo",
-    "it-cannelloni-ricotta-spinaci-portale":
-      "the stale JSON-LD's 16:9 crop is kept over the <picture>'s 2400-wide photo",
-    "lemony-orzo-roasted-shrimp-amp":
-      "the JSON-LD names only crops; the photo is an amp-carousel's first amp-img",
     "ricotta-gnocchi-brown-butter-sage-notion-site":
       "the answer is Notion's proxy address for the cover; the reader gives the file it wraps",
     "weeknight-dan-dan-noodles-discourse-forum":

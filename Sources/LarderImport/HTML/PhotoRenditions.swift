@@ -64,7 +64,8 @@ struct PhotoRenditions {
 
   init(document: MarkupDocument, resolve: (String) -> String) {
     var pictures: [Picture] = []
-    for element in document.root?.descendants() ?? [] where element.name == "img" {
+    for element in document.root?.descendants() ?? []
+    where element.name == "img" || element.name == "amp-img" {
       guard pictures.count < Self.maximumPictures else { break }
       var addresses: [String] = []
       for name in ["src", "data-src", "data-lazy-src", "data-original", "data-image"] {
@@ -116,6 +117,19 @@ struct PhotoRenditions {
       pictures.append(picture)
     }
     self.pictures = pictures
+  }
+
+  /// Whether a file name ends in the shape it was cropped to ("dish-1x1.jpg", "dish_16x9.jpg").
+  static func isShapeCrop(_ address: String) -> Bool {
+    let path = address.split(separator: "?").first ?? ""
+    guard let file = path.split(separator: "/").last else { return false }
+    let stem = file.split(separator: ".").first ?? file
+    guard let last = stem.split(whereSeparator: { $0 == "-" || $0 == "_" }).last else {
+      return false
+    }
+    let sides = last.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    return sides.count == 2
+      && sides.allSatisfy { (1...2).contains($0.count) && $0.allSatisfy(\.isNumber) }
   }
 
   /// Whether an address names a picture file by its extension.
@@ -326,7 +340,9 @@ struct PhotoRenditions {
         return largest(of: secure, pageImage: pageImage)
       }
     }
-    let width = Self.width(of: image)
+    // "dish-1x1.jpg", "dish-16x9.jpg": a crop named for its shape, of no known size, gives
+    // way to any rendition that says its width.
+    let width = Self.width(of: image) ?? (Self.isShapeCrop(image) ? 1 : nil)
     var best = image
     var bestWidth = width ?? 0
     // Only a clearly larger rendition (a tenth wider at least) replaces the image: a crop 2
