@@ -109,8 +109,6 @@ import Testing
       "the collection's share image is taken over the featured recipe's own photo",
     "ricotta-gnocchi-brown-butter-sage-notion-site":
       "the answer is Notion's proxy address for the cover; the reader gives the file it wraps",
-    "weeknight-dan-dan-noodles-discourse-forum":
-      "the lightbox original of the post's own photo is not the first one found in the thread",
     "buttermilk-skillet-cornbread-cookbook-publisher-excerpt":
       "og:image and the Book JSON-LD are the book's cover; the dish's photo in the body is not"
       + " preferred to it",

@@ -548,7 +548,8 @@ struct HeuristicRecipe {
   /// src="small.jpg"></a>"), the way pages without a declared image show their dish.
   private func linkedPhoto(in elements: [MarkupNode]) -> String? {
     for element in elements where element.name == "a" {
-      guard let link = element.attribute("href"), element.hasAtMost(8),
+      // (A lightbox's link may also hold the file's name, size and icons beside the picture.)
+      guard let link = element.attribute("href"), element.hasAtMost(40),
         element.elementChildren.contains(where: { $0.name == "img" })
       else { continue }
       // A link to a picture file, or one a lightbox opens ("<a rel="Lightbox_812204"
