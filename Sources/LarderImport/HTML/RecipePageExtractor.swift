@@ -188,20 +188,6 @@ public struct RecipePageExtractor: Sendable {
       warnings.append(
         "ingredient lines taken from the page, whose lines have amounts; the JSON-LD's had none")
     }
-    // Lines the page shows fuller ("200 Mehl" in the JSON-LD, "200 g Mehl" on the page): most
-    // of the recipe's lines are not on the page as written, and the page's own reading has as
-    // many lines, each holding the words and numbers of one of the recipe's: the page's.
-    if method == .jsonLD, main.ingredientLines.count >= 3,
-      case let keys = main.ingredientLines.map({ Self.comparable($0.text) }),
-      keys.filter({ !pageKey().contains($0) }).count * 2 >= keys.count, let read = readPage(),
-      Self.showsFuller(
-        main.ingredientLines.map(\.text), as: read.ingredientLines.map(\.text),
-        pageKey: pageKey())
-    {
-      main.ingredientSections = read.ingredientSections
-      warnings.append(
-        "ingredient lines taken from the page, which shows them fuller than the JSON-LD")
-    }
     // A method given as one long string ("… Schritt für Schritt …" in one step) that the page
     // shows as steps of its own: the page's steps, when together they are that string.
     if main.steps.count == 1, let only = main.steps.first?.text, only.count >= 200,
@@ -617,44 +603,6 @@ public struct RecipePageExtractor: Sendable {
     return steps.count >= 3 ? steps : nil
   }
 
-  /// Whether `lines` are the page's `shown` lines with words left out: half of them or more
-  /// appear nowhere in the page's text as written, the page has as many lines (a fifth more or
-  /// fewer), and at least four in five of `lines` have a shown line holding all their words
-  /// and numbers, in order.
-  static func showsFuller(_ lines: [String], as shown: [String], pageKey: String) -> Bool {
-    guard !pageKey.isEmpty, !shown.isEmpty, shown.count * 5 >= lines.count * 4,
-      shown.count * 4 <= lines.count * 5
-    else { return false }
-    let keys = lines.map(comparable)
-    guard keys.filter({ !pageKey.contains($0) }).count * 2 >= keys.count else { return false }
-    let shownKeys = shown.map(comparable)
-    // "200mehl" as its runs of digits and of letters: "200", "mehl".
-    func runs(_ key: String) -> [Substring] {
-      var result: [Substring] = []
-      var start = key.startIndex
-      var index = key.startIndex
-      while index < key.endIndex {
-        let next = key.index(after: index)
-        if next == key.endIndex || key[next].isNumber != key[index].isNumber {
-          result.append(key[start..<next])
-          start = next
-        }
-        index = next
-      }
-      return result
-    }
-    func holds(_ shown: String, _ key: String) -> Bool {
-      var from = shown.startIndex
-      for run in runs(key) {
-        guard let found = shown.range(of: run, range: from..<shown.endIndex) else { return false }
-        from = found.upperBound
-      }
-      return true
-    }
-    let covered = keys.filter { key in !key.isEmpty && shownKeys.contains { holds($0, key) } }
-    return covered.count * 5 >= keys.count * 4
-  }
-
   /// Whether a structured recipe is not what its page shows: half or more of its ingredient
   /// lines and most of its steps (those long enough to tell) appear nowhere in the page's text,
   /// compared as ``comparable(_:)`` reads them. A recipe with fewer than three lines and two
@@ -689,12 +637,28 @@ public struct RecipePageExtractor: Sendable {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
-    // "1½" as "1 1/2" is: a vulgar fraction as its digits.
+    // Else ASCII by byte and the rest by scalar, lowercased one at a time (a whole page's text
+    // is read so, and lowercasing all of it first took a tenth of reading a large page); "1½"
+    // as "1 1/2" is: a vulgar fraction as its digits.
     var result = String.UnicodeScalarView()
-    for scalar in text.lowercased().unicodeScalars {
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        if (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) {
+          result.append(scalar)
+        } else if (0x41...0x5A).contains(value), let lower = Unicode.Scalar(value + 0x20) {
+          result.append(lower)
+        }
+        continue
+      }
       if let digits = fractionDigits[scalar] {
         result.append(contentsOf: digits.unicodeScalars)
-      } else if CharacterSet.alphanumerics.contains(scalar) {
+        continue
+      }
+      guard CharacterSet.alphanumerics.contains(scalar) else { continue }
+      if scalar.properties.changesWhenLowercased {
+        result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+      } else {
         result.append(scalar)
       }
     }
