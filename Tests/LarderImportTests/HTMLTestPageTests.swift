@@ -325,6 +325,45 @@ import Testing
     }
   }
 
+  @Test func takesWordsListMarkersOutBeforeReading() {
+    let saved = """
+      <p class=MsoListParagraph><![if !supportLists]><span>·<span> </span></span><![endif]>2 eggs</p>
+      <![if !vml]><img src="dish.jpg"><![endif]>
+      """
+    #expect(
+      MarkupDocument.withoutDownlevelMarkers(saved)
+        == "<p class=MsoListParagraph>2 eggs</p>\n<img src=\"dish.jpg\">")
+  }
+
+  @Test func readsAnImageWidthOnlyWhenItIsOne() {
+    #expect(PhotoRenditions.width(of: "https://a.example/dish.jpg?wid=1920&hei=1280") == 1920)
+    #expect(PhotoRenditions.width(of: "https://a.example/u/w_1600,c_limit/dish.jpg") == 1600)
+    #expect(PhotoRenditions.width(of: "https://a.example/dish.jpg?wid=1000000000000000000") == nil)
+    // A page naming an absurd width still reads, with its own image.
+    let html = """
+      <html><head><meta property="og:image" content="https://a.example/dish.jpg?wid=99999999999">
+      <script type="application/ld+json">{"@type": "Recipe", "name": "Pie",
+        "image": "https://a.example/dish.jpg?wid=600",
+        "recipeIngredient": ["200 g flour", "100 g butter"], "recipeInstructions": ["Bake."]}
+      </script></head><body><img src="https://a.example/dish.jpg?wid=9000000000000000000">
+      </body></html>
+      """
+    let recipe = try? RecipePageExtractor().extract(
+      html: Data(html.utf8), url: "https://a.example/p"
+    )
+    .recipe
+    #expect(recipe?.images.first == "https://a.example/dish.jpg?wid=600")
+  }
+
+  @Test(
+    arguments: [
+      ("1.- Lava el maíz.", "Lava el maíz."), ("1.- 2 huevos batidos.", "2 huevos batidos."),
+      ("2 - 3 eggs", "2 - 3 eggs"),
+    ])
+  func stripsAStepsNumberMarkedTwice(line: String, expected: String) {
+    #expect(SchemaOrg.withoutStepNumber(line) == expected)
+  }
+
   @Test func putsTheLargestImageFirstAndTheOriginalAboveItsThumbnails() {
     let images = [
       "https://a.example/up/pie-150x150.jpg", "https://a.example/up/pie-225x225.jpg",

@@ -493,14 +493,17 @@ public enum SchemaOrg {
     let digits = text.prefix { $0.isNumber }
     var after = text.dropFirst(digits.count)
     // "1.- Lava el maíz": a mark and a dash.
+    var markedTwice = false
     if let mark = after.first, ".)".contains(mark), let dash = after.dropFirst().first,
       "-–".contains(dash), after.dropFirst(2).first == " "
     {
       after = after.dropFirst()
+      markedTwice = true
     }
-    // "2 - 3 eggs" is a range, not step 2.
+    // "2 - 3 eggs" is a range, not step 2; "1.- 2 huevos" is step 1.
     if !digits.isEmpty, digits.count <= 2, let mark = after.first, ".):-–".contains(mark),
-      after.dropFirst().first == " ", !(mark == "-" && after.dropFirst(2).first?.isNumber == true)
+      after.dropFirst().first == " ",
+      markedTwice || !(mark == "-" && after.dropFirst(2).first?.isNumber == true)
     {
       return after.dropFirst(2).trimmingCharacters(in: .whitespaces)
     }

@@ -144,8 +144,10 @@ struct HeuristicRecipe {
       }
       // A table or list right before the method's heading, under no heading of its own (a
       // newspaper's fact box: its title, the servings, the table, "Slik gjør du:").
+      // (Read from the element before it in document order, unless that is its own box, whose
+      // subtree the reading would pass over.)
       if ingredients.isEmpty, let list = listBefore(elements[stepsHeading]),
-        let at = elements.firstIndex(of: list), at > 0
+        let at = elements.firstIndex(of: list), at > 0, elements[at - 1] != list.parent
       {
         ingredients = content(after: at - 1, heading: elements[at - 1], in: elements)
         groupsStart = at
@@ -228,10 +230,9 @@ struct HeuristicRecipe {
   /// id names "ingredient", holding list items and headings between them: WP Recipe Maker,
   /// Tasty Recipes, Mediavine Create and the like), and, when `underHeadings` is set, the
   /// lists after an "Ingredients" heading with sub-headings between them. The second costs a
-  /// large page a fifth or more of its reading time again, so the caller asks for it only where
-  /// it pays: pages whose recipe is written into the markup (microdata, RDFa, microformats),
-  /// whose groups are the page's own headings; JSON-LD recipes come from plugins, whose
-  /// groups the first reading finds.
+  /// large page a fifth or more of its reading time again; the extractor asks only for the
+  /// first, and finds a structured recipe's other groups from its own lines
+  /// (``groupTitles(of:recipeName:key:)``).
   func ingredientGroups(underHeadings: Bool) -> [Section] {
     guard let root = document.root else { return [] }
     func isGrouped(_ sections: [Section]) -> Bool {
@@ -300,7 +301,10 @@ struct HeuristicRecipe {
       // Lines typed into one block, each after a "<br>" or on a line of a "<pre>".
       if name == "pre"
         || (Self.breakBlocks.contains(name)
-          && node.elementChildren.contains(where: { $0.name == "br" })),
+          && node.elementChildren.contains(where: { $0.name == "br" })
+          && !node.elementChildren.contains(where: {
+            $0.name != "br" && MarkupNode.blocks.contains($0.name)
+          })),
         node.hasAtMost(300)
       {
         let bold = node.elementChildren.first.flatMap {
@@ -431,7 +435,7 @@ struct HeuristicRecipe {
     guard !node.descendants().contains(where: { $0.name == "li" }) else { return nil }
     let isOnlyCell = name == "th" && node.parent.map { $0.elementChildren.count == 1 } == true
     if Self.headingLevel(name) != nil || name == "caption" || isOnlyCell
-      || (name != "a" && node.hasAtMost(8)
+      || (name != "a" && node.hasAtMost(8) && !text.contains(where: \.isNumber)
         && (Self.isBoldOnly(node)
           || Self.groupHeadingClasses.contains { node.classOrIDContains($0) }))
       || (["li", "p", "dt"].contains(name) && text.hasSuffix(":"))
@@ -558,7 +562,8 @@ struct HeuristicRecipe {
         (element.attribute("rel") ?? "").lowercased().contains(word)
           || element.classOrIDContains(word)
       }
-      guard PhotoRenditions.isPictureFile(link) || opensInLightbox,
+      let opensNothing = link.hasPrefix("#") || link.lowercased().hasPrefix("javascript:")
+      guard PhotoRenditions.isPictureFile(link) || (opensInLightbox && !opensNothing),
         !Self.isInPageFurniture(element)
       else {
         continue
@@ -956,7 +961,12 @@ struct HeuristicRecipe {
       // The heading's list: its next element, past empty ones.
       var list: MarkupNode?
       if let siblings = parent?.elementChildren, let at = siblings.firstIndex(of: element) {
-        list = siblings[(at + 1)...].first { !$0.text.allSatisfy(\.isWhitespace) }
+        // (A list by its name, other siblings by a little text: a page left unclosed may nest
+        // the rest of itself in the next one.)
+        list = siblings[(at + 1)...].first { sibling in
+          ["ul", "ol"].contains(sibling.name)
+            || (sibling.hasAtMost(8) ? !sibling.text.allSatisfy(\.isWhitespace) : true)
+        }
       }
       let sameRun = run.last.map { $0.level == level && $0.parent == parent } ?? true
       guard let list, ["ul", "ol"].contains(list.name), !title.isEmpty, title.count <= 60,
@@ -1205,7 +1215,8 @@ struct HeuristicRecipe {
   private static func isGenericTitle(_ title: String) -> Bool {
     let generic: Set<String> = [
       "recipe", "recipes", "rezept", "recette", "ricetta", "receta", "receita", "recept",
-      "przepis", "opskrift", "oppskrift", "the", "of", "our", "today", "todays", "this", "month",
+      "przepis", "opskrift", "oppskrift", "the", "of", "our", "today", "todays", "s", "this",
+      "month",
       "week", "day", "der", "des", "la", "del", "della", "du", "de", "do", "da", "woche",
       "monats", "tages", "semaine", "mois", "jour", "settimana", "mese", "giorno", "semana",
       "mes", "dia",
@@ -1479,28 +1490,29 @@ struct HeuristicRecipe {
   ) -> Bool {
     let tokens = (node.tokens("class") + node.tokens("id")).map { $0.lowercased() }
     return tokens.contains { token in
-      // "container--with-sidebar", "has-sidebar": the layout that holds the content beside
-      // its sidebar, not the sidebar.
-      if ["with-", "has-", "show-"].contains(where: { token.contains($0) }) { return false }
-      // "columns-fix-right-sidebar", "layout-sidebar-left": a layout named for where its
-      // sidebar goes.
-      let first = token.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? ""
-      if first != token[...],
-        ["columns", "column", "container", "layout", "main", "content", "wrapper", "page", "grid"]
-          .contains(String(first))
-      {
-        return false
+      // "container--with-sidebar", "has-sidebar", "columns-fix-right-sidebar": the layout
+      // that holds the content beside its sidebar, named for where the sidebar goes.
+      var namesLayout = false
+      if token.contains("sidebar") {
+        let first = token.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? ""
+        namesLayout =
+          ["with-", "has-", "show-"].contains(where: { token.contains($0) })
+          || (first != token[...]
+            && [
+              "columns", "column", "container", "layout", "main", "content", "wrapper", "page",
+              "grid",
+            ].contains(String(first)))
       }
-      return
-        words.contains { word in
-          // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog"), and
-          // page builders name every block so ("elementor-widget-heading"); sidebar widgets
-          // say what they are ("widget_text", "widget-area").
-          word == "widget"
-            ? token.hasPrefix("widget_") || token.hasPrefix("widget-")
-            : token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
-              || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
-        }
+      return words.contains { word in
+        if word == "sidebar", namesLayout { return false }
+        // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog"), and
+        // page builders name every block so ("elementor-widget-heading"); sidebar widgets
+        // say what they are ("widget_text", "widget-area").
+        return word == "widget"
+          ? token.hasPrefix("widget_") || token.hasPrefix("widget-")
+          : token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
+            || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
+      }
     }
   }
 

@@ -51,27 +51,6 @@ final class MarkupDocument: @unchecked Sendable {
   /// The character set is `charset` when given, else the byte-order mark, else the first
   /// `<meta charset>` or `http-equiv` declaration, else UTF-8. Invalid UTF-8 is replaced by
   /// U+FFFD rather than making libxml2 guess another encoding for the whole page.
-  /// A page without Word's down-level conditional markers: what "<![if !supportLists]>" and
-  /// "<![if !supportLineBreakNewLine]>" wrap is dropped, the markers of any other kept out.
-  static func withoutDownlevelMarkers(_ text: String) -> String {
-    var result = ""
-    var rest = Substring(text)
-    while let open = rest.range(of: "<![if") {
-      result += rest[..<open.lowerBound]
-      guard let close = rest[open.upperBound...].range(of: "]>") else {
-        rest = rest[open.lowerBound...]
-        break
-      }
-      let condition = rest[open.upperBound..<close.lowerBound].lowercased()
-      rest = rest[close.upperBound...]
-      if condition.contains("support"), let end = rest.range(of: "<![endif]>") {
-        rest = rest[end.upperBound...]
-      }
-    }
-    result += rest
-    return result.replacingOccurrences(of: "<![endif]>", with: "")
-  }
-
   static func html(_ data: Data, charset: String? = nil, source: String) throws -> MarkupDocument {
     _ = initialized
     guard data.count <= maximumBytes else {
@@ -114,6 +93,27 @@ final class MarkupDocument: @unchecked Sendable {
       throw LarderImportError.unreadable(source: source, reason: "not an HTML document")
     }
     return MarkupDocument(pointer: document, mapsC1ToWindows1252: mapsC1)
+  }
+  /// A page without Word's down-level conditional markers: what a condition on Word's
+  /// support ("<![if !supportLists]>", "<![if !supportLineBreakNewLine]>") wraps is dropped,
+  /// and the markers of any other condition are left out.
+  static func withoutDownlevelMarkers(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstRange(of: "<![if") {
+      result += rest[..<open.lowerBound]
+      guard let close = rest[open.upperBound...].firstRange(of: "]>") else {
+        rest = rest[open.lowerBound...]
+        break
+      }
+      let condition = rest[open.upperBound..<close.lowerBound].lowercased()
+      rest = rest[close.upperBound...]
+      if condition.contains("support"), let end = rest.firstRange(of: "<![endif]>") {
+        rest = rest[end.upperBound...]
+      }
+    }
+    result += rest
+    return result.replacingOccurrences(of: "<![endif]>", with: "")
   }
 
   /// Parses an XML document in the encoding its declaration names (UTF-8 by default).

@@ -179,7 +179,9 @@ struct PhotoRenditions {
         let keyValue = pair.split(separator: "=", maxSplits: 1)
         guard keyValue.count == 2 else { continue }
         let value = keyValue[1]
-        if keyValue[0].lowercased() == "wid", let width = Int(value), width > 0 { return width }
+        if keyValue[0].lowercased() == "wid", let width = Int(value), width > 0, width < 20_000 {
+          return width
+        }
         if value.last == "w", (3...4).contains(value.count - 1),
           let width = Int(value.dropLast())
         {
@@ -190,7 +192,7 @@ struct PhotoRenditions {
     // ".../w_1600,c_limit/...": a resizer's width among its options.
     for segment in path.split(separator: "/").reversed() where segment.contains(",") {
       for option in segment.split(separator: ",") where option.hasPrefix("w_") {
-        if let width = Int(option.dropFirst(2)), width > 0 { return width }
+        if let width = Int(option.dropFirst(2)), width > 0, width < 20_000 { return width }
       }
     }
     // "dish-2048.jpg", ".../styles/article_1920/...": a width alone after a dash or underscore,

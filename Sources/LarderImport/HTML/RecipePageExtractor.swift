@@ -144,6 +144,7 @@ public struct RecipePageExtractor: Sendable {
       return key
     }
     if let (first, recipes) = candidates.first, first == .jsonLD,
+      recipes[0].ingredientLines.count >= 3, recipes[0].steps.count >= 2,
       Self.isStale(recipes[0], pageKey: pageKey()), let read = readPage(),
       read.ingredientLines.count >= 3, read.steps.count >= 2
     {
@@ -181,6 +182,7 @@ public struct RecipePageExtractor: Sendable {
     if method == .jsonLD, main.ingredientLines.count >= 3,
       !main.ingredientLines.contains(where: { $0.text.contains(where: \.isNumber) }),
       let read = readPage(), read.ingredientLines.count * 5 >= main.ingredientLines.count * 4,
+      read.ingredientLines.count * 4 <= main.ingredientLines.count * 5,
       read.ingredientLines.filter({ $0.text.contains(where: \.isNumber) }).count * 2
         > read.ingredientLines.count
     {
@@ -445,11 +447,11 @@ public struct RecipePageExtractor: Sendable {
     ("recipeYield", ["yield", "servings"]),
   ]
 
-  /// The recipe's one untitled list cut into the groups the page shows (``regrouped(_:as:)``),
-  /// or nil. The groups come from a recipe plugin's container or the lists under an
-  /// "Ingredients" heading; for a recipe written into the markup (microdata, RDFa,
-  /// microformats), whose groups may be labelled by any short bold or italic line, from the
-  /// page's own reading as a last resort.
+  /// The recipe's one untitled list cut into the groups the page shows, or nil. The groups
+  /// come from a recipe plugin's container (``regrouped(_:as:)``), else from the names the page
+  /// shows between the recipe's own lines (``HeuristicRecipe/groupTitles(of:recipeName:key:)``);
+  /// for a recipe written into the markup (microdata, RDFa, microformats), whose groups may be
+  /// labelled by any short bold or italic line, from the page's own reading as a last resort.
   private func pageGroups(
     of recipe: Recipe, method: ExtractionMethod, reader: HeuristicRecipe,
     reading: () -> Recipe?
