@@ -2211,16 +2211,20 @@ struct HeuristicRecipe {
   /// that a step starting with an amount ("2 eggs go in next") is never cut.
   static func withoutCounters(_ lines: [String]) -> [String] {
     guard lines.count >= 2 else { return lines }
-    let numbered = lines.enumerated().allSatisfy { offset, line in
+    func counted(_ offset: Int, _ line: String) -> Bool {
       let digits = line.prefix { $0.isNumber }
       let rest = line.dropFirst(digits.count)
       // ("1Per preparare…": the counter's own span touches the text.)
       return Int(digits) == offset + 1 && (rest.first == " " || rest.first?.isUppercase == true)
         && rest.count > 1
     }
-    guard numbered else { return lines }
-    return lines.map { line in
-      String(line.drop { $0.isNumber }.drop { $0 == " " })
+    // Every line counted 1, 2, 3…, or three at least before lines that are not (a serving
+    // note and a wine tip after the sixth step). As many lines come back as went in: the
+    // caller cuts them back into their sections.
+    let run = lines.enumerated().prefix { counted($0.offset, $0.element) }.count
+    guard run == lines.count || run >= 3 else { return lines }
+    return lines.enumerated().map { offset, line in
+      offset < run ? String(line.drop { $0.isNumber }.drop { $0 == " " }) : line
     }
   }
 
