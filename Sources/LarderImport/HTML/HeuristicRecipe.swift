@@ -222,36 +222,18 @@ struct HeuristicRecipe {
     return try? recipe.validated()
   }
 
-  /// The page's ingredients as the groups its markup shows ("For the filling", "For the
-  /// streusel"), for a structured recipe whose list has lost them; empty when the page shows
-  /// fewer than two titled groups.
-  ///
-  /// Two readings are tried: a recipe plugin's ingredient container (an element whose class or
-  /// id names "ingredient", holding list items and headings between them: WP Recipe Maker,
-  /// Tasty Recipes, Mediavine Create and the like), and, when `underHeadings` is set, the
-  /// lists after an "Ingredients" heading with sub-headings between them. The second costs a
-  /// large page a fifth or more of its reading time again; the extractor asks only for the
-  /// first, and finds a structured recipe's other groups from its own lines
-  /// (``groupTitles(of:recipeName:key:)``).
-  func ingredientGroups(underHeadings: Bool) -> [Section] {
+  /// The page's ingredients as the groups a recipe plugin's ingredient container shows ("For
+  /// the filling", "For the streusel"): an element whose class or id names "ingredient",
+  /// holding list items and headings between them (WP Recipe Maker, Tasty Recipes, Mediavine
+  /// Create and the like). For a structured recipe whose list has lost them; empty when the
+  /// container shows fewer than two titled groups. Groups without such a container are found
+  /// from the recipe's own lines (``groupTitles(of:recipeName:key:)``).
+  func ingredientGroups() -> [Section] {
     guard let root = document.root else { return [] }
-    func isGrouped(_ sections: [Section]) -> Bool {
-      sections.count >= 2 && sections.filter { $0.title != nil }.count >= sections.count - 1
-    }
-    let byContainer = Self.splittingGroupNames(groupsInIngredientContainer(root))
-    if isGrouped(byContainer) || !underHeadings { return isGrouped(byContainer) ? byContainer : [] }
-    let elements = Array(root.descendants(includingSelf: true).prefix(Self.maximumElements))
-    // Only real headings (h1-h6) are looked at: reading every short element, as the recipe
-    // reader does, would cost a structured page several times its reading.
-    let headings = elements.indices.compactMap { index -> (Int, String)? in
-      let element = elements[index]
-      guard Self.headingLevel(element.name) != nil else { return nil }
-      return headingText(element).map { (index, $0) }
-    }
-    // "<li class="group-header">Ciasto:</li>" among the items names the group after it.
-    let byHeading = Self.splittingGroupNames(
-      findSection(Self.ingredientWords, headings: headings, in: elements))
-    return isGrouped(byHeading) ? byHeading : []
+    let groups = Self.splittingGroupNames(groupsInIngredientContainer(root))
+    let isGrouped =
+      groups.count >= 2 && groups.filter { $0.title != nil }.count >= groups.count - 1
+    return isGrouped ? groups : []
   }
 
   /// The group each of a structured recipe's lines sits under on the page, found from the
@@ -784,13 +766,10 @@ struct HeuristicRecipe {
       ($0, $0.split(separator: " ").map(String.init))
     }, uniquingKeysWith: { first, _ in first })
 
-  private func findSection(
-    _ words: [String], headings: [(Int, String)], in elements: [MarkupNode]
-  ) -> [Section] {
-    findSectionAndHeading(words, headings: headings, in: elements).sections
-  }
-
-  /// ``findSection(_:headings:in:)`` with the index of the heading it was found under.
+  /// The lines under the heading that names `words` (ingredients, method) with the most lines
+  /// after it, as groups, with that heading's index. Labels with values and a list item's bold
+  /// lead-in are not headings; labels side by side over their own lines are one section's
+  /// groups.
   private func findSectionAndHeading(
     _ words: [String], headings: [(Int, String)], in elements: [MarkupNode]
   ) -> (sections: [Section], heading: Int?) {
@@ -866,11 +845,7 @@ struct HeuristicRecipe {
   /// ("<p><strong>For the chickpeas</strong><br>2 tins chickpeas<br>…</p>"), read back from the
   /// method's heading to the first paragraph that is not one.
   private func groupsBefore(_ heading: MarkupNode) -> (sections: [Section], first: MarkupNode?) {
-    var block = heading
-    while !["p", "div"].contains(block.name) || block.text != heading.text {
-      guard let parent = block.parent, parent.hasAtMost(8) else { break }
-      block = parent
-    }
+    let block = Self.block(holding: heading, among: ["p", "div"])
     guard let container = block.parent else { return ([], nil) }
     let siblings = container.elementChildren
     guard let at = siblings.firstIndex(of: block) else { return ([], nil) }
@@ -912,14 +887,22 @@ struct HeuristicRecipe {
     return (sections, first)
   }
 
-  /// The table that is the block before the method's heading, past empty blocks (a list there
-  /// is read as a group under its own heading, ``headedLists(in:)``).
-  private func listBefore(_ heading: MarkupNode) -> MarkupNode? {
+  /// The block (one of `names`) that holds a heading and nothing more, climbed to through
+  /// small wrappers ("<p><strong><span>Method</span></strong></p>"); else the last small
+  /// wrapper reached.
+  private static func block(holding heading: MarkupNode, among names: Set<String>) -> MarkupNode {
     var block = heading
-    while !MarkupNode.blocks.contains(block.name) || block.text != heading.text {
+    while !names.contains(block.name) || block.text != heading.text {
       guard let parent = block.parent, parent.hasAtMost(8) else { break }
       block = parent
     }
+    return block
+  }
+
+  /// The table that is the block before the method's heading, past empty blocks (a list there
+  /// is read as a group under its own heading, ``headedLists(in:)``).
+  private func listBefore(_ heading: MarkupNode) -> MarkupNode? {
+    let block = Self.block(holding: heading, among: MarkupNode.blocks)
     guard let siblings = block.parent?.elementChildren, let at = siblings.firstIndex(of: block)
     else { return nil }
     let before = siblings[..<at].last { !$0.text.allSatisfy(\.isWhitespace) }
@@ -1213,14 +1196,13 @@ struct HeuristicRecipe {
   /// Whether a page's title only says that the page holds a recipe ("Recipe of the Month",
   /// "Rezept der Woche"), naming no dish.
   private static func isGenericTitle(_ title: String) -> Bool {
-    let generic: Set<String> = [
-      "recipe", "recipes", "rezept", "recette", "ricetta", "receta", "receita", "recept",
-      "przepis", "opskrift", "oppskrift", "the", "of", "our", "today", "todays", "s", "this",
-      "month",
-      "week", "day", "der", "des", "la", "del", "della", "du", "de", "do", "da", "woche",
-      "monats", "tages", "semaine", "mois", "jour", "settimana", "mese", "giorno", "semana",
-      "mes", "dia",
-    ]
+    let generic = Set(
+      PageFacts.recipeWords + [
+        "recipes", "opskrift", "oppskrift", "the", "of", "our", "today", "todays", "s", "this",
+        "month", "week", "day", "der", "des", "la", "del", "della", "du", "de", "do", "da",
+        "woche", "monats", "tages", "semaine", "mois", "jour", "settimana", "mese", "giorno",
+        "semana", "mes", "dia",
+      ])
     let words = fold(title).split { !$0.isLetter }.map(String.init)
     return words.contains {
       $0.hasPrefix("recep") || $0.hasPrefix("recip") || $0.hasPrefix("rezep")
@@ -1368,10 +1350,10 @@ struct HeuristicRecipe {
   }
 
   /// Words a recipe box's class or id names it by, in the languages pages are read in.
-  private static let recipeBoxWords = [
-    "recipe", "rezept", "recette", "recept", "receta", "ricetta", "receita", "przepis",
-    "opskrift", "oppskrift", "resepti", "rcp", "factbox", "fact-box", "faktaboks", "faktaruta",
-  ]
+  private static let recipeBoxWords =
+    PageFacts.recipeWords + [
+      "opskrift", "oppskrift", "resepti", "rcp", "factbox", "fact-box", "faktaboks", "faktaruta",
+    ]
 
   private static let furnitureWords = [
     "sidebar", "menu", "nav", "navigation", "navbar", "footer", "comment", "comments", "related",

@@ -189,10 +189,7 @@ struct PageFacts {
     guard let colon = name.firstIndex(of: ":") else { return name }
     let before = name[..<colon].trimmingCharacters(in: .whitespaces)
     let after = name[name.index(after: colon)...].lowercased()
-    let words = [
-      "recipe", "ricetta", "recette", "receta", "receita", "rezept", "recept", "przepis",
-      "opskrift", "oppskrift", "resepti", "recepty",
-    ]
+    let words = recipeWords + ["opskrift", "oppskrift", "resepti", "recepty"]
     guard before.count >= 3, words.contains(where: after.contains) else { return name }
     return before
   }
@@ -253,9 +250,13 @@ struct PageFacts {
   static func withoutRecipeWord(_ name: String, heading: String?) -> String {
     guard let heading, name.count > heading.count, name.hasPrefix(heading) else { return name }
     let rest = name.dropFirst(heading.count).trimmingCharacters(in: .whitespaces)
-    return ["recipe", "rezept", "recette", "receta", "ricetta", "recept", "receita", "przepis"]
-      .contains(rest.lowercased()) ? heading : name
+    return recipeWords.contains(rest.lowercased()) ? heading : name
   }
+
+  /// The word "recipe" in the languages whose sites add it to names, titles and class names.
+  static let recipeWords = [
+    "recipe", "rezept", "recette", "receta", "ricetta", "recept", "receita", "przepis",
+  ]
 
   /// Whether an `<h1>` is only a link to the site's home page: the banner of a blog, whose
   /// post titles sit lower.

@@ -127,9 +127,15 @@ struct PhotoRenditions {
     guard let last = stem.split(whereSeparator: { $0 == "-" || $0 == "_" }).last else {
       return false
     }
-    let sides = last.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    return sides.count == 2
-      && sides.allSatisfy { (1...2).contains($0.count) && $0.allSatisfy(\.isNumber) }
+    return sides(of: last).map { $0.count <= 2 && $1.count <= 2 } == true
+  }
+
+  /// The two numbers of a word written "WxH" ("1200x630", "16x9"), or nil.
+  private static func sides(of word: Substring) -> (Substring, Substring)? {
+    let sides = word.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) })
+    else { return nil }
+    return (sides[0], sides[1])
   }
 
   /// Whether an address names a picture file by its extension.
@@ -160,10 +166,7 @@ struct PhotoRenditions {
     {
       return true
     }
-    let sides = word.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    if sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
-      return true
-    }
+    if sides(of: word) != nil { return true }
     return (3...4).contains(word.count) && word.allSatisfy(\.isNumber)
   }
 

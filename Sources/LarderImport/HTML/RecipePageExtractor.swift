@@ -457,7 +457,7 @@ public struct RecipePageExtractor: Sendable {
     reading: () -> Recipe?
   ) -> [IngredientSection]? {
     if let grouped = Self.regrouped(
-      recipe.ingredientSections, as: reader.ingredientGroups(underHeadings: false))
+      recipe.ingredientSections, as: reader.ingredientGroups())
     {
       return grouped
     }
