@@ -61,7 +61,8 @@ struct HeuristicRecipe {
     "спосіб приготування", "אופן ההכנה", "הוראות הכנה", "הכנה",
   ].map(fold)
   private static let stopWords = [
-    "notes", "note", "nutrition", "tips", "comments", "reviews", "related", "you may also like",
+    "notes", "note", "nutrition", "tips", "tip", "tipp", "astuce", "consejo", "dica", "comments",
+    "reviews", "related", "you may also like",
     "more recipes", "share", "video", "equipment", "tools", "hinweise", "tipps", "astuces",
     "sponsor",
     "sponsors", "advertisement", "newsletter", "popular", "trending", "you might also like",
@@ -164,6 +165,7 @@ struct HeuristicRecipe {
         ingredients = headed.ingredients
         if steps.isEmpty { steps = headed.steps }
         groupsStart = headed.first
+        boldName = boldName ?? headed.name
       }
     }
     if steps.isEmpty, !ingredients.isEmpty { steps = numberedParagraphs(in: elements) }
@@ -184,7 +186,8 @@ struct HeuristicRecipe {
         && (element.classOrIDContains("ingredient") || element.classOrIDContains("zutat"))
     }
     guard
-      let name = boldName.flatMap({ sharesAWordWithTheTitle($0) ? $0 : nil })
+      let name = boldName.map({ PageFacts.withoutRecipeLabel($0, after: false) })
+        .flatMap({ sharesAWordWithTheTitle($0) ? $0 : nil })
         ?? namedStart.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? ingredientHeading.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? groupsStart.flatMap({ recipeHeading(before: $0, in: elements) })
@@ -272,11 +275,32 @@ struct HeuristicRecipe {
       }
       return .name(name)
     }
+    // A line read from inside a short element already marked ("<li><span>peper en
+    // zout</span><a>Bekijk producten</a></li>"): that element was the line's, not a name.
+    func markLine(_ shown: String, node: MarkupNode) {
+      while case .candidate(let holder, _)? = marks.last?.mark {
+        var ancestor = node.parent
+        var holds = false
+        for _ in 0..<6 {
+          guard let current = ancestor else { break }
+          if current == holder {
+            holds = true
+            break
+          }
+          ancestor = current.parent
+        }
+        guard holds else { break }
+        marks.removeLast()
+      }
+      marks.append((.line(shown), at))
+    }
     root.walk { node, _ in
       guard node.isElement, marks.count < Self.maximumLines * 40 else { return false }
       at += 1
       let name = node.name
-      if MarkupNode.invisible.contains(name) || ["nav", "footer", "form", "select"].contains(name) {
+      if MarkupNode.invisible.contains(name) || ["nav", "footer", "form", "select"].contains(name),
+        !Self.isPageForm(node)
+      {
         return false
       }
       if Self.holdsNoLine.contains(name) { return false }
@@ -310,13 +334,13 @@ struct HeuristicRecipe {
       // A line's text holds at least its key's letters, and a little more than them.
       if length >= shortest, length <= longest * 2 + 40 {
         if wanted.contains(key(text)) {
-          marks.append((.line(key(text)), at))
+          markLine(key(text), node: node)
           return false
         }
         // "<span>1</span><span>cup</span>": the cells of a line touch in the markup.
         let separated = key(node.textSeparatingElements)
         if separated != key(text), wanted.contains(separated) {
-          marks.append((.line(separated), at))
+          markLine(separated, node: node)
           return false
         }
         // "<dt>250 g</dt><dd>hvedemel</dd>": the term and its description are one line.
@@ -917,7 +941,7 @@ struct HeuristicRecipe {
   private func headedLists(
     in elements: [MarkupNode]
   )
-    -> (ingredients: [Section], steps: [Section], first: Int?)
+    -> (ingredients: [Section], steps: [Section], first: Int?, name: String?)
   {
     struct Group {
       var at: Int
@@ -926,6 +950,12 @@ struct HeuristicRecipe {
       var title: String
       var numbered: Bool
       var lines: [String]
+      /// The items of a numbered list right after this one's, under no heading of its own.
+      var following: [String] = []
+    }
+    func items(_ list: MarkupNode) -> [String] {
+      list.elementChildren.filter { $0.name == "li" }.map { Self.cleanLine($0.text) }
+        .filter { !$0.isEmpty }
     }
     func opensWithAmount(_ line: String) -> Bool {
       guard let first = line.first else { return false }
@@ -943,12 +973,24 @@ struct HeuristicRecipe {
       let parent = element.parent
       // The heading's list: its next element, past empty ones.
       var list: MarkupNode?
+      var following: [String] = []
       if let siblings = parent?.elementChildren, let at = siblings.firstIndex(of: element) {
         // (A list by its name, other siblings by a little text: a page left unclosed may nest
         // the rest of itself in the next one.)
-        list = siblings[(at + 1)...].first { sibling in
-          ["ul", "ol"].contains(sibling.name)
-            || (sibling.hasAtMost(8) ? !sibling.text.allSatisfy(\.isWhitespace) : true)
+        // ("Serves 2 to 3" in italics between a recipe's name and its list is passed over.)
+        let next = siblings[(at + 1)...].firstIndex { sibling in
+          if ["ul", "ol"].contains(sibling.name) { return true }
+          guard sibling.hasAtMost(8) else { return true }
+          return !sibling.text.allSatisfy(\.isWhitespace)
+            && !(Self.isItalicOnly(sibling) && sibling.text.count <= 40
+              && Self.saysServings(MarkupNode.collapse(sibling.text)))
+        }
+        list = next.map { siblings[$0] }
+        // "<h2>Cast-Iron Dutch Baby</h2><ul>…</ul><ol>…</ol>": the method right after the list.
+        if let next, next + 1 < siblings.count, siblings[next].name == "ul",
+          siblings[next + 1].name == "ol"
+        {
+          following = items(siblings[next + 1])
         }
       }
       let sameRun = run.last.map { $0.level == level && $0.parent == parent } ?? true
@@ -965,13 +1007,10 @@ struct HeuristicRecipe {
         runs.append(run)
         run = []
       }
-      let lines = list.elementChildren.filter { $0.name == "li" }.map {
-        Self.cleanLine($0.text)
-      }.filter { !$0.isEmpty }
       run.append(
         Group(
           at: index, level: level, parent: parent, title: title, numbered: list.name == "ol",
-          lines: lines))
+          lines: items(list), following: following.count >= 2 ? following : []))
     }
     if !run.isEmpty { runs.append(run) }
     for groups in runs {
@@ -979,13 +1018,23 @@ struct HeuristicRecipe {
         !group.numbered && group.lines.filter(opensWithAmount).count * 2 >= group.lines.count
       }
       let steps = groups.dropFirst(ingredients.count).prefix { $0.numbered }
-      guard !ingredients.isEmpty, !steps.isEmpty else { continue }
+      guard !ingredients.isEmpty else { continue }
+      if steps.isEmpty {
+        // One heading over the ingredients and the method after them: the recipe's name.
+        guard ingredients.count == 1, let only = ingredients.first, !only.following.isEmpty,
+          only.lines.count >= 3
+        else { continue }
+        return (
+          [Section(title: nil, lines: only.lines)], [Section(title: nil, lines: only.following)],
+          only.at, only.title
+        )
+      }
       return (
         ingredients.map { Section(title: $0.title, lines: $0.lines) },
-        steps.map { Section(title: $0.title, lines: $0.lines) }, ingredients.first?.at
+        steps.map { Section(title: $0.title, lines: $0.lines) }, ingredients.first?.at, nil
       )
     }
-    return ([], [], nil)
+    return ([], [], nil, nil)
   }
 
   /// Ingredient groups typed as lines of the block that holds the method's heading, each
@@ -1033,23 +1082,34 @@ struct HeuristicRecipe {
     var sections: [Section] = []
     var pending: [String] = []
     var name: String?
+    // Whether the first group's name had no colon ("For the sauce"), so that it might be the
+    // recipe's name over one group instead.
+    var firstWithoutColon = false
     for line in lines.reversed() {
       if line.text.isEmpty { continue }
-      if line.bold, line.text.hasSuffix(":"), line.text.count <= 60 {
+      if line.bold, line.text.count <= 60, line.text.hasSuffix(":") || pending.count >= 2 {
         guard !pending.isEmpty else { break }
         sections.insert(
           Section(
             title: line.text.trimmingCharacters(in: .whitespaces.union([":"])),
             lines: pending.reversed()), at: 0)
+        firstWithoutColon = !line.text.hasSuffix(":")
         pending = []
         continue
       }
       if line.bold {
-        // A bold line without a colon above the groups: the recipe's name, perhaps.
+        // A bold line without a colon above the groups, or over one line ("Serves 4"): the
+        // recipe's name, perhaps.
         name = line.text
         break
       }
       pending.append(Self.cleanLine(line.text))
+    }
+    // "<b>Lemon Cake</b><br>1 cup flour<br>…": a bold line without a colon over the only lines,
+    // with nothing bold above it, names the recipe, not a group.
+    if name == nil, firstWithoutColon, pending.isEmpty, let first = sections.first {
+      name = first.title
+      sections[0].title = nil
     }
     let count = sections.reduce(0) { $0 + $1.lines.count }
     return count >= 3 ? (sections, name) : ([], nil)
@@ -1360,6 +1420,12 @@ struct HeuristicRecipe {
     "widget",
   ]
 
+  /// Whether a `<form>` wraps the whole page, as ASP.NET's WebForms do, rather than being a
+  /// search box or a comment form: then it is the page, not furniture.
+  static func isPageForm(_ node: MarkupNode) -> Bool {
+    node.name == "form" && !node.hasAtMost(400)
+  }
+
   /// Whether a heading sits in a menu, sidebar, footer or comment thread rather than the
   /// page's content.
   /// With `exceptHeader`, a `<header>` does not count: a recipe card's header holds its name.
@@ -1371,7 +1437,8 @@ struct HeuristicRecipe {
     while let node = ancestor, steps < MarkupDocument.maximumDepth {
       let name = node.name
       // An <aside> that says it holds the recipe is the article's recipe box, not a sidebar.
-      if ["nav", "footer", "form"].contains(name) || (name == "header" && !exceptHeader)
+      if ["nav", "footer"].contains(name) || (name == "form" && !isPageForm(node))
+        || (name == "header" && !exceptHeader)
         || (name == "aside" && !recipeBoxWords.contains(where: node.classOrIDContains))
       {
         return true
@@ -1523,6 +1590,21 @@ struct HeuristicRecipe {
       && (first.isEmpty || first.first.map { $0.isNumber || "½⅓⅔¼¾⅛".contains($0) } == true)
   }
 
+  /// The columns of a header row over amounts for several batch sizes ("Ingredient | 10 |
+  /// 25 | 50", "| 10 Servings | 25 Servings"): the name's column, the first size's column and
+  /// how many there are. Nil unless at least two columns are sizes and one other names.
+  static func servingColumns(_ row: MarkupNode) -> (name: Int, amount: Int, count: Int)? {
+    let texts = row.elementChildren.map { MarkupNode.collapse($0.text) }
+    let sizes = texts.indices.filter { index in
+      texts[index].split(separator: " ").first.map { word in
+        word.allSatisfy(\.isNumber)
+      } == true
+    }
+    let names = texts.indices.filter { !sizes.contains($0) && !texts[$0].isEmpty }
+    guard sizes.count >= 2, names.count == 1, let amount = sizes.first else { return nil }
+    return (names[0], amount, texts.count)
+  }
+
   /// Whether all of an element's text is in italics: inside one `<em>` or `<i>`.
   static func isItalicOnly(_ element: MarkupNode) -> Bool {
     guard element.hasAtMost(12) else { return false }
@@ -1639,6 +1721,8 @@ struct HeuristicRecipe {
     var passedAShopCard = false
     var lastListItemParent: MarkupNode?
     var linkOnly = 0
+    // The columns of a table that gives amounts for several batch sizes (``servingColumns(_:)``).
+    var servingColumns: (name: Int, amount: Int, count: Int)?
     // How many paragraphs in a row so far were numbered 1, 2, 3… in their text.
     var numberedSteps = 0
     // One short line before the first list ("Serves 4", "per a una coca de 40 × 25 cm") is not
@@ -1923,6 +2007,7 @@ struct HeuristicRecipe {
       if name == "tr", element.elementChildren.count >= 2,
         element.elementChildren.allSatisfy({ $0.name == "th" })
       {
+        servingColumns = Self.servingColumns(element)
         skipUntil = position + element.descendants().count
         continue
       }
@@ -1990,15 +2075,33 @@ struct HeuristicRecipe {
         skipUntil = position + element.descendants().count
         continue
       }
+      // "<div class="cooked-single-direction cooked-heading">Make the biscuits</div>" among
+      // the steps or lines: the next group, named by its class as a heading.
+      if ["div", "p", "li"].contains(name), element.hasAtMost(8),
+        Self.groupHeadingClasses.contains(where: { element.classOrIDContains($0) }),
+        case let text = MarkupNode.collapse(element.text), !text.isEmpty, text.count <= 60,
+        !text.contains(". "), !text.hasSuffix(".")
+      {
+        if !current.lines.isEmpty || current.title != nil { sections.append(current) }
+        current = Section(title: text.trimmingCharacters(in: [":", " "]), lines: [])
+        skipUntil = position + element.descendants().count
+        continue
+      }
       if isTextBlock && element.hasAtMost(300) {
         let hasBreaks = name == "pre" || element.descendants().contains { $0.name == "br" }
         var lines: [String] = []
         var numberingEnds = false
-        // A row's cells, without a shop's offer beside the ingredient.
+        // A row's cells, without a shop's offer beside the ingredient; under columns of
+        // servings, the first column's amount and the name.
+        let cells = element.elementChildren
         let whole =
           name == "tr"
-          ? element.elementChildren.filter { !Self.isShopCell($0) }.map(\.text).joined(
-            separator: " ") : element.text
+          ? (servingColumns.flatMap { columns in
+            cells.count == columns.count
+              ? cells[columns.amount].text + " " + cells[columns.name].text : nil
+          }
+            ?? cells.filter { !Self.isShopCell($0) }.map(\.text).joined(separator: " "))
+          : element.text
         for text in hasBreaks
           ? element.textWithLineBreaks.components(separatedBy: "\n") : [whole]
         {
@@ -2041,7 +2144,7 @@ struct HeuristicRecipe {
           numberedSteps = number == numberedSteps + 1 ? numberedSteps + 1 : 0
           lines.append(line)
         }
-        if !lines.isEmpty && !Self.isButtonOnly(element) {
+        if !lines.isEmpty && !Self.isButtonOnly(element) && !Self.isLinkRow(element) {
           // "Para la masa:" titles the lines or the list after it.
           for line in lines {
             if SchemaOrg.isGroupHeading(line) {
@@ -2180,6 +2283,16 @@ struct HeuristicRecipe {
 
   /// Whether all of an element's text is inside buttons ("Preparing Broccoli" opening a
   /// pop-up); a checkbox label around the button marks a real list item.
+  /// Whether a block is a row of links with at most a label ("Teilen: Facebook X WhatsApp",
+  /// "Tags: soup, winter"): two links or more, which hold nearly all its letters.
+  static func isLinkRow(_ element: MarkupNode) -> Bool {
+    let links = element.descendants().filter { $0.name == "a" }
+    guard links.count >= 2 else { return false }
+    let letters = element.text.filter(\.isLetter).count
+    let linked = links.reduce(0) { $0 + $1.text.filter(\.isLetter).count }
+    return linked * 3 >= letters * 2
+  }
+
   private static func isButtonOnly(_ element: MarkupNode) -> Bool {
     let inside = element.descendants()
     let buttons = inside.filter { $0.name == "button" }

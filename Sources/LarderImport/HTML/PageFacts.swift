@@ -164,7 +164,20 @@ struct PageFacts {
     let firstPart =
       titleParts.count > 1 && siteName == nil
       ? (withoutHost != collapsedTitle ? withoutHost : titleParts.first) : nil
-    title = [
+    // "Mama Wanjiru's Beef Pilau" over the share title "Beef Pilau | Jikoni Mwangu": the
+    // heading says whose dish it is.
+    let ownedHeading = heading.map(MarkupNode.collapse).flatMap { heading -> String? in
+      let shareTitle = (ogTitle ?? titleText).map(MarkupNode.collapse)
+      guard let share = shareTitle.flatMap({ Self.parts(of: $0).first }),
+        share.count >= 3, heading.lowercased().hasSuffix(" " + share.lowercased())
+      else { return nil }
+      let owner = heading.dropLast(share.count + 1)
+      guard owner.split(separator: " ").count <= 3, owner.hasSuffix("'s") || owner.hasSuffix("’s")
+      else { return nil }
+      return heading
+    }
+    var chosen = [
+      ownedHeading,
       Self.withoutShowName(Self.withoutCredit(ogTitle, heading: heading), heading: heading),
       heading, fontHeading, headedPart, firstPart,
       titleText,
@@ -172,6 +185,14 @@ struct PageFacts {
     .compactMap { $0 }
     .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
     .first { !$0.isEmpty }
+    // "Black Bean & Sweet Potato Chili | NSU Campus Dining" where a subheading says one part:
+    // that part.
+    if let headedPart, let name = chosen, name != headedPart,
+      Self.parts(of: name).count >= 2, Self.parts(of: name).contains(headedPart)
+    {
+      chosen = headedPart
+    }
+    title = chosen
     image = absolute(ogImage)
     self.siteName = siteName.map(MarkupNode.collapse)
     self.language = languageCode.flatMap(RecipeLanguage.init(code:))
@@ -184,13 +205,21 @@ struct PageFacts {
   }
 
   /// A name without a subtitle after a colon that only says it is the recipe ("Parmigiana di
-  /// melanzane: la ricetta classica, passo passo", "Tarte Tatin : la recette facile").
+  /// melanzane: la ricetta classica, passo passo", "Tarte Tatin : la recette facile") or is a
+  /// lowercase tagline ("Polpette al sugo della nonna: morbidissime e facili").
   static func withoutRecipeSubtitle(_ name: String) -> String {
     guard let colon = name.firstIndex(of: ":") else { return name }
     let before = name[..<colon].trimmingCharacters(in: .whitespaces)
     let after = name[name.index(after: colon)...].lowercased()
     let words = recipeWords + ["opskrift", "oppskrift", "resepti", "recepty"]
-    guard before.count >= 3, words.contains(where: after.contains) else { return name }
+    // "Polpette al sugo della nonna: morbidissime e facili": a lowercase promise after a
+    // name of two words or more is a tagline too.
+    let tagline =
+      before.split(separator: " ").count >= 2
+      && after.first(where: \.isLetter).map { _ in
+        name[name.index(after: colon)...].first(where: \.isLetter)?.isLowercase == true
+      } == true
+    guard before.count >= 3, tagline || words.contains(where: after.contains) else { return name }
     return before
   }
 
@@ -199,7 +228,8 @@ struct PageFacts {
   /// or, unless `after` is false, after it ("Slow Cooker Chicken Thighs Recipe").
   static func withoutRecipeLabel(_ name: String, after: Bool = true) -> String {
     let labels = [
-      "the recipe", "recipe", "das rezept", "rezept", "la recette", "recette", "la receta",
+      "the recipe", "recipe card", "recipe", "das rezept", "rezept", "la recette", "recette",
+      "la receta",
       "receta", "la ricetta", "ricetta", "a receita", "receita", "het recept", "recept",
       "przepis", "opskrift", "oppskrift", "resepti",
     ]
@@ -248,10 +278,39 @@ struct PageFacts {
   /// A recipe's name without the word "Recipe" that a search-minded site adds to it
   /// ("Sticky Toffee Pudding Recipe"), when the page's heading names the dish without it.
   static func withoutRecipeWord(_ name: String, heading: String?) -> String {
+    let name = withoutNameTail(name)
     guard let heading, name.count > heading.count, name.hasPrefix(heading) else { return name }
     let rest = name.dropFirst(heading.count).trimmingCharacters(in: .whitespaces)
     return recipeWords.contains(rest.lowercased()) ? heading : name
   }
+
+  /// A name without what a site adds after the dish: the word "recipe" after a separator
+  /// ("Kardemummabullar – recept") or a promise that it tastes as a grandmother's does
+  /// ("Pierogi ruskie jak u babci"; "… della nonna", whose dish it is, stays).
+  static func withoutNameTail(_ name: String) -> String {
+    let lowered = name.lowercased()
+    for word in recipeWords + ["opskrift", "oppskrift", "resepti"] {
+      for separator in [" – ", " — ", " - ", " | ", ": "] where lowered.hasSuffix(separator + word)
+      {
+        let rest = name.dropLast(separator.count + word.count)
+        if rest.count >= 3 { return String(rest) }
+      }
+    }
+    for tail in grandmothersWays where lowered.hasSuffix(" " + tail) {
+      let rest = name.dropLast(tail.count + 1).trimmingCharacters(in: .whitespaces.union([","]))
+      if rest.count >= 3 { return rest }
+    }
+    return name
+  }
+
+  /// "Like grandma's" as sites add it to a dish's name, in the languages Larder reads.
+  static let grandmothersWays = [
+    "like grandma's", "like grandma’s", "like grandma used to make", "jak u babci",
+    "jak od babci", "wie bei oma", "wie von oma", "wie bei omi", "comme chez mamie",
+    "comme chez grand-mère", "como la de la abuela", "como el de la abuela",
+    "come quelle della nonna", "come quella della nonna", "zoals bij oma", "zoals oma ze maakte",
+    "som hos mormor", "som hos farmor", "som mormor gjorde", "como a da avó", "como o da avó",
+  ]
 
   /// The word "recipe" in the languages whose sites add it to names, titles and class names.
   static let recipeWords = [

@@ -46,7 +46,9 @@ struct PhotoRenditions {
 
     init(_ address: String) {
       key = PhotoRenditions.pictureKey(address)
-      folder = (address.split(separator: "?").first ?? "").split(separator: "/").dropLast()
+      // (Empty parts kept, so that the folder is a prefix of the address: "https://…".)
+      folder = (address.split(separator: "?").first ?? "")
+        .split(separator: "/", omittingEmptySubsequences: false).dropLast()
         .joined(separator: "/").lowercased()
       nameless = (key.split(separator: "/").last ?? "").hasPrefix(".")
     }
@@ -153,7 +155,16 @@ struct PhotoRenditions {
     let host = path.components(separatedBy: "://").last?.split(separator: "/").first ?? ""
     guard let file = path.split(separator: "/").last, path.contains("/") else { return path }
     let dot = file.lastIndex(of: ".") ?? file.endIndex
-    let words = file[..<dot].split(whereSeparator: { $0 == "-" || $0 == "_" })
+    var stem = file[..<dot]
+    // "dish-lede.1x1.w1200.jpg", "dish-lede.rhorizontal.w2200.jpg": qualifiers after the name's
+    // first dot that say a width are a rendition's, and so is the rest of what they qualify.
+    let qualifiers = stem.split(separator: ".")
+    if qualifiers.count >= 2, qualifiers[0].contains(where: { $0 == "-" || $0 == "_" }),
+      qualifiers.dropFirst().contains(where: { Self.widthMark($0) != nil })
+    {
+      stem = qualifiers[0]
+    }
+    let words = stem.split(whereSeparator: { $0 == "-" || $0 == "_" })
       .filter { !Self.isSizeWord($0) }
     return "\(host)/\(words.joined(separator: "-"))\(file[dot...])".lowercased()
   }
@@ -168,6 +179,13 @@ struct PhotoRenditions {
     }
     if sides(of: word) != nil { return true }
     return (3...4).contains(word.count) && word.allSatisfy(\.isNumber)
+  }
+
+  /// The width a word of a file name says by its mark: "w1200" is 1200.
+  static func widthMark(_ word: Substring) -> Int? {
+    guard word.first == "w", (4...5).contains(word.count), word.dropFirst().allSatisfy(\.isNumber)
+    else { return nil }
+    return Int(word.dropFirst())
   }
 
   /// The width an address names: as ``ImageRanking/widthInAddress(_:)``, or a path segment
@@ -207,6 +225,12 @@ struct PhotoRenditions {
         let width = Int(last)
       {
         return width
+      }
+    }
+    // "dish-lede.16x9.w1200.jpg": a width marked among a file name's dotted qualifiers.
+    if let file = path.split(separator: "/").last {
+      for word in file.split(separator: ".").dropFirst().reversed() {
+        if let width = Self.widthMark(word) { return width }
       }
     }
     // "/size/w1200/": a folder that is the width, as blog platforms resize.
@@ -301,11 +325,17 @@ struct PhotoRenditions {
   }
 
   /// Whether an address looks like a site's stand-in picture rather than a photo of the dish
-  /// ("share-default.png", "placeholder.jpg", "logo.png").
+  /// ("share-default.png", "placeholder.jpg", "logo.png", "apple-touch-icon.png").
   static func isStandIn(_ address: String) -> Bool {
     let file = (address.split(separator: "?").first ?? "").split(separator: "/").last ?? ""
     let lowered = file.lowercased()
-    return ["default", "placeholder", "logo", "fallback"].contains(where: lowered.contains)
+    // ("apple-touch-icon.png", "favicon-192.png": the site's icon; "dining-share.png": a
+    // drawing made for sharing, where photos are JPEGs.)
+    if lowered.hasSuffix(".png"), ["share", "social"].contains(where: lowered.contains) {
+      return true
+    }
+    return ["default", "placeholder", "logo", "fallback", "touch-icon", "favicon"].contains(
+      where: lowered.contains)
   }
 
   /// Whether `address` is a rendition an image service named after `original`, in its folder:

@@ -251,6 +251,10 @@ public struct RecipePageExtractor: Sendable {
       }
       recipe.images = ImageRanking.ranked(
         recipe.images, declaredAreas: imageAreas, pageImage: page.image)
+      // The site's stand-in share picture (its logo, its icon) after any photo.
+      recipe.images =
+        recipe.images.filter { !PhotoRenditions.isStandIn($0) }
+        + recipe.images.filter(PhotoRenditions.isStandIn)
       // No image, or only the site's stand-in share picture: the photo the content shows.
       if recipe.images.isEmpty || recipe.images.allSatisfy(PhotoRenditions.isStandIn),
         let photo = reader.contentPhoto()
