@@ -156,7 +156,12 @@ struct HeuristicRecipe {
     }
     // A post with neither heading: groups named "Для теста:" over their lists, and steps
     // numbered in their paragraphs ("Шаг 1.", "Шаг 2.").
-    if ingredients.isEmpty { (ingredients, boldName) = labelledGroups(in: elements) }
+    if ingredients.isEmpty {
+      let labelled = labelledGroups(in: elements)
+      (ingredients, boldName) = (labelled.sections, labelled.name)
+      groupsStart = labelled.first.flatMap { elements.firstIndex(of: $0) }
+      if steps.isEmpty { steps = labelled.steps }
+    }
     // A post with no section headings at all: each group its own heading over a list, the
     // ingredients' lists of amounts first, the method's numbered lists after.
     if ingredients.isEmpty {
@@ -1042,9 +1047,24 @@ struct HeuristicRecipe {
   /// read back from the heading to the first line that is neither.
   private func lineGroupsBefore(_ heading: MarkupNode) -> (sections: [Section], name: String?) {
     var block = heading
-    while let parent = block.parent, !["div", "td", "p", "article", "section"].contains(block.name)
+    // (Up to the block that holds the lines: a forum's "<span class="postbody">" of lines
+    // and "<br>"s is one, inside its cell.)
+    while let parent = block.parent,
+      !["div", "td", "p", "article", "section"].contains(block.name),
+      block == heading || !block.elementChildren.contains(where: { $0.name == "br" })
     {
       block = parent
+    }
+    // "<div><b>Sådan gør du:</b></div>" in a block of its own: the lines are the block before
+    // it ("<div><b>Mørdej:</b><br>- 250 g hvedemel<br>…</div>"), past empty ones.
+    var wholeBlock = false
+    if MarkupNode.collapse(block.text) == MarkupNode.collapse(heading.text),
+      let siblings = block.parent?.elementChildren, let at = siblings.firstIndex(of: block),
+      let before = siblings[..<at].last(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+      before.elementChildren.contains(where: { $0.name == "br" })
+    {
+      block = before
+      wholeBlock = true
     }
     guard block.hasAtMost(3000) else { return ([], nil) }
     var lines: [(text: String, bold: Bool)] = []
@@ -1077,7 +1097,7 @@ struct HeuristicRecipe {
         current += child.text
       }
     }
-    guard reachedHeading else { return ([], nil) }
+    guard reachedHeading || wholeBlock else { return ([], nil) }
     flush()
     var sections: [Section] = []
     var pending: [String] = []
@@ -1118,16 +1138,21 @@ struct HeuristicRecipe {
   /// Groups a post names without any heading: consecutive blocks each a bold name ending in a
   /// colon followed by a list ("<p><b>Для теста:</b></p><ul>…</ul>"), or by its one line in
   /// the same paragraph ("<p><b>Для подачи:</b> сметана</p>"); the first run of two or more.
-  private func labelledGroups(in elements: [MarkupNode]) -> (sections: [Section], name: String?) {
+  private func labelledGroups(
+    in elements: [MarkupNode]
+  ) -> (sections: [Section], name: String?, first: MarkupNode?, steps: [Section]) {
     for element in elements where element.name == "ul" || element.name == "ol" {
       guard let parent = element.parent else { continue }
       let siblings = parent.elementChildren
       guard let at = siblings.firstIndex(of: element), at > 0,
-        Self.groupLabel(siblings[at - 1]) != nil
+        Self.groupLabel(siblings[at - 1], before: element) != nil
       else { continue }
       var sections: [Section] = []
       var index = at - 1
-      while index < siblings.count, let label = Self.groupLabel(siblings[index]) {
+      while index < siblings.count,
+        let label = Self.groupLabel(
+          siblings[index], before: index + 1 < siblings.count ? siblings[index + 1] : nil)
+      {
         let labelText = MarkupNode.collapse(siblings[index].text)
         let rest = labelText.dropFirst(label.count).trimmingCharacters(
           in: .whitespaces.union([":"]))
@@ -1153,22 +1178,46 @@ struct HeuristicRecipe {
         {
           name = MarkupNode.collapse(bold.text)
         }
-        return (sections, name)
+        // The method as numbered lists right after the groups, pictures between them passed
+        // over, up to the next heading.
+        var steps: [String] = []
+        for sibling in siblings[index...] {
+          if sibling.name == "ol" {
+            steps += sibling.elementChildren.filter { $0.name == "li" }
+              .map { Self.cleanLine($0.text) }.filter { !$0.isEmpty }
+          } else if Self.headingLevel(sibling.name) != nil || sibling.name == "ul"
+            || (!steps.isEmpty && sibling.name == "p" && !sibling.text.isEmpty
+              && !sibling.descendants().contains { $0.name == "img" })
+          {
+            break
+          }
+        }
+        return (
+          sections, name, siblings[at - 1],
+          steps.count >= 2 ? [Section(title: nil, lines: steps)] : []
+        )
       }
     }
-    return ([], nil)
+    return ([], nil, nil, [])
   }
 
-  /// A block's group name: a bold name ending in a colon that opens it, or nil.
-  private static func groupLabel(_ block: MarkupNode) -> String? {
+  /// A block's group name: a bold name ending in a colon that opens it, or, over a bulleted
+  /// list (`next`), a bold name alone ("<p><strong>For the braise</strong></p><ul>"); nil
+  /// otherwise.
+  private static func groupLabel(_ block: MarkupNode, before next: MarkupNode? = nil) -> String? {
     guard ["p", "div"].contains(block.name), block.hasAtMost(12),
       let bold = block.elementChildren.first, ["b", "strong"].contains(bold.name)
     else { return nil }
     let name = MarkupNode.collapse(bold.text)
-    guard name.hasSuffix(":"), (2...60).contains(name.count),
-      MarkupNode.collapse(block.text).hasPrefix(name)
+    guard (2...60).contains(name.count), MarkupNode.collapse(block.text).hasPrefix(name)
     else { return nil }
-    return String(name.dropLast()).trimmingCharacters(in: .whitespaces)
+    if name.hasSuffix(":") {
+      return String(name.dropLast()).trimmingCharacters(in: .whitespaces)
+    }
+    guard next?.name == "ul", MarkupNode.collapse(block.text) == name,
+      !name.contains(where: \.isNumber), !name.contains(". ")
+    else { return nil }
+    return name
   }
 
   /// Steps written as paragraphs numbered 1, 2, 3… in their text ("Шаг 1.", "2."), the first
@@ -1354,9 +1403,16 @@ struct HeuristicRecipe {
       // So does one the page names as the recipe's title ("recipe-title", "rezept__titel"),
       // and any heading on a page whose title only says it holds a recipe ("Recipe of the
       // Month").
+      // ... and one right under a heading that only says "The recipe".
+      let underRecipeLabel =
+        isHeading
+        && elements[max(0, position - 4)...max(0, position)].reversed().first {
+          Self.headingLevel($0.name) != nil
+        }.map { PageFacts.recipeLabels.contains(MarkupNode.collapse($0.text).lowercased()) }
+          == true
       let labelled =
         PageFacts.withoutRecipeLabel(written, after: false) != written
-        || Self.isNamedAsRecipeTitle(element)
+        || Self.isNamedAsRecipeTitle(element) || underRecipeLabel
         || (Self.isGenericTitle(title) && !written.contains(where: \.isNumber))
       let folded = Self.fold(text)
       // A heading that holds the title ("X: la ricetta") adds nothing, nor one the title holds
@@ -1621,7 +1677,8 @@ struct HeuristicRecipe {
     guard element.hasAtMost(8) else { return false }
     let text = MarkupNode.collapse(element.text)
     guard !text.isEmpty else { return false }
-    return element.descendants().contains { node in
+    // (The element itself may be the bold one: "<span style="font-weight: bold">Farsz:</span>".)
+    return element.descendants(includingSelf: true).contains { node in
       guard node.isElement else { return false }
       let style = (node.attribute("style") ?? "").lowercased().replacingOccurrences(
         of: " ", with: "")
@@ -1648,7 +1705,10 @@ struct HeuristicRecipe {
     {
       parent = up
     }
-    guard ["p", "div", "td", "font", "center", "blockquote"].contains(parent.name),
+    // (A forum's post may be a "<span>" of lines and "<br>"s.)
+    guard
+      ["p", "div", "td", "font", "center", "blockquote"].contains(parent.name)
+        || (parent.name == "span" && parent.elementChildren.contains { $0.name == "br" }),
       parent.hasAtMost(1500)
     else { return nil }
     // The block's lines. A list or table right after the heading is what the heading heads,
@@ -1678,9 +1738,17 @@ struct HeuristicRecipe {
     let title = heading.text
     guard let start = lines.firstIndex(where: { $0.hasPrefix(title) }) else { return nil }
     var after: [String] = []
+    // How many lines in a row so far were numbered 1, 2, 3…: the first line after two or more
+    // without a number ("Z tej porcji wychodzi mi około 60 sztuk.") is the writer's again.
+    var numbered = 0
     for line in lines[(start + 1)...] {
       if !after.isEmpty, line == Self.asideMark || Self.opensANote(line) || Self.isSignOff(line) {
         break
+      }
+      if !line.isEmpty, line != Self.asideMark {
+        let number = Self.writtenStepNumber(line)
+        if numbered >= 2, number == nil { break }
+        numbered = number == numbered + 1 ? numbered + 1 : 0
       }
       if line == Self.asideMark { continue }
       let folded = Self.fold(line)

@@ -183,7 +183,9 @@ struct PageFacts {
       titleText,
     ]
     .compactMap { $0 }
-    .map { Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName) }
+    .map {
+      Self.withoutForumPrefix(Self.withoutSiteName(MarkupNode.collapse($0), siteName: siteName))
+    }
     .first { !$0.isEmpty }
     // "Black Bean & Sweet Potato Chili | NSU Campus Dining" where a subheading says one part:
     // that part.
@@ -227,12 +229,7 @@ struct PageFacts {
   /// Berbere Red Lentil Stew", "The recipe: Poolish Country Loaf", "Rezept: Zwiebelkuchen")
   /// or, unless `after` is false, after it ("Slow Cooker Chicken Thighs Recipe").
   static func withoutRecipeLabel(_ name: String, after: Bool = true) -> String {
-    let labels = [
-      "the recipe", "recipe card", "recipe", "das rezept", "rezept", "la recette", "recette",
-      "la receta",
-      "receta", "la ricetta", "ricetta", "a receita", "receita", "het recept", "recept",
-      "przepis", "opskrift", "oppskrift", "resepti",
-    ]
+    let labels = recipeLabels
     let lowered = name.lowercased()
     for label in labels {
       for separator in [": ", " : ", " – ", " - "] where lowered.hasPrefix(label + separator) {
@@ -248,6 +245,14 @@ struct PageFacts {
     }
     return name
   }
+
+  /// Labels that say what follows is the recipe, lowercased ("The recipe", "Rezept").
+  static let recipeLabels = [
+    "the recipe", "recipe card", "recipe", "das rezept", "rezept", "la recette", "recette",
+    "la receta",
+    "receta", "la ricetta", "ricetta", "a receita", "receita", "het recept", "recept",
+    "przepis", "opskrift", "oppskrift", "resepti",
+  ]
 
   /// A name without the book it is quoted from before it ("From The Hearth Table: Buttermilk
   /// Skillet Cornbread", "Aus „Wintergemüse“: Kohlrouladen").
@@ -296,12 +301,42 @@ struct PageFacts {
         if rest.count >= 3 { return String(rest) }
       }
     }
+    // "Pierogi ruskie - przepis babci Heleny": a last part that says whose recipe it is.
+    for separator in [" - ", " – ", " — "] {
+      guard let range = name.range(of: separator, options: .backwards) else { continue }
+      let part = name[range.upperBound...].lowercased().split(separator: " ")
+      if let first = part.first, recipeWords.contains(String(first)), part.count <= 5,
+        name.distance(from: name.startIndex, to: range.lowerBound) >= 3
+      {
+        return String(name[..<range.lowerBound])
+      }
+    }
     for tail in grandmothersWays where lowered.hasSuffix(" " + tail) {
       let rest = name.dropLast(tail.count + 1).trimmingCharacters(in: .whitespaces.union([","]))
       if rest.count >= 3 { return rest }
     }
     return name
   }
+
+  /// A forum topic's title without the board's "View topic - " before it ("Zobacz temat -
+  /// Pierogi ruskie").
+  static func withoutForumPrefix(_ title: String) -> String {
+    let lowered = title.lowercased()
+    for prefix in forumPrefixes {
+      for separator in [" - ", " :: ", ": ", " – "] where lowered.hasPrefix(prefix + separator) {
+        let rest = title.dropFirst(prefix.count + separator.count)
+        if rest.count >= 3 { return String(rest) }
+      }
+    }
+    return title
+  }
+
+  /// What forum software writes before a topic's title, lowercased.
+  static let forumPrefixes = [
+    "view topic", "zobacz temat", "thema anzeigen", "voir le sujet", "ver tema",
+    "visualizza argomento", "bekijk onderwerp", "vis emne", "visa ämne", "vis tråd",
+    "näytä aihe", "ver tópico", "téma megtekintése",
+  ]
 
   /// "Like grandma's" as sites add it to a dish's name, in the languages Larder reads.
   static let grandmothersWays = [
