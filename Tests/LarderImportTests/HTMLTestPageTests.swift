@@ -119,6 +119,16 @@ import Testing
     "da-hindbaersnitter-squarespace":
       "the answer is the original file; the reader keeps the srcset's ?format=2500w entry of"
       + " the same size",
+    "drupal-hake-shrimp-butter":
+      "the 2x source of the hero <picture> is named by pixel density, not width; og:image's"
+      + " image style, of no known size, is kept",
+    "pl-PL-kuchniaodkuchni-pierogi-ruskie":
+      "the forum post's photo is an <img> with no size and no link; none is found",
+    "quillhouse-chickpeas-essay":
+      "og:image is the essay's hero (a stove); the dish's photo under the recipe's heading is"
+      + " not preferred to it",
+    "squarespace-leek-gratin":
+      "the original is named only by the photo's data-image, on another host than og:image",
   ]
 
   /// Pages in which the reader finds no recipe yet, and why.
@@ -176,6 +186,9 @@ import Testing
     "gochujang-chicken-ny-magazine":
       "the JSON-LD writes \"2 1/2\" where the page shows \"2½\"; the groups are found on the"
       + " page, the lines keep the recipe's own text",
+    "wprm-methi-malai-paneer":
+      "the JSON-LD writes \"1/4\" where the page shows \"¼\"; the lines keep the recipe's own"
+      + " text",
     "pancit-bihon-filipino-wprm":
       "the JSON-LD writes \"1/2\" where the page shows \"½\"; the lines keep the recipe's own"
       + " text",
@@ -193,13 +206,8 @@ import Testing
     "hr-strukli":
       "the old page's only heading is in capitals (\"ZAGORSKI ŠTRUKLI\") and the page declares"
       + " no language, so the reader cannot tell how to write it in lowercase",
-    "ro-sarmale":
-      "the blog post's title adds a subtitle after a dash (\"– rețeta bunicii din Bucovina\")",
     "tr-manti":
       "the forum thread's title adds the cooking method and \"- Resimli Anlatım\"",
-    "brisket-ancho-chili-news":
-      "a cook-off story with three recipes: the story's name is taken, not its winning"
-      + " recipe's",
     "cheese-chive-scones-wordpresscom":
       "the post's chatty title ('… for a wet Tuesday') is kept whole",
     "empire-biscuits-scottish-blogger":
@@ -247,6 +255,8 @@ import Testing
       "the blogger's sign-off after the method (\"Makes 8. …\", \"Moira x\") is read as steps",
     "it-polpette-al-sugo-food-blog":
       "a storage note after the method, with no heading of its own, is read as one more step",
+    "drupal-hake-shrimp-butter":
+      "a step the page writes as two paragraphs under one \"Step 3\" heading is read as two",
     "white-bean-kale-soup-newspaper-food":
       "the JSON-LD's steps are worded a little differently from the page's (\"if using\");"
       + " the JSON-LD's are kept",
@@ -1035,6 +1045,135 @@ import Testing
     let recipe = try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
     #expect(recipe.ingredientSections.map(\.title) == ["Voor de stoverij", "Om af te werken"])
     #expect(recipe.ingredientSections.map(\.lines.count) == [3, 2])
+  }
+}
+
+/// The rules added for the sixteenth held-out batch.
+@Suite struct PageReadingRuleTestsSixteen {
+  @Test func dropsForumPrefixesTaglinesAndWhoseRecipeItIs() {
+    #expect(PageFacts.withoutForumPrefix("Zobacz temat - Pierogi ruskie") == "Pierogi ruskie")
+    #expect(PageFacts.withoutForumPrefix("Topic - Pierogi") == "Topic - Pierogi")
+    #expect(PageFacts.withoutNameTail("Pierogi ruskie - przepis babci Heleny") == "Pierogi ruskie")
+    #expect(PageFacts.withoutNameTail("Chili - Texas Style") == "Chili - Texas Style")
+    #expect(
+      PageFacts.withoutRecipeSubtitle("Powidlbuchteln – flaumig, süß und wie früher")
+        == "Powidlbuchteln")
+    #expect(PageFacts.withoutRecipeSubtitle("Fish – Chips") == "Fish – Chips")
+    #expect(HeuristicRecipe.isAllergenNote("Bevat: selderij, schaaldieren"))
+    #expect(!HeuristicRecipe.isAllergenNote("50 g rode currypasta"))
+  }
+
+  func read(_ body: String, title: String = "Recipe") throws -> Recipe {
+    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
+    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+  }
+
+  @Test func readsAnEssaysRecipeUnderBoldGroupNamesWithoutColons() throws {
+    let recipe = try read(
+      """
+      <h1>What my grandmother's stove taught me</h1><p>A story.</p>
+      <h2>The recipe</h2><h3>Braised Chickpeas</h3><p><em>Serves 4.</em></p>
+      <p><strong>For the chickpeas</strong></p><ul><li>1 ½ cups chickpeas</li><li>1 bay leaf</li></ul>
+      <p><strong>For the braise</strong></p><ul><li>⅓ cup olive oil</li><li>1 onion</li></ul>
+      <ol><li>Simmer the chickpeas.</li><li>Fry the onion.</li></ol>
+      <figure><img src="a.jpg"><figcaption>The pan.</figcaption></figure>
+      <ol start="3"><li>Braise together.</li></ol><h2>Comments</h2>
+      """, title: "What my grandmother's stove taught me")
+    #expect(recipe.name == "Braised Chickpeas")
+    #expect(recipe.ingredientSections.map(\.title) == ["For the chickpeas", "For the braise"])
+    #expect(recipe.steps.count == 3)
+  }
+
+  @Test func readsABloggerBlockOfLinesBeforeTheMethodsOwnBlock() throws {
+    let recipe = try read(
+      """
+      <h3 class="post-title">Hindbærsnitter</h3><div class="post-body">
+      <div><b>Mørdej:</b><br />- 250 g hvedemel<br />- 175 g smør<br /><br /><b>Fyld:</b><br />
+      - 150 g syltetøj<br /></div><div><b>Sådan gør du:</b></div>
+      <div>1. Bland mel og smør.<br />2. Bag dem.<br /></div></div>
+      """, title: "Kagekrummer: Hindbærsnitter")
+    #expect(recipe.ingredientSections.map(\.title) == ["Mørdej", "Fyld"])
+    #expect(recipe.ingredientLines.map(\.text).first == "250 g hvedemel")
+  }
+
+  @Test func readsAForumPostsSpanOfLinesToTheFirstUnnumberedLine() throws {
+    let recipe = try read(
+      """
+      <table><tr><td><span class="postbody">Witajcie!<br /><br />
+      <span style="font-weight: bold">Ciasto:</span><br />- 500 g mąki<br />- 1 jajko<br /><br />
+      <span style="font-weight: bold">Farsz:</span><br />- 1 kg ziemniaków<br />- 2 cebule<br /><br />
+      <span style="font-weight: bold">Wykonanie:</span><br />1. Ziemniaki ugotować.<br />
+      2. Wyrobić ciasto.<br />3. Lepić pierogi.<br /><br />Z tej porcji wychodzi 60 sztuk.<br />
+      </span></td></tr></table>
+      """, title: "Zobacz temat - Pierogi ruskie - przepis babci Heleny")
+    #expect(recipe.name == "Pierogi ruskie")
+    #expect(recipe.ingredientSections.map(\.title) == ["Ciasto", "Farsz"])
+    #expect(
+      recipe.steps.map(\.text) == ["Ziemniaki ugotować.", "Wyrobić ciasto.", "Lepić pierogi."])
+  }
+
+  @Test func takesTheDishAHowToHeadlineHoldsAndReadsStepsPastTipsAndPictures() throws {
+    let recipe = try read(
+      """
+      <h1>How to Make Efo Riro (Nigerian Spinach Stew) Like a Mama</h1><h2>Efo Riro</h2>
+      <h3>Ingredients</h3><ul><li>1 kg spinach</li><li>2 peppers</li></ul>
+      <h3>Instructions</h3><div><p><strong>Step 1:</strong> Wash it.</p>
+      <p><strong>Step 2:</strong> Blend it.</p><p><em>💡 Tip: Dry the pepper well.</em></p></div>
+      <div><figure><img src="x.jpg"><noscript><img src="y.jpg"></noscript>
+      <figcaption class="widget-image-caption">Thick enough</figcaption></figure></div>
+      <div><p><strong>Step 3:</strong> Fry it.</p><p>Enjoy, and tag me!</p></div>
+      """, title: "How to Make Efo Riro (Nigerian Spinach Stew) Like a Mama")
+    #expect(recipe.name == "Efo Riro")
+    #expect(recipe.steps.map(\.text) == ["Wash it.", "Blend it.", "Fry it."])
+  }
+
+  @Test func endsParagraphStepsAtATipBoxButNotListsAtANote() throws {
+    let paragraphs = try read(
+      """
+      <h1>Buchteln</h1><h2>Zutaten</h2><ul><li>500 g Mehl</li><li>1 Ei</li></ul>
+      <h2>Zubereitung</h2><p>Teig kneten.</p><p>Backen.</p>
+      <aside class="tippbox"><h3>Hermines Tipp</h3><p>Mit Vanillesauce.</p></aside>
+      <p>Haben Sie ein Rezept? Schicken Sie es uns.</p>
+      """, title: "Buchteln")
+    #expect(paragraphs.steps.map(\.text) == ["Teig kneten.", "Backen."])
+    let lists = try read(
+      """
+      <h1>Baguettes</h1><h2>Ingredients</h2><ul><li>500 g flour</li><li>10 g salt</li></ul>
+      <h2>Method</h2><ol><li>Mix.</li><li>Ferment.</li></ol>
+      <aside class="note"><h5>Margot's note</h5><p>Cool kitchens are slower.</p></aside>
+      <ol start="3"><li>Shape.</li><li>Bake.</li></ol>
+      """, title: "Baguettes")
+    #expect(lists.steps.map(\.text) == ["Mix.", "Ferment.", "Shape.", "Bake."])
+  }
+
+  @Test func readsOneBoldCellAcrossATableAsAGroup() throws {
+    let recipe = try read(
+      """
+      <h1>Treacle Tart</h1><table>
+      <tr><td colspan="2"><b>Pastry</b></td></tr><tr><td>6 oz</td><td>plain flour</td></tr>
+      <tr><td colspan="2"><b>Filling</b></td></tr><tr><td>10 oz</td><td>golden syrup</td></tr>
+      </table><p><b>Method</b></p><ol><li>Make the pastry.</li><li>Bake the tart.</li></ol>
+      """, title: "Treacle Tart")
+    #expect(recipe.ingredientSections.map(\.title) == ["Pastry", "Filling"])
+    #expect(recipe.ingredientLines.map(\.text) == ["6 oz plain flour", "10 oz golden syrup"])
+  }
+
+  @Test func leavesShopLinksAndAllergenNotesOutOfLines() throws {
+    let recipe = try read(
+      """
+      <h1>Carrots</h1><h2>Ingredients</h2><ul>
+      <li>2 tsp berbere blend — <a href="/p/berbere">shop ours</a></li>
+      <li><span>1 kg</span> <a href="/p/carrots">Carrots</a> <a class="product-badge" href="/p">See product</a></li>
+      </ul><h2>Method</h2><ol><li>Roast.</li><li>Serve.</li></ol>
+      """, title: "Carrots")
+    #expect(recipe.ingredientLines.map(\.text) == ["2 tsp berbere blend", "1 kg Carrots"])
+    let card = try read(
+      """
+      <h1>Curry</h1><h2>Ingrediënten</h2>
+      <div><p>20 g</p><p>Pinda's</p><p>Bevat: pinda</p></div>
+      <div><p>1</p><p>Ui</p></div><h2>Bereiding</h2><ol><li>Koken.</li><li>Eten.</li></ol>
+      """, title: "Curry")
+    #expect(card.ingredientLines.map(\.text) == ["20 g Pinda's", "1 Ui"])
   }
 }
 

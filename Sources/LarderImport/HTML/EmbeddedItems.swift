@@ -170,7 +170,8 @@ struct EmbeddedItems {
   /// three levels up, never past an item) is taken when it holds this one ingredient only and
   /// shows more text around it.
   private func ingredientLine(at node: MarkupNode) -> String {
-    let own = node.textSeparatingElements
+    // (Without a shop's badge or "buy" link inside the item: "Se produkt".)
+    let own = HeuristicRecipe.textWithoutOffers(node)
     var ancestor = node.parent
     var levels = 0
     while let container = ancestor, levels < 3, !isItem(container) {

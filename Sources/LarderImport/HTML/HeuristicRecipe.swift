@@ -633,10 +633,33 @@ struct HeuristicRecipe {
   /// An item's text without a shop's offer inside it (a block named for a product, price,
   /// offer, basket or cart: "Versmarkt boerenkool 300 g € 1,39"); a link named so is kept, as
   /// a brand's ingredient links to its product.
-  private static func textWithoutOffers(_ item: MarkupNode) -> String {
+  /// An ingredient item's text without a shop's offer inside it: elements named for a
+  /// product, price, basket or cart (a link only when named as a badge, cart or price), and a
+  /// last link that sells it after a dash ("— shop ours").
+  static func textWithoutOffers(_ item: MarkupNode) -> String {
+    // (A link may be the ingredient's own name, so a link is an offer only when its class
+    // says so more plainly than "product": "product-badge", "add-to-cart".)
     func isOffer(_ node: MarkupNode) -> Bool {
-      node.isElement && node.name != "a"
-        && Self.offerWords.contains(where: { node.classOrIDContains($0) })
+      guard node.isElement else { return false }
+      if node.name == "a" {
+        return ["badge", "cart", "basket", "price", "buy"].contains(where: {
+          node.classOrIDContains($0)
+        })
+      }
+      return Self.offerWords.contains(where: { node.classOrIDContains($0) })
+    }
+    // "2 tsp berbere blend — <a>shop ours</a>": a dash and a link that sells it, last.
+    if let last = item.elementChildren.last, last.name == "a",
+      case let link = MarkupNode.collapse(last.text).lowercased(),
+      link.count <= 24, Self.shopCalls.contains(where: link.hasPrefix),
+      case let text = MarkupNode.collapse(item.textWithoutButtons),
+      text.hasSuffix(MarkupNode.collapse(last.text))
+    {
+      let before = text.dropLast(MarkupNode.collapse(last.text).count)
+        .trimmingCharacters(in: .whitespaces)
+      for dash in ["—", "–", "-", "|"] where before.hasSuffix(dash) {
+        return String(before.dropLast()).trimmingCharacters(in: .whitespaces)
+      }
     }
     guard item.descendants().contains(where: isOffer) else { return item.textWithoutButtons }
     var pieces: [String] = []
@@ -656,6 +679,12 @@ struct HeuristicRecipe {
     visit(item)
     return MarkupNode.collapse(pieces.joined())
   }
+
+  /// How a link that sells an ingredient opens, lowercased ("shop ours", "buy now", "kaufen").
+  private static let shopCalls = [
+    "shop", "buy", "order", "get it", "kaufen", "acheter", "comprar", "compra", "köp", "kjøp",
+    "køb", "kopen", "bestel", "kup",
+  ]
 
   /// Words of class names that mark a shop's offer inside an ingredient's item.
   private static let offerWords = ["product", "price", "offer", "basket", "cart"]
@@ -931,7 +960,16 @@ struct HeuristicRecipe {
   /// The table that is the block before the method's heading, past empty blocks (a list there
   /// is read as a group under its own heading, ``headedLists(in:)``).
   private func listBefore(_ heading: MarkupNode) -> MarkupNode? {
-    let block = Self.block(holding: heading, among: MarkupNode.blocks)
+    var block = Self.block(holding: heading, among: MarkupNode.blocks)
+    // "<P><FONT><B>Method</B></FONT><FONT><OL>…" left unclosed: the heading opens the
+    // paragraph that holds the method too.
+    if !MarkupNode.blocks.contains(block.name), let parent = block.parent,
+      MarkupNode.blocks.contains(parent.name),
+      parent.children.first(where: { !($0.isText && $0.text.allSatisfy(\.isWhitespace)) })
+        == block
+    {
+      block = parent
+    }
     guard let siblings = block.parent?.elementChildren, let at = siblings.firstIndex(of: block)
     else { return nil }
     let before = siblings[..<at].last { !$0.text.allSatisfy(\.isWhitespace) }
@@ -959,8 +997,10 @@ struct HeuristicRecipe {
       var following: [String] = []
     }
     func items(_ list: MarkupNode) -> [String] {
-      list.elementChildren.filter { $0.name == "li" }.map { Self.cleanLine($0.text) }
-        .filter { !$0.isEmpty }
+      list.elementChildren.filter { $0.name == "li" }.map {
+        Self.cleanLine(Self.textWithoutOffers($0))
+      }
+      .filter { !$0.isEmpty }
     }
     func opensWithAmount(_ line: String) -> Bool {
       guard let first = line.first else { return false }
@@ -1427,8 +1467,11 @@ struct HeuristicRecipe {
         } == true
       // ("… Thighs Recipe" under the title "Easy … Thighs (Sticky!)" holds more than the title.)
       let foldedWritten = Self.fold(written)
+      // A how-to headline ("How to Make Efo Riro (…) Like a Yoruba Mama") holds the dish a
+      // heading names.
+      let howTo = Self.howToOpenings.contains(where: foldedTitle.hasPrefix)
       guard !text.isEmpty, text.count <= 80, !foldedWritten.contains(foldedTitle),
-        opensTitle || !foldedTitle.contains(foldedWritten),
+        opensTitle || howTo || !foldedTitle.contains(foldedWritten),
         !text.contains(where: { ".?!:".contains($0) }),
         !Self.mentions(folded, Self.ingredientWords), !Self.mentions(folded, Self.stopWords),
         !Self.isInPageFurniture(element, exceptHeader: true, words: furniture)
@@ -1455,6 +1498,14 @@ struct HeuristicRecipe {
     }
     return nil
   }
+
+  /// How a how-to headline opens, folded ("How to Make", "So gelingt", "Comment faire").
+  private static let howToOpenings = [
+    "how to make ", "how to cook ", "how to bake ", "how i make ", "so gelingt ", "so machen sie ",
+    "wie man ", "comment faire ", "comment reussir ", "como hacer ", "come fare ",
+    "come preparare ", "hoe maak je ", "zo maak je ", "como fazer ", "sa gor du ",
+    "jak zrobic ", "jak przygotowac ",
+  ]
 
   /// A Japanese heading's name without "のレシピ" or "の作り方" ("…'s recipe", "how to make …").
   static func withoutRecipeSuffix(_ name: String) -> String {
@@ -1661,6 +1712,17 @@ struct HeuristicRecipe {
     return (names[0], amount, texts.count)
   }
 
+  /// Whether a text is an allergen note, as meal kits and shops print under an ingredient
+  /// ("Bevat: selderij", "Contains: peanuts", "Enthält: Sellerie").
+  static func isAllergenNote(_ text: String) -> Bool {
+    let lowered = MarkupNode.collapse(text).lowercased()
+    return [
+      "contains:", "bevat:", "enthält:", "contient :", "contient:", "contiene:", "contém:",
+      "indeholder:", "innehåller:", "inneholder:", "zawiera:", "allergens:", "allergenen:",
+      "allergene:",
+    ].contains(where: lowered.hasPrefix)
+  }
+
   /// Whether all of an element's text is in italics: inside one `<em>` or `<i>`.
   static func isItalicOnly(_ element: MarkupNode) -> Bool {
     guard element.hasAtMost(12) else { return false }
@@ -1855,14 +1917,23 @@ struct HeuristicRecipe {
         passedAShopCard = true
         continue
       }
+      // (A picture between the steps is no furniture, whatever its caption's class says:
+      // "widget-image-caption".)
       if MarkupNode.invisible.contains(name) || ["nav", "footer", "aside", "form"].contains(name)
-        || (element.isElement && Self.isNamedAsFurniture(element, words: furniture))
+        || (element.isElement && !["figure", "figcaption", "img", "picture"].contains(name)
+          && Self.isNamedAsFurniture(element, words: furniture))
       {
         skipUntil = position + element.descendants().count
         // An <aside> between the steps ("Leggi anche") is passed over; other furniture ends
-        // what has been read.
-        if !(sections.isEmpty && current.lines.isEmpty)
-          && !["script", "style", "aside"].contains(name)
+        // what has been read, and so does an aside headed as a tip or notes ("Hermines
+        // Tipp") after paragraphs, which have no list to go on with.
+        let read = !(sections.isEmpty && current.lines.isEmpty)
+        if read && !["script", "style", "aside", "noscript", "template"].contains(name) { break }
+        if read, name == "aside", listMode == false,
+          let heading = element.descendants().first(where: {
+            Self.headingLevel($0.name) != nil
+          }),
+          Self.mentions(Self.fold(heading.text), Self.stopWords)
         {
           break
         }
@@ -2081,7 +2152,13 @@ struct HeuristicRecipe {
       }
       // A row that is one header cell across the table ("<th colspan=2>Pickling brine</th>")
       // names the rows after it.
-      if name == "tr", element.elementChildren.count == 1, element.elementChildren[0].name == "th" {
+      // (So does a row that is one bold cell across the table: "<td colspan=2><b>Filling</b>".)
+      if name == "tr", element.elementChildren.count == 1,
+        element.elementChildren[0].name == "th"
+          || (element.elementChildren[0].attribute("colspan").flatMap { Int($0) } ?? 1 >= 2
+            && Self.isBoldOnly(element.elementChildren[0])
+            && !element.text.contains(where: \.isNumber))
+      {
         let title = MarkupNode.collapse(element.text).trimmingCharacters(in: [":", " "])
         let folded = Self.fold(title)
         // "<th>Zubereitung</th>": the next section's heading ends this one.
@@ -2125,10 +2202,11 @@ struct HeuristicRecipe {
       }
       // A paragraph all in italics is the writer's aside ("Klik op een stap om ze open te
       // klappen.", a grandmother's saying after the last step), not a line or a step.
-      // ("<p><em>Astuce : …</em></p>" opens the notes after the steps, which end there.)
+      // ("<p><em>Astuce : …</em></p>" opens the notes after the steps, which end there,
+      // unless the steps are numbered "Step 1:", "Step 2:", which say where they end.)
       if name == "p", Self.isItalicOnly(element),
         case let aside = Self.cleanLine(element.text),
-        !Self.opensANote(aside), !Self.isSignOff(aside)
+        !Self.opensANote(aside) || numberedSteps >= 2, !Self.isSignOff(aside)
       {
         skipUntil = position + element.descendants().count
         continue
@@ -2169,7 +2247,10 @@ struct HeuristicRecipe {
               ? cells[columns.amount].text + " " + cells[columns.name].text : nil
           }
             ?? cells.filter { !Self.isShopCell($0) }.map(\.text).joined(separator: " "))
-          : element.text
+          : Self.isCellRow(element)
+            // A card's allergen note ("<p>Bevat: selderij</p>") is not part of its line.
+            ? cells.filter { !Self.isAllergenNote($0.text) }.map(\.text).joined(separator: " ")
+            : element.text
         for text in hasBreaks
           ? element.textWithLineBreaks.components(separatedBy: "\n") : [whole]
         {

@@ -109,7 +109,9 @@ struct PageFacts {
       }
     }
     baseURL = base
-    let titleParts = titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? []
+    // (Without a forum board's "View topic" part, which names no page.)
+    let titleParts = (titleText.map { Self.parts(of: MarkupNode.collapse($0)) } ?? [])
+      .filter { !Self.forumPrefixes.contains($0.lowercased()) }
     // A site's name set as its first heading ("<h1>U Kratochvílů</h1>" over "Bramboráky jako
     // od babičky | U Kratochvílů"): the name og:site_name gives, or a later part of the title
     // when its first part is the heading of the post below.
@@ -208,8 +210,21 @@ struct PageFacts {
 
   /// A name without a subtitle after a colon that only says it is the recipe ("Parmigiana di
   /// melanzane: la ricetta classica, passo passo", "Tarte Tatin : la recette facile") or is a
-  /// lowercase tagline ("Polpette al sugo della nonna: morbidissime e facili").
+  /// lowercase tagline after a colon or a dash ("Polpette al sugo della nonna: morbidissime e
+  /// facili").
   static func withoutRecipeSubtitle(_ name: String) -> String {
+    // "Powidlbuchteln – flaumig, süß und wie früher": a dash before a lowercase promise of two
+    // words or more.
+    for separator in [" – ", " — ", " - "] {
+      guard let range = name.range(of: separator) else { continue }
+      let before = name[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+      let after = name[range.upperBound...]
+      if before.count >= 3, after.split(separator: " ").count >= 2,
+        after.first(where: \.isLetter)?.isLowercase == true
+      {
+        return before
+      }
+    }
     guard let colon = name.firstIndex(of: ":") else { return name }
     let before = name[..<colon].trimmingCharacters(in: .whitespaces)
     let after = name[name.index(after: colon)...].lowercased()
