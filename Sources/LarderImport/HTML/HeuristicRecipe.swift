@@ -1546,7 +1546,9 @@ struct HeuristicRecipe {
       // An <aside> that says it holds the recipe is the article's recipe box, not a sidebar.
       if ["nav", "footer"].contains(name) || (name == "form" && !isPageForm(node))
         || (name == "header" && !exceptHeader)
-        || (name == "aside" && !recipeBoxWords.contains(where: node.classOrIDContains))
+        || (name == "aside" && !recipeBoxWords.contains(where: node.classOrIDContains)
+          // ("<aside class="Ingredients_root">": a recipe page's column of ingredients.)
+          && !node.classOrIDContains("ingredient"))
       {
         return true
       }
@@ -1710,6 +1712,17 @@ struct HeuristicRecipe {
     let names = texts.indices.filter { !sizes.contains($0) && !texts[$0].isEmpty }
     guard sizes.count >= 2, names.count == 1, let amount = sizes.first else { return nil }
     return (names[0], amount, texts.count)
+  }
+
+  /// Whether an element's class names it as a line's actions, tag or badge
+  /// ("ingredient__action", "cupboard-tag", "badge").
+  static func isActionOrTag(_ element: MarkupNode) -> Bool {
+    element.tokens("class").contains { token in
+      let lowered = token.lowercased()
+      return lowered.hasSuffix("__action") || lowered.hasSuffix("-actions")
+        || lowered.hasSuffix("__actions") || lowered.hasSuffix("-tag") || lowered.hasSuffix("__tag")
+        || lowered == "badge" || lowered.hasSuffix("-badge") || lowered.hasSuffix("__badge")
+    }
   }
 
   /// Whether a text is an allergen note, as meal kits and shops print under an ingredient
@@ -1974,20 +1987,31 @@ struct HeuristicRecipe {
       {
         break
       }
-      // A control the page draws as a button (an accordion's title, a share button): not
-      // recipe text.
-      if ["button", "tab"].contains(element.attribute("role") ?? "") {
+      // A control the page draws as a button (an accordion's title, a share button), or a
+      // line's actions or tag ("<div class="ingredient__action"><span>Storecupboard</span>"):
+      // not recipe text.
+      if ["button", "tab"].contains(element.attribute("role") ?? "")
+        || (["div", "span"].contains(name) && element.hasAtMost(12) && Self.isActionOrTag(element))
+      {
         skipUntil = position + element.descendants().count
         continue
       }
       // A servings control ("− 4 servings +"): not recipe text. A row whose food is a button
-      // beside a checkbox's label is an ingredient.
+      // beside a checkbox's label is an ingredient, and so is one that says more than the
+      // servings beside its button ("150g Greek yoghurt [Add]").
       if ["button", "select", "textarea"].contains(name)
         || (name == "div" && element.hasAtMost(40)
           && element.descendants().contains { ["button", "select"].contains($0.name) }
           && !element.descendants().contains {
             ["label", "input"].contains($0.name) || Self.headingLevel($0.name) != nil
-          })
+          }
+          && {
+            // (A shop's basket total, "Totaal voor 10 producten: € 40,72", is no line.)
+            let rest = element.textWithoutButtons
+            return rest.filter(\.isLetter).count < 3 || Self.saysServings(rest)
+              || element.descendants().contains { $0.name == "select" }
+              || rest.contains(where: { "€$£".contains($0) })
+          }())
       {
         skipUntil = position + element.descendants().count
         continue
@@ -2249,7 +2273,8 @@ struct HeuristicRecipe {
             ?? cells.filter { !Self.isShopCell($0) }.map(\.text).joined(separator: " "))
           : Self.isCellRow(element)
             // A card's allergen note ("<p>Bevat: selderij</p>") is not part of its line.
-            ? cells.filter { !Self.isAllergenNote($0.text) }.map(\.text).joined(separator: " ")
+            ? cells.filter { !Self.isAllergenNote($0.text) && !Self.isActionOrTag($0) }
+              .map(\.textWithoutButtons).joined(separator: " ")
             : element.text
         for text in hasBreaks
           ? element.textWithLineBreaks.components(separatedBy: "\n") : [whole]

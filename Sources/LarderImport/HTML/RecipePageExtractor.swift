@@ -179,10 +179,14 @@ public struct RecipePageExtractor: Sendable {
     }
     // An ingredient list without one amount (a shop's product names, "Buurtmarkt kokosmelk")
     // beside the page's own list of as many lines, most with amounts: the page's.
+    // (Up to half as many again, when the page's lines name most of the products: a shop's
+    // list may leave out a food that two groups use.)
     if method == .jsonLD, main.ingredientLines.count >= 3,
       !main.ingredientLines.contains(where: { $0.text.contains(where: \.isNumber) }),
       let read = readPage(), read.ingredientLines.count * 5 >= main.ingredientLines.count * 4,
-      read.ingredientLines.count * 4 <= main.ingredientLines.count * 5,
+      read.ingredientLines.count * 4 <= main.ingredientLines.count * 5
+        || (read.ingredientLines.count * 2 <= main.ingredientLines.count * 3
+          && Self.namesMost(main.ingredientLines.map(\.text), in: read.ingredientLines.map(\.text))),
       read.ingredientLines.filter({ $0.text.contains(where: \.isNumber) }).count * 2
         > read.ingredientLines.count
     {
@@ -577,6 +581,19 @@ public struct RecipePageExtractor: Sendable {
   /// The steps of one string that numbers them in its text ("1. Peel. 2. Fry. 3. Serve."):
   /// split before each "2.", "3.", … that follows the end of a sentence, in order; nil unless
   /// at least steps 2 and 3 are found.
+  /// Whether at least four in five of `names` ("Kjøttdeig storfe") share their first word
+  /// with one of `lines` ("600 g kjøttdeig av storfe"), compared without case.
+  static func namesMost(_ names: [String], in lines: [String]) -> Bool {
+    let shown = lines.map { $0.lowercased() }
+    let named = names.filter { name in
+      guard let first = name.lowercased().split(separator: " ").first, first.count >= 3 else {
+        return false
+      }
+      return shown.contains { $0.contains(first) }
+    }
+    return named.count * 5 >= names.count * 4
+  }
+
   static func numberedSteps(in text: String) -> [String]? {
     var pieces: [String] = []
     let rest = Substring(text)
