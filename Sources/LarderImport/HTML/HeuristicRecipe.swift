@@ -62,6 +62,9 @@ struct HeuristicRecipe {
   ].map(fold)
   private static let stopWords = [
     "notes", "note", "nutrition", "tips", "tip", "tipp", "astuce", "consejo", "dica", "comments",
+    "truco", "trucos", "trucco", "trucchi", "similar recipes", "hasonlo receptek",
+    "ahnliche rezepte", "recettes similaires", "recetas similares", "ricette simili",
+    "vergelijkbare recepten", "lignende opskrifter", "liknande recept", "podobne przepisy",
     "reviews", "related", "you may also like",
     "more recipes", "share", "video", "equipment", "tools", "hinweise", "tipps", "astuces",
     "sponsor",
@@ -134,6 +137,8 @@ struct HeuristicRecipe {
       Self.instructionWords, headings: headings, in: elements)
     // The bold line above groups found without a heading, which may name the recipe.
     var boldName: String?
+    // The heading over groups that are headings over lists, which names the recipe.
+    var headedName: String?
     // Where groups found without a heading start: a recipe's heading may come shortly before.
     var groupsStart: Int?
     if ingredients.isEmpty, let stepsHeading {
@@ -170,7 +175,7 @@ struct HeuristicRecipe {
         ingredients = headed.ingredients
         if steps.isEmpty { steps = headed.steps }
         groupsStart = headed.first
-        boldName = boldName ?? headed.name
+        headedName = headed.name
       }
     }
     if steps.isEmpty, !ingredients.isEmpty { steps = numberedParagraphs(in: elements) }
@@ -190,9 +195,11 @@ struct HeuristicRecipe {
       !["li", "span", "a", "input", "label"].contains(element.name)
         && (element.classOrIDContains("ingredient") || element.classOrIDContains("zutat"))
     }
+    let labelledName: String? = boldName.map { PageFacts.withoutRecipeLabel($0, after: false) }
+      .flatMap { sharesAWordWithTheTitle($0) ? $0 : nil }
+    let headingName: String? = headedName.flatMap { $0.isEmpty || $0.count > 80 ? nil : $0 }
     guard
-      let name = boldName.map({ PageFacts.withoutRecipeLabel($0, after: false) })
-        .flatMap({ sharesAWordWithTheTitle($0) ? $0 : nil })
+      let name = labelledName ?? headingName
         ?? namedStart.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? ingredientHeading.flatMap({ recipeHeading(before: $0, in: elements) })
         ?? groupsStart.flatMap({ recipeHeading(before: $0, in: elements) })
@@ -973,7 +980,8 @@ struct HeuristicRecipe {
     guard let siblings = block.parent?.elementChildren, let at = siblings.firstIndex(of: block)
     else { return nil }
     let before = siblings[..<at].last { !$0.text.allSatisfy(\.isWhitespace) }
-    return before.flatMap { ["table", "dl"].contains($0.name) ? $0 : nil }
+    // (Or a "<pre>" block of lines, as a newspaper's system sets a recipe's list.)
+    return before.flatMap { ["table", "dl", "pre"].contains($0.name) ? $0 : nil }
   }
 
   /// Groups written as headings over lists, with no "Ingredients" or "Method" heading
@@ -1064,6 +1072,31 @@ struct HeuristicRecipe {
       }
       let steps = groups.dropFirst(ingredients.count).prefix { $0.numbered }
       guard !ingredients.isEmpty else { continue }
+      // Two groups or more whose method is a numbered list further on, in a block of its own
+      // (a Substack post's second blockquote): that list, named by the heading of a higher
+      // level just above the groups.
+      if steps.isEmpty, ingredients.count >= 2, let last = ingredients.last,
+        let method = elements[(last.at + 1)...].prefix(400).first(where: { element in
+          element.name == "ol" && element.elementChildren.filter { $0.name == "li" }.count >= 2
+        })
+      {
+        let lines = method.elementChildren.filter { $0.name == "li" }.map {
+          Self.cleanLine($0.text)
+        }.filter { !$0.isEmpty }
+        let first = ingredients[ingredients.startIndex]
+        var name: String?
+        if let siblings = first.parent?.elementChildren,
+          let at = siblings.firstIndex(of: elements[first.at])
+        {
+          name = siblings[max(0, at - 3)..<at].last { sibling in
+            Self.headingLevel(sibling.name).map { $0 < first.level } == true
+          }.map { MarkupNode.collapse($0.text) }
+        }
+        return (
+          ingredients.map { Section(title: $0.title, lines: $0.lines) },
+          [Section(title: nil, lines: lines)], first.at, name
+        )
+      }
       if steps.isEmpty {
         // One heading over the ingredients and the method after them: the recipe's name.
         guard ingredients.count == 1, let only = ingredients.first, !only.following.isEmpty,
@@ -1385,8 +1418,19 @@ struct HeuristicRecipe {
 
   /// The words of four letters or more of a text, folded: what a name and a title share.
   private static func longWords(of text: String) -> Set<String> {
-    Set(fold(text).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
+    Set(
+      fold(text).split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init)
+        .filter { !functionWords.contains($0) })
   }
+
+  /// Words of four letters or more that say nothing of a dish ("What to serve with it" shares
+  /// only "with" with "Weeknight Rajma with a Smoky Tadka"), folded.
+  private static let functionWords: Set<String> = [
+    "with", "from", "that", "this", "your", "what", "into", "over", "when", "then", "than",
+    "have", "make", "made", "best", "easy", "avec", "pour", "dans", "sans", "para", "como",
+    "sobre", "fuer", "ohne", "nach", "senza", "della", "dello", "delle", "degli", "voor",
+    "zonder", "uten", "till", "utan",
+  ]
 
   /// The recipe's own name, when a feature story carries it: the heading shortly before the
   /// "Ingredients" heading (with at most a few short lines between: times, servings, a
@@ -1524,7 +1568,7 @@ struct HeuristicRecipe {
 
   private static let furnitureWords = [
     "sidebar", "menu", "nav", "navigation", "navbar", "footer", "comment", "comments", "related",
-    "widget",
+    "widget", "authorbio", "author-bio", "author-box",
   ]
 
   /// Whether a `<form>` wraps the whole page, as ASP.NET's WebForms do, rather than being a

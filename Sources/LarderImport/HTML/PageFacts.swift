@@ -316,12 +316,22 @@ struct PageFacts {
         if rest.count >= 3 { return String(rest) }
       }
     }
-    // "Pierogi ruskie - przepis babci Heleny": a last part that says whose recipe it is.
+    // "Pierogi ruskie - przepis babci Heleny": a last part that says whose recipe it is, or
+    // names the user who uploaded it ("Rakott krumpli – Marika62 receptje").
     for separator in [" - ", " – ", " — "] {
-      guard let range = name.range(of: separator, options: .backwards) else { continue }
-      let part = name[range.upperBound...].lowercased().split(separator: " ")
-      if let first = part.first, recipeWords.contains(String(first)), part.count <= 5,
+      guard let range = name.range(of: separator, options: .backwards),
         name.distance(from: name.startIndex, to: range.lowerBound) >= 3
+      else { continue }
+      let part = name[range.upperBound...].lowercased().split(separator: " ")
+      if let first = part.first, recipeWords.contains(String(first)), part.count <= 5 {
+        return String(name[..<range.lowerBound])
+      }
+      let isUser = { (word: Substring) in
+        word.contains(where: \.isLetter) && word.contains(where: { $0.isNumber || $0 == "_" })
+      }
+      if let first = part.first, isUser(first),
+        part.count == 1
+          || (part.count == 2 && recipeWords.contains(where: { part[1].hasPrefix($0) }))
       {
         return String(name[..<range.lowerBound])
       }
