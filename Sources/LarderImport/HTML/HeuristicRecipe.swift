@@ -33,6 +33,9 @@ struct HeuristicRecipe {
 
   static let ingredientWords = [
     "ingredients", "ingredient list", "ingredient", "what you need", "what you'll need",
+    "shopping list", "einkaufsliste", "liste de courses", "lista de la compra",
+    "lista della spesa", "boodschappenlijst", "indkobsliste", "handleliste", "inkopslista",
+    "lista zakupow",
     "you will need", "you'll need", "du skal bruge", "det skal du bruge", "du trenger",
     "dette trenger du", "du behöver", "det här behöver du", "das brauchst du", "du brauchst",
     "il vous faut", "wat heb je nodig", "je hebt nodig", "tarvitset", "zutaten", "ingredients",
@@ -2210,9 +2213,12 @@ struct HeuristicRecipe {
         }
         continue
       }
-      // A table's header row ("Ingredient | Quantity") names its columns.
+      // A table's header row ("Ingredient | Quantity") names its columns, in header cells or
+      // in bold cells without digits.
       if name == "tr", element.elementChildren.count >= 2,
         element.elementChildren.allSatisfy({ $0.name == "th" })
+          || (element.elementChildren.allSatisfy { Self.isBoldOnly($0) }
+            && !element.text.contains(where: \.isNumber) && total == 0)
       {
         servingColumns = Self.servingColumns(element)
         skipUntil = position + element.descendants().count
@@ -2392,7 +2398,10 @@ struct HeuristicRecipe {
       "tip", "tips", "tipp", "tipps", "note", "notes", "nota", "nota bene", "astuce", "conseil",
       "variante", "truco", "consejo", "consiglio", "dica", "rada", "tipy", "vinkki", "savjet",
       "sfat", "wskazówka", "uwaga", "порада", "совет", "συμβουλή", "טיפ", "hint", "hinweis",
-      "not", "napomena", "huom", "vinkki", "tipp", "obs",
+      "not", "napomena", "huom", "obs",
+      // What to drink with it: "Abbinamento consigliato:", "Wine pairing:", "Weinempfehlung:".
+      "abbinamento", "abbinamento consigliato", "wine pairing", "pairing", "weinempfehlung",
+      "dazu passt", "accord mets-vins", "maridaje", "vinforslag", "wijnsuggestie",
     ].map(fold))
 
   /// Whether a paragraph opens with a note's word and a colon.

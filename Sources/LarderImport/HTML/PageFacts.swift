@@ -213,6 +213,16 @@ struct PageFacts {
   /// lowercase tagline after a colon or a dash ("Polpette al sugo della nonna: morbidissime e
   /// facili").
   static func withoutRecipeSubtitle(_ name: String) -> String {
+    // "Charred Leek & Brown Butter Orzo, the Staff-Meal Dish That Made the Menu": a clause
+    // after a comma that opens with an article says what the dish is, not its name.
+    if let range = name.range(of: ", "),
+      case let after = name[range.upperBound...].split(separator: " "), after.count >= 3,
+      ["the", "a", "an", "der", "die", "das", "le", "la", "il", "el", "het", "de"].contains(
+        after[0].lowercased()),
+      name.distance(from: name.startIndex, to: range.lowerBound) >= 3
+    {
+      return String(name[..<range.lowerBound])
+    }
     // "Powidlbuchteln – flaumig, süß und wie früher": a dash before a lowercase promise of two
     // words or more.
     for separator in [" – ", " — ", " - "] {

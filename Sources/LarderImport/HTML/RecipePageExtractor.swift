@@ -248,6 +248,14 @@ public struct RecipePageExtractor: Sendable {
           .drop(while: { HeuristicRecipe.isPictograph($0) || $0 == " " }).reversed()
       ).trimmingCharacters(in: .whitespaces)
       if !name.isEmpty { recipe.name = name }
+      // "4 c. à s. de sirop de Liège (voir sur la boutique)": the shop's call is not the line's.
+      recipe.ingredientSections = recipe.ingredientSections.map { section in
+        var section = section
+        section.lines = section.lines.map { line in
+          IngredientLine(text: Self.withoutShopRemark(line.text), facts: line.facts)
+        }
+        return section
+      }
       if recipe.language == nil { recipe.language = page.language }
       if [.microdata, .rdfa, .microformats].contains(method) {
         recipe.instructionSections = HeuristicRecipe.withoutSectionText(
@@ -581,6 +589,22 @@ public struct RecipePageExtractor: Sendable {
   /// The steps of one string that numbers them in its text ("1. Peel. 2. Fry. 3. Serve."):
   /// split before each "2.", "3.", … that follows the end of a sentence, in order; nil unless
   /// at least steps 2 and 3 are found.
+  /// A line without a remark in brackets at its end that sends the reader to a shop ("(voir
+  /// sur la boutique)", "(affiliate link)", "(buy on Amazon)").
+  static func withoutShopRemark(_ line: String) -> String {
+    guard line.hasSuffix(")"), let open = line.lastIndex(of: "(") else { return line }
+    let remark = line[open...].lowercased()
+    let words = [
+      "boutique", "shop", "buy", "amazon", "affiliate", "affilié", "kaufen", "tienda", "negozio",
+      "winkel", "butik", "sklep", "loja",
+    ]
+    let before = line[..<open].trimmingCharacters(in: .whitespaces)
+    guard remark.count <= 40, before.count >= 3, words.contains(where: remark.contains) else {
+      return line
+    }
+    return before
+  }
+
   /// Whether at least four in five of `names` ("Kjøttdeig storfe") share their first word
   /// with one of `lines` ("600 g kjøttdeig av storfe"), compared without case.
   static func namesMost(_ names: [String], in lines: [String]) -> Bool {
