@@ -129,13 +129,22 @@ import Testing
       + " not preferred to it",
     "squarespace-leek-gratin":
       "the original is named only by the photo's data-image, on another host than og:image",
+    "mailchimp-farmstand-pea-toasts":
+      "og:image is a compressed copy in another folder; the email's <img> of the original gives"
+      + " no size, so neither is known as larger",
+    "nl-BE-scheldebode-kabeljauw-preistoemp":
+      "the magazine's lead photo (the chef's portrait, also og:image) is taken over the dish's"
+      + " photo inside the paywalled recipe",
   ]
 
   /// Pages in which the reader finds no recipe yet, and why.
   static let knownUnreadPages: [String: String] = [
     "nb-kjottkaker-avis":
       "a newspaper story whose ingredients are a two-column table with colspan group rows and"
-      + " whose steps are story paragraphs under \"Slik gjør du\": no recipe is found"
+      + " whose steps are story paragraphs under \"Slik gjør du\": no recipe is found",
+    "extension-pdf-black-bean-skillet":
+      "a PDF converted to absolutely placed <div>s, one per printed line, amounts and names"
+      + " apart: no recipe is found",
   ]
 
   /// Pages whose ingredient lines or groups the reader does not yet read exactly, and why.
@@ -186,6 +195,12 @@ import Testing
     "gochujang-chicken-ny-magazine":
       "the JSON-LD writes \"2 1/2\" where the page shows \"2½\"; the groups are found on the"
       + " page, the lines keep the recipe's own text",
+    "supermarket-spiced-lamb-flatbreads":
+      "the grid's notes ('Quantities are for 4 servings.', the trolley's disclaimer) are read"
+      + " as lines",
+    "wpdelicious-maple-pecan-blondies":
+      "the card's JSON-LD lost its groups and words ('& serving'); the groups are found, the"
+      + " JSON-LD's lines are kept",
     "wprm-methi-malai-paneer":
       "the JSON-LD writes \"1/4\" where the page shows \"¼\"; the lines keep the recipe's own"
       + " text",
@@ -255,6 +270,8 @@ import Testing
       "the blogger's sign-off after the method (\"Makes 8. …\", \"Moira x\") is read as steps",
     "it-polpette-al-sugo-food-blog":
       "a storage note after the method, with no heading of its own, is read as one more step",
+    "wpdelicious-maple-pecan-blondies":
+      "the JSON-LD cuts a step short; its steps are kept over the card's",
     "drupal-hake-shrimp-butter":
       "a step the page writes as two paragraphs under one \"Step 3\" heading is read as two",
     "white-bean-kale-soup-newspaper-food":
@@ -1174,6 +1191,128 @@ import Testing
       <div><p>1</p><p>Ui</p></div><h2>Bereiding</h2><ol><li>Koken.</li><li>Eten.</li></ol>
       """, title: "Curry")
     #expect(card.ingredientLines.map(\.text) == ["20 g Pinda's", "1 Ui"])
+  }
+}
+
+/// The rules added for the seventeenth held-out batch.
+@Suite struct PageReadingRuleTestsSeventeen {
+  func read(_ body: String, title: String = "Recipe", head: String = "") throws -> Recipe {
+    let page = "<html><head><title>\(title)</title>\(head)</head><body>\(body)</body></html>"
+    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+  }
+
+  @Test func cleansNamesAndLinesOfWhatSitesAdd() {
+    #expect(PageFacts.withoutNameTail("Rakott krumpli – Marika62 receptje") == "Rakott krumpli")
+    #expect(PageFacts.withoutNameTail("Chili – 1980s Style") == "Chili – 1980s Style")
+    #expect(
+      PageFacts.withoutRecipeSubtitle("Charred Leek Orzo, the Staff-Meal Dish That Made It")
+        == "Charred Leek Orzo")
+    #expect(PageFacts.withoutRecipeSubtitle("Salt, Fat, Acid") == "Salt, Fat, Acid")
+    #expect(
+      RecipePageExtractor.withoutShopRemark("4 c. à s. de sirop (voir sur la boutique)")
+        == "4 c. à s. de sirop")
+    #expect(RecipePageExtractor.withoutShopRemark("1 egg (large)") == "1 egg (large)")
+    #expect(RecipePageExtractor.namesMost(["Egg", "Melk"], in: ["1 egg", "2 dl melk"]))
+    #expect(!RecipePageExtractor.namesMost(["Egg", "Melk"], in: ["1 egg", "2 dl fløte"]))
+  }
+
+  @Test func takesThePagesLinesOverProductNamesAndReadsAnIngredientsAside() throws {
+    let recipe = try read(
+      """
+      <h1>Kjøttkaker</h1><aside class="Ingredients_root"><h2>Ingredienser</h2>
+      <h3>Kaker</h3><ul><li><span>600</span><span>g</span> <span>kjøttdeig</span>
+      <button>+ Handleliste</button></li><li>1 ts salt</li><li>1 egg</li></ul>
+      <h3>Saus</h3><ul><li>3 ss smør</li><li>3 ss hvetemel</li><li>1 ss salt</li></ul></aside>
+      <h2>Slik gjør du</h2><ol><li>Bland.</li><li>Stek.</li></ol>
+      """, title: "Kjøttkaker",
+      head: """
+        <script type="application/ld+json">{"@type": "Recipe", "name": "Kjøttkaker",
+        "recipeIngredient": ["Kjøttdeig", "Salt", "Egg", "Smør", "Hvetemel"],
+        "recipeInstructions": [{"@type": "HowToStep", "text": "Bland."},
+        {"@type": "HowToStep", "text": "Stek."}]}</script>
+        """)
+    #expect(recipe.ingredientLines.first?.text == "600 g kjøttdeig")
+    #expect(recipe.ingredientSections.map(\.title) == ["Kaker", "Saus"])
+  }
+
+  @Test func readsGridRowsWithTrolleyButtonsButNotABasketTotal() throws {
+    let recipe = try read(
+      """
+      <h1>Lamb Flatbreads</h1><h2>Ingredients</h2>
+      <div class="ingredient"><div class="ingredient__text"><span>150g</span> <span>yoghurt</span>
+      </div><div class="ingredient__action"><button>Add<span> yoghurt to trolley</span></button>
+      </div></div>
+      <div class="ingredient"><div class="ingredient__text"><span>Small bunch</span> <span>mint</span>
+      </div><div class="ingredient__action"><span class="cupboard-tag">Storecupboard</span></div></div>
+      <div class="total"><span>Total for 2 products: £4.20</span><button>Add all</button></div>
+      <h2>Method</h2><ol><li>Mix.</li><li>Bake.</li></ol>
+      """, title: "Lamb Flatbreads")
+    #expect(recipe.ingredientLines.map(\.text) == ["150g yoghurt", "Small bunch mint"])
+  }
+
+  @Test func readsAPreBlockAndParagraphGroupsBeforeTheMethod() throws {
+    let pre = try read(
+      """
+      <h1>Ida's Coffee Cake</h1><p><strong>Ida's Coffee Cake</strong></p>
+      <pre>For the streusel:
+      3/4 cup      brown sugar
+      1 cup        walnuts
+      For the cake:
+      2 1/4 cups   flour
+      3            large eggs
+      </pre><p><strong>Directions:</strong></p><p>Heat the oven.</p><p>Bake it.</p>
+      """, title: "Ida's Coffee Cake")
+    #expect(pre.ingredientSections.map(\.title) == ["For the streusel", "For the cake"])
+    #expect(pre.ingredientLines.first?.text == "3/4 cup brown sugar")
+    let paragraphs = try read(
+      """
+      <h2>Recipe: Pea Toasts</h2><p>Lunch every day.</p>
+      <p><strong>Whipped ricotta</strong><br>1 cup ricotta<br>2 tbsp olive oil</p>
+      <p><strong>Peas</strong><br>2 cups peas<br>1 tbsp butter</p>
+      <ol><li>Whip the ricotta.</li><li>Blanch the peas.</li></ol>
+      """, title: "Farmstand news")
+    #expect(paragraphs.name == "Pea Toasts")
+    #expect(paragraphs.ingredientSections.map(\.title) == ["Whipped ricotta", "Peas"])
+    #expect(paragraphs.steps.count == 2)
+  }
+
+  @Test func readsGroupsInOneBlockquoteAndTheMethodInTheNext() throws {
+    let recipe = try read(
+      """
+      <h1>The week the oven quit</h1><blockquote><p>Not this one.</p></blockquote>
+      <blockquote><h3>Skillet Orzo</h3><p><em>Serves 2.</em></p>
+      <h4>For the orzo</h4><ul><li>1 cup orzo</li><li>2 cups stock</li></ul>
+      <h4>For the feta</h4><ul><li>4 oz feta</li><li>1 lemon</li></ul></blockquote>
+      <p>Then:</p><blockquote><ol><li>Blister the tomatoes.</li><li>Add the orzo.</li></ol>
+      </blockquote>
+      """, title: "The week the oven quit")
+    #expect(recipe.name == "Skillet Orzo")
+    #expect(recipe.ingredientSections.map(\.title) == ["For the orzo", "For the feta"])
+    #expect(recipe.steps.map(\.text) == ["Blister the tomatoes.", "Add the orzo."])
+  }
+
+  @Test func passesOverABoldHeaderRowAndEndsAtAPairingOrATrick() throws {
+    let recipe = try read(
+      """
+      <h1>Passatelli</h1><h3>Ingredienti</h3><table>
+      <tr><td><strong>Ingrediente</strong></td><td><strong>Quantità</strong></td></tr>
+      <tr><td>Pangrattato</td><td>120 g</td></tr><tr><td>Uova</td><td>3</td></tr></table>
+      <h3>Preparazione</h3><p>Impastate.</p><p>Cuocete nel brodo.</p>
+      <p><strong>Abbinamento consigliato:</strong> un Sangiovese giovane.</p>
+      """, title: "Passatelli")
+    #expect(recipe.ingredientLines.map(\.text) == ["Pangrattato 120 g", "Uova 3"])
+    #expect(recipe.steps.map(\.text) == ["Impastate.", "Cuocete nel brodo."])
+  }
+
+  @Test func takesAShoppingListAndAHeadingThatSharesMoreThanWith() throws {
+    let recipe = try read(
+      """
+      <h1>Weeknight Rajma with a Smoky Tadka</h1><h3>What to serve with it</h3><p>Rice.</p>
+      <h2>Shopping list</h2><ul><li>1 can kidney beans</li><li>1 onion</li></ul>
+      <h2>How to make it</h2><ol><li>Fry the onion.</li><li>Add the beans.</li></ol>
+      """, title: "Weeknight Rajma with a Smoky Tadka")
+    #expect(recipe.name == "Weeknight Rajma with a Smoky Tadka")
+    #expect(recipe.ingredientLines.count == 2)
   }
 }
 

@@ -1225,6 +1225,13 @@ struct HeuristicRecipe {
       else { continue }
       var sections: [Section] = []
       var index = at - 1
+      // Back over groups written as paragraphs of lines before it.
+      while index > 0, siblings[index - 1].elementChildren.contains(where: { $0.name == "br" }),
+        Self.groupLabel(siblings[index - 1], before: siblings[index]) != nil
+      {
+        index -= 1
+      }
+      let start = index
       while index < siblings.count,
         let label = Self.groupLabel(
           siblings[index], before: index + 1 < siblings.count ? siblings[index + 1] : nil)
@@ -1232,6 +1239,17 @@ struct HeuristicRecipe {
         let labelText = MarkupNode.collapse(siblings[index].text)
         let rest = labelText.dropFirst(label.count).trimmingCharacters(
           in: .whitespaces.union([":"]))
+        // "<p><strong>Peas</strong><br>2 cups peas<br>1 tbsp butter</p>": the lines after the
+        // name in its paragraph.
+        if siblings[index].elementChildren.contains(where: { $0.name == "br" }) {
+          let lines = siblings[index].textWithLineBreaks.components(separatedBy: "\n")
+            .map(Self.cleanLine).filter { !$0.isEmpty }.dropFirst()
+          if !lines.isEmpty {
+            sections.append(Section(title: label, lines: Array(lines)))
+            index += 1
+            continue
+          }
+        }
         if !rest.isEmpty {
           // The one line after the name, in the same paragraph.
           sections.append(Section(title: label, lines: [Self.cleanLine(rest)]))
@@ -1248,9 +1266,9 @@ struct HeuristicRecipe {
       if sections.count >= 2 {
         // A block opening with a bold name just above the groups may name the recipe.
         var name: String?
-        if at >= 2, let bold = siblings[at - 2].elementChildren.first,
+        if start >= 1, let bold = siblings[start - 1].elementChildren.first,
           ["b", "strong"].contains(bold.name),
-          MarkupNode.collapse(siblings[at - 2].text).hasPrefix(MarkupNode.collapse(bold.text))
+          MarkupNode.collapse(siblings[start - 1].text).hasPrefix(MarkupNode.collapse(bold.text))
         {
           name = MarkupNode.collapse(bold.text)
         }
@@ -1269,7 +1287,7 @@ struct HeuristicRecipe {
           }
         }
         return (
-          sections, name, siblings[at - 1],
+          sections, name, siblings[start],
           steps.count >= 2 ? [Section(title: nil, lines: steps)] : []
         )
       }
@@ -1290,7 +1308,13 @@ struct HeuristicRecipe {
     if name.hasSuffix(":") {
       return String(name.dropLast()).trimmingCharacters(in: .whitespaces)
     }
-    guard next?.name == "ul", MarkupNode.collapse(block.text) == name,
+    // (Or a bold name alone on the first line of a paragraph of two lines or more.)
+    let lines = block.textWithLineBreaks.components(separatedBy: "\n").map(MarkupNode.collapse)
+      .filter { !$0.isEmpty }
+    let ownLine =
+      block.elementChildren.contains(where: { $0.name == "br" }) && lines.first == name
+      && lines.count >= 3
+    guard next?.name == "ul" && MarkupNode.collapse(block.text) == name || ownLine,
       !name.contains(where: \.isNumber), !name.contains(". ")
     else { return nil }
     return name
