@@ -1598,10 +1598,11 @@ struct HeuristicRecipe {
     "widget", "authorbio", "author-bio", "author-box",
   ]
 
-  /// Whether a `<form>` wraps the whole page, as ASP.NET's WebForms do, rather than being a
-  /// search box or a comment form: then it is the page, not furniture.
+  /// Whether a `<form>` wraps the whole page, as ASP.NET's WebForms do (a large form right
+  /// inside `<body>`), rather than being a search box, a review form or a comment form: then
+  /// it is the page, not furniture.
   static func isPageForm(_ node: MarkupNode) -> Bool {
-    node.name == "form" && !node.hasAtMost(400)
+    node.name == "form" && node.parent?.name == "body" && !node.hasAtMost(400)
   }
 
   /// Whether a heading sits in a menu, sidebar, footer or comment thread rather than the
