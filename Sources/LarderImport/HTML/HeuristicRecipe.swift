@@ -65,6 +65,7 @@ struct HeuristicRecipe {
   ].map(fold)
   private static let stopWords = [
     "notes", "note", "nutrition", "tips", "tip", "tipp", "astuce", "consejo", "dica", "comments",
+    "porady", "porada",
     "truco", "trucos", "trucco", "trucchi", "similar recipes", "hasonlo receptek",
     "ahnliche rezepte", "recettes similaires", "recetas similares", "ricette simili",
     "vergelijkbare recepten", "lignende opskrifter", "liknande recept", "podobne przepisy",
@@ -184,6 +185,12 @@ struct HeuristicRecipe {
     if steps.isEmpty, !ingredients.isEmpty { steps = numberedParagraphs(in: elements) }
     if ingredients.isEmpty {
       ingredients = sectionByClass(["ingredient", "zutat"], in: elements)
+    }
+    // A post under the dish's name: a list of amounts, then the method as paragraphs.
+    if ingredients.isEmpty, steps.isEmpty, let post = listAndParagraphsUnderAName(in: elements) {
+      ingredients = [Section(title: nil, lines: post.lines)]
+      steps = [Section(title: nil, lines: post.steps)]
+      headedName = post.name
     }
     if steps.isEmpty {
       steps = sectionByClass(
@@ -1118,6 +1125,43 @@ struct HeuristicRecipe {
     return ([], [], nil, nil)
   }
 
+  /// "<h2>Smoky Gochujang Butter Noodles</h2><p>…</p><ul>(amounts)</ul><p>step</p><p>step</p>":
+  /// a heading, at most two paragraphs, a bulleted list most of whose three or more items open
+  /// with an amount, and two paragraphs or more after it, all in one block: the name, the
+  /// lines and the steps (up to the next element that is not a paragraph, without a sign-off).
+  private func listAndParagraphsUnderAName(
+    in elements: [MarkupNode]
+  ) -> (name: String, lines: [String], steps: [String])? {
+    var looked = 0
+    for element in elements where Self.headingLevel(element.name) != nil {
+      looked += 1
+      guard looked <= Self.maximumHeadings, let siblings = element.parent?.elementChildren,
+        let at = siblings.firstIndex(of: element), !Self.isInPageFurniture(element)
+      else { continue }
+      let name = MarkupNode.collapse(element.text)
+      guard (3...80).contains(name.count),
+        let list = siblings[(at + 1)...].prefix(3).first(where: { $0.name == "ul" }),
+        let listAt = siblings.firstIndex(of: list),
+        siblings[(at + 1)..<listAt].allSatisfy({ $0.name == "p" })
+      else { continue }
+      let lines = list.elementChildren.filter { $0.name == "li" }.map {
+        Self.cleanLine(Self.textWithoutOffers($0))
+      }.filter { !$0.isEmpty }
+      let amounts = lines.filter { $0.first.map { $0.isNumber || "½⅓⅔¼¾⅛".contains($0) } == true }
+      guard lines.count >= 3, amounts.count * 3 >= lines.count * 2 else { continue }
+      var steps: [String] = []
+      for sibling in siblings[(listAt + 1)...] {
+        guard sibling.name == "p" else { break }
+        let text = Self.cleanLine(sibling.text)
+        if !text.isEmpty { steps.append(text) }
+      }
+      steps = Self.withoutSignOff(steps)
+      guard steps.count >= 2 else { continue }
+      return (name, lines, steps)
+    }
+    return nil
+  }
+
   /// Ingredient groups typed as lines of the block that holds the method's heading, each
   /// under a bold name ending in a colon ("<b>Deg:</b><br>75 g smör<br>…<b>Gör så här:</b>"),
   /// read back from the heading to the first line that is neither.
@@ -1133,14 +1177,19 @@ struct HeuristicRecipe {
     }
     // "<div><b>Sådan gør du:</b></div>" in a block of its own: the lines are the block before
     // it ("<div><b>Mørdej:</b><br>- 250 g hvedemel<br>…</div>"), past empty ones.
+    // A heading in a paragraph of its own among paragraphs that are the lines ("<p>FOR THE
+    // CHAMP</p><p>1kg potatoes</p>…<p>METHOD</p>"): their parent is the block.
     var wholeBlock = false
     if MarkupNode.collapse(block.text) == MarkupNode.collapse(heading.text),
       let siblings = block.parent?.elementChildren, let at = siblings.firstIndex(of: block),
-      let before = siblings[..<at].last(where: { !$0.text.allSatisfy(\.isWhitespace) }),
-      before.elementChildren.contains(where: { $0.name == "br" })
+      let before = siblings[..<at].last(where: { !Self.cleanLine($0.text).isEmpty })
     {
-      block = before
-      wholeBlock = true
+      if before.elementChildren.contains(where: { $0.name == "br" }) {
+        block = before
+        wholeBlock = true
+      } else if before.name == "p", let parent = block.parent {
+        block = parent
+      }
     }
     guard block.hasAtMost(3000) else { return ([], nil) }
     var lines: [(text: String, bold: Bool)] = []
@@ -1168,7 +1217,15 @@ struct HeuristicRecipe {
         bold += child.text
       } else if MarkupNode.blocks.contains(child.name) {
         flush()
-        lines.append((MarkupNode.collapse(child.text), false))
+        // ("<p><span style="font-weight:bold">FOR THE BEEF CHEEKS</span></p>": a bold line.)
+        let text = MarkupNode.collapse(child.text)
+        if child.hasAtMost(40), child.descendants().contains(where: { $0.name == "br" }) {
+          for line in child.textWithLineBreaks.components(separatedBy: "\n") {
+            lines.append((MarkupNode.collapse(line), false))
+          }
+        } else {
+          lines.append((text, Self.isBoldOnly(child)))
+        }
       } else {
         current += child.text
       }
@@ -1182,7 +1239,7 @@ struct HeuristicRecipe {
     // recipe's name over one group instead.
     var firstWithoutColon = false
     for line in lines.reversed() {
-      if line.text.isEmpty { continue }
+      if Self.cleanLine(line.text).isEmpty { continue }
       if line.bold, line.text.count <= 60, line.text.hasSuffix(":") || pending.count >= 2 {
         guard !pending.isEmpty else { break }
         sections.insert(
@@ -1867,6 +1924,15 @@ struct HeuristicRecipe {
         // (A photo's table before the heading is passed over.)
         guard let range = text.range(of: own) else { continue }
         if text[range.upperBound...].allSatisfy(\.isWhitespace) { break }
+        // "Ingredienti (per circa 30 polpettine)<br><u>Per le polpettine:</u><ul>": only a
+        // remark and a group's name between the heading and the list, which the walk reads.
+        let between = text[range.upperBound...].components(separatedBy: "\n")
+          .map(MarkupNode.collapse).filter { !$0.isEmpty }
+        if between.allSatisfy({ $0.hasSuffix(":") || ($0.hasPrefix("(") && $0.hasSuffix(")")) }),
+          between.last?.hasSuffix(":") == true
+        {
+          return nil
+        }
         continue
       }
       if child.isText {
@@ -1888,7 +1954,16 @@ struct HeuristicRecipe {
     // How many lines in a row so far were numbered 1, 2, 3…: the first line after two or more
     // without a number ("Z tej porcji wychodzi mi około 60 sztuk.") is the writer's again.
     var numbered = 0
+    // A method typed one step a line: an empty line after three or more ends it ("It also
+    // freezes really well…" is the writer's again). Groups of lines may be spaced so; steps
+    // written as paragraphs are spaced from the first.
+    let isMethod = Self.matches(Self.fold(title), Self.instructionWords)
+    var spaced = false
     for line in lines[(start + 1)...] {
+      if isMethod, line.isEmpty, !after.isEmpty {
+        if after.count >= 3, !spaced { break }
+        spaced = true
+      }
       if !after.isEmpty, line == Self.asideMark || Self.opensANote(line) || Self.isSignOff(line) {
         break
       }
