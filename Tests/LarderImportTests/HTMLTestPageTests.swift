@@ -129,6 +129,11 @@ import Testing
       + " not preferred to it",
     "squarespace-leek-gratin":
       "the original is named only by the photo's data-image, on another host than og:image",
+    "meadowbank-gnocchi":
+      "og:image is the class's banner; the dish's photo is known only by its caption",
+    "tuistreet-feijoa-loaf":
+      "og:image is a photo of the raw fruit; the loaf's photo further down is not preferred"
+      + " to it",
     "mailchimp-farmstand-pea-toasts":
       "og:image is a compressed copy in another folder; the email's <img> of the original gives"
       + " no size, so neither is known as larger",
@@ -195,6 +200,12 @@ import Testing
     "gochujang-chicken-ny-magazine":
       "the JSON-LD writes \"2 1/2\" where the page shows \"2½\"; the groups are found on the"
       + " page, the lines keep the recipe's own text",
+    "it-IT-ilmestolodigraziella-polpettine-melanzane":
+      "the first group's underlined name, after the 'Ingredienti' line in the same block, is"
+      + " not taken; the second's is",
+    "pantrynotes-cardamom-knots":
+      "Notion's toggles hold each group's lines as one-item lists; each toggle is read as one"
+      + " long line",
     "supermarket-spiced-lamb-flatbreads":
       "the grid's notes ('Quantities are for 4 servings.', the trolley's disclaimer) are read"
       + " as lines",
@@ -272,6 +283,10 @@ import Testing
       "a storage note after the method, with no heading of its own, is read as one more step",
     "wpdelicious-maple-pecan-blondies":
       "the JSON-LD cuts a step short; its steps are kept over the card's",
+    "saltandsorrel-gochujang-noodles":
+      "the caption's last paragraph ('reblog if you too are…') is read as one more step",
+    "pantrynotes-cardamom-knots":
+      "Notion's numbered lists, one per step, are read with a toggle's text",
     "drupal-hake-shrimp-butter":
       "a step the page writes as two paragraphs under one \"Step 3\" heading is read as two",
     "white-bean-kale-soup-newspaper-food":
@@ -1313,6 +1328,67 @@ import Testing
       """, title: "Weeknight Rajma with a Smoky Tadka")
     #expect(recipe.name == "Weeknight Rajma with a Smoky Tadka")
     #expect(recipe.ingredientLines.count == 2)
+  }
+}
+
+/// The rules added for the eighteenth held-out batch.
+@Suite struct PageReadingRuleTestsEighteen {
+  func read(_ body: String, title: String) throws -> Recipe {
+    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
+    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+  }
+
+  @Test func endsAMethodTypedOneStepALineAtAnEmptyLine() throws {
+    let recipe = try read(
+      """
+      <h1>Feijoa Loaf</h1><div class="post"><u>Ingredients</u><br />2 cups flour<br />\
+      1 cup feijoa pulp<br />1 egg<br /><br /><u>Method</u><br />Heat the oven.<br />\
+      Mix it all.<br />Bake an hour.<br /><br />It also freezes well, so do a double batch.\
+      </div>
+      """, title: "Feijoa Loaf")
+    #expect(recipe.steps.map(\.text) == ["Heat the oven.", "Mix it all.", "Bake an hour."])
+  }
+
+  @Test func readsACaptionsNameListAndParagraphs() throws {
+    let recipe = try read(
+      """
+      <div class="caption"><h2>Gochujang Noodles</h2><p>The thing I make at 11pm.</p>
+      <p><i>serves 2</i></p><ul><li>200 g noodles</li><li>3 tbsp butter</li>
+      <li>1 1/2 tbsp gochujang</li></ul><p>Boil the noodles.</p><p>Melt the butter.</p>
+      <p>Toss it all together.</p></div>
+      """, title: "salt and sorrel")
+    #expect(recipe.name == "Gochujang Noodles")
+    #expect(recipe.ingredientLines.count == 3)
+    #expect(recipe.steps.count == 3)
+  }
+
+  @Test func readsParagraphLinesUnderCapitalGroupNamesBeforeAMethodParagraph() throws {
+    let recipe = try read(
+      """
+      <h1>Braised Beef Cheeks</h1><h2>Recipe</h2><div>
+      <p><span style="font-weight:bold">FOR THE BEEF</span></p><p>4 beef cheeks</p>
+      <p>2 onions, sliced<br>3 carrots</p><p>\u{200B}</p>
+      <p><span style="font-weight:bold">FOR THE CHAMP</span></p><p>1kg potatoes</p><p>150ml milk</p>
+      <p><span style="font-weight:bold">METHOD</span></p>
+      <ol><li>Brown the cheeks.</li><li>Braise them.</li></ol></div>
+      """, title: "Braised Beef Cheeks")
+    #expect(recipe.ingredientSections.map(\.title) == ["FOR THE BEEF", "FOR THE CHAMP"])
+    #expect(
+      recipe.ingredientLines.map(\.text) == [
+        "4 beef cheeks", "2 onions, sliced", "3 carrots", "1kg potatoes", "150ml milk",
+      ])
+  }
+
+  @Test func leavesListsAfterARemarkAndAGroupNameToTheWalk() throws {
+    let recipe = try read(
+      """
+      <h1>Polpettine</h1><div class="post"><b>Ingredienti</b> (per 30 polpettine)<br />
+      <u>Per le polpettine:</u><ul><li>2 melanzane</li><li>1 uovo</li></ul>
+      <u>Per il sugo:</u><ul><li>400 g di passata</li><li>1 cipolla</li></ul>
+      <b>Procedimento:</b><br />Friggete.<br />Servite.</div>
+      """, title: "Polpettine")
+    #expect(recipe.ingredientLines.map(\.text).contains("400 g di passata"))
+    #expect(recipe.ingredientLines.count == 4)
   }
 }
 

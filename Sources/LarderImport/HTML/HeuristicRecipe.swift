@@ -1260,7 +1260,9 @@ struct HeuristicRecipe {
     }
     // "<b>Lemon Cake</b><br>1 cup flour<br>…": a bold line without a colon over the only lines,
     // with nothing bold above it, names the recipe, not a group.
-    if name == nil, firstWithoutColon, pending.isEmpty, let first = sections.first {
+    if name == nil, firstWithoutColon, pending.isEmpty, sections.count == 1,
+      let first = sections.first
+    {
       name = first.title
       sections[0].title = nil
     }
