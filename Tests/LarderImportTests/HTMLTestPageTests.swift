@@ -129,6 +129,21 @@ import Testing
       + " not preferred to it",
     "squarespace-leek-gratin":
       "the original is named only by the photo's data-image, on another host than og:image",
+    "heather-kettle-treacle-scones":
+      "the site builder's og:image is a 1200 × 630 crop; the photo's 3x source is named by"
+      + " pixel density, not width",
+    "homecook-monthly-aubergine-chickpea-bake":
+      "the largest of the hero's sources is not the one JSON-LD or og:image names, and they"
+      + " differ in a hashed file name",
+    "kosher-hearth-apricot-chicken":
+      "the JSON-LD's square crop of an image style is kept over the page's 1920 style",
+    "lemony-skillet-chicken-white-beans":
+      "the JSON-LD's old square crop is kept over the card's original",
+    "slow-pantry-pear-galette":
+      "og:image is the newsletter's cover; the dish's photo in the post is not preferred to it",
+    "sv-SE-morgonposten-roding-brynt-smor":
+      "the news story's lead photo of the chef (og:image) is taken over the dish's photo in"
+      + " the fact box",
     "meadowbank-gnocchi":
       "og:image is the class's banner; the dish's photo is known only by its caption",
     "tuistreet-feijoa-loaf":
@@ -200,6 +215,14 @@ import Testing
     "gochujang-chicken-ny-magazine":
       "the JSON-LD writes \"2 1/2\" where the page shows \"2½\"; the groups are found on the"
       + " page, the lines keep the recipe's own text",
+    "kosher-hearth-apricot-chicken":
+      "the JSON-LD's line leaves out a note the page shows ('(use gluten-free tamari for"
+      + " GF*)'); the JSON-LD's line is kept",
+    "lemony-skillet-chicken-white-beans":
+      "the JSON-LD is an older version of the card (two amounts differ); it is not stale"
+      + " enough to give way, so its lines are kept",
+    "lindqvist-poolish-country-loaf":
+      "the tables' baker's-percentage column is read into each line",
     "it-IT-ilmestolodigraziella-polpettine-melanzane":
       "the first group's underlined name, after the 'Ingredienti' line in the same block, is"
       + " not taken; the second's is",
@@ -236,6 +259,9 @@ import Testing
       "the forum thread's title adds the cooking method and \"- Resimli Anlatım\"",
     "cheese-chive-scones-wordpresscom":
       "the post's chatty title ('… for a wet Tuesday') is kept whole",
+    "lindqvist-poolish-country-loaf":
+      "a professor's page: the recipe's <h2> shares no word with the page's title or <h1>"
+      + " ('Bread, Chemically'), which is taken",
     "empire-biscuits-scottish-blogger":
       "the post's title puts a series label before the dish (\"Baking Day: Empire Biscuits\");"
       + " the label is kept",
@@ -283,6 +309,8 @@ import Testing
       "a storage note after the method, with no heading of its own, is read as one more step",
     "wpdelicious-maple-pecan-blondies":
       "the JSON-LD cuts a step short; its steps are kept over the card's",
+    "lemony-skillet-chicken-white-beans":
+      "the older JSON-LD's six steps are kept over the card's seven",
     "saltandsorrel-gochujang-noodles":
       "the caption's last paragraph ('reblog if you too are…') is read as one more step",
     "pantrynotes-cardamom-knots":
@@ -1389,6 +1417,41 @@ import Testing
       """, title: "Polpettine")
     #expect(recipe.ingredientLines.map(\.text).contains("400 g di passata"))
     #expect(recipe.ingredientLines.count == 4)
+  }
+}
+
+/// The rules added for the nineteenth held-out batch.
+@Suite struct PageReadingRuleTestsNineteen {
+  func read(_ body: String, title: String) throws -> Recipe {
+    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
+    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+  }
+
+  @Test func readsASiteBuildersContentWidget() throws {
+    let recipe = try read(
+      """
+      <div class="widget widget-content"><h4>Treacle Scones</h4>
+      <p><strong>You will need</strong><br>250g flour<br>1 tsp baking powder<br>2 tbsp treacle</p>
+      <p><strong>Method</strong><br>Heat the oven.<br>Mix and bake.</p></div>
+      """, title: "Treacle Scones")
+    #expect(recipe.ingredientLines.count == 3)
+    #expect(recipe.steps.map(\.text) == ["Heat the oven.", "Mix and bake."])
+  }
+
+  @Test func readsListsUnderBoldLabelsBeforeAMethodParagraphAndEndsAtASignOff() throws {
+    let recipe = try read(
+      """
+      <h1>Kruche ciasto z rabarbarem</h1><div class="entry">
+      <p>Forma 24 x 24 cm</p><p><strong>Ciasto:</strong></p><ul><li>300 g mąki</li>
+      <li>200 g masła</li></ul><p><b>Krem:</b></p><ul><li>500 ml mleka</li><li>4 łyżki cukru</li>
+      </ul><p><em>Jeśli nie macie mąki tortowej, użyjcie zwykłej.</em></p>
+      <p><strong>Sposób przygotowania:</strong></p><p>Zagnieć ciasto.</p><p>Upiecz.</p>
+      <p>Smacznego! Jeśli upieczecie, koniecznie dajcie znać w komentarzu, jak wyszło, bo bardzo
+      lubię czytać wasze wiadomości.</p><p>17 maja 2023</p></div>
+      """, title: "Kruche ciasto z rabarbarem")
+    #expect(recipe.ingredientSections.map(\.title) == ["Ciasto", "Krem"])
+    #expect(recipe.ingredientLines.count == 4)
+    #expect(recipe.steps.map(\.text) == ["Zagnieć ciasto.", "Upiecz."])
   }
 }
 

@@ -1215,6 +1215,15 @@ struct HeuristicRecipe {
       } else if ["b", "strong"].contains(child.name) || Self.isBoldOnly(child) {
         current += child.text
         bold += child.text
+      } else if ["ul", "ol"].contains(child.name) {
+        // A list's items are lines.
+        flush()
+        for item in child.elementChildren where item.name == "li" {
+          lines.append((MarkupNode.collapse(Self.textWithoutOffers(item)), false))
+        }
+      } else if MarkupNode.blocks.contains(child.name) && Self.isItalicOnly(child) {
+        // A paragraph in italics is the writer's aside ("Jeśli nie macie mąki tortowej…").
+        flush()
       } else if MarkupNode.blocks.contains(child.name) {
         flush()
         // ("<p><span style="font-weight:bold">FOR THE BEEF CHEEKS</span></p>": a bold line.)
@@ -1737,8 +1746,10 @@ struct HeuristicRecipe {
 
   /// Whether a short line is a writer's sign-off.
   static func isSignOff(_ line: String) -> Bool {
-    guard line.count <= 80 else { return false }
     let folded = fold(line)
+    // ("Smacznego! Jeśli upieczecie, koniecznie dajcie znać…": longer after an exclamation.)
+    if line.count <= 300, signOffs.contains(where: { folded.hasPrefix($0 + "!") }) { return true }
+    guard line.count <= 80 else { return false }
     return signOffs.contains { folded.hasPrefix($0) }
   }
 
@@ -1796,9 +1807,11 @@ struct HeuristicRecipe {
         if word == "sidebar", namesLayout { return false }
         // A bare "widget" is also Blogger's wrapper of the post itself ("widget Blog"), and
         // page builders name every block so ("elementor-widget-heading"); sidebar widgets
-        // say what they are ("widget_text", "widget-area").
+        // say what they are ("widget_text", "widget-area", "widget-title").
+        // (A site builder's "widget-content" holds the page's own content.)
         return word == "widget"
-          ? token.hasPrefix("widget_") || token.hasPrefix("widget-")
+          ? token.hasPrefix("widget_") || token.hasPrefix("widget-area")
+            || token == "widget-title"
           : token == word || token.hasPrefix(word + "-") || token.hasPrefix(word + "_")
             || token.hasSuffix("-" + word) || token.hasSuffix("_" + word)
       }
