@@ -56,6 +56,7 @@ struct HeuristicRecipe {
     "bereiding", "bereidingswijze", "werkwijze", "fremgangsmate", "tilberedning",
     "gor sa har", "przygotowanie", "sposob przygotowania", "valmistus", "valmistusohje",
     "fremgangsmade", "sadan gor du", "slik gjor du", "slik gjør du", "wykonanie", "elkeszites",
+    "nain valmistat", "nain teet",
     "postup", "postopek", "priprema",
     "yapilisi", "hazirlanisi", "приготовление", "εκτελεση", "οδηγιες", "作り方",
     "modo de fazer", "modo de preparacion", "mode operatoire", "zo maak je het",
@@ -2345,7 +2346,7 @@ struct HeuristicRecipe {
       if name == "tr", element.elementChildren.count == 1,
         element.elementChildren[0].name == "th"
           || (element.elementChildren[0].attribute("colspan").flatMap { Int($0) } ?? 1 >= 2
-            && Self.isBoldOnly(element.elementChildren[0])
+            && (Self.isBoldOnly(element.elementChildren[0]) || element.text.count <= 40)
             && !element.text.contains(where: \.isNumber))
       {
         let title = MarkupNode.collapse(element.text).trimmingCharacters(in: [":", " "])

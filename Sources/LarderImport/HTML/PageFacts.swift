@@ -273,7 +273,9 @@ struct PageFacts {
 
   /// Labels that say what follows is the recipe, lowercased ("The recipe", "Rezept").
   static let recipeLabels = [
-    "the recipe", "recipe card", "recipe", "das rezept", "rezept", "la recette", "recette",
+    "recipe of the week", "recipe of the month", "recipe of the day", "rezept der woche",
+    "recette de la semaine", "the recipe", "recipe card", "recipe", "das rezept", "rezept",
+    "la recette", "recette",
     "la receta",
     "receta", "la ricetta", "ricetta", "a receita", "receita", "het recept", "recept",
     "przepis", "opskrift", "oppskrift", "resepti",
@@ -350,8 +352,25 @@ struct PageFacts {
       let rest = name.dropLast(tail.count + 1).trimmingCharacters(in: .whitespaces.union([","]))
       if rest.count >= 3 { return rest }
     }
+    // ", comme chez ma grand-mère à Douarnenez": such a promise with more after it.
+    for opener in grandmothersOpenings {
+      guard let range = lowered.range(of: ", " + opener) ?? lowered.range(of: " " + opener),
+        lowered[range.upperBound...].split(separator: " ").count <= 6
+      else { continue }
+      let rest = String(name[..<range.lowerBound]).trimmingCharacters(
+        in: .whitespaces.union([","]))
+      if rest.count >= 3 { return rest }
+    }
     return name
   }
+
+  /// How a promise that a dish tastes as a grandmother's does opens ("comme chez ma
+  /// grand-mère à Douarnenez"), lowercased.
+  static let grandmothersOpenings = [
+    "comme chez ma grand-mère", "comme chez mamie", "comme chez mémé", "wie bei oma",
+    "wie bei meiner oma", "jak u babci", "como la de mi abuela", "como el de mi abuela",
+    "come quella della nonna", "zoals bij oma", "like grandma", "like my grandma",
+  ]
 
   /// A forum topic's title without the board's "View topic - " before it ("Zobacz temat -
   /// Pierogi ruskie").
@@ -426,6 +445,14 @@ struct PageFacts {
     guard name.hasSuffix(")"), let open = name.lastIndex(of: "(") else { return name }
     let before = name[..<open].trimmingCharacters(in: .whitespaces)
     let remark = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    // "(Ep. 42)", "(Folge 7)": a show's episode.
+    let words = remark.lowercased().split(separator: " ")
+    if words.count == 2,
+      ["ep.", "ep", "episode", "épisode", "folge", "episodio", "afl."].contains(
+        String(words[0])), words[1].allSatisfy(\.isNumber), before.count >= 3
+    {
+      return before
+    }
     guard before.count >= 3, !before.contains("("),
       remark.first(where: \.isLetter)?.isLowercase == true || remark.hasSuffix("!")
     else { return name }
