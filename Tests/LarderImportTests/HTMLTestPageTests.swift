@@ -129,6 +129,18 @@ import Testing
       + " not preferred to it",
     "squarespace-leek-gratin":
       "the original is named only by the photo's data-image, on another host than og:image",
+    "foodtruck-hawaiian-shoyu-chicken":
+      "og:image is the truck; the dish's <picture> under the recipe is not preferred to it",
+    "forum-oldreddit-cardamom-knots":
+      "the post's preview links to a full-size image on another host; a larger external"
+      + " preview is taken",
+    "magazine-print-corn-haloumi":
+      "the print page has no og:image and its one photo gives no size",
+    "nhs-govuk-cottage-pie":
+      "og:image is a social crop; the page's 1280 rendition has another file name",
+    "squarespace-pub-beef-shin":
+      "the original is named only by the photo's data-image; the ?format=1500w rendition is"
+      + " kept",
     "heather-kettle-treacle-scones":
       "the site builder's og:image is a 1200 × 630 crop; the photo's 3x source is named by"
       + " pixel density, not width",
@@ -215,6 +227,21 @@ import Testing
     "gochujang-chicken-ny-magazine":
       "the JSON-LD writes \"2 1/2\" where the page shows \"2½\"; the groups are found on the"
       + " page, the lines keep the recipe's own text",
+    "de-AT-alpenmarkt-topfenknoedel":
+      "the JSON-LD writes grams ('100 g Semmelbrösel') where the page shows dag and litres"
+      + " ('10 dag', '1/8 l'); the JSON-LD's lines are kept",
+    "magazine-print-corn-haloumi":
+      "the print page's bold group line ('Lime-chilli dressing') is read as a line",
+    "magento-grocery-rajma":
+      "the grocer's product tiles put the name and the amount in separate cells; they are read"
+      + " as separate lines",
+    "nl-BE-tvkookprogramma-vol-au-vent":
+      "the TV show's tabs: the tables per group are missed and the hidden method tab's steps"
+      + " are read as lines",
+    "pt-BR-blogger-bolo-de-cenoura":
+      "two sub-recipes, each with its own 'Ingredientes' heading: only the first is read",
+    "squarespace-pub-beef-shin":
+      "italic group labels over the bulleted lists are not taken as the groups' names",
     "kosher-hearth-apricot-chicken":
       "the JSON-LD's line leaves out a note the page shows ('(use gluten-free tamari for"
       + " GF*)'); the JSON-LD's line is kept",
@@ -259,6 +286,11 @@ import Testing
       "the forum thread's title adds the cooking method and \"- Resimli Anlatım\"",
     "cheese-chive-scones-wordpresscom":
       "the post's chatty title ('… for a wet Tuesday') is kept whole",
+    "foodtruck-hawaiian-shoyu-chicken":
+      "a one-page site: the truck's name (title and h1) is taken, not the recipe section's"
+      + " heading",
+    "pt-BR-blogger-bolo-de-cenoura":
+      "two sub-recipes: the first one's heading ('Massa do bolo') is taken for the name",
     "lindqvist-poolish-country-loaf":
       "a professor's page: the recipe's <h2> shares no word with the page's title or <h1>"
       + " ('Bread, Chemically'), which is taken",
@@ -309,6 +341,11 @@ import Testing
       "a storage note after the method, with no heading of its own, is read as one more step",
     "wpdelicious-maple-pecan-blondies":
       "the JSON-LD cuts a step short; its steps are kept over the card's",
+    "pt-BR-blogger-bolo-de-cenoura":
+      "the second sub-recipe's steps are missed",
+    "squarespace-pub-beef-shin":
+      "the post's sign-off and its page links after the method ('Cheers, Dan', 'Book a"
+      + " table') are read as steps",
     "lemony-skillet-chicken-white-beans":
       "the older JSON-LD's six steps are kept over the card's seven",
     "saltandsorrel-gochujang-noodles":
@@ -1452,6 +1489,66 @@ import Testing
     #expect(recipe.ingredientSections.map(\.title) == ["Ciasto", "Krem"])
     #expect(recipe.ingredientLines.count == 4)
     #expect(recipe.steps.map(\.text) == ["Zagnieć ciasto.", "Upiecz."])
+  }
+}
+
+/// The rules added for the twentieth held-out batch.
+@Suite struct PageReadingRuleTestsTwenty {
+  func read(_ body: String, title: String) throws -> Recipe {
+    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
+    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+  }
+
+  @Test func dropsEpisodesWeeklyLabelsAndGrandmothersPromises() {
+    #expect(PageFacts.withoutRemark("Jackfruit Tacos (Ep. 42)") == "Jackfruit Tacos")
+    #expect(PageFacts.withoutRemark("Boxty (Irish Potato Cakes)") == "Boxty (Irish Potato Cakes)")
+    #expect(
+      PageFacts.withoutRecipeLabel("Recipe of the Week: Ale-Braised Beef Shin")
+        == "Ale-Braised Beef Shin")
+    #expect(
+      PageFacts.withoutNameTail("Far breton aux pruneaux, comme chez ma grand-mère à Douarnenez")
+        == "Far breton aux pruneaux")
+  }
+
+  @Test func readsAPostInAFormWithOnlyHiddenFieldsButNotAReviewForm() throws {
+    let recipe = try read(
+      """
+      <div class="thing"><form action="#" id="form-t3_1"><input type="hidden" name="id" value="1">
+      <h1>Cardamom Knots</h1><h2>Ingredients</h2><ul><li>250 ml milk</li><li>75 g butter</li></ul>
+      <h2>Instructions</h2><ol><li>Warm the milk.</li><li>Knead.</li></ol></form></div>
+      """, title: "Mormor's Cardamom Knots : Baking")
+    #expect(recipe.ingredientLines.count == 2)
+    #expect(recipe.steps.count == 2)
+    let review = try read(
+      """
+      <h1>Soup</h1><h2>Ingredients</h2><ul><li>1 onion</li><li>1 l stock</li></ul>
+      <h2>Method</h2><ol><li>Cook.</li><li>Eat.</li></ol>
+      <form class="review"><h3>Ingredients</h3><ul><li>2 kg salt</li><li>9 eggs</li><li>1 cake</li>
+      </ul><textarea name="review"></textarea><button>Send</button></form>
+      """, title: "Soup")
+    #expect(review.ingredientLines.map(\.text) == ["1 onion", "1 l stock"])
+  }
+
+  @Test func readsAFinnishTableWithPlainGroupRows() throws {
+    let recipe = try read(
+      """
+      <h1>Karjalanpiirakat</h1><h3>Tarvitset</h3><table><thead><tr><th>Määrä</th><th>Aines</th>
+      </tr></thead><tbody><tr><td colspan="2">Täyte</td></tr><tr><td>2 dl</td><td>vettä</td></tr>
+      <tr><td colspan="2">Kuori</td></tr><tr><td>3 dl</td><td>ruisjauhoja</td></tr></tbody></table>
+      <h3>Näin valmistat</h3><p>Keitä puuro.</p><p>Leivo kuoret.</p>
+      """, title: "Karjalanpiirakat")
+    #expect(recipe.ingredientSections.map(\.title) == ["Täyte", "Kuori"])
+    #expect(recipe.steps.count == 2)
+  }
+
+  @Test func leavesAShopPillLinkOutOfTheLine() throws {
+    let recipe = try read(
+      """
+      <h1>Butter Tarts</h1><h2>Ingredients</h2><ul>
+      <li>½ cup <a href="/p/syrup">maple syrup</a> <span class="pill"><a href="/p/syrup?v=1">Shop it →</a></span></li>
+      <li>2 eggs</li></ul><h2>Method</h2><ol><li>Mix.</li><li>Bake.</li></ol>
+      """, title: "Butter Tarts")
+    #expect(recipe.ingredientLines.map(\.text) == ["½ cup maple syrup", "2 eggs"])
   }
 }
 

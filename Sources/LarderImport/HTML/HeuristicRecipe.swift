@@ -666,8 +666,12 @@ struct HeuristicRecipe {
       }
       return Self.offerWords.contains(where: { node.classOrIDContains($0) })
     }
-    // "2 tsp berbere blend — <a>shop ours</a>": a dash and a link that sells it, last.
-    if let last = item.elementChildren.last, last.name == "a",
+    // "2 tsp berbere blend — <a>shop ours</a>": a dash and a link that sells it, last (or a
+    // link that points on, "<span><a>Shop it →</a></span>").
+    if let wrapper = item.elementChildren.last,
+      case let last = wrapper.name == "span" && wrapper.elementChildren.count == 1
+        ? wrapper.elementChildren[0] : wrapper,
+      last.name == "a",
       case let link = MarkupNode.collapse(last.text).lowercased(),
       link.count <= 24, Self.shopCalls.contains(where: link.hasPrefix),
       case let text = MarkupNode.collapse(item.textWithoutButtons),
@@ -678,6 +682,7 @@ struct HeuristicRecipe {
       for dash in ["—", "–", "-", "|"] where before.hasSuffix(dash) {
         return String(before.dropLast()).trimmingCharacters(in: .whitespaces)
       }
+      if ["→", "›", "»"].contains(where: link.hasSuffix), !before.isEmpty { return before }
     }
     guard item.descendants().contains(where: isOffer) else { return item.textWithoutButtons }
     var pieces: [String] = []
@@ -1668,10 +1673,21 @@ struct HeuristicRecipe {
   ]
 
   /// Whether a `<form>` wraps the whole page, as ASP.NET's WebForms do (a large form right
-  /// inside `<body>`), rather than being a search box, a review form or a comment form: then
-  /// it is the page, not furniture.
+  /// inside `<body>`), or wraps content with no field to fill in, rather than being a search
+  /// box, a review form or a comment form: then it is content, not furniture.
   static func isPageForm(_ node: MarkupNode) -> Bool {
-    node.name == "form" && node.parent?.name == "body" && !node.hasAtMost(400)
+    guard node.name == "form" else { return false }
+    if node.parent?.name == "body" && !node.hasAtMost(400) { return true }
+    // A form with no field a reader fills in (only hidden inputs): a forum's wrapper around a
+    // post's text ("<form id="form-t3_…"><input type="hidden">…<h1>…"), not a search box.
+    guard node.hasAtMost(2000) else { return false }
+    return node.descendants().allSatisfy { element in
+      switch element.name {
+      case "textarea", "select", "button": return false
+      case "input": return element.attribute("type")?.lowercased() == "hidden"
+      default: return true
+      }
+    }
   }
 
   /// Whether a heading sits in a menu, sidebar, footer or comment thread rather than the
