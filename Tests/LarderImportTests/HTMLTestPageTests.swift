@@ -1408,7 +1408,7 @@ import Testing
       """
       <h1>Feijoa Loaf</h1><div class="post"><u>Ingredients</u><br />2 cups flour<br />\
       1 cup feijoa pulp<br />1 egg<br /><br /><u>Method</u><br />Heat the oven.<br />\
-      Mix it all.<br />Bake an hour.<br /><br />It also freezes well, so do a double batch.\
+      Mix it all.<br />Bake an hour.<br /><br />It also freezes really well in slices, so if you have a glut do a double batch.\
       </div>
       """, title: "Feijoa Loaf")
     #expect(recipe.steps.map(\.text) == ["Heat the oven.", "Mix it all.", "Bake an hour."])
@@ -1549,6 +1549,76 @@ import Testing
       <li>2 eggs</li></ul><h2>Method</h2><ol><li>Mix.</li><li>Bake.</li></ol>
       """, title: "Butter Tarts")
     #expect(recipe.ingredientLines.map(\.text) == ["½ cup maple syrup", "2 eggs"])
+  }
+}
+
+/// An independent review's findings on this session's rules, each a case that went wrong.
+@Suite struct PageReadingReviewTests {
+  func read(_ body: String, title: String) throws -> Recipe {
+    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
+    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+  }
+
+  @Test func cutsANameWhoseLowercaseIsLongerWithoutCrashing() {
+    let name = String(repeating: "İ", count: 30) + " wie bei Oma, sonntags"
+    #expect(PageFacts.withoutNameTail(name) == String(repeating: "İ", count: 30))
+    #expect(PageFacts.withoutNameTail("İzmir Köfte wie bei Oma, sonntags") == "İzmir Köfte")
+  }
+
+  @Test func keepsWhatTheNewRulesMustNotTake() {
+    #expect(
+      RecipePageExtractor.withoutShopRemark("320 g puff pastry (shop-bought)")
+        == "320 g puff pastry (shop-bought)")
+    #expect(
+      RecipePageExtractor.withoutShopRemark("2 tbsp chutney (from the farm shop)")
+        == "2 tbsp chutney (from the farm shop)")
+    #expect(
+      PageFacts.withoutRecipeSubtitle("Gâteau au chocolat - sans gluten")
+        == "Gâteau au chocolat - sans gluten")
+    #expect(!PhotoRenditions.isStandIn("https://s.example/img/sharing-platter.png"))
+  }
+
+  @Test func keepsIngredientsWhoseFoodsAreLinksAndRowsAcrossATable() throws {
+    let recipe = try read(
+      """
+      <h1>Soup</h1><h2>Ingredients</h2><table><tr><td>1 l</td><td>stock</td></tr>
+      <tr><td colspan="2">Salt and pepper</td></tr></table>
+      <p>1 tbsp <a href="/oil">olive oil</a> or <a href="/butter">butter</a></p>
+      <p><a href="/salt">Salt</a> and <a href="/pepper">pepper</a></p>
+      <h2>Method</h2><ol><li>Cook.</li><li>Serve.</li></ol>
+      """, title: "Soup")
+    #expect(recipe.ingredientLines.map(\.text).contains("Salt and pepper"))
+    #expect(recipe.ingredientLines.map(\.text).contains("1 tbsp olive oil or butter"))
+    #expect(recipe.ingredientLines.count == 4)
+  }
+
+  @Test func keepsTheLineAfterAGroupsNameAndTheNumberingPastAGroup() throws {
+    let groups = try read(
+      """
+      <h1>Buns</h1><p>Lovely buns.</p>
+      <p><b>For the dough:</b> 500 g flour<br>2 eggs<br>1 cup milk</p>
+      <p><b>For the glaze:</b> 100 g sugar<br>2 tbsp water<br>1 lemon</p>
+      <ol><li>Knead.</li><li>Bake.</li></ol>
+      """, title: "Buns")
+    #expect(groups.ingredientLines.first?.text == "500 g flour")
+    let numbered = try read(
+      """
+      <h1>Pie</h1><div><b>Ingredients:</b><br>1 cup flour<br>2 eggs<br><b>Method:</b><br>
+      1. Mix.<br>2. Rest.<br>Filling:<br>3. Fill.<br>4. Bake.<br>5. Cool.</div>
+      """, title: "Pie")
+    #expect(numbered.steps.map(\.text).suffix(3) == ["Fill.", "Bake.", "Cool."])
+  }
+
+  @Test func takesNoCommentListForAMethodNorASectionsNameForTheTitle() throws {
+    let page = """
+      <html><head><title>Lemon Tart - Recipes - Kitchen Corner</title></head><body>
+      <h2>Recipes</h2><h1>Lemon Tart</h1><h3>Pastry</h3><ul><li>200 g flour</li><li>1 egg</li></ul>
+      <h3>Filling</h3><ul><li>3 lemons</li><li>100 g sugar</li></ul><p>Bake it all.</p>
+      <section id="comments" class="comments"><ol class="comment-list"><li>Lovely!</li>
+      <li>Made it twice.</li></ol></section></body></html>
+      """
+    let recipe = try? RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+    #expect(recipe?.steps.map(\.text).contains("Lovely!") != true)
   }
 }
 

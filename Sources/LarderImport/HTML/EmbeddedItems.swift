@@ -180,7 +180,7 @@ struct EmbeddedItems {
         let ingredients = container.descendants().filter { element in
           propertyNames(of: element).contains(where: Self.textOnlyProperties.contains)
         }
-        let line = container.textSeparatingElements
+        let line = HeuristicRecipe.textWithoutOffers(container)
         if ingredients.count == 1, line.count > own.count, line.contains(own) { return line }
         break
       }

@@ -645,12 +645,6 @@ struct HeuristicRecipe {
     return nil
   }
 
-  /// One line of an ingredient list built without `<li>`: an element named for an ingredient
-  /// and repeated beside its likes (`<div class="card-ingredient">`…), that is not a list of
-  /// such elements itself nor a group's heading.
-  /// An item's text without a shop's offer inside it (a block named for a product, price,
-  /// offer, basket or cart: "Versmarkt boerenkool 300 g € 1,39"); a link named so is kept, as
-  /// a brand's ingredient links to its product.
   /// An ingredient item's text without a shop's offer inside it: elements named for a
   /// product, price, basket or cart (a link only when named as a badge, cart or price), and a
   /// last link that sells it after a dash ("— shop ours").
@@ -732,6 +726,9 @@ struct HeuristicRecipe {
     "group", "grup", "groep", "title", "titol", "titul", "titel", "header", "heading",
   ]
 
+  /// One line of an ingredient list built without `<li>`: an element named for an ingredient
+  /// and repeated beside its likes (`<div class="card-ingredient">`…), that is not a list of
+  /// such elements itself nor a group's heading.
   private static func isIngredientItem(_ node: MarkupNode) -> Bool {
     guard ["div", "p", "tr", "dd", "label"].contains(node.name),
       node.classOrIDContains("ingredient"),
@@ -1094,6 +1091,7 @@ struct HeuristicRecipe {
       if steps.isEmpty, ingredients.count >= 2, let last = ingredients.last,
         let method = elements[(last.at + 1)...].prefix(400).first(where: { element in
           element.name == "ol" && element.elementChildren.filter { $0.name == "li" }.count >= 2
+            && !Self.isInPageFurniture(element)
         })
       {
         let lines = method.elementChildren.filter { $0.name == "li" }.map {
@@ -1141,7 +1139,9 @@ struct HeuristicRecipe {
     var looked = 0
     for element in elements where Self.headingLevel(element.name) != nil {
       looked += 1
-      guard looked <= Self.maximumHeadings, let siblings = element.parent?.elementChildren,
+      // (A heading among hundreds of siblings is no post's: not looked into.)
+      guard looked <= Self.maximumHeadings, let parent = element.parent,
+        parent.children.count <= 400, case let siblings = parent.elementChildren,
         let at = siblings.firstIndex(of: element), !Self.isInPageFurniture(element)
       else { continue }
       let name = MarkupNode.collapse(element.text)
@@ -1285,9 +1285,11 @@ struct HeuristicRecipe {
     return count >= 3 ? (sections, name) : ([], nil)
   }
 
-  /// Groups a post names without any heading: consecutive blocks each a bold name ending in a
-  /// colon followed by a list ("<p><b>Для теста:</b></p><ul>…</ul>"), or by its one line in
-  /// the same paragraph ("<p><b>Для подачи:</b> сметана</p>"); the first run of two or more.
+  /// Groups a post names without any heading: consecutive blocks each a group's name
+  /// (``groupLabel(_:before:)``) followed by a list ("<p><b>Для теста:</b></p><ul>…</ul>"), by
+  /// its one line in the same paragraph ("<p><b>Для подачи:</b> сметана</p>") or by its lines
+  /// after "<br>"s; the first run of two or more, with the numbered lists after it as the
+  /// method.
   private func labelledGroups(
     in elements: [MarkupNode]
   ) -> (sections: [Section], name: String?, first: MarkupNode?, steps: [Section]) {
@@ -1316,10 +1318,19 @@ struct HeuristicRecipe {
         // "<p><strong>Peas</strong><br>2 cups peas<br>1 tbsp butter</p>": the lines after the
         // name in its paragraph.
         if siblings[index].elementChildren.contains(where: { $0.name == "br" }) {
-          let lines = siblings[index].textWithLineBreaks.components(separatedBy: "\n")
-            .map(Self.cleanLine).filter { !$0.isEmpty }.dropFirst()
+          var lines = siblings[index].textWithLineBreaks.components(separatedBy: "\n")
+            .map(Self.cleanLine).filter { !$0.isEmpty }
+          // ("<b>For the dough:</b> 500 g flour<br>…": the first line's text after the name.)
+          if let first = lines.first {
+            let after =
+              first.hasPrefix(label)
+              ? first.dropFirst(label.count).trimmingCharacters(in: .whitespaces.union([":"]))
+              : ""
+            lines[0] = after
+            lines = lines.filter { !$0.isEmpty }
+          }
           if !lines.isEmpty {
-            sections.append(Section(title: label, lines: Array(lines)))
+            sections.append(Section(title: label, lines: lines))
             index += 1
             continue
           }
@@ -1370,8 +1381,9 @@ struct HeuristicRecipe {
   }
 
   /// A block's group name: a bold name ending in a colon that opens it, or, over a bulleted
-  /// list (`next`), a bold name alone ("<p><strong>For the braise</strong></p><ul>"); nil
-  /// otherwise.
+  /// list (`next`), a bold name alone ("<p><strong>For the braise</strong></p><ul>"), or a
+  /// bold name alone on the first of three lines or more of a paragraph ("<p><b>Peas</b><br>2
+  /// cups peas<br>1 tbsp butter</p>"); nil otherwise.
   private static func groupLabel(_ block: MarkupNode, before next: MarkupNode? = nil) -> String? {
     guard ["p", "div"].contains(block.name), block.hasAtMost(12),
       let bold = block.elementChildren.first, ["b", "strong"].contains(bold.name)
@@ -1382,7 +1394,7 @@ struct HeuristicRecipe {
     if name.hasSuffix(":") {
       return String(name.dropLast()).trimmingCharacters(in: .whitespaces)
     }
-    // (Or a bold name alone on the first line of a paragraph of two lines or more.)
+    // (Or a bold name alone on the first line of a paragraph of it and two lines or more.)
     let lines = block.textWithLineBreaks.components(separatedBy: "\n").map(MarkupNode.collapse)
       .filter { !$0.isEmpty }
     let ownLine =
@@ -1761,7 +1773,9 @@ struct HeuristicRecipe {
     "enjoy!", "pozdrawiam", "buziaki",
   ].map(fold)
 
-  /// Whether a short line is a writer's sign-off.
+  /// Whether a line is a writer's sign-off: a short line opening with one ("Dobrou chuť!"), or
+  /// a longer one (up to 300 characters) opening with one and an exclamation mark
+  /// ("Smacznego! Jeśli upieczecie…").
   static func isSignOff(_ line: String) -> Bool {
     let folded = fold(line)
     // ("Smacznego! Jeśli upieczecie, koniecznie dajcie znać…": longer after an exclamation.)
@@ -1991,15 +2005,23 @@ struct HeuristicRecipe {
     // written as paragraphs are spaced from the first.
     let isMethod = Self.matches(Self.fold(title), Self.instructionWords)
     var spaced = false
+    // An empty line after three lines or more, unspaced: what follows is the writer's again
+    // if it reads as prose (twelve words or more without a step's number).
+    var blankAfterSteps = false
     for line in lines[(start + 1)...] {
       if isMethod, line.isEmpty, !after.isEmpty {
-        if after.count >= 3, !spaced { break }
+        if after.count >= 3, !spaced { blankAfterSteps = true }
         spaced = true
+      }
+      if blankAfterSteps, !line.isEmpty {
+        if line.split(separator: " ").count >= 12, Self.writtenStepNumber(line) == nil { break }
+        blankAfterSteps = false
       }
       if !after.isEmpty, line == Self.asideMark || Self.opensANote(line) || Self.isSignOff(line) {
         break
       }
-      if !line.isEmpty, line != Self.asideMark {
+      // (A group's name between numbered lines, "Filling:", goes on with the numbering.)
+      if !line.isEmpty, line != Self.asideMark, !line.hasSuffix(":") {
         let number = Self.writtenStepNumber(line)
         if numbered >= 2, number == nil { break }
         numbered = number == numbered + 1 ? numbered + 1 : 0
@@ -2358,11 +2380,14 @@ struct HeuristicRecipe {
       }
       // A row that is one header cell across the table ("<th colspan=2>Pickling brine</th>")
       // names the rows after it.
-      // (So does a row that is one bold cell across the table: "<td colspan=2><b>Filling</b>".)
+      // (So does a row that is one cell across the table, bold or of a word or two:
+      // "<td colspan=2><b>Filling</b>", "<td colspan="2">Täyte</td>".)
       if name == "tr", element.elementChildren.count == 1,
         element.elementChildren[0].name == "th"
           || (element.elementChildren[0].attribute("colspan").flatMap { Int($0) } ?? 1 >= 2
-            && (Self.isBoldOnly(element.elementChildren[0]) || element.text.count <= 40)
+            && (Self.isBoldOnly(element.elementChildren[0])
+              || MarkupNode.collapse(element.text).split(separator: " ").count <= 2
+              || MarkupNode.collapse(element.text).hasSuffix(":"))
             && !element.text.contains(where: \.isNumber))
       {
         let title = MarkupNode.collapse(element.text).trimmingCharacters(in: [":", " "])
@@ -2640,18 +2665,26 @@ struct HeuristicRecipe {
       || (scalar.properties.isEmoji && character.unicodeScalars.count > 1)
   }
 
-  /// Whether all of an element's text is inside buttons ("Preparing Broccoli" opening a
-  /// pop-up); a checkbox label around the button marks a real list item.
   /// Whether a block is a row of links with at most a label ("Teilen: Facebook X WhatsApp",
-  /// "Tags: soup, winter"): two links or more, which hold nearly all its letters.
+  /// "Tags: soup, winter"): links that hold nearly all its letters, after a label ending in a
+  /// colon or three or more of them without a digit. Never a block of lines ("<br>"), and not
+  /// an ingredient whose foods are links ("<a>Salt</a> and <a>pepper</a>").
   static func isLinkRow(_ element: MarkupNode) -> Bool {
+    guard !element.descendants().contains(where: { $0.name == "br" }) else { return false }
     let links = element.descendants().filter { $0.name == "a" }
     guard links.count >= 2 else { return false }
-    let letters = element.text.filter(\.isLetter).count
+    let text = MarkupNode.collapse(element.text)
+    let letters = text.filter(\.isLetter).count
     let linked = links.reduce(0) { $0 + $1.text.filter(\.isLetter).count }
-    return linked * 3 >= letters * 2
+    guard linked * 3 >= letters * 2 else { return false }
+    let first = MarkupNode.collapse(links[0].text)
+    let label = text.range(of: first).map { text[..<$0.lowerBound] } ?? ""
+    let labelled = label.trimmingCharacters(in: .whitespaces).hasSuffix(":") && label.count <= 24
+    return labelled || (links.count >= 3 && !text.contains(where: \.isNumber))
   }
 
+  /// Whether all of an element's text is inside buttons ("Preparing Broccoli" opening a
+  /// pop-up); a checkbox label around the button marks a real list item.
   private static func isButtonOnly(_ element: MarkupNode) -> Bool {
     let inside = element.descendants()
     let buttons = inside.filter { $0.name == "button" }

@@ -192,7 +192,9 @@ struct PageFacts {
     // "Black Bean & Sweet Potato Chili | NSU Campus Dining" where a subheading says one part:
     // that part.
     if let headedPart, let name = chosen, name != headedPart,
-      Self.parts(of: name).count >= 2, Self.parts(of: name).contains(headedPart)
+      Self.parts(of: name).count >= 2, Self.parts(of: name).contains(headedPart),
+      // (Not a section's name: "Lemon Tart - Recipes - Kitchen Corner" under "<h2>Recipes".)
+      !Self.recipeWords.contains(where: { headedPart.lowercased().hasPrefix($0) })
     {
       chosen = headedPart
     }
@@ -229,7 +231,15 @@ struct PageFacts {
       guard let range = name.range(of: separator) else { continue }
       let before = name[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
       let after = name[range.upperBound...]
-      if before.count >= 3, after.split(separator: " ").count >= 2,
+      // (A diet is part of the name: "Gâteau au chocolat - sans gluten".)
+      let diet =
+        [
+          "sans ", "senza ", "sin ", "ohne ", "without ", "bez ", "zonder ", "uten ",
+          "utan ", "uden ",
+        ].contains(where: after.lowercased().hasPrefix)
+        || ["gluten", "vegan", "végé", "vegetar", "lactose"].contains(
+          where: after.lowercased().contains)
+      if before.count >= 3, after.split(separator: " ").count >= 2, !diet,
         after.first(where: \.isLetter)?.isLowercase == true
       {
         return before
@@ -307,8 +317,9 @@ struct PageFacts {
     return before.isEmpty ? name : before
   }
 
-  /// A recipe's name without the word "Recipe" that a search-minded site adds to it
-  /// ("Sticky Toffee Pudding Recipe"), when the page's heading names the dish without it.
+  /// A recipe's name without what sites add after the dish (``withoutNameTail(_:)``), and
+  /// without the word "Recipe" that a search-minded site adds to it ("Sticky Toffee Pudding
+  /// Recipe") when the page's heading names the dish without it.
   static func withoutRecipeWord(_ name: String, heading: String?) -> String {
     let name = withoutNameTail(name)
     guard let heading, name.count > heading.count, name.hasPrefix(heading) else { return name }
@@ -354,8 +365,11 @@ struct PageFacts {
     }
     // ", comme chez ma grand-mère à Douarnenez": such a promise with more after it.
     for opener in grandmothersOpenings {
-      guard let range = lowered.range(of: ", " + opener) ?? lowered.range(of: " " + opener),
-        lowered[range.upperBound...].split(separator: " ").count <= 6
+      // (Found in the name itself: lowercasing may change a string's length.)
+      guard
+        let range = name.range(of: ", " + opener, options: .caseInsensitive)
+          ?? name.range(of: " " + opener, options: .caseInsensitive),
+        name[range.upperBound...].split(separator: " ").count <= 6
       else { continue }
       let rest = String(name[..<range.lowerBound]).trimmingCharacters(
         in: .whitespaces.union([","]))

@@ -331,7 +331,8 @@ struct PhotoRenditions {
     let lowered = file.lowercased()
     // ("apple-touch-icon.png", "favicon-192.png": the site's icon; "dining-share.png": a
     // drawing made for sharing, where photos are JPEGs.)
-    if lowered.hasSuffix(".png"), ["share", "social"].contains(where: lowered.contains) {
+    let words = lowered.split(whereSeparator: { "-_.@".contains($0) })
+    if lowered.hasSuffix(".png"), words.contains(where: { $0 == "share" || $0 == "social" }) {
       return true
     }
     return ["default", "placeholder", "logo", "fallback", "touch-icon", "favicon"].contains(

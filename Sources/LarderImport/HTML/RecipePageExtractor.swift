@@ -586,20 +586,21 @@ public struct RecipePageExtractor: Sendable {
     return sections
   }
 
-  /// The steps of one string that numbers them in its text ("1. Peel. 2. Fry. 3. Serve."):
-  /// split before each "2.", "3.", … that follows the end of a sentence, in order; nil unless
-  /// at least steps 2 and 3 are found.
   /// A line without a remark in brackets at its end that sends the reader to a shop ("(voir
   /// sur la boutique)", "(affiliate link)", "(buy on Amazon)").
   static func withoutShopRemark(_ line: String) -> String {
     guard line.hasSuffix(")"), let open = line.lastIndex(of: "(") else { return line }
     let remark = line[open...].lowercased()
-    let words = [
-      "boutique", "shop", "buy", "amazon", "affiliate", "affilié", "kaufen", "tienda", "negozio",
+    // Whole words, so that "(shop-bought)" and "(from the farm shop)" stay.
+    let words = Set(remark.split(whereSeparator: { !$0.isLetter }).map(String.init))
+    let calls: Set<String> = [
+      "boutique", "buy", "amazon", "affiliate", "affilié", "kaufen", "tienda", "negozio",
       "winkel", "butik", "sklep", "loja",
     ]
     let before = line[..<open].trimmingCharacters(in: .whitespaces)
-    guard remark.count <= 40, before.count >= 3, words.contains(where: remark.contains) else {
+    guard remark.count <= 40, before.count >= 3, !words.isDisjoint(with: calls),
+      !remark.contains("bought")
+    else {
       return line
     }
     return before
@@ -618,6 +619,9 @@ public struct RecipePageExtractor: Sendable {
     return named.count * 5 >= names.count * 4
   }
 
+  /// The steps of one string that numbers them in its text ("1. Peel. 2. Fry. 3. Serve."):
+  /// split before each "2.", "3.", … that follows the end of a sentence, in order; nil unless
+  /// at least steps 2 and 3 are found.
   static func numberedSteps(in text: String) -> [String]? {
     var pieces: [String] = []
     let rest = Substring(text)
