@@ -1145,6 +1145,12 @@ import Testing
   }
 }
 
+/// A page of `body` under `title` (and `head`), as the extractor reads it.
+func read(_ body: String, title: String = "Recipe", head: String = "") throws -> Recipe {
+  let page = "<html><head><title>\(title)</title>\(head)</head><body>\(body)</body></html>"
+  return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
+}
+
 /// The rules added for the sixteenth held-out batch.
 @Suite struct PageReadingRuleTestsSixteen {
   @Test func dropsForumPrefixesTaglinesAndWhoseRecipeItIs() {
@@ -1158,11 +1164,6 @@ import Testing
     #expect(PageFacts.withoutRecipeSubtitle("Fish – Chips") == "Fish – Chips")
     #expect(HeuristicRecipe.isAllergenNote("Bevat: selderij, schaaldieren"))
     #expect(!HeuristicRecipe.isAllergenNote("50 g rode currypasta"))
-  }
-
-  func read(_ body: String, title: String = "Recipe") throws -> Recipe {
-    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
-    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
   }
 
   @Test func readsAnEssaysRecipeUnderBoldGroupNamesWithoutColons() throws {
@@ -1276,11 +1277,6 @@ import Testing
 
 /// The rules added for the seventeenth held-out batch.
 @Suite struct PageReadingRuleTestsSeventeen {
-  func read(_ body: String, title: String = "Recipe", head: String = "") throws -> Recipe {
-    let page = "<html><head><title>\(title)</title>\(head)</head><body>\(body)</body></html>"
-    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
-  }
-
   @Test func cleansNamesAndLinesOfWhatSitesAdd() {
     #expect(PageFacts.withoutNameTail("Rakott krumpli – Marika62 receptje") == "Rakott krumpli")
     #expect(PageFacts.withoutNameTail("Chili – 1980s Style") == "Chili – 1980s Style")
@@ -1398,11 +1394,6 @@ import Testing
 
 /// The rules added for the eighteenth held-out batch.
 @Suite struct PageReadingRuleTestsEighteen {
-  func read(_ body: String, title: String) throws -> Recipe {
-    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
-    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
-  }
-
   @Test func endsAMethodTypedOneStepALineAtAnEmptyLine() throws {
     let recipe = try read(
       """
@@ -1459,11 +1450,6 @@ import Testing
 
 /// The rules added for the nineteenth held-out batch.
 @Suite struct PageReadingRuleTestsNineteen {
-  func read(_ body: String, title: String) throws -> Recipe {
-    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
-    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
-  }
-
   @Test func readsASiteBuildersContentWidget() throws {
     let recipe = try read(
       """
@@ -1494,11 +1480,6 @@ import Testing
 
 /// The rules added for the twentieth held-out batch.
 @Suite struct PageReadingRuleTestsTwenty {
-  func read(_ body: String, title: String) throws -> Recipe {
-    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
-    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
-  }
-
   @Test func dropsEpisodesWeeklyLabelsAndGrandmothersPromises() {
     #expect(PageFacts.withoutRemark("Jackfruit Tacos (Ep. 42)") == "Jackfruit Tacos")
     #expect(PageFacts.withoutRemark("Boxty (Irish Potato Cakes)") == "Boxty (Irish Potato Cakes)")
@@ -1554,11 +1535,6 @@ import Testing
 
 /// An independent review's findings on this session's rules, each a case that went wrong.
 @Suite struct PageReadingReviewTests {
-  func read(_ body: String, title: String) throws -> Recipe {
-    let page = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
-    return try RecipePageExtractor().extract(html: Data(page.utf8)).recipe
-  }
-
   @Test func cutsANameWhoseLowercaseIsLongerWithoutCrashing() {
     let name = String(repeating: "İ", count: 30) + " wie bei Oma, sonntags"
     #expect(PageFacts.withoutNameTail(name) == String(repeating: "İ", count: 30))
