@@ -1017,16 +1017,6 @@ struct HeuristicRecipe {
       /// The items of a numbered list right after this one's, under no heading of its own.
       var following: [String] = []
     }
-    func items(_ list: MarkupNode) -> [String] {
-      list.elementChildren.filter { $0.name == "li" }.map {
-        Self.cleanLine(Self.textWithoutOffers($0))
-      }
-      .filter { !$0.isEmpty }
-    }
-    func opensWithAmount(_ line: String) -> Bool {
-      guard let first = line.first else { return false }
-      return first.isNumber || "½⅓⅔¼¾⅛".contains(first)
-    }
     var runs: [[Group]] = []
     var run: [Group] = []
     var looked = 0
@@ -1056,7 +1046,7 @@ struct HeuristicRecipe {
         if let next, next + 1 < siblings.count, siblings[next].name == "ul",
           siblings[next + 1].name == "ol"
         {
-          following = items(siblings[next + 1])
+          following = Self.itemLines(of: siblings[next + 1])
         }
       }
       let sameRun = run.last.map { $0.level == level && $0.parent == parent } ?? true
@@ -1076,12 +1066,12 @@ struct HeuristicRecipe {
       run.append(
         Group(
           at: index, level: level, parent: parent, title: title, numbered: list.name == "ol",
-          lines: items(list), following: following.count >= 2 ? following : []))
+          lines: Self.itemLines(of: list), following: following.count >= 2 ? following : []))
     }
     if !run.isEmpty { runs.append(run) }
     for groups in runs {
       let ingredients = groups.prefix { group in
-        !group.numbered && group.lines.filter(opensWithAmount).count * 2 >= group.lines.count
+        !group.numbered && group.lines.filter(Self.opensWithAmount).count * 2 >= group.lines.count
       }
       let steps = groups.dropFirst(ingredients.count).prefix { $0.numbered }
       guard !ingredients.isEmpty else { continue }
@@ -1094,9 +1084,7 @@ struct HeuristicRecipe {
             && !Self.isInPageFurniture(element)
         })
       {
-        let lines = method.elementChildren.filter { $0.name == "li" }.map {
-          Self.cleanLine($0.text)
-        }.filter { !$0.isEmpty }
+        let lines = Self.itemLines(of: method, text: \.text)
         let first = ingredients[ingredients.startIndex]
         var name: String?
         if let siblings = first.parent?.elementChildren,
@@ -1150,10 +1138,8 @@ struct HeuristicRecipe {
         let listAt = siblings.firstIndex(of: list),
         siblings[(at + 1)..<listAt].allSatisfy({ $0.name == "p" })
       else { continue }
-      let lines = list.elementChildren.filter { $0.name == "li" }.map {
-        Self.cleanLine(Self.textWithoutOffers($0))
-      }.filter { !$0.isEmpty }
-      let amounts = lines.filter { $0.first.map { $0.isNumber || "½⅓⅔¼¾⅛".contains($0) } == true }
+      let lines = Self.itemLines(of: list)
+      let amounts = lines.filter(Self.opensWithAmount)
       guard lines.count >= 3, amounts.count * 3 >= lines.count * 2 else { continue }
       var steps: [String] = []
       for sibling in siblings[(listAt + 1)...] {
@@ -1343,8 +1329,7 @@ struct HeuristicRecipe {
         }
         guard index + 1 < siblings.count, ["ul", "ol"].contains(siblings[index + 1].name)
         else { break }
-        let lines = siblings[index + 1].elementChildren.filter { $0.name == "li" }
-          .map { Self.cleanLine($0.textSeparatingElements) }.filter { !$0.isEmpty }
+        let lines = Self.itemLines(of: siblings[index + 1], text: \.textSeparatingElements)
         sections.append(Section(title: label, lines: lines))
         index += 2
       }
@@ -1362,8 +1347,7 @@ struct HeuristicRecipe {
         var steps: [String] = []
         for sibling in siblings[index...] {
           if sibling.name == "ol" {
-            steps += sibling.elementChildren.filter { $0.name == "li" }
-              .map { Self.cleanLine($0.text) }.filter { !$0.isEmpty }
+            steps += Self.itemLines(of: sibling, text: \.text)
           } else if Self.headingLevel(sibling.name) != nil || sibling.name == "ul"
             || (!steps.isEmpty && sibling.name == "p" && !sibling.text.isEmpty
               && !sibling.descendants().contains { $0.name == "img" })
@@ -1675,9 +1659,7 @@ struct HeuristicRecipe {
 
   /// Words a recipe box's class or id names it by, in the languages pages are read in.
   private static let recipeBoxWords =
-    PageFacts.recipeWords + [
-      "opskrift", "oppskrift", "resepti", "rcp", "factbox", "fact-box", "faktaboks", "faktaruta",
-    ]
+    PageFacts.nordicRecipeWords + ["rcp", "factbox", "fact-box", "faktaboks", "faktaruta"]
 
   private static let furnitureWords = [
     "sidebar", "menu", "nav", "navigation", "navbar", "footer", "comment", "comments", "related",
@@ -1871,7 +1853,7 @@ struct HeuristicRecipe {
     else { return false }
     let first = MarkupNode.collapse(cells[0].text)
     return first.count <= 20
-      && (first.isEmpty || first.first.map { $0.isNumber || "½⅓⅔¼¾⅛".contains($0) } == true)
+      && (first.isEmpty || Self.opensWithAmount(first))
   }
 
   /// The columns of a header row over amounts for several batch sizes ("Ingredient | 10 |
@@ -1887,6 +1869,21 @@ struct HeuristicRecipe {
     let names = texts.indices.filter { !sizes.contains($0) && !texts[$0].isEmpty }
     guard sizes.count >= 2, names.count == 1, let amount = sizes.first else { return nil }
     return (names[0], amount, texts.count)
+  }
+
+  /// A list's items as lines: each `<li>`'s `text` (by default without a shop's offer),
+  /// cleaned, empty ones left out.
+  static func itemLines(
+    of list: MarkupNode, text: (MarkupNode) -> String = textWithoutOffers
+  ) -> [String] {
+    list.elementChildren.filter { $0.name == "li" }.map { cleanLine(text($0)) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// Whether a line opens with an amount: a digit or a vulgar fraction ("½ cup").
+  static func opensWithAmount(_ line: String) -> Bool {
+    guard let first = line.first else { return false }
+    return first.isNumber || "½⅓⅔¼¾⅛".contains(first)
   }
 
   /// Whether an element's class names it as a line's actions, tag or badge

@@ -248,7 +248,7 @@ struct PageFacts {
     guard let colon = name.firstIndex(of: ":") else { return name }
     let before = name[..<colon].trimmingCharacters(in: .whitespaces)
     let after = name[name.index(after: colon)...].lowercased()
-    let words = recipeWords + ["opskrift", "oppskrift", "resepti", "recepty"]
+    let words = nordicRecipeWords + ["recepty"]
     // "Polpette al sugo della nonna: morbidissime e facili": a lowercase promise after a
     // name of two words or more is a tagline too.
     let tagline =
@@ -332,7 +332,7 @@ struct PageFacts {
   /// ("Pierogi ruskie jak u babci"; "… della nonna", whose dish it is, stays).
   static func withoutNameTail(_ name: String) -> String {
     let lowered = name.lowercased()
-    for word in recipeWords + ["opskrift", "oppskrift", "resepti"] {
+    for word in nordicRecipeWords {
       for separator in [" – ", " — ", " - ", " | ", ": "] where lowered.hasSuffix(separator + word)
       {
         let rest = name.dropLast(separator.count + word.count)
@@ -419,6 +419,10 @@ struct PageFacts {
   static let recipeWords = [
     "recipe", "rezept", "recette", "receta", "ricetta", "recept", "receita", "przepis",
   ]
+
+  /// ``recipeWords`` and the Nordic words for it, which sites set apart from a name but
+  /// seldom in class names.
+  static let nordicRecipeWords = recipeWords + ["opskrift", "oppskrift", "resepti"]
 
   /// Whether an `<h1>` is only a link to the site's home page: the banner of a blog, whose
   /// post titles sit lower.
